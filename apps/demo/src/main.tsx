@@ -1,0 +1,25 @@
+import { createAppKit } from '@latchkey/react'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './App'
+import { networks, projectId, wagmiAdapter } from './config'
+
+const appKit = createAppKit({
+  adapters: [wagmiAdapter],
+  networks,
+  projectId,
+  metadata: { name: 'Latchkey demo', url: location.origin, description: 'Latchkey local demo' },
+  debug: true,
+})
+
+// Handy for poking at the instance from the console and from e2e tests.
+;(window as unknown as { appKit: typeof appKit }).appKit = appKit
+
+const root = document.getElementById('root')
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+}

@@ -1,0 +1,52 @@
+import type { ChainNamespace } from './caip'
+import type { CaipNetwork } from './networks'
+
+/** §3 Connector: id, name, type, chain, imageUrl. */
+export interface ConnectorInfo {
+  id: string
+  name: string
+  type: 'ANNOUNCED' | 'INJECTED'
+  chain: ChainNamespace
+  imageUrl?: string
+  rdns?: string
+}
+
+export type AccountStatus = 'connected' | 'connecting' | 'reconnecting' | 'disconnected'
+
+export interface AccountSnapshot {
+  status: AccountStatus
+  address?: string
+  chainId?: number | string
+  connectorId?: string
+}
+
+export interface NativeBalance {
+  value: bigint
+  decimals: number
+  symbol: string
+}
+
+/** The heavy part of an adapter, loaded after first paint. */
+export interface AdapterEngine {
+  connect(connectorId: string, network?: CaipNetwork): Promise<AccountSnapshot>
+  /** Resolves false when the connector is gone or no longer authorised. */
+  reconnect(connectorId: string): Promise<boolean>
+  disconnect(): Promise<void>
+  switchNetwork(network: CaipNetwork): Promise<void>
+  getBalance(address: string, network: CaipNetwork): Promise<NativeBalance>
+  watchAccount(onChange: (account: AccountSnapshot) => void): () => void
+  getProvider(connectorId?: string): unknown
+}
+
+export interface AdapterContext {
+  networks: readonly CaipNetwork[]
+  projectId: string
+}
+
+/** What `createAppKit({ adapters })` takes: a light object that discovers wallets and loads its engine. */
+export interface ChainAdapter {
+  readonly namespace: ChainNamespace
+  /** Wallet discovery that works before the engine loads (EIP-6963, Wallet Standard). */
+  watchConnectors(onChange: (connectors: ConnectorInfo[]) => void): () => void
+  load(ctx: AdapterContext): Promise<AdapterEngine>
+}

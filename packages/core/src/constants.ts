@@ -1,0 +1,269 @@
+// Every business constant of the spec, each citing its section of
+// /work/shared/spec/wallet-modal-spec.md. Plain values only: nothing here holds state.
+
+const SECOND_MS = 1000
+const MINUTE_MS = 60 * SECOND_MS
+const DAY_MS = 24 * 60 * MINUTE_MS
+
+// ---- Chain namespaces and networks ----
+
+/** §3 Chain namespaces */
+export const CHAIN_NAMESPACES = [
+  'eip155',
+  'solana',
+  'polkadot',
+  'bip122',
+  'cosmos',
+  'sui',
+  'stacks',
+] as const
+
+/** §5 Chain namespaces the embedded wallet accepts */
+export const EMBEDDED_WALLET_NAMESPACES = [
+  'eip155',
+  'solana',
+  'polkadot',
+  'bip122',
+  'cosmos',
+] as const
+
+/** §5, §9 Send is supported on EVM and Solana only */
+export const SEND_SUPPORTED_NAMESPACES = ['eip155', 'solana'] as const
+
+/** §9 Default chain eip155:1 */
+export const DEFAULT_CAIP_NETWORK_ID = 'eip155:1'
+
+/** §3 Account types */
+export const ACCOUNT_TYPES = ['eoa', 'smartAccount'] as const
+
+// ---- Config defaults ----
+
+/** §3 sdkVersion default html-wagmi-4.2.2 */
+export const DEFAULT_SDK_VERSION = 'html-wagmi-4.2.2'
+
+/** §3 sdkType: the spec gives no default; 'appkit' is our choice (AppKit compatibility) */
+export const DEFAULT_SDK_TYPE = 'appkit'
+
+/** §3 coinbasePreference default all */
+export const COINBASE_PREFERENCE_DEFAULT = 'all'
+
+/** §3 Theme: dark by default */
+export const DEFAULT_THEME_MODE = 'dark'
+
+/** §1 Default socials, in the spec's order */
+export const DEFAULT_SOCIALS = [
+  'google',
+  'x',
+  'farcaster',
+  'discord',
+  'apple',
+  'github',
+  'facebook',
+] as const
+
+/** §5 Social providers accepted by the embedded wallet's OAuth flow (farcaster has its own) */
+export const OAUTH_SOCIAL_PROVIDERS = [
+  'google',
+  'github',
+  'apple',
+  'facebook',
+  'x',
+  'discord',
+] as const
+
+/** §5 Telegram: socials dropped per platform */
+export const TELEGRAM_HIDDEN_SOCIALS = {
+  ios: ['google'],
+  mac: ['x'],
+  android: ['facebook', 'x'],
+} as const
+
+/**
+ * §1 Default remote features: swaps, onramp, email, socials, activity.
+ * §3 emailCapture is a remote feature too; it is not among the defaults, so it is off.
+ */
+export const DEFAULT_REMOTE_FEATURES = {
+  swaps: true,
+  onramp: true,
+  email: true,
+  socials: DEFAULT_SOCIALS,
+  activity: true,
+  emailCapture: false,
+} as const
+
+/** §1 Default wallet feature order */
+export const DEFAULT_WALLET_FEATURE_ORDER = ['onramp', 'swaps', 'receive', 'send'] as const
+
+// ---- Wallet list (§2, §9) ----
+
+/** §9 Recent wallets 2 */
+export const RECENT_WALLETS_MAX = 2
+
+/** §2 Wallet list: pages of 40 */
+export const WALLET_PAGE_SIZE = 40
+
+/** §2 Wallet list: 4 recommended */
+export const RECOMMENDED_WALLETS_COUNT = 4
+
+/** §2 Wallet list: search returns up to 100 */
+export const SEARCH_RESULTS_MAX = 100
+
+/** §2 Wallet list: rank prefetch of 20 certified */
+export const CERTIFIED_PREFETCH_COUNT = 20
+
+/** §2 Wallet list: featured default count 4 */
+export const FEATURED_WALLETS_COUNT = 4
+
+/** §2 Search text waits at least 300 ms */
+export const SEARCH_DEBOUNCE_MS = 300
+
+// ---- Modal, router, toast ----
+
+/** §4 Modal: a shake flag lasts 500 ms */
+export const MODAL_SHAKE_MS = 500
+
+/** §2 Going back from ConnectingFarcaster resyncs dapp data after 100 ms */
+export const FARCASTER_BACK_RESYNC_DELAY_MS = 100
+
+/** §4 Toast: the open one closes, then after 150 ms the new message shows */
+export const TOAST_SWAP_DELAY_MS = 150
+
+/** §3 Toast autoClose: the spec gives no duration; 2200 ms is our own choice */
+export const TOAST_AUTO_CLOSE_MS = 2200
+
+// ---- Caches and retries (§9) ----
+
+/** §9 Cache lifetimes */
+export const CACHE_TTL_MS = {
+  portfolio: 30 * SECOND_MS,
+  nativeBalance: 30 * SECOND_MS,
+  name: 5 * MINUTE_MS,
+  identity: 5 * MINUTE_MS,
+  transactions: 15 * SECOND_MS,
+  tokenPrice: 15 * SECOND_MS,
+  latestKitVersion: 7 * DAY_MS,
+} as const
+
+/** §9 Balance retry at most once per 30 s */
+export const BALANCE_RETRY_MS = 30 * SECOND_MS
+
+/** §9 Image preload timeout 2 s */
+export const IMAGE_PRELOAD_TIMEOUT_MS = 2 * SECOND_MS
+
+/** §9 Pending transactions limit 99 */
+export const PENDING_TRANSACTIONS_LIMIT = 99
+
+/** §5 Balance display is floored to 3 decimals */
+export const BALANCE_DISPLAY_DECIMALS = 3
+
+// ---- Connection, pairing, email ----
+
+/** §4, §9 Pairing lasts 4 minutes */
+export const PAIRING_LIFETIME_MS = 4 * MINUTE_MS
+
+/** §4 A pairing counts as expired within 10 seconds of its expiry time */
+export const PAIRING_EXPIRY_MARGIN_MS = 10 * SECOND_MS
+
+/** §4, §9 A new email login within 30 s of the last is refused */
+export const EMAIL_LOGIN_COOLDOWN_MS = 30 * SECOND_MS
+
+/** §8 Rejection codes */
+export const REJECTION_CODES = [4001, 5000, 5002] as const
+
+/** §8 Rejection: messages containing these (compared case-insensitively) */
+export const REJECTION_MESSAGE_FRAGMENTS = [
+  'user rejected',
+  'user cancelled',
+  'user canceled',
+] as const
+
+// ---- Send, swap, onramp ----
+
+/** §4 Send-calls status codes */
+export const SEND_CALLS_STATUS = {
+  pending: 100,
+  success: 200,
+  failure: 500,
+  partialFailure: 600,
+} as const
+
+/** §9 Send-calls records kept 86400 s */
+export const SEND_CALLS_RECORD_TTL_S = 86_400
+
+/** §9 Capability names */
+export const CAPABILITY_NAMES = [
+  'atomic',
+  'flow-control',
+  'paymasterService',
+  'sessionKeys',
+  'auxiliaryFunds',
+] as const
+
+/** §9 Swap slippage tolerance 1 */
+export const SWAP_SLIPPAGE = 1
+
+/** §9 Fallback onramp limits (fiat amounts): card 10 to 7500; bank account 10 to 25000 */
+export const ONRAMP_FALLBACK_LIMITS = {
+  card: { min: 10, max: 7500 },
+  bankAccount: { min: 10, max: 25_000 },
+} as const
+
+/** §9 Onramp provider fee 1-2% */
+export const ONRAMP_PROVIDER_FEE_PERCENT = { min: 1, max: 2 } as const
+
+// ---- Names (§5, §9) ----
+
+/** §9 Name suffix .reown.id */
+export const NAME_SUFFIX = '.reown.id'
+
+/** §5 Account name: at least 4 characters */
+export const ACCOUNT_NAME_MIN_LENGTH = 4
+
+/** §9 Name coin type is chain id OR 0x80000000 */
+export const NAME_COIN_TYPE_FLAG = 0x8000_0000
+
+/** §5 EVM chain id must be below 2147483648 for name registration */
+export const NAME_MAX_CHAIN_ID_EXCLUSIVE = 2_147_483_648
+
+// ---- Embedded wallet (§9) ----
+
+/** §9 Frame load timeout 20 s */
+export const FRAME_LOAD_TIMEOUT_MS = 20 * SECOND_MS
+
+/** §9 Email, device, OTP and social requests time out after 120 s */
+export const EMBEDDED_REQUEST_TIMEOUT_MS = 120 * SECOND_MS
+
+/** §9 Sign-out waits at most 3 s */
+export const SIGN_OUT_TIMEOUT_MS = 3 * SECOND_MS
+
+/** §9 Social popup 600 by 800, polled every second */
+export const SOCIAL_POPUP = { width: 600, height: 800, pollMs: SECOND_MS } as const
+
+/** §9 Heartbeat default 5 s */
+export const HEARTBEAT_MS = 5 * SECOND_MS
+
+/** §9 Log buffer about 1 MB */
+export const LOG_BUFFER_BYTES = 1024 * 1024
+
+// ---- Analytics (§7) ----
+
+/** §7 Analytics flush every 10 s */
+export const ANALYTICS_FLUSH_INTERVAL_MS = 10 * SECOND_MS
+
+/** §7 Analytics flush when the pending batch exceeds 45 KB */
+export const ANALYTICS_MAX_BATCH_BYTES = 45 * 1024
+
+/** §7 Error events limited to 5 per minute */
+export const ANALYTICS_ERROR_EVENTS_PER_MINUTE = 5
+
+/** §7 With analytics off only these events are sent */
+export const ANALYTICS_ALWAYS_SENT_EVENTS = [
+  'INITIALIZE',
+  'CONNECT_SUCCESS',
+  'SOCIAL_LOGIN_SUCCESS',
+] as const
+
+// ---- Storage (§3) ----
+
+/** §3 Local storage entries: our key prefix */
+export const STORAGE_PREFIX = '@latchkey/'

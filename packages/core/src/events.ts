@@ -1,0 +1,30 @@
+/** Analytics-style events the instance emits (subscribeEvents). */
+export type AppKitEventName =
+  | 'MODAL_OPEN'
+  | 'MODAL_CLOSE'
+  | 'SELECT_WALLET'
+  | 'CONNECT_SUCCESS'
+  | 'CONNECT_ERROR'
+  | 'DISCONNECT_SUCCESS'
+  | 'DISCONNECT_ERROR'
+  | 'SWITCH_NETWORK'
+
+export interface AppKitEvent {
+  timestamp: number
+  data: { type: 'track'; event: AppKitEventName; properties?: Record<string, unknown> }
+}
+
+export type Listener<T> = (value: T) => void
+
+export function createEmitter<T>() {
+  const listeners = new Set<Listener<T>>()
+  return {
+    emit(value: T) {
+      for (const listener of listeners) listener(value)
+    },
+    subscribe(listener: Listener<T>): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}

@@ -1,0 +1,104 @@
+import type { CaipNetworkId, ChainNamespace } from './caip'
+
+export interface NativeCurrency {
+  name: string
+  symbol: string
+  decimals: number
+}
+
+/** §3 Network: id, caipNetworkId, chainNamespace, name, nativeCurrency, rpcUrls. Shaped like viem's Chain. */
+export interface CaipNetwork {
+  id: number | string
+  caipNetworkId: CaipNetworkId
+  chainNamespace: ChainNamespace
+  name: string
+  nativeCurrency: NativeCurrency
+  rpcUrls: { default: { http: readonly string[] } }
+  blockExplorers?: { default: { name: string; url: string } }
+  testnet?: boolean
+}
+
+type NetworkInput = Omit<CaipNetwork, 'caipNetworkId' | 'chainNamespace'> & {
+  chainNamespace?: ChainNamespace
+}
+
+export function defineNetwork(input: NetworkInput): CaipNetwork {
+  const chainNamespace = input.chainNamespace ?? 'eip155'
+  return { ...input, chainNamespace, caipNetworkId: `${chainNamespace}:${input.id}` }
+}
+
+const ether: NativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+
+export const mainnet = defineNetwork({
+  id: 1,
+  name: 'Ethereum',
+  nativeCurrency: ether,
+  rpcUrls: { default: { http: ['https://eth.merkle.io'] } },
+  blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
+})
+
+export const sepolia = defineNetwork({
+  id: 11155111,
+  name: 'Sepolia',
+  nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['https://sepolia.drpc.org'] } },
+  testnet: true,
+})
+
+export const optimism = defineNetwork({
+  id: 10,
+  name: 'OP Mainnet',
+  nativeCurrency: ether,
+  rpcUrls: { default: { http: ['https://mainnet.optimism.io'] } },
+})
+
+export const arbitrum = defineNetwork({
+  id: 42161,
+  name: 'Arbitrum One',
+  nativeCurrency: ether,
+  rpcUrls: { default: { http: ['https://arb1.arbitrum.io/rpc'] } },
+})
+
+export const base = defineNetwork({
+  id: 8453,
+  name: 'Base',
+  nativeCurrency: ether,
+  rpcUrls: { default: { http: ['https://mainnet.base.org'] } },
+})
+
+export const polygon = defineNetwork({
+  id: 137,
+  name: 'Polygon',
+  nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
+  rpcUrls: { default: { http: ['https://polygon-rpc.com'] } },
+})
+
+export const solana = defineNetwork({
+  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  chainNamespace: 'solana',
+  name: 'Solana',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['https://rpc.walletconnect.org/v1'] } },
+})
+
+/** The devnet's first anvil chain (packages/devnet, port 8545). */
+export const localChainA = defineNetwork({
+  id: 31337,
+  name: 'Latchkey Local A',
+  nativeCurrency: ether,
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+  testnet: true,
+})
+
+/** The devnet's second anvil chain (packages/devnet, port 8546). */
+export const localChainB = defineNetwork({
+  id: 31338,
+  name: 'Latchkey Local B',
+  nativeCurrency: ether,
+  rpcUrls: { default: { http: ['http://127.0.0.1:8546'] } },
+  testnet: true,
+})
+
+export function withRpcUrl(network: CaipNetwork, rpcUrl: string): CaipNetwork {
+  return { ...network, rpcUrls: { default: { http: [rpcUrl] } } }
+}

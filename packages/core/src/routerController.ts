@@ -1,0 +1,36 @@
+import type { StoreApi } from 'zustand/vanilla'
+import * as rules from './router'
+
+export interface RouterDeps {
+  isConnected(): boolean
+  close(): void
+}
+
+/** The router's transitions (router.ts) applied to an instance's store. */
+export function createRouterController(store: StoreApi<rules.RouterState>, deps: RouterDeps) {
+  const apply = (next: rules.RouterState) => store.setState(next, true)
+  const goBack = () => {
+    const { state, closeModal } = rules.goBack(store.getState(), deps.isConnected())
+    apply(state)
+    if (closeModal) deps.close()
+  }
+  return {
+    store,
+    current: () => rules.currentRoute(store.getState()),
+    push: (route: rules.RouteInput) => apply(rules.push(store.getState(), route)),
+    replace: (route: rules.RouteInput) => apply(rules.replace(store.getState(), route)),
+    reset: (route: rules.RouteInput) => apply(rules.reset(store.getState(), route)),
+    goBack,
+    setWallet: (wallet: rules.WalletRef | undefined) => apply({ ...store.getState(), wallet }),
+    pushTransaction: (action: rules.TransactionAction) =>
+      apply(rules.pushTransaction(store.getState(), action)),
+    popTransaction(outcome: rules.TransactionOutcome) {
+      const result = rules.popTransaction(store.getState(), outcome)
+      apply(result.state)
+      result.callback?.()
+      if (result.goBack) goBack()
+    },
+  }
+}
+
+export type RouterController = ReturnType<typeof createRouterController>

@@ -1,0 +1,110 @@
+import { createPublicClient, getAddress, http, type PublicClient } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TEST_ACCOUNT_ETH_BALANCE, TEST_ACCOUNTS } from './accounts'
+import { deployDevnetTokens } from './deploy'
+import { type Devnet, startDevnet } from './devnet'
+import { findFreePort } from './free-port'
+import { DEVNET_TOKEN_BALANCES, DEVNET_TOKENS, testTokenAbi } from './tokens'
+
+const CHAIN_IDS = [31337, 31338]
+const FIRST_ACCOUNT = TEST_ACCOUNTS[0]
+const TENTH_ACCOUNT = TEST_ACCOUNTS[9]
+
+let devnet: Devnet
+const clients = new Map<number, PublicClient>()
+
+beforeAll(async () => {
+  const ports = [await findFreePort(), await findFreePort()]
+  devnet = await startDevnet({
+    chains: CHAIN_IDS.map((chainId, index) => ({ chainId, port: ports[index] ?? 0 })),
+  })
+  for (const chain of devnet.chains) {
+    clients.set(chain.chainId, createPublicClient({ transport: http(chain.rpcUrl) }))
+  }
+})
+
+afterAll(async () => {
+  await devnet?.stop()
+})
+
+function clientFor(chainId: number): PublicClient {
+  const client = clients.get(chainId)
+  if (!client) throw new Error(`no client for chain ${chainId}`)
+  return client
+}
+
+describe('startDevnet', () => {
+  it('runs one chain per configured chain id', async () => {
+    expect(devnet.chains.map((chain) => chain.chainId)).toEqual(CHAIN_IDS)
+    for (const chainId of CHAIN_IDS) {
+      expect(await clientFor(chainId).getChainId()).toBe(chainId)
+    }
+  })
+
+  it('deploys both tokens at the same precomputed address on every chain', async () => {
+    expect(DEVNET_TOKENS.map(({ symbol, decimals }) => [symbol, decimals])).toEqual([
+      ['lUSD', 6],
+      ['LKT', 18],
+    ])
+    for (const chain of devnet.chains) {
+      expect(chain.tokens).toEqual(DEVNET_TOKENS)
+      for (const token of DEVNET_TOKENS) {
+        const client = clientFor(chain.chainId)
+        const read = { address: token.address, abi: testTokenAbi } as const
+        expect(await client.getCode({ address: token.address })).toMatch(/^0x[0-9a-f]{100,}$/)
+        expect(await client.readContract({ ...read, functionName: 'symbol' })).toBe(token.symbol)
+        expect(await client.readContract({ ...read, functionName: 'name' })).toBe(token.name)
+        expect(await client.readContract({ ...read, functionName: 'decimals' })).toBe(
+          token.decimals,
+        )
+        expect(await client.readContract({ ...read, functionName: 'owner' })).toBe(
+          getAddress(FIRST_ACCOUNT.address),
+        )
+      }
+    }
+  })
+
+  it.each(CHAIN_IDS)('funds accounts 0 and 9 on chain %i', async (chainId) => {
+    const client = clientFor(chainId)
+    for (const account of [FIRST_ACCOUNT, TENTH_ACCOUNT]) {
+      expect(await client.getBalance({ address: account.address })).toBe(TEST_ACCOUNT_ETH_BALANCE)
+      for (const token of DEVNET_TOKENS) {
+        const balance = await client.readContract({
+          address: token.address,
+          abi: testTokenAbi,
+          functionName: 'balanceOf',
+          args: [account.address],
+        })
+        expect(balance).toBe(DEVNET_TOKEN_BALANCES[token.symbol])
+      }
+    }
+    expect(DEVNET_TOKEN_BALANCES).toEqual({
+      lUSD: 1_000_000n * 10n ** 6n,
+      LKT: 1_000n * 10n ** 18n,
+    })
+  })
+
+  it('mints exactly the test balances, so total supply is ten times the per-account amount', async () => {
+    for (const chainId of CHAIN_IDS) {
+      for (const token of DEVNET_TOKENS) {
+        const totalSupply = await clientFor(chainId).readContract({
+          address: token.address,
+          abi: testTokenAbi,
+          functionName: 'totalSupply',
+        })
+        expect(totalSupply).toBe(DEVNET_TOKEN_BALANCES[token.symbol] * 10n)
+      }
+    }
+  })
+
+  it('leaves already deployed tokens alone when deploying again', async () => {
+    const [chain] = devnet.chains
+    if (!chain) throw new Error('devnet has no chains')
+    const client = clientFor(chain.chainId)
+    const nonceBefore = await client.getTransactionCount({ address: FIRST_ACCOUNT.address })
+
+    await deployDevnetTokens(chain.chainId, chain.rpcUrl)
+
+    expect(await client.getTransactionCount({ address: FIRST_ACCOUNT.address })).toBe(nonceBefore)
+  })
+})

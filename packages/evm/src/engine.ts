@@ -1,0 +1,123 @@
+import type { AccountSnapshot, AdapterEngine } from '@latchkey/core/adapter'
+import type { CaipNetwork } from '@latchkey/core/networks'
+import {
+  type Config,
+  type Connector,
+  connect,
+  disconnect,
+  getBalance,
+  getConnection,
+  reconnect,
+  switchChain,
+  watchConnection,
+} from '@wagmi/core'
+import { numberToHex } from 'viem'
+
+/** How long to wait for an EIP-6963 wallet to announce itself after a page load. */
+const ANNOUNCE_WAIT_MS = 2_000
+
+function errorCodes(error: unknown): number[] {
+  const codes: number[] = []
+  let current = error as { code?: unknown; cause?: unknown } | undefined
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (typeof current.code === 'number') codes.push(current.code)
+    current = current.cause as typeof current
+  }
+  return codes
+}
+
+/** 4902 is the standard "unknown chain"; some wallets answer 4901 (not connected to that chain). */
+function isUnknownChain(error: unknown) {
+  return errorCodes(error).some((code) => code === 4902 || code === 4901)
+}
+
+function snapshotOf(config: Config): AccountSnapshot {
+  const connection = getConnection(config)
+  return {
+    status: connection.status,
+    address: connection.address,
+    chainId: connection.chainId,
+    connectorId: connection.connector?.id,
+  }
+}
+
+async function waitForConnector(config: Config, id: string): Promise<Connector | undefined> {
+  const deadline = Date.now() + ANNOUNCE_WAIT_MS
+  for (;;) {
+    const connector = config.connectors.find((c) => c.id === id)
+    if (connector || Date.now() > deadline) return connector
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+class ProviderNotFoundError extends Error {
+  override name = 'ProviderNotFoundError'
+}
+
+export function createWagmiEngine(config: Config): AdapterEngine {
+  async function addAndSwitch(connector: Connector, network: CaipNetwork) {
+    const provider = (await connector.getProvider()) as {
+      request(args: { method: string; params?: unknown[] }): Promise<unknown>
+    }
+    await provider.request({
+      method: 'wallet_addEthereumChain',
+      params: [
+        {
+          chainId: numberToHex(Number(network.id)),
+          chainName: network.name,
+          nativeCurrency: network.nativeCurrency,
+          rpcUrls: network.rpcUrls.default.http,
+          blockExplorerUrls: network.blockExplorers
+            ? [network.blockExplorers.default.url]
+            : undefined,
+        },
+      ],
+    })
+    await switchChain(config, { chainId: Number(network.id), connector })
+  }
+
+  return {
+    async connect(connectorId) {
+      const connector = await waitForConnector(config, connectorId)
+      if (!connector) throw new ProviderNotFoundError(`Wallet ${connectorId} not found`)
+      if (getConnection(config).connector?.id !== connectorId) {
+        await connect(config, { connector })
+      }
+      return snapshotOf(config)
+    },
+    async reconnect(connectorId) {
+      const connector = await waitForConnector(config, connectorId)
+      if (!connector) return false
+      const connections = await reconnect(config, { connectors: [connector] })
+      return connections.length > 0
+    },
+    async disconnect() {
+      await disconnect(config)
+    },
+    async switchNetwork(network) {
+      const connector = getConnection(config).connector
+      try {
+        await switchChain(config, { chainId: Number(network.id), connector })
+      } catch (error) {
+        if (!connector || !isUnknownChain(error)) throw error
+        await addAndSwitch(connector, network)
+      }
+    },
+    async getBalance(address, network) {
+      const balance = await getBalance(config, {
+        address: address as `0x${string}`,
+        chainId: Number(network.id),
+      })
+      return { value: balance.value, decimals: balance.decimals, symbol: balance.symbol }
+    },
+    watchAccount(onChange) {
+      return watchConnection(config, { onChange: () => onChange(snapshotOf(config)) })
+    },
+    getProvider(connectorId) {
+      const connector = connectorId
+        ? config.connectors.find((c) => c.id === connectorId)
+        : getConnection(config).connector
+      return connector?.getProvider()
+    },
+  }
+}

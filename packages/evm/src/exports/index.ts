@@ -1,0 +1,3 @@
+export { WagmiAdapter } from '../adapter'
+export type { WagmiAdapterOptions } from '../config'
+export { toConnectors } from '../discovery'

@@ -1,0 +1,1 @@
+export { LazyWagmiAdapter } from '../lazyAdapter'

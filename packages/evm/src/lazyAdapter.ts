@@ -1,0 +1,30 @@
+import type { ChainAdapter } from '@latchkey/core/adapter'
+import type { Config } from '@wagmi/core'
+import type { WagmiAdapterOptions } from './config'
+import { watchInjectedConnectors } from './discovery'
+
+/**
+ * The EVM adapter for apps that do not use wagmi hooks themselves: wagmi and viem are not in
+ * the first load at all. `getWagmiConfig()` resolves to the config once it has loaded.
+ */
+export class LazyWagmiAdapter implements ChainAdapter {
+  readonly namespace = 'eip155' as const
+  #config: Promise<Config> | undefined
+
+  constructor(private readonly options: WagmiAdapterOptions) {}
+
+  watchConnectors = watchInjectedConnectors
+
+  getWagmiConfig(): Promise<Config> {
+    this.#config ??= import('./config').then((m) => m.createWagmiConfig(this.options))
+    return this.#config
+  }
+
+  async load() {
+    const [config, { createWagmiEngine }] = await Promise.all([
+      this.getWagmiConfig(),
+      import('./engine'),
+    ])
+    return createWagmiEngine(config)
+  }
+}

@@ -1,0 +1,78 @@
+import { type AppKitOptions, createAppKitCore } from '@latchkey/core/appkit'
+import type { CaipNetwork } from '@latchkey/core/networks'
+import { type RouteInput, toRoute } from '@latchkey/core/router'
+import { BUILT_VIEWS } from './builtViews'
+import { en, type Messages } from './messages'
+
+export interface CreateAppKitOptions extends AppKitOptions {
+  /** Overrides of the English message table (i18n). */
+  messages?: Partial<Messages>
+}
+
+const DEFAULT_INSTANCE = Symbol.for('latchkey.appkit.default')
+
+type WindowWithDefault = Window & { [DEFAULT_INSTANCE]?: AppKit }
+
+/**
+ * The instance created last in this window: what hooks outside an AppKitProvider and the
+ * `<appkit-*>` elements use. It lives on the window, never at module level, so SSR requests
+ * and two copies of the library never share it.
+ */
+export function getDefaultAppKit(): AppKit | undefined {
+  return typeof window === 'undefined' ? undefined : (window as WindowWithDefault)[DEFAULT_INSTANCE]
+}
+
+export function createAppKit(options: CreateAppKitOptions) {
+  const core = createAppKitCore(options)
+  const messages: Messages = { ...en, ...options.messages }
+  let modalMount: Promise<unknown> | undefined
+
+  const mountModal = () => {
+    modalMount ??= import('./modal/mount').then((m) => m.mountModal(appKit))
+    return modalMount
+  }
+
+  const appKit = {
+    core,
+    messages,
+    open(opts?: { view?: RouteInput }) {
+      const view = opts?.view && toRoute(opts.view).view
+      if (view && !BUILT_VIEWS.includes(view)) {
+        console.error(`[latchkey] not implemented: view ${String(view)}`)
+        core.open()
+      } else core.open(opts)
+      void mountModal()
+    },
+    close: core.close,
+    getState: core.getState,
+    subscribeState(callback: (state: ReturnType<typeof core.getState>) => void) {
+      const notify = () => callback(core.getState())
+      const stops = [core.stores.modal.subscribe(notify), core.stores.chain.subscribe(notify)]
+      return () => {
+        for (const stop of stops) stop()
+      }
+    },
+    getAddress: () => core.stores.account.getState().address,
+    getCaipAddress: () => core.stores.account.getState().caipAddress,
+    getIsConnected: () => core.stores.account.getState().status === 'connected',
+    getCaipNetwork: () => core.stores.chain.getState().activeCaipNetwork,
+    switchNetwork: (network: CaipNetwork) => core.switchNetwork(network),
+    disconnect: core.disconnect,
+    setThemeMode: core.setThemeMode,
+    setThemeVariables: core.setThemeVariables,
+    subscribeEvents: core.subscribeEvents,
+    /** Loads the modal's code now instead of on first open. */
+    preload: mountModal,
+  }
+
+  if (typeof window !== 'undefined') {
+    ;(window as WindowWithDefault)[DEFAULT_INSTANCE] = appKit
+    core.start()
+    void import('./buttons/elements').then((m) => m.defineElements())
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1))
+    idle(() => void mountModal())
+  }
+  return appKit
+}
+
+export type AppKit = ReturnType<typeof createAppKit>

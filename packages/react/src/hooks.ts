@@ -1,0 +1,116 @@
+import type { AccountState, ChainState, ThemeState } from '@latchkey/core/appkit'
+import type { AppKitEvent } from '@latchkey/core/events'
+import type { CaipNetwork } from '@latchkey/core/networks'
+import type { RouteInput } from '@latchkey/core/router'
+import { useCallback, useEffect, useState } from 'react'
+import { useAppKitInstance } from './context'
+import { useStore } from './store'
+
+export function useAppKit() {
+  const appKit = useAppKitInstance()
+  return {
+    open: useCallback((options?: { view?: RouteInput }) => appKit.open(options), [appKit]),
+    close: appKit.close,
+  }
+}
+
+export function useAppKitAccount() {
+  const appKit = useAppKitInstance()
+  const account = useStore(appKit.core.stores.account)
+  return {
+    address: account.address,
+    caipAddress: account.caipAddress,
+    isConnected: account.status === 'connected',
+    status: account.status,
+    /** Filled once the embedded wallet exists; undefined for browser wallets. */
+    embeddedWalletInfo: undefined,
+  }
+}
+
+export function useAppKitNetwork() {
+  const appKit = useAppKitInstance()
+  const chain = useStore(appKit.core.stores.chain)
+  return {
+    caipNetwork: chain.activeCaipNetwork,
+    caipNetworkId: chain.activeCaipNetwork.caipNetworkId,
+    chainId: chain.activeCaipNetwork.id,
+    isUnsupported: chain.unsupported,
+    switchNetwork: useCallback((network: CaipNetwork) => appKit.switchNetwork(network), [appKit]),
+  }
+}
+
+export function useAppKitState() {
+  const { core } = useAppKitInstance()
+  const modal = useStore(core.stores.modal)
+  const chain = useStore(core.stores.chain)
+  return {
+    open: modal.open,
+    loading: Object.values(modal.loading).some(Boolean),
+    activeChain: chain.activeNamespace,
+    selectedNetworkId: chain.activeCaipNetwork.caipNetworkId,
+  }
+}
+
+export function useAppKitTheme() {
+  const appKit = useAppKitInstance()
+  const theme = useStore<ThemeState>(appKit.core.stores.theme)
+  return {
+    themeMode: theme.themeMode,
+    themeVariables: theme.themeVariables,
+    setThemeMode: appKit.setThemeMode,
+    setThemeVariables: appKit.setThemeVariables,
+  }
+}
+
+export function useAppKitEvents(): AppKitEvent | undefined {
+  const appKit = useAppKitInstance()
+  const [event, setEvent] = useState<AppKitEvent>()
+  useEffect(() => appKit.subscribeEvents(setEvent), [appKit])
+  return event
+}
+
+export function useDisconnect() {
+  const appKit = useAppKitInstance()
+  return { disconnect: appKit.disconnect }
+}
+
+export function useWalletInfo() {
+  const { core } = useAppKitInstance()
+  const connectorId = useStore<AccountState, string | undefined>(
+    core.stores.account,
+    (s) => s.connectorId,
+  )
+  const connectors = useStore(core.stores.connectors, (s) => s.list)
+  const connector = connectors.find((c) => c.id === connectorId)
+  return {
+    walletInfo: connector
+      ? { name: connector.name, icon: connector.imageUrl, rdns: connector.rdns }
+      : undefined,
+  }
+}
+
+/** The connected wallet's EIP-1193 provider, once the adapter has loaded. */
+export function useAppKitProvider<T = unknown>(
+  namespace: ChainState['activeNamespace'] = 'eip155',
+) {
+  const { core } = useAppKitInstance()
+  const account = useStore(core.stores.account)
+  const [walletProvider, setProvider] = useState<T>()
+  useEffect(() => {
+    let live = true
+    if (account.status !== 'connected' || account.namespace !== namespace) {
+      setProvider(undefined)
+      return
+    }
+    void core
+      .loadEngine(namespace)
+      .then((engine) => engine.getProvider(account.connectorId))
+      .then((provider) => {
+        if (live) setProvider(provider as T)
+      })
+    return () => {
+      live = false
+    }
+  }, [core, account.status, account.namespace, account.connectorId, namespace])
+  return { walletProvider, walletProviderType: account.connectorId ? 'ANNOUNCED' : undefined }
+}

@@ -1,0 +1,97 @@
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react'
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
+
+/** The focused element, looking inside open shadow roots. */
+function deepActiveElement(): HTMLElement | null {
+  let active = document.activeElement as HTMLElement | null
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement
+  return active
+}
+
+interface DialogProps {
+  labelledBy: string
+  onClose: () => void
+  /** §4 closing is disabled in some views: Esc and the backdrop then shake instead. */
+  closable: boolean
+  onBlockedClose: () => void
+  shake: boolean
+  viewKey: string
+  children: ReactNode
+}
+
+/** One accessible dialog: role, aria-modal, label, focus trapped and restored, Esc. */
+export function Dialog({
+  labelledBy,
+  onClose,
+  closable,
+  onBlockedClose,
+  shake,
+  viewKey,
+  children,
+}: DialogProps) {
+  const panel = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const previous = deepActiveElement()
+    return () => {
+      if (previous?.isConnected) previous.focus()
+    }
+  }, [])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves on each new view
+  useEffect(() => {
+    const root = panel.current
+    if (!root) return
+    const target =
+      root.querySelector<HTMLElement>('[data-autofocus]') ??
+      root.querySelector<HTMLElement>(`[data-view] ${FOCUSABLE}`) ??
+      root.querySelector<HTMLElement>(FOCUSABLE)
+    target?.focus()
+  }, [viewKey])
+
+  const focusables = () => [...(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])]
+  const requestClose = () => (closable ? onClose() : onBlockedClose())
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation()
+      requestClose()
+      return
+    }
+    if (e.key !== 'Tab') return
+    const items = focusables()
+    const first = items[0]
+    const last = items.at(-1)
+    const active = deepActiveElement()
+    if (e.shiftKey && (active === first || !panel.current?.contains(active))) {
+      e.preventDefault()
+      last?.focus()
+    } else if (!e.shiftKey && active === last) {
+      e.preventDefault()
+      first?.focus()
+    }
+  }
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a pointer shortcut; keyboards close with Esc
+    <div
+      className="lk-overlay"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) requestClose()
+      }}
+    >
+      <div
+        ref={panel}
+        className={shake ? 'lk-dialog lk-shake' : 'lk-dialog'}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        onKeyDown={onKeyDown}
+      >
+        {children}
+      </div>
+    </div>
+  )
+}

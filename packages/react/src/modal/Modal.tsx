@@ -1,0 +1,83 @@
+import { currentRoute } from '@latchkey/core/router'
+import { Suspense, useEffect } from 'react'
+import { useAppKitInstance } from '../context'
+import { useStore } from '../store'
+import { themeStyle } from '../theme'
+import { preloadViews, views } from '../views/registry'
+import { Dialog } from './Dialog'
+import { modalCss } from './styles'
+import { Toast } from './Toast'
+
+const TITLE_ID = 'lk-title'
+
+export function Modal() {
+  const appKit = useAppKitInstance()
+  const { core, messages } = appKit
+  const { open, shake } = useStore(core.stores.modal)
+  const router = useStore(core.stores.router)
+  const theme = useStore(core.stores.theme)
+  const route = currentRoute(router)
+  const View = views[route.view]
+
+  useEffect(() => {
+    void preloadViews()
+  }, [])
+
+  return (
+    <>
+      <style>{modalCss}</style>
+      <div
+        className="lk-root"
+        data-theme={theme.themeMode}
+        style={themeStyle(theme.themeVariables)}
+      >
+        {open && (
+          <Dialog
+            labelledBy={TITLE_ID}
+            onClose={core.close}
+            closable
+            onBlockedClose={core.shake}
+            shake={shake}
+            viewKey={`${router.history.length}:${route.view}`}
+          >
+            <header className="lk-header">
+              {router.history.length > 1 ? (
+                <button
+                  type="button"
+                  className="lk-icon-btn"
+                  aria-label={messages.back}
+                  data-testid="modal-back"
+                  onClick={core.router.goBack}
+                >
+                  ‹
+                </button>
+              ) : (
+                <span />
+              )}
+              <h2 id={TITLE_ID}>{messages.views[route.view]}</h2>
+              <button
+                type="button"
+                className="lk-icon-btn"
+                aria-label={messages.close}
+                data-testid="modal-close"
+                onClick={core.close}
+              >
+                ✕
+              </button>
+            </header>
+            <Suspense
+              fallback={
+                <div className="lk-center" aria-busy="true">
+                  <span className="lk-skeleton" />
+                </div>
+              }
+            >
+              {View ? <View /> : <p className="lk-muted">{messages.notBuilt}</p>}
+            </Suspense>
+          </Dialog>
+        )}
+        <Toast />
+      </div>
+    </>
+  )
+}

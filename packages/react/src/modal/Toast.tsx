@@ -1,0 +1,20 @@
+import { useAppKitInstance } from '../context'
+import { useStore } from '../store'
+
+/** §4 Toast: one message at a time, announced politely (errors assertively). */
+export function Toast() {
+  const { core } = useAppKitInstance()
+  const toast = useStore(core.stores.toast)
+  return (
+    <div
+      role={toast.variant === 'error' ? 'alert' : 'status'}
+      aria-live={toast.variant === 'error' ? 'assertive' : 'polite'}
+    >
+      {toast.open && toast.message ? (
+        <div className="lk-toast" data-variant={toast.variant} data-testid="toast">
+          {toast.message}
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,85 @@
+/** The modal's CSS, scoped by the shadow root; every colour and size is a --lk-* variable. */
+export const modalCss = `
+:host { all: initial; }
+.lk-root {
+  --lk-accent: #3b6cf6; --lk-accent-fg: #fff; --lk-bg: #141518; --lk-bg-2: #1f2126; --lk-bg-3: #2a2d34;
+  --lk-fg: #f2f3f5; --lk-fg-muted: #a3a8b3; --lk-border: #30333a; --lk-error: #ff6b6b; --lk-success: #36c98e;
+  --lk-radius: 16px; --lk-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+  --lk-z-index: 2147483000; --lk-focus: #8fb0ff;
+  font-family: var(--lk-font-family); color: var(--lk-fg); font-size: 15px; line-height: 1.4;
+}
+.lk-root[data-theme='light'] {
+  --lk-accent: #2d5be3; --lk-bg: #ffffff; --lk-bg-2: #f2f3f6; --lk-bg-3: #e6e8ee; --lk-fg: #16181d;
+  --lk-fg-muted: #5c6270; --lk-border: #dcdfe6; --lk-error: #c62828; --lk-success: #137a52; --lk-focus: #2d5be3;
+}
+* { box-sizing: border-box; }
+button { font: inherit; color: inherit; cursor: pointer; }
+:focus-visible { outline: 2px solid var(--lk-focus); outline-offset: 2px; }
+.lk-overlay {
+  position: fixed; inset: 0; z-index: var(--lk-z-index); display: flex; align-items: center;
+  justify-content: center; background: rgba(0, 0, 0, 0.55);
+}
+.lk-dialog {
+  width: 360px; max-width: calc(100vw - 24px); max-height: calc(100vh - 48px); overflow: auto;
+  background: var(--lk-bg); border: 1px solid var(--lk-border); border-radius: var(--lk-radius);
+  box-shadow: 0 16px 48px rgba(0, 0, 0, 0.35); padding: 12px 16px 20px;
+}
+.lk-shake { animation: lk-shake 0.5s; }
+@keyframes lk-shake { 20%, 60% { transform: translateX(-6px); } 40%, 80% { transform: translateX(6px); } }
+@media (max-width: 430px) {
+  .lk-overlay { align-items: flex-end; }
+  .lk-dialog { width: 100%; max-width: 100%; border-radius: var(--lk-radius) var(--lk-radius) 0 0; }
+}
+@media (prefers-reduced-motion: reduce) { .lk-shake { animation: none; } }
+.lk-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; margin-bottom: 12px; }
+.lk-header h2 { margin: 0; font-size: 16px; font-weight: 600; text-align: center; }
+.lk-icon-btn {
+  width: 36px; height: 36px; border-radius: 10px; border: 0; background: transparent; font-size: 18px;
+  display: inline-flex; align-items: center; justify-content: center; color: var(--lk-fg-muted);
+}
+.lk-icon-btn:hover { background: var(--lk-bg-2); color: var(--lk-fg); }
+.lk-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
+.lk-item {
+  width: 100%; display: flex; align-items: center; gap: 12px; padding: 10px 12px; border-radius: 12px;
+  border: 1px solid transparent; background: var(--lk-bg-2); text-align: left;
+}
+.lk-item:hover { border-color: var(--lk-border); background: var(--lk-bg-3); }
+.lk-item[aria-current='true'] { border-color: var(--lk-accent); }
+.lk-item img, .lk-avatar-sm { width: 32px; height: 32px; border-radius: 8px; flex: none; }
+.lk-item-name { flex: 1; font-weight: 500; }
+.lk-tag { font-size: 12px; padding: 2px 8px; border-radius: 8px; background: var(--lk-bg); color: var(--lk-fg-muted); }
+.lk-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 12px; padding: 8px 0; }
+.lk-muted { color: var(--lk-fg-muted); margin: 0; }
+.lk-error-text { color: var(--lk-error); margin: 0; font-weight: 500; }
+.lk-wallet-logo { width: 72px; height: 72px; border-radius: 18px; }
+.lk-spinner {
+  width: 88px; height: 88px; border-radius: 24px; border: 3px solid var(--lk-bg-3); border-top-color: var(--lk-accent);
+  display: flex; align-items: center; justify-content: center; animation: lk-spin 1s linear infinite;
+}
+.lk-spinner[data-state='error'] { border-color: var(--lk-error); animation: none; }
+.lk-spinner > * { animation: lk-spin 1s linear infinite reverse; }
+.lk-spinner[data-state='error'] > * { animation: none; }
+@keyframes lk-spin { to { transform: rotate(360deg); } }
+.lk-button {
+  display: inline-flex; align-items: center; justify-content: center; gap: 8px; min-height: 40px;
+  padding: 0 16px; border-radius: 12px; border: 1px solid var(--lk-border); background: var(--lk-bg-2); font-weight: 500;
+}
+.lk-button-primary { background: var(--lk-accent); color: var(--lk-accent-fg); border-color: transparent; }
+.lk-button-danger { color: var(--lk-error); }
+.lk-wide { width: 100%; }
+.lk-avatar {
+  width: 64px; height: 64px; border-radius: 50%;
+}
+.lk-address { font-size: 18px; font-weight: 600; display: flex; align-items: center; gap: 6px; }
+.lk-balance { color: var(--lk-fg-muted); margin: 0; min-height: 21px; }
+.lk-skeleton { display: inline-block; width: 96px; height: 16px; border-radius: 6px; background: var(--lk-bg-3); }
+.lk-stack { display: flex; flex-direction: column; gap: 8px; margin-top: 12px; }
+.lk-toast {
+  position: fixed; left: 50%; top: 16px; transform: translateX(-50%); z-index: calc(var(--lk-z-index) + 1);
+  padding: 8px 16px; border-radius: 12px; background: var(--lk-bg-2); border: 1px solid var(--lk-border);
+  box-shadow: 0 8px 24px rgba(0, 0, 0, 0.3); font-weight: 500;
+}
+.lk-toast[data-variant='error'] { color: var(--lk-error); }
+.lk-toast[data-variant='success'] { color: var(--lk-success); }
+.lk-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`

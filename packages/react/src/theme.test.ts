@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { themeStyle } from './theme'
+
+describe('themeStyle', () => {
+  it('maps --w3m-* names to --lk-* and keeps --lk-*', () => {
+    expect(themeStyle({ '--w3m-accent': '#ff0000', '--lk-bg': '#000' })).toEqual({
+      '--lk-accent': '#ff0000',
+      '--lk-bg': '#000',
+    })
+  })
+  it('scales the w3m master radius like AppKit does (x4)', () => {
+    expect(themeStyle({ '--w3m-border-radius-master': '2px' })).toEqual({ '--lk-radius': '8px' })
+  })
+  it('drops unknown names, non-scalar values and values that could break out of the rule', () => {
+    expect(
+      themeStyle({
+        color: 'red',
+        '--lk-accent': 'red; background: url(x)',
+        '--lk-fg': {} as unknown as string,
+      }),
+    ).toEqual({})
+  })
+})

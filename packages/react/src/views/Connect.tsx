@@ -1,0 +1,63 @@
+import type { ConnectorInfo } from '@latchkey/core/adapter'
+import type { WalletRef } from '@latchkey/core/router'
+import { useAppKitInstance } from '../context'
+import { useStore } from '../store'
+import { WalletIcon } from './parts'
+
+interface Row {
+  id: string
+  name: string
+  imageUrl?: string
+  installed: boolean
+  recent: boolean
+}
+
+/** Installed (EIP-6963) wallets first, then recent wallets that are not installed. */
+export function walletRows(connectors: ConnectorInfo[], recent: WalletRef[]): Row[] {
+  const recentIds = new Set(recent.map((w) => w.id))
+  const installed = connectors.map((c) => ({
+    id: c.id,
+    name: c.name,
+    imageUrl: c.imageUrl,
+    installed: true,
+    recent: recentIds.has(c.id),
+  }))
+  const notInstalled = recent
+    .filter((w) => !connectors.some((c) => c.id === w.id))
+    .map((w) => ({ id: w.id, name: w.name, imageUrl: w.imageUrl, installed: false, recent: true }))
+  return [...installed, ...notInstalled]
+}
+
+export default function Connect() {
+  const { core, messages } = useAppKitInstance()
+  const connectors = useStore(core.stores.connectors, (s) => s.list)
+  const rows = walletRows(connectors, core.recentWallets())
+  return (
+    <div data-view="Connect">
+      {rows.length === 0 ? (
+        <p className="lk-muted" data-testid="no-wallets">
+          {messages.noWallets}
+        </p>
+      ) : (
+        <ul className="lk-list" aria-label={messages.connectWallet} data-testid="wallet-list">
+          {rows.map((row) => (
+            <li key={row.id}>
+              <button
+                type="button"
+                className="lk-item"
+                data-wallet-id={row.id}
+                data-testid={`wallet-${row.id}`}
+                onClick={() => void core.connect(row.id)}
+              >
+                <WalletIcon name={row.name} src={row.imageUrl} />
+                <span className="lk-item-name">{row.name}</span>
+                {row.recent && <span className="lk-tag">{messages.recent}</span>}
+                {row.installed && <span className="lk-tag">{messages.installed}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,49 @@
+import { currentRoute } from '@latchkey/core/router'
+import { useAppKitInstance } from '../context'
+import { format } from '../messages'
+import { useStore } from '../store'
+import { WalletIcon } from './parts'
+
+/** Waiting for the browser wallet; its rejected and failed states offer a retry. */
+export default function ConnectingExternal() {
+  const { core, messages } = useAppKitInstance()
+  const router = useStore(core.stores.router)
+  const error = useStore(core.stores.account, (s) => s.connectError)
+  const route = currentRoute(router)
+  const connectorId = route.view === 'ConnectingExternal' ? route.params.connectorId : ''
+  const name = router.wallet?.name ?? connectorId
+  return (
+    <div
+      data-view="ConnectingExternal"
+      className="lk-center"
+      data-state={error ? (error.rejected ? 'rejected' : 'failed') : 'waiting'}
+    >
+      <div className="lk-spinner" data-state={error ? 'error' : 'waiting'}>
+        <WalletIcon name={name} src={router.wallet?.imageUrl} className="lk-wallet-logo" />
+      </div>
+      {error ? (
+        <>
+          <p className="lk-error-text" role="alert" data-testid="connect-error">
+            {error.message}
+          </p>
+          <button
+            type="button"
+            className="lk-button lk-button-primary"
+            data-testid="connect-retry"
+            data-autofocus
+            onClick={() => void core.connect(connectorId)}
+          >
+            {messages.tryAgain}
+          </button>
+        </>
+      ) : (
+        <>
+          <p data-testid="connect-waiting">
+            <strong>{format(messages.continueIn, { name })}</strong>
+          </p>
+          <p className="lk-muted">{messages.acceptRequest}</p>
+        </>
+      )}
+    </div>
+  )
+}

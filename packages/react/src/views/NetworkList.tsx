@@ -1,0 +1,30 @@
+import { useAppKitInstance } from '../context'
+import { useStore } from '../store'
+
+/** Every network the app lists; the active one is marked with aria-current. */
+export function NetworkList() {
+  const { core, messages } = useAppKitInstance()
+  const chain = useStore(core.stores.chain)
+  return (
+    <ul className="lk-list" aria-label={messages.selectNetwork} data-testid="network-list">
+      {chain.networks.map((network) => {
+        const active =
+          !chain.unsupported && network.caipNetworkId === chain.activeCaipNetwork.caipNetworkId
+        return (
+          <li key={network.caipNetworkId}>
+            <button
+              type="button"
+              className="lk-item"
+              aria-current={active}
+              data-testid={`network-${network.caipNetworkId}`}
+              onClick={() => void core.switchNetwork(network)}
+            >
+              <span className="lk-item-name">{network.name}</span>
+              {active && <span className="lk-tag">{messages.activeNetwork}</span>}
+            </button>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

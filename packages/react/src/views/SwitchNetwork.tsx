@@ -1,0 +1,48 @@
+import { currentRoute } from '@latchkey/core/router'
+import { useAppKitInstance } from '../context'
+import { format } from '../messages'
+import { useStore } from '../store'
+
+/** Waiting for the wallet to switch; a refusal shows why, with a retry. */
+export default function SwitchNetwork() {
+  const { core, messages } = useAppKitInstance()
+  const route = currentRoute(useStore(core.stores.router))
+  const error = useStore(core.stores.account, (s) => s.switchError)
+  const networks = useStore(core.stores.chain, (s) => s.networks)
+  const target = networks.find(
+    (n) => route.view === 'SwitchNetwork' && n.caipNetworkId === route.params.caipNetworkId,
+  )
+  const name = target?.name ?? ''
+  return (
+    <div data-view="SwitchNetwork" className="lk-center" data-state={error ? 'error' : 'waiting'}>
+      <div className="lk-spinner" data-state={error ? 'error' : 'waiting'}>
+        <span aria-hidden="true">⇄</span>
+      </div>
+      {error ? (
+        <>
+          <p className="lk-error-text" role="alert" data-testid="switch-error">
+            {error}
+          </p>
+          {target && (
+            <button
+              type="button"
+              className="lk-button lk-button-primary"
+              data-testid="switch-retry"
+              data-autofocus
+              onClick={() => void core.switchNetwork(target)}
+            >
+              {messages.tryAgain}
+            </button>
+          )}
+        </>
+      ) : (
+        <>
+          <p>
+            <strong>{format(messages.switchNetworkWaiting, { network: name })}</strong>
+          </p>
+          <p className="lk-muted">{format(messages.switchNetworkIn, { name: 'your wallet' })}</p>
+        </>
+      )}
+    </div>
+  )
+}

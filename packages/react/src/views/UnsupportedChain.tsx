@@ -1,0 +1,15 @@
+import { useAppKitInstance } from '../context'
+import { NetworkList } from './NetworkList'
+
+/** The wallet is on a chain the app does not list: pick one it does. */
+export default function UnsupportedChain() {
+  const { messages } = useAppKitInstance()
+  return (
+    <div data-view="UnsupportedChain">
+      <p className="lk-muted" style={{ marginBottom: 12 }} data-testid="unsupported-chain-text">
+        {messages.unsupportedChain}
+      </p>
+      <NetworkList />
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+// Installs what `npm start`, `npm test` and `npm run bench` need on a fresh clone: the npm
+// packages (when node_modules is missing or older than the lock file) and, with --browser,
+// Debian's chromium for the browser tests (apt-get, as root).
+import { execSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+
+const run = (command) => execSync(command, { stdio: 'inherit' })
+const lockHash = createHash('sha256').update(readFileSync('package-lock.json')).digest('hex')
+const stamp = 'node_modules/.latchkey-lock-hash'
+
+if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash) {
+  console.log('[latchkey] installing npm packages…')
+  run(
+    existsSync('node_modules') ? 'npm install --no-audit --no-fund' : 'npm ci --no-audit --no-fund',
+  )
+  writeFileSync(stamp, lockHash)
+}
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+if (process.argv.includes('--browser') && !existsSync(CHROMIUM)) {
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `[latchkey] ${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
+    )
+    process.exit(1)
+  }
+  console.log('[latchkey] installing Debian chromium…')
+  run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium')
+}
