@@ -23,6 +23,7 @@ export const en = {
   network: 'Network',
   selectNetwork: 'Select network',
   wrongNetwork: 'Wrong network',
+  yourWallet: 'your wallet',
   switchNetworkIn: 'Approve the network switch in {name}',
   switchNetworkWaiting: 'Switching to {network}…',
   unsupportedChain:

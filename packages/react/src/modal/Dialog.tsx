@@ -17,7 +17,6 @@ interface DialogProps {
   closable: boolean
   onBlockedClose: () => void
   shake: boolean
-  viewKey: string
   children: ReactNode
 }
 
@@ -28,7 +27,6 @@ export function Dialog({
   closable,
   onBlockedClose,
   shake,
-  viewKey,
   children,
 }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null)
@@ -39,17 +37,6 @@ export function Dialog({
       if (previous?.isConnected) previous.focus()
     }
   }, [])
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves on each new view
-  useEffect(() => {
-    const root = panel.current
-    if (!root) return
-    const target =
-      root.querySelector<HTMLElement>('[data-autofocus]') ??
-      root.querySelector<HTMLElement>(`[data-view] ${FOCUSABLE}`) ??
-      root.querySelector<HTMLElement>(FOCUSABLE)
-    target?.focus()
-  }, [viewKey])
 
   const focusables = () => [...(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])]
   const requestClose = () => (closable ? onClose() : onBlockedClose())
@@ -94,4 +81,22 @@ export function Dialog({
       </div>
     </div>
   )
+}
+
+/**
+ * Rendered after a view inside its Suspense boundary, so it mounts once the view's chunk has
+ * arrived: moves focus to the view's [data-autofocus] control, else its first control.
+ */
+export function FocusView() {
+  const marker = useRef<HTMLSpanElement>(null)
+  useEffect(() => {
+    const dialog = marker.current?.closest('[role="dialog"]')
+    if (!dialog) return
+    const target =
+      dialog.querySelector<HTMLElement>('[data-autofocus]') ??
+      dialog.querySelector<HTMLElement>(`[data-view] :is(${FOCUSABLE})`) ??
+      dialog.querySelector<HTMLElement>(FOCUSABLE)
+    target?.focus()
+  }, [])
+  return <span ref={marker} hidden />
 }

@@ -1,10 +1,11 @@
 import { currentRoute } from '@latchkey/core/router'
 import { Suspense, useEffect } from 'react'
 import { useAppKitInstance } from '../context'
+import { BackIcon, CloseIcon } from '../icons'
 import { useStore } from '../store'
 import { themeStyle } from '../theme'
 import { preloadViews, views } from '../views/registry'
-import { Dialog } from './Dialog'
+import { Dialog, FocusView } from './Dialog'
 import { modalCss } from './styles'
 import { Toast } from './Toast'
 
@@ -38,7 +39,6 @@ export function Modal() {
             closable
             onBlockedClose={core.shake}
             shake={shake}
-            viewKey={`${router.history.length}:${route.view}`}
           >
             <header className="lk-header">
               {router.history.length > 1 ? (
@@ -49,7 +49,7 @@ export function Modal() {
                   data-testid="modal-back"
                   onClick={core.router.goBack}
                 >
-                  ‹
+                  <BackIcon />
                 </button>
               ) : (
                 <span />
@@ -62,7 +62,7 @@ export function Modal() {
                 data-testid="modal-close"
                 onClick={core.close}
               >
-                ✕
+                <CloseIcon />
               </button>
             </header>
             <Suspense
@@ -73,6 +73,7 @@ export function Modal() {
               }
             >
               {View ? <View /> : <p className="lk-muted">{messages.notBuilt}</p>}
+              <FocusView key={`${router.history.length}:${route.view}`} />
             </Suspense>
           </Dialog>
         )}

@@ -1,6 +1,7 @@
 import { shortenAddress } from '@latchkey/core/caip'
 import { useState } from 'react'
 import { useAppKitInstance } from '../context'
+import { CopyIcon } from '../icons'
 import { useStore } from '../store'
 import { AddressAvatar } from './parts'
 
@@ -36,7 +37,7 @@ export default function Account() {
           data-copied={copied || undefined}
           onClick={() => void copy()}
         >
-          ⧉
+          <CopyIcon />
         </button>
       </div>
       <p className="lk-balance" data-testid="account-balance" aria-live="polite">

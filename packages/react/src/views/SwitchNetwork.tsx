@@ -1,5 +1,6 @@
 import { currentRoute } from '@latchkey/core/router'
 import { useAppKitInstance } from '../context'
+import { SwitchIcon } from '../icons'
 import { format } from '../messages'
 import { useStore } from '../store'
 
@@ -13,10 +14,12 @@ export default function SwitchNetwork() {
     (n) => route.view === 'SwitchNetwork' && n.caipNetworkId === route.params.caipNetworkId,
   )
   const name = target?.name ?? ''
+  const connectorId = useStore(core.stores.account, (s) => s.connectorId)
+  const wallet = useStore(core.stores.connectors, (s) => s.list).find((c) => c.id === connectorId)
   return (
     <div data-view="SwitchNetwork" className="lk-center" data-state={error ? 'error' : 'waiting'}>
       <div className="lk-spinner" data-state={error ? 'error' : 'waiting'}>
-        <span aria-hidden="true">⇄</span>
+        <SwitchIcon />
       </div>
       {error ? (
         <>
@@ -40,7 +43,9 @@ export default function SwitchNetwork() {
           <p>
             <strong>{format(messages.switchNetworkWaiting, { network: name })}</strong>
           </p>
-          <p className="lk-muted">{format(messages.switchNetworkIn, { name: 'your wallet' })}</p>
+          <p className="lk-muted">
+            {format(messages.switchNetworkIn, { name: wallet?.name ?? messages.yourWallet })}
+          </p>
         </>
       )}
     </div>

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { TEST_ACCOUNTS } from '@latchkey/devnet'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, screenshot, view } from './browser'
+import { approveConnection, injectHeadlessWeb3Provider } from './wallet'
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+)
+const demoUrl = inject('demoUrl')
+const rpcA = inject('rpcA')
+
+let browser: Browser
+let context: BrowserContext
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async () => {
+  await context?.close()
+})
+
+async function openDemo() {
+  context = await browser.newContext({ viewport: { width: 1100, height: 760 } })
+  const page = await context.newPage()
+  page.setDefaultTimeout(20_000)
+  const wallet = await injectHeadlessWeb3Provider(page, [TEST_ACCOUNTS[0].privateKey], 31337, rpcA)
+  await page.goto(demoUrl)
+  return { page, wallet }
+}
+
+/** axe-core over the modal's shadow root (axe follows open shadow roots). */
+async function axeViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource })
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe
+    const result = await axe.run({ include: [['div[data-latchkey-modal]']] } as never)
+    return result.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    )
+  })
+}
+
+/** The element that has focus, looking through shadow roots. */
+function focusedTestId(page: Page) {
+  return page.evaluate(() => {
+    let active = document.activeElement
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+    return active?.getAttribute('data-testid') ?? active?.getAttribute('data-wallet-id') ?? null
+  })
+}
+
+describe('accessibility', () => {
+  it('axe finds no violations on Connect and Account', async () => {
+    const { page, wallet } = await openDemo()
+    await page.getByTestId('connect-button').click()
+    await view(page, 'Connect').waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await page.locator('[data-wallet-id="headless-web3-provider"]').click()
+    await approveConnection(wallet)
+    await view(page, 'Account').waitFor()
+    await page.getByTestId('account-balance').filter({ hasText: 'ETH' }).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+  })
+
+  it('is a labelled modal dialog; focus moves in, stays trapped, Esc closes and focus returns', async () => {
+    const { page } = await openDemo()
+    const opener = page.getByTestId('connect-button')
+    await opener.focus()
+    await page.keyboard.press('Enter')
+    await view(page, 'Connect').waitFor()
+    const dialog = page.locator('[role="dialog"]')
+    expect(await dialog.getAttribute('aria-modal')).toBe('true')
+    const labelId = await dialog.getAttribute('aria-labelledby')
+    expect(await page.locator(`[id="${labelId}"]`).textContent()).toBe('Connect Wallet')
+    expect(await focusedTestId(page)).toBe('wallet-headless-web3-provider')
+
+    const seen = new Set<string | null>()
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab')
+      seen.add(await focusedTestId(page))
+    }
+    expect([...seen].sort()).toEqual(['modal-close', 'wallet-headless-web3-provider'])
+    await page.keyboard.press('Shift+Tab')
+    expect(['modal-close', 'wallet-headless-web3-provider']).toContain(await focusedTestId(page))
+
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect(await focusedTestId(page)).toBe('connect-button')
+  })
+
+  it('renders the light theme and the <appkit-button> element', async () => {
+    const { page } = await openDemo()
+    await page.getByTestId('toggle-theme').click()
+    await page.evaluate(() => {
+      const el = document.createElement('appkit-button')
+      el.id = 'element-button'
+      document.body.prepend(el)
+    })
+    const elementButton = page.locator('#element-button [data-testid="connect-button"]')
+    expect(await elementButton.textContent()).toBe('Connect Wallet')
+    await elementButton.click()
+    await view(page, 'Connect').waitFor()
+    const theme = await page.locator('.lk-root').getAttribute('data-theme')
+    expect(theme).toBe('light')
+    await screenshot(page, 'connect-light')
+  })
+})
