@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react'
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
@@ -31,12 +31,14 @@ export function Dialog({
 }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null)
 
-  useEffect(() => {
-    const previous = deepActiveElement()
-    return () => {
-      if (previous?.isConnected) previous.focus()
-    }
-  }, [])
+  // Captured during the first render, before any child effect moves focus into the dialog.
+  const [opener] = useState(deepActiveElement)
+  useEffect(
+    () => () => {
+      if (opener?.isConnected) opener.focus()
+    },
+    [opener],
+  )
 
   const focusables = () => [...(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])]
   const requestClose = () => (closable ? onClose() : onBlockedClose())

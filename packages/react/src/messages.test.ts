@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { en, format } from './messages'
+
+describe('message table', () => {
+  it('carries the spec texts as its English entries (§8)', () => {
+    expect(en.connectionRejected).toBe('Connection rejected')
+    expect(en.failedToConnect).toBe('Failed to connect')
+    expect(en.balanceUnavailable).toBe('Token Balance Unavailable')
+  })
+
+  it('names every spec view (§2) and the network list', () => {
+    expect(Object.keys(en.views)).toHaveLength(19)
+    expect(en.views.Connect).toBe('Connect Wallet')
+  })
+
+  it('fills placeholders and leaves unknown ones visible', () => {
+    expect(format('Continue in {name}', { name: 'Rabby' })).toBe('Continue in Rabby')
+    expect(format('Switching to {network}')).toBe('Switching to {network}')
+  })
+})
