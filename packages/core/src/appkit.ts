@@ -315,7 +315,7 @@ export function createAppKitCore(options: AppKitOptions) {
   }
 
   async function switchNetwork(network: CaipNetwork) {
-    const known = networks.find((n) => n.caipNetworkId === network.caipNetworkId)
+    const known = networks.find((n) => n.caipNetworkId === network?.caipNetworkId)
     if (!known) {
       log(`unknown network ${String(network?.caipNetworkId)}`)
       return

@@ -1,0 +1,523 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AccountSnapshot, AdapterEngine, ChainAdapter } from './adapter'
+import { type AppKitOptions, createAppKitCore } from './appkit'
+import type { CaipNetworkId } from './caip'
+import type { AppKitEvent } from './events'
+import { type CaipNetwork, defineNetwork, localChainA, localChainB } from './networks'
+import { type KeyValueStorage, StorageKeys } from './storage'
+
+const ACTIVE_NETWORK_KEY = '@latchkey/active_caip_network_id'
+
+class MemoryStorage implements KeyValueStorage {
+  readonly entries = new Map<string, string>()
+
+  getItem(key: string): string | null {
+    return this.entries.get(key) ?? null
+  }
+
+  setItem(key: string, value: string): void {
+    this.entries.set(key, String(value))
+  }
+
+  removeItem(key: string): void {
+    this.entries.delete(key)
+  }
+}
+
+function setup(overrides: Partial<AppKitOptions> = {}) {
+  const storage = overrides.storage ?? new MemoryStorage()
+  const kit = createAppKitCore({
+    networks: [localChainA, localChainB],
+    projectId: 'test',
+    storage,
+    ...overrides,
+  })
+  return {
+    kit,
+    storage,
+    views: () => kit.stores.router.getState().history.map((route) => route.view),
+  }
+}
+
+function withCaipNetworkId(network: CaipNetwork, caipNetworkId: string): CaipNetwork {
+  return { ...network, caipNetworkId: caipNetworkId as CaipNetworkId }
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+describe('createAppKitCore', () => {
+  it('uses the storage key the storage module defines', () => {
+    expect(StorageKeys.activeCaipNetworkId).toBe(ACTIVE_NETWORK_KEY)
+  })
+
+  it('starts closed, at Connect, on the first network', () => {
+    const { kit, views } = setup()
+    expect(kit.stores.modal.getState()).toEqual({ open: false, shake: false, loading: {} })
+    expect(views()).toEqual(['Connect'])
+    expect(kit.stores.chain.getState().activeCaipNetwork).toEqual(localChainA)
+    expect(kit.stores.account.getState().status).toBe('disconnected')
+  })
+
+  it('start() does nothing without a window', () => {
+    const { kit } = setup()
+    expect(() => kit.start()).not.toThrow()
+    expect(kit.stores.connectors.getState().list).toEqual([])
+  })
+
+  describe('getState', () => {
+    it('returns open, loading, activeChain and selectedNetworkId', () => {
+      const { kit } = setup()
+      expect(kit.getState()).toEqual({
+        open: false,
+        loading: false,
+        activeChain: 'eip155',
+        selectedNetworkId: 'eip155:31337',
+      })
+      kit.open()
+      expect(kit.getState()).toEqual({
+        open: true,
+        loading: false,
+        activeChain: 'eip155',
+        selectedNetworkId: 'eip155:31337',
+      })
+    })
+
+    it('reports loading when a namespace is loading', () => {
+      const { kit } = setup()
+      kit.stores.modal.setState({ loading: { eip155: true } })
+      expect(kit.getState().loading).toBe(true)
+      kit.stores.modal.setState({ loading: { eip155: false } })
+      expect(kit.getState().loading).toBe(false)
+    })
+  })
+
+  describe('open', () => {
+    it('opens on ConnectingWalletConnectBasic with no adapters on desktop', () => {
+      const { kit, views } = setup()
+      kit.open()
+      expect(kit.stores.modal.getState().open).toBe(true)
+      expect(views()).toEqual(['ConnectingWalletConnectBasic'])
+    })
+
+    it('opens on AllWallets with no adapters on mobile', () => {
+      vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)' })
+      const { kit, views } = setup()
+      kit.open()
+      expect(views()).toEqual(['AllWallets'])
+    })
+
+    it('opens on the requested view', () => {
+      const { kit, views } = setup()
+      kit.open({ view: 'Networks' })
+      expect(kit.stores.modal.getState().open).toBe(true)
+      expect(views()).toEqual(['Networks'])
+    })
+
+    it('opens on a requested view with params', () => {
+      const { kit } = setup()
+      kit.open({ view: { view: 'SwitchNetwork', params: { caipNetworkId: 'eip155:31338' } } })
+      expect(kit.router.current()).toEqual({
+        view: 'SwitchNetwork',
+        params: { caipNetworkId: 'eip155:31338' },
+      })
+    })
+
+    it('resets the history to the opening view', () => {
+      const { kit, views } = setup()
+      kit.router.push('AllWallets')
+      kit.open({ view: 'Networks' })
+      expect(views()).toEqual(['Networks'])
+    })
+  })
+
+  describe('close', () => {
+    it('sets open false and resets history to [Connect]', () => {
+      const { kit, views } = setup()
+      kit.open({ view: 'Networks' })
+      kit.router.push('AllWallets')
+      kit.close()
+      expect(kit.stores.modal.getState().open).toBe(false)
+      expect(kit.stores.router.getState().history).toEqual([{ view: 'Connect', params: undefined }])
+      expect(views()).toEqual(['Connect'])
+    })
+
+    it('with enableEmbedded gives Connect when not connected', () => {
+      const { kit, views } = setup({ enableEmbedded: true })
+      kit.open({ view: 'Networks' })
+      kit.close()
+      expect(kit.getState().open).toBe(false)
+      expect(views()).toEqual(['Connect'])
+    })
+
+    it('router goBack from the only view closes the modal', () => {
+      const { kit, views } = setup()
+      kit.open({ view: 'Networks' })
+      kit.router.goBack()
+      expect(kit.getState().open).toBe(false)
+      expect(views()).toEqual(['Connect'])
+    })
+  })
+
+  describe('shake', () => {
+    it('sets shake true for exactly 500 ms', () => {
+      vi.useFakeTimers()
+      const { kit } = setup()
+      kit.shake()
+      expect(kit.stores.modal.getState().shake).toBe(true)
+      vi.advanceTimersByTime(499)
+      expect(kit.stores.modal.getState().shake).toBe(true)
+      vi.advanceTimersByTime(1)
+      expect(kit.stores.modal.getState().shake).toBe(false)
+    })
+
+    it('a second shake lasts 500 ms from itself', () => {
+      vi.useFakeTimers()
+      const { kit } = setup()
+      kit.shake()
+      vi.advanceTimersByTime(300)
+      kit.shake()
+      vi.advanceTimersByTime(499)
+      expect(kit.stores.modal.getState().shake).toBe(true)
+      vi.advanceTimersByTime(1)
+      expect(kit.stores.modal.getState().shake).toBe(false)
+    })
+
+    it('does not open or close the modal', () => {
+      vi.useFakeTimers()
+      const { kit } = setup()
+      kit.shake()
+      expect(kit.getState().open).toBe(false)
+      vi.advanceTimersByTime(500)
+      expect(kit.getState().open).toBe(false)
+    })
+  })
+
+  describe('subscribeEvents', () => {
+    it('receives MODAL_OPEN and MODAL_CLOSE', () => {
+      const { kit } = setup()
+      const events: AppKitEvent[] = []
+      kit.subscribeEvents((event) => events.push(event))
+      kit.open()
+      kit.close()
+      expect(events.map((e) => e.data.event)).toEqual(['MODAL_OPEN', 'MODAL_CLOSE'])
+      for (const event of events) {
+        expect(event.data.type).toBe('track')
+        expect(typeof event.timestamp).toBe('number')
+        expect(event.data.properties).toEqual({ connected: false })
+      }
+    })
+
+    it('stops after unsubscribing', () => {
+      const { kit } = setup()
+      const listener = vi.fn()
+      const unsubscribe = kit.subscribeEvents(listener)
+      kit.open()
+      unsubscribe()
+      kit.close()
+      expect(listener).toHaveBeenCalledTimes(1)
+    })
+  })
+
+  describe('active network in storage', () => {
+    it('is restored by a second instance', async () => {
+      const storage = new MemoryStorage()
+      const first = setup({ storage }).kit
+      await first.switchNetwork(localChainB)
+      expect(storage.getItem(ACTIVE_NETWORK_KEY)).toBe('eip155:31338')
+
+      const second = setup({ storage }).kit
+      expect(second.getState().selectedNetworkId).toBe('eip155:31338')
+      expect(second.stores.chain.getState().activeCaipNetwork).toEqual(localChainB)
+    })
+
+    it('is restored when written to storage directly', () => {
+      const storage = new MemoryStorage()
+      storage.setItem(ACTIVE_NETWORK_KEY, 'eip155:31338')
+      expect(setup({ storage }).kit.getState().selectedNetworkId).toBe('eip155:31338')
+    })
+
+    it('wins over defaultNetwork', () => {
+      const storage = new MemoryStorage()
+      storage.setItem(ACTIVE_NETWORK_KEY, 'eip155:31337')
+      const { kit } = setup({ storage, defaultNetwork: localChainB })
+      expect(kit.getState().selectedNetworkId).toBe('eip155:31337')
+    })
+
+    it('defaultNetwork is used when nothing is stored', () => {
+      const { kit } = setup({ defaultNetwork: localChainB })
+      expect(kit.getState().selectedNetworkId).toBe('eip155:31338')
+    })
+
+    for (const stored of [
+      'garbage',
+      '',
+      'eip155',
+      'eip155:',
+      ':31338',
+      'eip155:31338:0xabc',
+      'unknown:31338',
+      'eip155: 31338',
+      '"eip155:31338"',
+      '{"id":31338}',
+    ]) {
+      it(`ignores a malformed stored id ${JSON.stringify(stored)}`, () => {
+        const storage = new MemoryStorage()
+        storage.setItem(ACTIVE_NETWORK_KEY, stored)
+        let kit: ReturnType<typeof createAppKitCore> | undefined
+        expect(() => {
+          kit = setup({ storage }).kit
+        }).not.toThrow()
+        expect(kit?.getState().selectedNetworkId).toBe('eip155:31337')
+      })
+    }
+
+    it('ignores a stored id that is not among the app networks', () => {
+      const storage = new MemoryStorage()
+      storage.setItem(ACTIVE_NETWORK_KEY, 'eip155:1')
+      const { kit } = setup({ storage })
+      expect(kit.getState()).toMatchObject({
+        activeChain: 'eip155',
+        selectedNetworkId: 'eip155:31337',
+      })
+    })
+
+    it('survives a storage that throws', () => {
+      const storage: KeyValueStorage = {
+        getItem: () => {
+          throw new Error('denied')
+        },
+        setItem: () => {
+          throw new Error('denied')
+        },
+        removeItem: () => {
+          throw new Error('denied')
+        },
+      }
+      const { kit } = setup({ storage })
+      expect(kit.getState().selectedNetworkId).toBe('eip155:31337')
+      return expect(kit.switchNetwork(localChainB)).resolves.toBeUndefined()
+    })
+  })
+
+  describe('instances', () => {
+    it('never share state', () => {
+      vi.useFakeTimers()
+      const a = setup().kit
+      const b = setup().kit
+      a.open({ view: 'Networks' })
+      expect(a.getState().open).toBe(true)
+      expect(b.getState().open).toBe(false)
+      expect(b.stores.router.getState().history.map((r) => r.view)).toEqual(['Connect'])
+
+      a.shake()
+      expect(b.stores.modal.getState().shake).toBe(false)
+
+      a.stores.modal.setState({ loading: { eip155: true } })
+      expect(b.getState().loading).toBe(false)
+
+      b.open()
+      b.close()
+      expect(a.getState().open).toBe(true)
+      expect(a.stores.router.getState().history.map((r) => r.view)).toEqual(['Networks'])
+    })
+
+    it('have their own stores', () => {
+      const a = setup().kit
+      const b = setup().kit
+      for (const name of Object.keys(a.stores) as (keyof typeof a.stores)[]) {
+        expect(a.stores[name]).not.toBe(b.stores[name])
+        expect(a.stores[name].getState()).not.toBe(b.stores[name].getState())
+      }
+    })
+
+    it('do not share state even with one storage', async () => {
+      const storage = new MemoryStorage()
+      const a = setup({ storage }).kit
+      const b = setup({ storage }).kit
+      await a.switchNetwork(localChainB)
+      expect(a.getState().selectedNetworkId).toBe('eip155:31338')
+      expect(b.getState().selectedNetworkId).toBe('eip155:31337')
+    })
+
+    it('do not share events', () => {
+      const a = setup().kit
+      const b = setup().kit
+      const listener = vi.fn()
+      b.subscribeEvents(listener)
+      a.open()
+      a.close()
+      expect(listener).not.toHaveBeenCalled()
+    })
+  })
+
+  describe('networks option', () => {
+    it('drops networks with a malformed caipNetworkId', () => {
+      const bad = withCaipNetworkId(localChainA, 'not-a-caip-id')
+      const { kit } = setup({ networks: [bad, localChainB] })
+      expect(kit.stores.chain.getState().networks).toEqual([localChainB])
+      expect(kit.getState().selectedNetworkId).toBe('eip155:31338')
+    })
+
+    for (const id of ['eip155', 'eip155:1:2', 'foo:1', 'eip155:', ':1', ' eip155:1']) {
+      it(`drops a network whose caipNetworkId is ${JSON.stringify(id)}`, () => {
+        const bad = withCaipNetworkId(localChainA, id)
+        const { kit } = setup({ networks: [localChainB, bad] })
+        expect(kit.stores.chain.getState().networks).toEqual([localChainB])
+      })
+    }
+
+    it("throws 'Network Not Found' when no network is valid", () => {
+      expect(() =>
+        setup({
+          networks: [
+            withCaipNetworkId(localChainA, 'bad'),
+            withCaipNetworkId(localChainB, 'eip155:31338:extra'),
+          ],
+        }),
+      ).toThrow('Network Not Found')
+    })
+
+    it("throws 'Network Not Found' when there are no networks", () => {
+      expect(() => setup({ networks: [] as unknown as AppKitOptions['networks'] })).toThrow(
+        'Network Not Found',
+      )
+    })
+
+    it('a stored id of a dropped network is ignored', () => {
+      const storage = new MemoryStorage()
+      storage.setItem(ACTIVE_NETWORK_KEY, 'eip155:31337')
+      const { kit } = setup({
+        storage,
+        networks: [localChainB, withCaipNetworkId(localChainA, 'eip155:31337:x')],
+      })
+      expect(kit.getState().selectedNetworkId).toBe('eip155:31338')
+    })
+  })
+
+  describe('switchNetwork', () => {
+    it('ignores an unknown network object without throwing', async () => {
+      const storage = new MemoryStorage()
+      const { kit } = setup({ storage })
+      const unknown = defineNetwork({
+        id: 999,
+        name: 'Unknown',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: ['http://127.0.0.1:9999'] } },
+      })
+      await expect(kit.switchNetwork(unknown)).resolves.toBeUndefined()
+      expect(kit.getState().selectedNetworkId).toBe('eip155:31337')
+      expect(storage.getItem(ACTIVE_NETWORK_KEY)).toBeNull()
+    })
+
+    it('ignores a malformed network object without throwing', async () => {
+      const { kit } = setup()
+      await expect(kit.switchNetwork({} as CaipNetwork)).resolves.toBeUndefined()
+      await expect(
+        kit.switchNetwork(withCaipNetworkId(localChainB, 'garbage')),
+      ).resolves.toBeUndefined()
+      expect(kit.getState().selectedNetworkId).toBe('eip155:31337')
+    })
+
+    it('while disconnected changes the active network and stores it', async () => {
+      const storage = new MemoryStorage()
+      const { kit } = setup({ storage })
+      await kit.switchNetwork(localChainB)
+      expect(kit.getState()).toEqual({
+        open: false,
+        loading: false,
+        activeChain: 'eip155',
+        selectedNetworkId: 'eip155:31338',
+      })
+      expect(kit.stores.chain.getState().activeCaipNetwork).toEqual(localChainB)
+      expect(storage.getItem(ACTIVE_NETWORK_KEY)).toBe('eip155:31338')
+    })
+
+    it('uses the app network when given an equal copy', async () => {
+      const { kit } = setup()
+      await kit.switchNetwork(withCaipNetworkId({ ...localChainB, name: 'Copy' }, 'eip155:31338'))
+      expect(kit.stores.chain.getState().activeCaipNetwork).toBe(
+        kit.stores.chain.getState().networks[1],
+      )
+      expect(kit.stores.chain.getState().activeCaipNetwork.name).toBe(localChainB.name)
+    })
+  })
+})
+
+describe('createAppKitCore with a fake adapter', () => {
+  function fakeAdapter(snapshot: AccountSnapshot) {
+    const engine: AdapterEngine = {
+      connect: vi.fn(async () => snapshot),
+      reconnect: vi.fn(async () => false),
+      disconnect: vi.fn(async () => {}),
+      switchNetwork: vi.fn(async () => {}),
+      getBalance: vi.fn(async () => ({ value: 10n ** 18n, decimals: 18, symbol: 'ETH' })),
+      watchAccount: vi.fn(() => () => {}),
+      getProvider: vi.fn(() => undefined),
+    }
+    const adapter: ChainAdapter = {
+      namespace: 'eip155',
+      watchConnectors: () => () => {},
+      load: vi.fn(async () => engine),
+    }
+    return { adapter, engine }
+  }
+
+  const address = '0x1111111111111111111111111111111111111111'
+
+  it('opens on Connect when not connected on desktop', () => {
+    const { adapter } = fakeAdapter({ status: 'connected', address, chainId: 31337 })
+    const { kit, views } = setup({ adapters: [adapter] })
+    kit.open()
+    expect(views()).toEqual(['Connect'])
+  })
+
+  it('opens on ConnectingWalletConnectBasic under manual control', () => {
+    const { adapter } = fakeAdapter({ status: 'connected', address, chainId: 31337 })
+    const { kit, views } = setup({ adapters: [adapter], manualWCControl: true })
+    kit.open()
+    expect(views()).toEqual(['ConnectingWalletConnectBasic'])
+  })
+
+  it('opens on Account once connected, and closing resets to Connect', async () => {
+    const { adapter } = fakeAdapter({ status: 'connected', address, chainId: 31337 })
+    const { kit, views } = setup({ adapters: [adapter] })
+    await kit.connect('injected')
+    expect(kit.stores.account.getState().status).toBe('connected')
+    kit.open()
+    expect(views()).toEqual(['Account'])
+    kit.close()
+    expect(views()).toEqual(['Connect'])
+  })
+
+  it('in embedded mode closing shows Account when connected', async () => {
+    const { adapter } = fakeAdapter({ status: 'connected', address, chainId: 31337 })
+    const { kit, views } = setup({ adapters: [adapter], enableEmbedded: true })
+    await kit.connect('injected')
+    kit.open({ view: 'Networks' })
+    kit.close()
+    expect(kit.getState().open).toBe(false)
+    expect(views()).toEqual(['Account'])
+  })
+
+  it('opens on UnsupportedChain when the wallet is on a chain the app does not list', async () => {
+    const { adapter } = fakeAdapter({ status: 'connected', address, chainId: 1 })
+    const { kit, views } = setup({ adapters: [adapter] })
+    await kit.connect('injected')
+    kit.open()
+    expect(views()).toEqual(['UnsupportedChain'])
+  })
+
+  it('going back onto Connect while connected shows Account', async () => {
+    const { adapter } = fakeAdapter({ status: 'connected', address, chainId: 31337 })
+    const { kit, views } = setup({ adapters: [adapter] })
+    await kit.connect('injected')
+    kit.open({ view: 'Connect' })
+    kit.router.push('Networks')
+    kit.router.goBack()
+    expect(views()).toEqual(['Account'])
+    expect(kit.getState().open).toBe(true)
+  })
+})

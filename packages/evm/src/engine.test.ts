@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import { isUserRejectedError } from '@latchkey/core/errors'
+import { localChainA, localChainB, withRpcUrl } from '@latchkey/core/networks'
+import { type Devnet, findFreePort, startDevnet, TEST_ACCOUNTS } from '@latchkey/devnet'
+import { createConfig, http, injected } from '@wagmi/core'
+import headless from 'headless-web3-provider'
+import { createPublicClient, http as viemHttp } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { toViemChain } from './config'
+import { createWagmiEngine } from './engine'
+
+const { makeHeadlessWeb3Provider, Web3RequestKind } = headless
+type Backend = ReturnType<typeof makeHeadlessWeb3Provider>
+
+let devnet: Devnet
+let chainA: ReturnType<typeof withRpcUrl>
+let chainB: ReturnType<typeof withRpcUrl>
+
+beforeAll(async () => {
+  const [a, b] = await Promise.all([findFreePort(), findFreePort()])
+  devnet = await startDevnet({
+    chains: [
+      { chainId: 31337, port: a },
+      { chainId: 31338, port: b },
+    ],
+  })
+  chainA = withRpcUrl(localChainA, devnet.chains[0]?.rpcUrl ?? '')
+  chainB = withRpcUrl(localChainB, devnet.chains[1]?.rpcUrl ?? '')
+})
+afterAll(() => devnet?.stop())
+
+/** The wagmi engine over a real wallet we did not write, talking to the real devnet. */
+function setup() {
+  const account = TEST_ACCOUNTS[0]
+  const wallet: Backend = makeHeadlessWeb3Provider(
+    [account.privateKey],
+    31337,
+    chainA.rpcUrls.default.http[0] ?? '',
+  )
+  const chains = [toViemChain(chainA), toViemChain(chainB)] as const
+  const config = createConfig({
+    chains,
+    transports: { 31337: http(), 31338: http() },
+    connectors: [
+      injected({
+        target: { id: 'headless-web3-provider', name: 'Headless', provider: wallet as never },
+      }),
+    ],
+    storage: null,
+  })
+  return { wallet, engine: createWagmiEngine(config), account }
+}
+
+/** wagmi asks for permissions, then for the accounts: the visitor approves both. */
+async function approveConnection(wallet: Backend) {
+  await wallet.authorize(Web3RequestKind.RequestPermissions)
+  await wallet.authorize(Web3RequestKind.RequestAccounts)
+}
+
+describe('wagmi engine with headless-web3-provider on anvil', () => {
+  it('connects, reads the native balance anvil reports, switches chain (adding it), disconnects', async () => {
+    const { wallet, engine, account } = setup()
+    const connecting = engine.connect('headless-web3-provider')
+    await approveConnection(wallet)
+    const snapshot = await connecting
+    expect(snapshot).toMatchObject({
+      status: 'connected',
+      chainId: 31337,
+      connectorId: 'headless-web3-provider',
+    })
+    expect(snapshot.address?.toLowerCase()).toBe(account.address.toLowerCase())
+
+    const onChain = await createPublicClient({
+      transport: viemHttp(chainA.rpcUrls.default.http[0]),
+    }).getBalance({ address: account.address })
+    const balance = await engine.getBalance(account.address, chainA)
+    expect(balance).toEqual({ value: onChain, decimals: 18, symbol: 'ETH' })
+
+    const seen: (number | string | undefined)[] = []
+    const stop = engine.watchAccount((a) => seen.push(a.chainId))
+    const switching = engine.switchNetwork(chainB)
+    await wallet.authorize(Web3RequestKind.SwitchEthereumChain)
+    await wallet.authorize(Web3RequestKind.AddEthereumChain)
+    await wallet.authorize(Web3RequestKind.SwitchEthereumChain)
+    await switching
+    expect(seen).toContain(31338)
+    expect(wallet.getNetworks().map((n) => n.chainId)).toEqual([31337, 31338])
+    stop()
+
+    const statuses: string[] = []
+    const stopStatuses = engine.watchAccount((a) => statuses.push(a.status))
+    await engine.disconnect()
+    expect(statuses.at(-1)).toBe('disconnected')
+    stopStatuses()
+  })
+
+  it('surfaces a wallet refusal as a user rejection (4001)', async () => {
+    const { wallet, engine } = setup()
+    const connecting = engine.connect('headless-web3-provider')
+    connecting.catch(() => undefined)
+    await wallet.reject(Web3RequestKind.RequestPermissions)
+    const error = await connecting.then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    expect(isUserRejectedError(error)).toBe(true)
+  })
+
+  it('fails with ProviderNotFoundError for a wallet that never announced itself', async () => {
+    const { engine } = setup()
+    await expect(engine.connect('not.installed')).rejects.toMatchObject({
+      name: 'ProviderNotFoundError',
+    })
+  })
+
+  it('reconnects a wallet that already authorised the site', async () => {
+    const first = setup()
+    const connecting = first.engine.connect('headless-web3-provider')
+    await approveConnection(first.wallet)
+    await connecting
+    expect(await first.engine.reconnect('headless-web3-provider')).toBe(true)
+  })
+})
