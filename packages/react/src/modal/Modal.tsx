@@ -4,7 +4,7 @@ import { useAppKitInstance } from '../context'
 import { BackIcon, CloseIcon } from '../icons'
 import { useStore } from '../store'
 import { themeStyle } from '../theme'
-import { preloadViews, views } from '../views/registry'
+import { preloadViews, viewComponent } from '../views/registry'
 import { Dialog, FocusView } from './Dialog'
 import { modalCss } from './styles'
 import { Toast } from './Toast'
@@ -18,7 +18,7 @@ export function Modal() {
   const router = useStore(core.stores.router)
   const theme = useStore(core.stores.theme)
   const route = currentRoute(router)
-  const View = views[route.view]
+  const View = viewComponent(route.view)
 
   useEffect(() => {
     void preloadViews()

@@ -1,26 +1,49 @@
 import type { ViewName } from '@latchkey/core/router'
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
+import { type ComponentType, lazy } from 'react'
 
-type View = LazyExoticComponent<ComponentType>
+type ViewModule = { default: ComponentType }
 
-/** The views built so far, each a lazy chunk. */
-export const views: Partial<Record<ViewName, View>> = {
-  Connect: lazy(() => import('./Connect')),
-  ConnectingExternal: lazy(() => import('./ConnectingExternal')),
-  Account: lazy(() => import('./Account')),
-  Networks: lazy(() => import('./Networks')),
-  SwitchNetwork: lazy(() => import('./SwitchNetwork')),
-  UnsupportedChain: lazy(() => import('./UnsupportedChain')),
+/** The views built so far, each its own chunk. */
+const loaders: Partial<Record<ViewName, () => Promise<ViewModule>>> = {
+  Connect: () => import('./Connect'),
+  ConnectingExternal: () => import('./ConnectingExternal'),
+  Account: () => import('./Account'),
+  Networks: () => import('./Networks'),
+  SwitchNetwork: () => import('./SwitchNetwork'),
+  UnsupportedChain: () => import('./UnsupportedChain'),
+}
+
+// Loaded code, not state: the same for every instance, like the module cache it mirrors.
+const loaded = new Map<ViewName, ComponentType>()
+const lazyViews = new Map<ViewName, ComponentType>()
+
+function load(name: ViewName, loader: () => Promise<ViewModule>) {
+  return loader().then((module) => {
+    loaded.set(name, module.default)
+    return module
+  })
+}
+
+/**
+ * A preloaded view renders at once; React would otherwise show the Suspense fallback for at
+ * least 300 ms even when the chunk is already in the module cache.
+ */
+export function viewComponent(name: ViewName): ComponentType | undefined {
+  const ready = loaded.get(name)
+  if (ready) return ready
+  const loader = loaders[name]
+  if (!loader) return undefined
+  let view = lazyViews.get(name)
+  if (!view) {
+    view = lazy(() => load(name, loader))
+    lazyViews.set(name, view)
+  }
+  return view
 }
 
 /** Fetches every view chunk so the first open shows without waiting. */
 export function preloadViews() {
-  return Promise.all([
-    import('./Connect'),
-    import('./ConnectingExternal'),
-    import('./Account'),
-    import('./Networks'),
-    import('./SwitchNetwork'),
-    import('./UnsupportedChain'),
-  ])
+  return Promise.all(
+    Object.entries(loaders).map(([name, loader]) => load(name as ViewName, loader)),
+  )
 }
