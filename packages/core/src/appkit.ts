@@ -242,6 +242,9 @@ export function createAppKitCore(options: AppKitOptions) {
   }
 
   function clearAccount(namespace: ChainNamespace) {
+    const connectorId = account.getState().connectorId
+    if (connectorId) storage.addDisconnectedConnectorId(namespace, connectorId)
+    storage.removeConnections(namespace)
     storage.removeConnectedConnectorId(namespace)
     storage.removeConnectedNamespace(namespace)
     storage.setConnectionStatus('disconnected')
@@ -274,8 +277,16 @@ export function createAppKitCore(options: AppKitOptions) {
       storage.addConnectedNamespace(namespace)
       storage.setActiveNamespace(namespace)
       storage.setConnectionStatus('connected')
+      storage.removeDisconnectedConnectorId(namespace, connectorId)
+      if (snapshot.address) {
+        storage.setConnections(namespace, [
+          { connectorId, accounts: [{ address: snapshot.address }] },
+        ])
+      }
       if (connector) {
-        storage.addRecentWallet({ id: connector.id, name: connector.name, rdns: connector.rdns })
+        const wallet = { id: connector.id, name: connector.name, rdns: connector.rdns }
+        storage.addRecentWallet(wallet)
+        storage.setRecentWallet(wallet)
       }
       account.setState({ connectorId })
       onAccount(namespace, snapshot)

@@ -1,0 +1,86 @@
+import { TEST_ACCOUNTS } from '@latchkey/devnet'
+import type { Browser, BrowserContext } from 'playwright-core'
+import { createPublicClient, type Hex, http, verifyMessage } from 'viem'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, screenshot, view } from './browser'
+import { approveConnection, injectHeadlessWeb3Provider, Web3RequestKind } from './wallet'
+
+const demoUrl = inject('demoUrl')
+const rpcA = inject('rpcA')
+const account = TEST_ACCOUNTS[0]
+
+let browser: Browser
+let context: BrowserContext
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async () => {
+  await context?.close()
+})
+
+async function openDemo(init?: () => void) {
+  context = await browser.newContext({ viewport: { width: 1100, height: 760 } })
+  const page = await context.newPage()
+  page.setDefaultTimeout(20_000)
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  if (init) await page.addInitScript(init)
+  const wallet = await injectHeadlessWeb3Provider(page, [account.privateKey], 31337, rpcA)
+  await page.goto(demoUrl)
+  return { page, wallet, errors }
+}
+
+describe('demo page', () => {
+  it("the app's own wagmi hooks sign and send through the connection the modal made", async () => {
+    const { page, wallet } = await openDemo()
+    await page.getByTestId('connect-button').click()
+    await page.locator('[data-wallet-id="headless-web3-provider"]').click()
+    await approveConnection(wallet)
+    await view(page, 'Account').waitFor()
+    await page.getByTestId('modal-close').click()
+    await expect.poll(() => page.getByTestId('wagmi-status').textContent()).toContain('connected')
+
+    await page.getByTestId('sign-message').click()
+    await wallet.authorize(Web3RequestKind.SignMessage)
+    await expect
+      .poll(() => page.getByTestId('signature').textContent())
+      .toMatch(/^0x[0-9a-f]{130}$/)
+    const signature = (await page.getByTestId('signature').textContent()) as Hex
+    // headless-web3-provider signs the 0x-hex string wagmi sends as literal text.
+    const sent = `0x${Buffer.from('Hello from Latchkey').toString('hex')}`
+    expect(await verifyMessage({ address: account.address, message: sent, signature })).toBe(true)
+
+    await page.getByTestId('send-transaction').click()
+    await wallet.authorize(Web3RequestKind.SendTransaction)
+    await expect.poll(() => page.getByTestId('tx-hash').textContent()).toMatch(/^0x[0-9a-f]{64}$/)
+    const hash = (await page.getByTestId('tx-hash').textContent()) as Hex
+    const receipt = await createPublicClient({ transport: http(rpcA) }).waitForTransactionReceipt({
+      hash,
+    })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(account.address.toLowerCase())
+    await screenshot(page, 'demo-after-wagmi-actions')
+  })
+
+  it('survives corrupted storage: bad values are ignored and the modal still opens', async () => {
+    const { page, errors } = await openDemo(() => {
+      localStorage.setItem('@latchkey/active_caip_network_id', 'eip155:not:a:network')
+      localStorage.setItem('@latchkey/connected_connector_id:eip155', 'gone.wallet')
+      localStorage.setItem('@latchkey/recent_wallets', '[{"id": 42}, {broken json')
+      localStorage.setItem('@latchkey/connected_namespaces', 'eip155,,eip155,notanamespace')
+      localStorage.setItem('@latchkey/deep_link_choice', '"just a string"')
+    })
+    await expect
+      .poll(() => page.getByTestId('state-status').textContent(), { timeout: 10_000 })
+      .toBe('disconnected')
+    expect(await page.getByTestId('state-chain').textContent()).toContain('eip155:31337')
+    await page.getByTestId('connect-button').click()
+    await view(page, 'Connect').waitFor()
+    expect(await page.locator('[data-wallet-id]').count()).toBe(1)
+    expect(errors).toEqual([])
+  })
+})
