@@ -3,10 +3,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { launchBrowser } from '@latchkey/e2e/browser'
 import type { Browser } from 'playwright-core'
 import { APPS, buildApp, RESULTS_DIR, serveBuild } from './build'
 import { analyzeBuild, formatKb, type SizeReport } from './size'
-import { IDLE_PAUSE_MS, launchBrowser, measureApp, median, type TimingRun } from './timing'
+import { IDLE_PAUSE_MS, measureApp, median, type TimingRun } from './timing'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 

@@ -1,26 +1,6 @@
 // In-page timings of a served app in headless Chromium: navigation → connect button, and
 // click → the Connect view's wallet list.
-import { type Browser, chromium } from 'playwright-core'
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-
-/** Debian's Chromium, headless, with the flags this offline machine needs. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  })
-}
+import type { Browser } from 'playwright-core'
 
 /** `performance.now()` marks recorded inside the page (ms since navigation start). */
 export interface BenchMarks {

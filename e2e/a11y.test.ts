@@ -1,39 +1,17 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { TEST_ACCOUNTS } from '@latchkey/devnet'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot, view } from './browser'
-import { approveConnection, injectHeadlessWeb3Provider } from './wallet'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { screenshot, view } from './browser'
+import { useDemo } from './harness'
+import { approveConnection } from './wallet'
 
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
   'utf8',
 )
-const demoUrl = inject('demoUrl')
-const rpcA = inject('rpcA')
 
-let browser: Browser
-let context: BrowserContext
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-})
-
-async function openDemo() {
-  context = await browser.newContext({ viewport: { width: 1100, height: 760 } })
-  const page = await context.newPage()
-  page.setDefaultTimeout(20_000)
-  const wallet = await injectHeadlessWeb3Provider(page, [TEST_ACCOUNTS[0].privateKey], 31337, rpcA)
-  await page.goto(demoUrl)
-  return { page, wallet }
-}
+const openDemo = useDemo()
 
 /** axe-core over the modal's shadow root (axe follows open shadow roots). */
 async function axeViolations(page: Page) {

@@ -1,16 +1,11 @@
 import { TEST_ACCOUNTS } from '@latchkey/devnet'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { createPublicClient, formatEther, http } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot, view } from './browser'
-import {
-  approveConnection,
-  injectHeadlessWeb3Provider,
-  rejectConnection,
-  Web3RequestKind,
-} from './wallet'
+import { describe, expect, inject, it } from 'vitest'
+import { screenshot, view } from './browser'
+import { useDemo } from './harness'
+import { approveConnection, rejectConnection, Web3RequestKind } from './wallet'
 
-const demoUrl = inject('demoUrl')
 const rpcA = inject('rpcA')
 const rpcB = inject('rpcB')
 const account = TEST_ACCOUNTS[0]
@@ -23,27 +18,7 @@ async function expectedBalance(rpcUrl: string, address: `0x${string}`) {
   return `${whole}${kept ? `.${kept}` : ''} ETH`
 }
 
-let browser: Browser
-let context: BrowserContext
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-})
-
-async function openDemo(chainId = 31337, rpcUrl = rpcA) {
-  context = await browser.newContext({ viewport: { width: 1100, height: 760 } })
-  const page = await context.newPage()
-  page.setDefaultTimeout(20_000)
-  const wallet = await injectHeadlessWeb3Provider(page, [account.privateKey], chainId, rpcUrl)
-  await page.goto(demoUrl)
-  return { page, wallet }
-}
+const openDemo = useDemo()
 
 async function openConnect(page: Page) {
   await page.getByTestId('connect-button').click()
@@ -133,7 +108,7 @@ describe('browser wallet (EIP-6963) in a real browser', () => {
   })
 
   it('shows UnsupportedChain when the wallet is on a network the app does not list', async () => {
-    const { page, wallet } = await openDemo(1, rpcA)
+    const { page, wallet } = await openDemo({ chainId: 1 })
     await openConnect(page)
     await page.locator('[data-wallet-id="headless-web3-provider"]').click()
     await approveConnection(wallet)

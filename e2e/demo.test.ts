@@ -1,38 +1,14 @@
 import { TEST_ACCOUNTS } from '@latchkey/devnet'
-import type { Browser, BrowserContext } from 'playwright-core'
 import { createPublicClient, type Hex, http, verifyMessage } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot, view } from './browser'
-import { approveConnection, injectHeadlessWeb3Provider, Web3RequestKind } from './wallet'
+import { describe, expect, inject, it } from 'vitest'
+import { screenshot, view } from './browser'
+import { useDemo } from './harness'
+import { approveConnection, Web3RequestKind } from './wallet'
 
-const demoUrl = inject('demoUrl')
 const rpcA = inject('rpcA')
 const account = TEST_ACCOUNTS[0]
 
-let browser: Browser
-let context: BrowserContext
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-})
-
-async function openDemo(init?: () => void) {
-  context = await browser.newContext({ viewport: { width: 1100, height: 760 } })
-  const page = await context.newPage()
-  page.setDefaultTimeout(20_000)
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(error.message))
-  if (init) await page.addInitScript(init)
-  const wallet = await injectHeadlessWeb3Provider(page, [account.privateKey], 31337, rpcA)
-  await page.goto(demoUrl)
-  return { page, wallet, errors }
-}
+const openDemo = useDemo()
 
 describe('demo page', () => {
   it("the app's own wagmi hooks sign and send through the connection the modal made", async () => {
@@ -67,12 +43,14 @@ describe('demo page', () => {
   })
 
   it('survives corrupted storage: bad values are ignored and the modal still opens', async () => {
-    const { page, errors } = await openDemo(() => {
-      localStorage.setItem('@latchkey/active_caip_network_id', 'eip155:not:a:network')
-      localStorage.setItem('@latchkey/connected_connector_id:eip155', 'gone.wallet')
-      localStorage.setItem('@latchkey/recent_wallets', '[{"id": 42}, {broken json')
-      localStorage.setItem('@latchkey/connected_namespaces', 'eip155,,eip155,notanamespace')
-      localStorage.setItem('@latchkey/deep_link_choice', '"just a string"')
+    const { page, errors } = await openDemo({
+      init: () => {
+        localStorage.setItem('@latchkey/active_caip_network_id', 'eip155:not:a:network')
+        localStorage.setItem('@latchkey/connected_connector_id:eip155', 'gone.wallet')
+        localStorage.setItem('@latchkey/recent_wallets', '[{"id": 42}, {broken json')
+        localStorage.setItem('@latchkey/connected_namespaces', 'eip155,,eip155,notanamespace')
+        localStorage.setItem('@latchkey/deep_link_choice', '"just a string"')
+      },
     })
     await expect
       .poll(() => page.getByTestId('state-status').textContent(), { timeout: 10_000 })

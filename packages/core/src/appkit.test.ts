@@ -3,26 +3,11 @@ import type { AccountSnapshot, AdapterEngine, ChainAdapter } from './adapter'
 import { type AppKitOptions, createAppKitCore } from './appkit'
 import type { CaipNetworkId } from './caip'
 import type { AppKitEvent } from './events'
+import { MemoryStorage } from './memoryStorage'
 import { type CaipNetwork, defineNetwork, localChainA, localChainB } from './networks'
 import { type KeyValueStorage, StorageKeys } from './storage'
 
 const ACTIVE_NETWORK_KEY = '@latchkey/active_caip_network_id'
-
-class MemoryStorage implements KeyValueStorage {
-  readonly entries = new Map<string, string>()
-
-  getItem(key: string): string | null {
-    return this.entries.get(key) ?? null
-  }
-
-  setItem(key: string, value: string): void {
-    this.entries.set(key, String(value))
-  }
-
-  removeItem(key: string): void {
-    this.entries.delete(key)
-  }
-}
 
 function setup(overrides: Partial<AppKitOptions> = {}) {
   const storage = overrides.storage ?? new MemoryStorage()

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { MemoryStorage } from './memoryStorage'
 import {
   createAppKitStorage,
   getBrowserStorage,
@@ -6,22 +7,6 @@ import {
   type RecentWallet,
   StorageKeys,
 } from './storage'
-
-class MemoryStorage implements KeyValueStorage {
-  readonly entries = new Map<string, string>()
-
-  getItem(key: string): string | null {
-    return this.entries.get(key) ?? null
-  }
-
-  setItem(key: string, value: string): void {
-    this.entries.set(key, String(value))
-  }
-
-  removeItem(key: string): void {
-    this.entries.delete(key)
-  }
-}
 
 class ThrowingStorage implements KeyValueStorage {
   getItem(): string | null {

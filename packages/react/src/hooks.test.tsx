@@ -1,3 +1,4 @@
+import { MemoryStorage } from '@latchkey/core/memoryStorage'
 import { localChainA, localChainB } from '@latchkey/core/networks'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -20,12 +21,7 @@ function Probe() {
 
 describe('hooks', () => {
   it('follow the instance given by AppKitProvider, not another one on the page', async () => {
-    const storage = new Map<string, string>()
-    const kv = {
-      getItem: (k: string) => storage.get(k) ?? null,
-      setItem: (k: string, v: string) => void storage.set(k, v),
-      removeItem: (k: string) => void storage.delete(k),
-    }
+    const kv = new MemoryStorage()
     const mine = createAppKit({ networks: [localChainA, localChainB], projectId: 'p', storage: kv })
     const other = createAppKit({ networks: [localChainA], projectId: 'p', storage: kv })
     render(

@@ -1,0 +1,52 @@
+import { TEST_ACCOUNTS } from '@latchkey/devnet'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, inject } from 'vitest'
+import { launchBrowser } from './browser'
+import { injectHeadlessWeb3Provider } from './wallet'
+
+export interface DemoOptions {
+  /** The chain the visitor's wallet starts on. */
+  chainId?: number
+  rpcUrl?: string
+  /** Runs in the page before any of its scripts (e.g. to seed localStorage). */
+  init?: () => void
+}
+
+/**
+ * One Chromium per test file, a fresh context per test, and the demo opened with
+ * headless-web3-provider injected as the visitor's EIP-6963 wallet.
+ */
+export function useDemo() {
+  const demoUrl = inject('demoUrl')
+  const rpcA = inject('rpcA')
+  let browser: Browser
+  let context: BrowserContext | undefined
+
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  afterEach(async () => {
+    await context?.close()
+    context = undefined
+  })
+
+  return async function openDemo({ chainId = 31337, rpcUrl = rpcA, init }: DemoOptions = {}) {
+    context = await browser.newContext({ viewport: { width: 1100, height: 760 } })
+    const page: Page = await context.newPage()
+    page.setDefaultTimeout(20_000)
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    if (init) await page.addInitScript(init)
+    const wallet = await injectHeadlessWeb3Provider(
+      page,
+      [TEST_ACCOUNTS[0].privateKey],
+      chainId,
+      rpcUrl,
+    )
+    await page.goto(demoUrl)
+    return { page, wallet, errors }
+  }
+}
