@@ -14,6 +14,7 @@ export interface BenchApp {
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 export const APPS: BenchApp[] = [
+  { name: 'react-baseline', root: here('./apps/react-baseline') },
   { name: 'minimal-lazy', root: here('./apps/minimal-lazy') },
   { name: 'minimal-eager', root: here('./apps/minimal-eager') },
   {

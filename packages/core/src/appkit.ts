@@ -1,10 +1,10 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { AccountStatus, AdapterEngine, ChainAdapter, ConnectorInfo } from './adapter'
+import type { AccountStatus, ChainAdapter, ConnectorInfo } from './adapter'
 import { type CaipAddress, type ChainNamespace, parseCaipNetworkId } from './caip'
-import { CACHE_TTL_MS, DEFAULT_SDK_TYPE, DEFAULT_SDK_VERSION, MODAL_SHAKE_MS } from './constants'
-import { ErrorText, isUserRejectedError, SetupAlerts } from './errors'
+import type { ConnectionController } from './connection'
+import { DEFAULT_SDK_TYPE, DEFAULT_SDK_VERSION, MODAL_SHAKE_MS } from './constants'
+import { SetupAlerts } from './errors'
 import { type AppKitEvent, type AppKitEventName, createEmitter } from './events'
-import { formatAmount } from './format'
 import { closingRoute, initialModalState, isLoading, type ModalState, openingRoute } from './modal'
 import type { CaipNetwork } from './networks'
 import { initialRouterState, type RouteInput, type RouterState } from './router'
@@ -77,20 +77,6 @@ export interface ChainState {
 export interface ThemeState {
   themeMode: ThemeMode
   themeVariables: ThemeVariables
-}
-
-/**
- * Disconnected (EIP-1193 4900/4901, or its message where a bridge dropped the code) or a
- * missing provider: the wallet is gone rather than refusing.
- */
-export function isWalletGone(error: unknown): boolean {
-  try {
-    const e = error as { code?: unknown; name?: unknown; message?: unknown } | null
-    if (e?.code === 4900 || e?.code === 4901 || e?.name === 'ProviderNotFoundError') return true
-    return typeof e?.message === 'string' && /provider is disconnected/i.test(e.message)
-  } catch {
-    return false
-  }
 }
 
 function validNetworks(networks: readonly CaipNetwork[], log: (m: string) => void) {
@@ -176,7 +162,7 @@ export function createAppKitCore(options: AppKitOptions) {
     router.reset(route)
     modal.setState({ open: true })
     track('MODAL_OPEN', { connected: isConnected() })
-    if (isConnected()) void refreshBalance()
+    if (isConnected()) void connectionController().then((c) => c.refreshBalance())
   }
 
   function shake() {
@@ -185,218 +171,22 @@ export function createAppKitCore(options: AppKitOptions) {
     shakeTimer = setTimeout(() => modal.setState({ shake: false }), MODAL_SHAKE_MS)
   }
 
-  function setLoading(namespace: ChainNamespace, loading: boolean) {
-    modal.setState({ loading: { ...modal.getState().loading, [namespace]: loading } })
-  }
-
-  const engines = new Map<ChainNamespace, Promise<AdapterEngine>>()
-  const engineWatchers = new Map<ChainNamespace, () => void>()
-
-  function adapterFor(namespace: ChainNamespace) {
-    return adapters.find((a) => a.namespace === namespace)
-  }
-
-  function loadEngine(namespace: ChainNamespace): Promise<AdapterEngine> {
-    let engine = engines.get(namespace)
-    if (engine) return engine
-    const adapter = adapterFor(namespace)
-    if (!adapter) return Promise.reject(new Error(SetupAlerts.APKT001.shortMessage))
-    const ownNetworks = networks.filter((n) => n.chainNamespace === namespace)
-    engine = adapter.load({ networks: ownNetworks, projectId: options.projectId }).then((e) => {
-      engineWatchers.set(
-        namespace,
-        e.watchAccount((snapshot) => onAccount(namespace, snapshot)),
-      )
-      return e
-    })
-    engine.catch((error) => {
-      engines.delete(namespace)
-      log('adapter failed to load', error)
-    })
-    engines.set(namespace, engine)
-    return engine
-  }
-
-  function onAccount(
-    namespace: ChainNamespace,
-    snapshot: { status: AccountStatus; address?: string; chainId?: number | string },
-  ) {
-    if (snapshot.status !== 'connected' || !snapshot.address || snapshot.chainId === undefined) {
-      if (snapshot.status === 'disconnected' && account.getState().namespace === namespace) {
-        clearAccount(namespace)
-      }
-      return
-    }
-    const caipNetworkId = `${namespace}:${snapshot.chainId}` as const
-    const network = networks.find((n) => n.caipNetworkId === caipNetworkId)
-    const caipAddress = `${caipNetworkId}:${snapshot.address}` as CaipAddress
-    account.setState({ status: 'connected', address: snapshot.address, caipAddress, namespace })
-    chain.setState({ unsupported: !network, activeNamespace: namespace })
-    if (network) {
-      chain.setState({ activeCaipNetwork: network })
-      storage.setActiveCaipNetworkId(network.caipNetworkId)
-      void refreshBalance()
-    } else if (modal.getState().open) {
-      router.reset('UnsupportedChain')
-    }
-  }
-
-  function clearAccount(namespace: ChainNamespace) {
-    const connectorId = account.getState().connectorId
-    if (connectorId) storage.addDisconnectedConnectorId(namespace, connectorId)
-    storage.removeConnections(namespace)
-    storage.removeConnectedConnectorId(namespace)
-    storage.removeConnectedNamespace(namespace)
-    storage.setConnectionStatus('disconnected')
-    account.setState(
-      { status: 'disconnected', balanceLoading: false, connectError: undefined },
-      true,
+  let connection: Promise<ConnectionController> | undefined
+  const connectionController = () => {
+    connection ??= import('./connection').then((m) =>
+      m.createConnectionController({
+        adapters,
+        networks,
+        projectId: options.projectId,
+        stores: { modal, account, chain, connectors },
+        storage,
+        router,
+        toast,
+        track,
+        log,
+      }),
     )
-    chain.setState({ unsupported: false })
-    if (modal.getState().open) router.reset('Connect')
-  }
-
-  async function connect(connectorId: string) {
-    const connector = connectors.getState().list.find((c) => c.id === connectorId)
-    const namespace = connector?.chain ?? chain.getState().activeNamespace
-    router.setWallet(
-      connector && { id: connector.id, name: connector.name, imageUrl: connector.imageUrl },
-    )
-    router.push({ view: 'ConnectingExternal', params: { connectorId } })
-    account.setState({ status: 'connecting', connectError: undefined })
-    setLoading(namespace, true)
-    track('SELECT_WALLET', { name: connector?.name, platform: 'browser' })
-    try {
-      const engine = await loadEngine(namespace)
-      const network = chain.getState().activeCaipNetwork
-      const snapshot = await engine.connect(
-        connectorId,
-        network.chainNamespace === namespace ? network : undefined,
-      )
-      storage.setConnectedConnectorId(namespace, connectorId)
-      storage.addConnectedNamespace(namespace)
-      storage.setActiveNamespace(namespace)
-      storage.setConnectionStatus('connected')
-      storage.removeDisconnectedConnectorId(namespace, connectorId)
-      if (snapshot.address) {
-        storage.setConnections(namespace, [
-          { connectorId, accounts: [{ address: snapshot.address }] },
-        ])
-      }
-      if (connector) {
-        const wallet = { id: connector.id, name: connector.name, rdns: connector.rdns }
-        storage.addRecentWallet(wallet)
-        storage.setRecentWallet(wallet)
-      }
-      account.setState({ connectorId })
-      onAccount(namespace, snapshot)
-      router.reset(chain.getState().unsupported ? 'UnsupportedChain' : 'Account')
-      track('CONNECT_SUCCESS', { method: 'browser', name: connector?.name })
-    } catch (error) {
-      account.setState({ status: 'disconnected' })
-      const rejected = isUserRejectedError(error)
-      track('CONNECT_ERROR', { message: (error as Error)?.message })
-      if (!rejected && isWalletGone(error)) {
-        router.reset('Connect')
-        toast.showError(ErrorText.failedToConnect)
-        return
-      }
-      account.setState({
-        connectError: {
-          rejected,
-          message: rejected ? ErrorText.connectionRejected : ErrorText.failedToConnect,
-        },
-      })
-    } finally {
-      setLoading(namespace, false)
-    }
-  }
-
-  async function disconnect() {
-    const namespace = account.getState().namespace ?? chain.getState().activeNamespace
-    try {
-      const engine = await loadEngine(namespace)
-      await engine.disconnect()
-      track('DISCONNECT_SUCCESS')
-    } catch (error) {
-      log('disconnect failed', error)
-      track('DISCONNECT_ERROR')
-    }
-    clearAccount(namespace)
-  }
-
-  async function switchNetwork(network: CaipNetwork) {
-    const known = networks.find((n) => n.caipNetworkId === network?.caipNetworkId)
-    if (!known) {
-      log(`unknown network ${String(network?.caipNetworkId)}`)
-      return
-    }
-    if (!isConnected() || account.getState().namespace !== known.chainNamespace) {
-      chain.setState({ activeCaipNetwork: known, activeNamespace: known.chainNamespace })
-      storage.setActiveCaipNetworkId(known.caipNetworkId)
-      if (modal.getState().open) router.goBack()
-      return
-    }
-    account.setState({ switchError: undefined })
-    if (modal.getState().open) {
-      router.push({ view: 'SwitchNetwork', params: { caipNetworkId: known.caipNetworkId } })
-    }
-    try {
-      const engine = await loadEngine(known.chainNamespace)
-      await engine.switchNetwork(known)
-      chain.setState({ activeCaipNetwork: known, unsupported: false })
-      storage.setActiveCaipNetworkId(known.caipNetworkId)
-      track('SWITCH_NETWORK', { network: known.caipNetworkId })
-      if (modal.getState().open) router.reset('Account')
-    } catch (error) {
-      account.setState({
-        switchError: isUserRejectedError(error)
-          ? ErrorText.userRejected
-          : ErrorText.chainNotApproved(known.caipNetworkId),
-      })
-    }
-  }
-
-  async function refreshBalance({ force = false } = {}) {
-    const { address, caipAddress, namespace, balance } = account.getState()
-    const network = chain.getState().activeCaipNetwork
-    if (!address || !caipAddress || !namespace || chain.getState().unsupported) return
-    const fresh =
-      balance?.caipAddress === caipAddress &&
-      Date.now() - balance.fetchedAt < CACHE_TTL_MS.nativeBalance
-    if (fresh && !force) return
-    account.setState({ balanceLoading: true, balanceError: undefined })
-    try {
-      const engine = await loadEngine(namespace)
-      const result = await engine.getBalance(address, network)
-      if (account.getState().caipAddress !== caipAddress) return
-      account.setState({
-        balance: {
-          formatted: formatAmount(result.value, result.decimals),
-          symbol: result.symbol,
-          caipAddress,
-          fetchedAt: Date.now(),
-        },
-      })
-    } catch (error) {
-      log('balance failed', error)
-      account.setState({ balanceError: ErrorText.tokenBalanceUnavailable })
-    } finally {
-      account.setState({ balanceLoading: false })
-    }
-  }
-
-  async function reconnect(namespace: ChainNamespace) {
-    const connectorId = storage.getConnectedConnectorId(namespace)
-    if (!connectorId) return
-    account.setState({ status: 'reconnecting', connectorId, namespace })
-    try {
-      const engine = await loadEngine(namespace)
-      if (await engine.reconnect(connectorId)) return
-    } catch (error) {
-      log('reconnect failed', error)
-    }
-    if (account.getState().status !== 'connected') clearAccount(namespace)
+    return connection
   }
 
   let started = false
@@ -414,19 +204,14 @@ export function createAppKitCore(options: AppKitOptions) {
         }),
       )
     }
-    const afterPaint = () => {
-      for (const adapter of adapters) {
-        if (storage.getConnectedConnectorId(adapter.namespace)) void reconnect(adapter.namespace)
-        else void loadEngine(adapter.namespace).catch(() => undefined)
-      }
-    }
+    const afterPaint = () => void connectionController().then((c) => c.startAdapters())
     if ('requestIdleCallback' in window) window.requestIdleCallback(afterPaint, { timeout: 500 })
     else setTimeout(afterPaint, 1)
   }
 
   function destroy() {
     for (const stop of stops.splice(0)) stop()
-    for (const stop of engineWatchers.values()) stop()
+    void connection?.then((c) => c.destroy())
     clearTimeout(shakeTimer)
   }
 
@@ -443,13 +228,16 @@ export function createAppKitCore(options: AppKitOptions) {
     open,
     close,
     shake,
-    connect,
-    disconnect,
-    switchNetwork,
-    refreshBalance,
+    connect: (connectorId: string) => connectionController().then((c) => c.connect(connectorId)),
+    disconnect: () => connectionController().then((c) => c.disconnect()),
+    switchNetwork: (network: CaipNetwork) =>
+      connectionController().then((c) => c.switchNetwork(network)),
+    refreshBalance: (opts?: { force?: boolean }) =>
+      connectionController().then((c) => c.refreshBalance(opts)),
+    loadEngine: (namespace: ChainNamespace) =>
+      connectionController().then((c) => c.loadEngine(namespace)),
     start,
     destroy,
-    loadEngine,
     subscribeEvents: events.subscribe,
     recentWallets: () => storage.getRecentWallets(),
     getState: () => ({

@@ -29,7 +29,7 @@ export function defineNetwork(input: NetworkInput): CaipNetwork {
 
 const ether: NativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 
-export const mainnet = defineNetwork({
+export const mainnet = /* @__PURE__ */ defineNetwork({
   id: 1,
   name: 'Ethereum',
   nativeCurrency: ether,
@@ -37,7 +37,7 @@ export const mainnet = defineNetwork({
   blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
 })
 
-export const sepolia = defineNetwork({
+export const sepolia = /* @__PURE__ */ defineNetwork({
   id: 11155111,
   name: 'Sepolia',
   nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 },
@@ -45,35 +45,35 @@ export const sepolia = defineNetwork({
   testnet: true,
 })
 
-export const optimism = defineNetwork({
+export const optimism = /* @__PURE__ */ defineNetwork({
   id: 10,
   name: 'OP Mainnet',
   nativeCurrency: ether,
   rpcUrls: { default: { http: ['https://mainnet.optimism.io'] } },
 })
 
-export const arbitrum = defineNetwork({
+export const arbitrum = /* @__PURE__ */ defineNetwork({
   id: 42161,
   name: 'Arbitrum One',
   nativeCurrency: ether,
   rpcUrls: { default: { http: ['https://arb1.arbitrum.io/rpc'] } },
 })
 
-export const base = defineNetwork({
+export const base = /* @__PURE__ */ defineNetwork({
   id: 8453,
   name: 'Base',
   nativeCurrency: ether,
   rpcUrls: { default: { http: ['https://mainnet.base.org'] } },
 })
 
-export const polygon = defineNetwork({
+export const polygon = /* @__PURE__ */ defineNetwork({
   id: 137,
   name: 'Polygon',
   nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
   rpcUrls: { default: { http: ['https://polygon-rpc.com'] } },
 })
 
-export const solana = defineNetwork({
+export const solana = /* @__PURE__ */ defineNetwork({
   id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
   chainNamespace: 'solana',
   name: 'Solana',
@@ -82,7 +82,7 @@ export const solana = defineNetwork({
 })
 
 /** The devnet's first anvil chain (packages/devnet, port 8545). */
-export const localChainA = defineNetwork({
+export const localChainA = /* @__PURE__ */ defineNetwork({
   id: 31337,
   name: 'Latchkey Local A',
   nativeCurrency: ether,
@@ -91,7 +91,7 @@ export const localChainA = defineNetwork({
 })
 
 /** The devnet's second anvil chain (packages/devnet, port 8546). */
-export const localChainB = defineNetwork({
+export const localChainB = /* @__PURE__ */ defineNetwork({
   id: 31338,
   name: 'Latchkey Local B',
   nativeCurrency: ether,

@@ -1,0 +1,293 @@
+import type { StoreApi } from 'zustand/vanilla'
+import type { AccountStatus, AdapterEngine, ChainAdapter, ConnectorInfo } from './adapter'
+import type { AccountState, ChainState } from './appkit'
+import type { CaipAddress, ChainNamespace } from './caip'
+import { CACHE_TTL_MS } from './constants'
+import { ErrorText, isUserRejectedError, SetupAlerts } from './errors'
+import type { AppKitEventName } from './events'
+import { formatAmount } from './format'
+import type { ModalState } from './modal'
+import type { CaipNetwork } from './networks'
+import type { RouterController } from './routerController'
+import type { AppKitStorage } from './storage'
+import type { ToastController } from './toast'
+
+/**
+ * Disconnected (EIP-1193 4900/4901, or its message where a bridge dropped the code) or a
+ * missing provider: the wallet is gone rather than refusing.
+ */
+export function isWalletGone(error: unknown): boolean {
+  try {
+    const e = error as { code?: unknown; name?: unknown; message?: unknown } | null
+    if (e?.code === 4900 || e?.code === 4901 || e?.name === 'ProviderNotFoundError') return true
+    return typeof e?.message === 'string' && /provider is disconnected/i.test(e.message)
+  } catch {
+    return false
+  }
+}
+
+export interface ConnectionContext {
+  adapters: readonly ChainAdapter[]
+  networks: readonly CaipNetwork[]
+  projectId: string
+  stores: {
+    modal: StoreApi<ModalState>
+    account: StoreApi<AccountState>
+    chain: StoreApi<ChainState>
+    connectors: StoreApi<{ list: ConnectorInfo[] }>
+  }
+  storage: AppKitStorage
+  router: RouterController
+  toast: ToastController
+  track(event: AppKitEventName, properties?: Record<string, unknown>): void
+  log(message: string, detail?: unknown): void
+}
+
+/**
+ * Connecting, switching, balances and reconnecting: everything that waits on a wallet or a
+ * chain. Loaded after first paint, with the adapters' engines, so the first load stays small.
+ */
+export function createConnectionController(ctx: ConnectionContext) {
+  const { adapters, networks, storage, router, toast, track, log } = ctx
+  const { modal, account, chain, connectors } = ctx.stores
+  const isConnected = () => account.getState().status === 'connected'
+
+  function setLoading(namespace: ChainNamespace, loading: boolean) {
+    modal.setState({ loading: { ...modal.getState().loading, [namespace]: loading } })
+  }
+
+  const engines = new Map<ChainNamespace, Promise<AdapterEngine>>()
+  const engineWatchers = new Map<ChainNamespace, () => void>()
+
+  function adapterFor(namespace: ChainNamespace) {
+    return adapters.find((a) => a.namespace === namespace)
+  }
+
+  function loadEngine(namespace: ChainNamespace): Promise<AdapterEngine> {
+    let engine = engines.get(namespace)
+    if (engine) return engine
+    const adapter = adapterFor(namespace)
+    if (!adapter) return Promise.reject(new Error(SetupAlerts.APKT001.shortMessage))
+    const ownNetworks = networks.filter((n) => n.chainNamespace === namespace)
+    engine = adapter.load({ networks: ownNetworks, projectId: ctx.projectId }).then((e) => {
+      engineWatchers.set(
+        namespace,
+        e.watchAccount((snapshot) => onAccount(namespace, snapshot)),
+      )
+      return e
+    })
+    engine.catch((error) => {
+      engines.delete(namespace)
+      log('adapter failed to load', error)
+    })
+    engines.set(namespace, engine)
+    return engine
+  }
+
+  function onAccount(
+    namespace: ChainNamespace,
+    snapshot: { status: AccountStatus; address?: string; chainId?: number | string },
+  ) {
+    if (snapshot.status !== 'connected' || !snapshot.address || snapshot.chainId === undefined) {
+      if (snapshot.status === 'disconnected' && account.getState().namespace === namespace) {
+        clearAccount(namespace)
+      }
+      return
+    }
+    const caipNetworkId = `${namespace}:${snapshot.chainId}` as const
+    const network = networks.find((n) => n.caipNetworkId === caipNetworkId)
+    const caipAddress = `${caipNetworkId}:${snapshot.address}` as CaipAddress
+    account.setState({ status: 'connected', address: snapshot.address, caipAddress, namespace })
+    chain.setState({ unsupported: !network, activeNamespace: namespace })
+    if (network) {
+      chain.setState({ activeCaipNetwork: network })
+      storage.setActiveCaipNetworkId(network.caipNetworkId)
+      void refreshBalance()
+    } else if (modal.getState().open) {
+      router.reset('UnsupportedChain')
+    }
+  }
+
+  function clearAccount(namespace: ChainNamespace) {
+    const connectorId = account.getState().connectorId
+    if (connectorId) storage.addDisconnectedConnectorId(namespace, connectorId)
+    storage.removeConnections(namespace)
+    storage.removeConnectedConnectorId(namespace)
+    storage.removeConnectedNamespace(namespace)
+    storage.setConnectionStatus('disconnected')
+    account.setState(
+      { status: 'disconnected', balanceLoading: false, connectError: undefined },
+      true,
+    )
+    chain.setState({ unsupported: false })
+    if (modal.getState().open) router.reset('Connect')
+  }
+
+  async function connect(connectorId: string) {
+    const connector = connectors.getState().list.find((c) => c.id === connectorId)
+    const namespace = connector?.chain ?? chain.getState().activeNamespace
+    router.setWallet(
+      connector && { id: connector.id, name: connector.name, imageUrl: connector.imageUrl },
+    )
+    router.push({ view: 'ConnectingExternal', params: { connectorId } })
+    account.setState({ status: 'connecting', connectError: undefined })
+    setLoading(namespace, true)
+    track('SELECT_WALLET', { name: connector?.name, platform: 'browser' })
+    try {
+      const engine = await loadEngine(namespace)
+      const network = chain.getState().activeCaipNetwork
+      const snapshot = await engine.connect(
+        connectorId,
+        network.chainNamespace === namespace ? network : undefined,
+      )
+      storage.setConnectedConnectorId(namespace, connectorId)
+      storage.addConnectedNamespace(namespace)
+      storage.setActiveNamespace(namespace)
+      storage.setConnectionStatus('connected')
+      storage.removeDisconnectedConnectorId(namespace, connectorId)
+      if (snapshot.address) {
+        storage.setConnections(namespace, [
+          { connectorId, accounts: [{ address: snapshot.address }] },
+        ])
+      }
+      if (connector) {
+        const wallet = { id: connector.id, name: connector.name, rdns: connector.rdns }
+        storage.addRecentWallet(wallet)
+        storage.setRecentWallet(wallet)
+      }
+      account.setState({ connectorId })
+      onAccount(namespace, snapshot)
+      router.reset(chain.getState().unsupported ? 'UnsupportedChain' : 'Account')
+      track('CONNECT_SUCCESS', { method: 'browser', name: connector?.name })
+    } catch (error) {
+      account.setState({ status: 'disconnected' })
+      const rejected = isUserRejectedError(error)
+      track('CONNECT_ERROR', { message: (error as Error)?.message })
+      if (!rejected && isWalletGone(error)) {
+        router.reset('Connect')
+        toast.showError(ErrorText.failedToConnect)
+        return
+      }
+      account.setState({
+        connectError: {
+          rejected,
+          message: rejected ? ErrorText.connectionRejected : ErrorText.failedToConnect,
+        },
+      })
+    } finally {
+      setLoading(namespace, false)
+    }
+  }
+
+  async function disconnect() {
+    const namespace = account.getState().namespace ?? chain.getState().activeNamespace
+    try {
+      const engine = await loadEngine(namespace)
+      await engine.disconnect()
+      track('DISCONNECT_SUCCESS')
+    } catch (error) {
+      log('disconnect failed', error)
+      track('DISCONNECT_ERROR')
+    }
+    clearAccount(namespace)
+  }
+
+  async function switchNetwork(network: CaipNetwork) {
+    const known = networks.find((n) => n.caipNetworkId === network?.caipNetworkId)
+    if (!known) {
+      log(`unknown network ${String(network?.caipNetworkId)}`)
+      return
+    }
+    if (!isConnected() || account.getState().namespace !== known.chainNamespace) {
+      chain.setState({ activeCaipNetwork: known, activeNamespace: known.chainNamespace })
+      storage.setActiveCaipNetworkId(known.caipNetworkId)
+      if (modal.getState().open) router.goBack()
+      return
+    }
+    account.setState({ switchError: undefined })
+    if (modal.getState().open) {
+      router.push({ view: 'SwitchNetwork', params: { caipNetworkId: known.caipNetworkId } })
+    }
+    try {
+      const engine = await loadEngine(known.chainNamespace)
+      await engine.switchNetwork(known)
+      chain.setState({ activeCaipNetwork: known, unsupported: false })
+      storage.setActiveCaipNetworkId(known.caipNetworkId)
+      track('SWITCH_NETWORK', { network: known.caipNetworkId })
+      if (modal.getState().open) router.reset('Account')
+    } catch (error) {
+      account.setState({
+        switchError: isUserRejectedError(error)
+          ? ErrorText.userRejected
+          : ErrorText.chainNotApproved(known.caipNetworkId),
+      })
+    }
+  }
+
+  async function refreshBalance({ force = false } = {}) {
+    const { address, caipAddress, namespace, balance } = account.getState()
+    const network = chain.getState().activeCaipNetwork
+    if (!address || !caipAddress || !namespace || chain.getState().unsupported) return
+    const fresh =
+      balance?.caipAddress === caipAddress &&
+      Date.now() - balance.fetchedAt < CACHE_TTL_MS.nativeBalance
+    if (fresh && !force) return
+    account.setState({ balanceLoading: true, balanceError: undefined })
+    try {
+      const engine = await loadEngine(namespace)
+      const result = await engine.getBalance(address, network)
+      if (account.getState().caipAddress !== caipAddress) return
+      account.setState({
+        balance: {
+          formatted: formatAmount(result.value, result.decimals),
+          symbol: result.symbol,
+          caipAddress,
+          fetchedAt: Date.now(),
+        },
+      })
+    } catch (error) {
+      log('balance failed', error)
+      account.setState({ balanceError: ErrorText.tokenBalanceUnavailable })
+    } finally {
+      account.setState({ balanceLoading: false })
+    }
+  }
+
+  async function reconnect(namespace: ChainNamespace) {
+    const connectorId = storage.getConnectedConnectorId(namespace)
+    if (!connectorId) return
+    account.setState({ status: 'reconnecting', connectorId, namespace })
+    try {
+      const engine = await loadEngine(namespace)
+      if (await engine.reconnect(connectorId)) return
+    } catch (error) {
+      log('reconnect failed', error)
+    }
+    if (account.getState().status !== 'connected') clearAccount(namespace)
+  }
+
+  /** After first paint: reconnect what the visitor left connected, else warm the engines. */
+  function startAdapters() {
+    for (const adapter of adapters) {
+      if (storage.getConnectedConnectorId(adapter.namespace)) void reconnect(adapter.namespace)
+      else void loadEngine(adapter.namespace).catch(() => undefined)
+    }
+  }
+
+  function destroy() {
+    for (const stop of engineWatchers.values()) stop()
+  }
+
+  return {
+    loadEngine,
+    connect,
+    disconnect,
+    switchNetwork,
+    refreshBalance,
+    reconnect,
+    startAdapters,
+    destroy,
+  }
+}
+
+export type ConnectionController = ReturnType<typeof createConnectionController>
