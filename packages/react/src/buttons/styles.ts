@@ -2,7 +2,7 @@
 export const buttonCss = `
 .lk-btn {
   all: unset; box-sizing: border-box; display: inline-flex; align-items: center; gap: 8px; height: 40px;
-  padding: 0 16px; border-radius: 12px; cursor: pointer; font: 500 15px/1 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+  padding: 0 16px; border-radius: 12px; cursor: pointer; white-space: nowrap; font: 500 15px/1 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
   background: var(--lk-accent, #3b6cf6); color: var(--lk-accent-fg, #fff);
 }
 .lk-btn[data-variant='account'], .lk-btn[data-variant='network'] { background: #1f2126; color: #f2f3f5; border: 1px solid #30333a; }
