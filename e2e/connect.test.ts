@@ -45,6 +45,11 @@ describe('browser wallet (EIP-6963) in a real browser', () => {
     const balance = await expectedBalance(rpcA, account.address)
     await expect.poll(() => page.getByTestId('account-balance').textContent()).toBe(balance)
     await screenshot(page, 'account')
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.getByTestId('copy-address').click()
+    await expect.poll(() => page.getByTestId('toast').textContent()).toBe('Address copied')
+    const copied = await page.evaluate(() => navigator.clipboard.readText())
+    expect(copied.toLowerCase()).toBe(account.address.toLowerCase())
 
     await page.getByTestId('account-network').click()
     await view(page, 'Networks').waitFor()

@@ -18,3 +18,17 @@ describe('message table', () => {
     expect(format('Switching to {network}')).toBe('Switching to {network}')
   })
 })
+
+describe('i18n', () => {
+  it('an app can replace any entry through createAppKit({ messages })', async () => {
+    const { createAppKit } = await import('./createAppKit')
+    const { localChainA } = await import('@latchkey/core/networks')
+    const appKit = createAppKit({
+      networks: [localChainA],
+      projectId: 'p',
+      messages: { connectWallet: 'Wallet verbinden' },
+    })
+    expect(appKit.messages.connectWallet).toBe('Wallet verbinden')
+    expect(appKit.messages.disconnect).toBe('Disconnect')
+  })
+})
