@@ -204,6 +204,8 @@ export function createAppKitCore(options: AppKitOptions) {
         }),
       )
     }
+    const stored = adapters.find((a) => storage.getConnectedConnectorId(a.namespace))
+    if (stored) account.setState({ status: 'reconnecting', namespace: stored.namespace })
     const afterPaint = () => void connectionController().then((c) => c.startAdapters())
     if ('requestIdleCallback' in window) window.requestIdleCallback(afterPaint, { timeout: 500 })
     else setTimeout(afterPaint, 1)
@@ -246,7 +248,10 @@ export function createAppKitCore(options: AppKitOptions) {
       activeChain: chain.getState().activeNamespace,
       selectedNetworkId: chain.getState().activeCaipNetwork.caipNetworkId,
     }),
-    setThemeMode: (themeMode: ThemeMode) => theme.setState({ themeMode }),
+    setThemeMode(themeMode: ThemeMode) {
+      if (themeMode === 'dark' || themeMode === 'light') theme.setState({ themeMode })
+      else log(`ignored theme mode ${String(themeMode)}`)
+    },
     setThemeVariables: (themeVariables: ThemeVariables) =>
       theme.setState({ themeVariables: { ...theme.getState().themeVariables, ...themeVariables } }),
   }
