@@ -11,9 +11,9 @@ const stamp = 'node_modules/.latchkey-lock-hash'
 
 if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash) {
   console.log('[latchkey] installing npm packages…')
-  run(
-    existsSync('node_modules') ? 'npm install --no-audit --no-fund' : 'npm ci --no-audit --no-fund',
-  )
+  // Not `npm ci`: it rejects this lock file, which records no entries for the optional
+  // platform packages of other systems.
+  run('npm install --no-audit --no-fund')
   writeFileSync(stamp, lockHash)
 }
 
