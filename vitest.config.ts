@@ -7,7 +7,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/{core,evm,devnet}/src/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'packages/{core,evm,devnet}/src/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'packages/server/src/**/*.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

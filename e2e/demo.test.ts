@@ -58,7 +58,7 @@ describe('demo page', () => {
     expect(await page.getByTestId('state-chain').textContent()).toContain('eip155:31337')
     await page.getByTestId('connect-button').click()
     await view(page, 'Connect').waitFor()
-    expect(await page.locator('[data-wallet-id]').count()).toBe(1)
+    expect(await page.locator('[data-wallet-id="headless-web3-provider"]').count()).toBe(1)
     expect(errors).toEqual([])
   })
 })

@@ -1,12 +1,15 @@
-// `npm start`: the whole local stack on 127.0.0.1 — two anvil chains with their tokens, and
-// the demo page (Vite) pointed at them. Prints the URL to open; Ctrl+C stops everything.
+// `npm start`: the whole local stack on 127.0.0.1 — two anvil chains with their tokens, the
+// services (packages/server, PGlite under .data/ unless DATABASE_URL is set), and the demo page
+// (Vite) pointed at them. Prints the URL to open; Ctrl+C stops everything.
 import { fileURLToPath } from 'node:url'
 import { startDevnet } from '@latchkey/devnet'
+import { startServer } from '@latchkey/server'
 import { createServer } from 'vite'
 
 const demoRoot = fileURLToPath(new URL('../apps/demo', import.meta.url))
 
-const devnet = await startDevnet()
+const [devnet, server] = await Promise.all([startDevnet(), startServer()])
+console.log(`[latchkey] services at ${server.url} (${server.databaseKind})`)
 for (const chain of devnet.chains) {
   const tokens = chain.tokens.map((t) => `${t.symbol} ${t.address}`).join(', ')
   console.log(`[latchkey] chain ${chain.chainId} at ${chain.rpcUrl} (${tokens})`)
@@ -14,6 +17,7 @@ for (const chain of devnet.chains) {
 const [chainA, chainB] = devnet.chains
 process.env.VITE_RPC_A = chainA?.rpcUrl
 process.env.VITE_RPC_B = chainB?.rpcUrl
+process.env.VITE_API_URL = server.url
 
 const demo = await createServer({
   root: demoRoot,
@@ -29,7 +33,7 @@ async function stop() {
   if (stopping) return
   stopping = true
   await demo.close()
-  await devnet.stop()
+  await Promise.all([devnet.stop(), server.close()])
   process.exit(0)
 }
 process.on('SIGINT', stop)

@@ -5,6 +5,7 @@ import { startTestStack } from './stack'
 declare module 'vitest' {
   export interface ProvidedContext {
     demoUrl: string
+    apiUrl: string
     rpcA: string
     rpcB: string
   }
@@ -13,6 +14,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const stack = await startTestStack(fileURLToPath(new URL('../.demo-dist', import.meta.url)))
   project.provide('demoUrl', stack.demoUrl)
+  project.provide('apiUrl', stack.apiUrl)
   project.provide('rpcA', stack.rpcA)
   project.provide('rpcB', stack.rpcB)
   return () => stack.stop()

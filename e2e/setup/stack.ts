@@ -1,11 +1,19 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findFreePort, startDevnet } from '@latchkey/devnet'
-import { build, preview } from 'vite'
+import { startServer } from '@latchkey/server'
+import { build, preview as previewServer } from 'vite'
 
 const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))
 
+/** The demo is built with this wallet excluded (excludeWalletIds): it must never show. */
+export const EXCLUDED_WALLET_ID = 'trust'
+
 export interface TestStack {
   demoUrl: string
+  apiUrl: string
   rpcA: string
   rpcB: string
   stop(): Promise<void>
@@ -18,19 +26,38 @@ export async function startTestStack(outDir: string): Promise<TestStack> {
     findFreePort(),
     findFreePort(),
   ])
-  const devnet = await startDevnet({
-    chains: [
-      { chainId: 31337, port: portA },
-      { chainId: 31338, port: portB },
-    ],
-  })
+  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-e2e-'))
+  const demoOrigins = [`http://127.0.0.1:${demoPort}`]
+  const [devnet, server] = await Promise.all([
+    startDevnet({
+      chains: [
+        { chainId: 31337, port: portA },
+        { chainId: 31338, port: portB },
+      ],
+    }),
+    startServer({
+      port: 0,
+      databaseUrl: null,
+      dataDir,
+      allowedOrigins: demoOrigins,
+      logLevel: 'silent',
+      // Enough wallets that serve the local chains for AllWallets to have a third page.
+      directorySize: 600,
+    }),
+  ])
+  const stopServices = async () => {
+    await Promise.all([devnet.stop(), server.close()])
+    rmSync(dataDir, { recursive: true, force: true })
+  }
   try {
     const [chainA, chainB] = devnet.chains
     if (!chainA || !chainB) throw new Error('devnet did not start two chains')
     process.env.VITE_RPC_A = chainA.rpcUrl
     process.env.VITE_RPC_B = chainB.rpcUrl
+    process.env.VITE_API_URL = server.url
+    process.env.VITE_EXCLUDE_WALLET_IDS = EXCLUDED_WALLET_ID
     await build({ root: demoRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
-    const server = await preview({
+    const preview = await previewServer({
       root: demoRoot,
       logLevel: 'warn',
       build: { outDir },
@@ -38,15 +65,16 @@ export async function startTestStack(outDir: string): Promise<TestStack> {
     })
     return {
       demoUrl: `http://127.0.0.1:${demoPort}/`,
+      apiUrl: server.url,
       rpcA: chainA.rpcUrl,
       rpcB: chainB.rpcUrl,
       async stop() {
-        await server.close()
-        await devnet.stop()
+        await preview.close()
+        await stopServices()
       },
     }
   } catch (error) {
-    await devnet.stop()
+    await stopServices()
     throw error
   }
 }

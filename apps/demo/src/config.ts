@@ -1,12 +1,24 @@
 import { localChainA, localChainB, withRpcUrl } from '@latchkey/core/networks'
 import { LazyWagmiAdapter } from '@latchkey/evm/lazy'
 
+const env = import.meta.env
+
 /** The demo project's id (DESIGN.md "Local stack and ports"). */
-export const projectId = import.meta.env.VITE_PROJECT_ID ?? 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
+export const projectId = env.VITE_PROJECT_ID ?? 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
+
+/** The local services (packages/server). */
+export const apiUrl = env.VITE_API_URL ?? 'http://127.0.0.1:8787'
 
 export const networks = [
-  withRpcUrl(localChainA, import.meta.env.VITE_RPC_A ?? 'http://127.0.0.1:8545'),
-  withRpcUrl(localChainB, import.meta.env.VITE_RPC_B ?? 'http://127.0.0.1:8546'),
+  withRpcUrl(localChainA, env.VITE_RPC_A ?? 'http://127.0.0.1:8545'),
+  withRpcUrl(localChainB, env.VITE_RPC_B ?? 'http://127.0.0.1:8546'),
 ] as const
+
+const list = (value: string | undefined) => (value ? value.split(',').filter(Boolean) : [])
+
+export const featuredWalletIds = list(
+  env.VITE_FEATURED_WALLET_IDS ?? 'metamask,rainbow,phantom,rabby',
+)
+export const excludeWalletIds = list(env.VITE_EXCLUDE_WALLET_IDS)
 
 export const wagmiAdapter = new LazyWagmiAdapter({ networks, projectId })

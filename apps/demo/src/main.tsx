@@ -2,12 +2,22 @@ import { createAppKit } from '@latchkey/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
-import { networks, projectId, wagmiAdapter } from './config'
+import {
+  apiUrl,
+  excludeWalletIds,
+  featuredWalletIds,
+  networks,
+  projectId,
+  wagmiAdapter,
+} from './config'
 
 const appKit = createAppKit({
   adapters: [wagmiAdapter],
   networks,
   projectId,
+  apiUrl,
+  featuredWalletIds,
+  excludeWalletIds,
   metadata: { name: 'Latchkey demo', url: location.origin, description: 'Latchkey local demo' },
   debug: true,
 })

@@ -1,10 +1,15 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { AccountStatus, ChainAdapter, ConnectorInfo } from './adapter'
+import { createAlertController } from './alerts'
+import type { ApiClient } from './api'
 import { type CaipAddress, type ChainNamespace, parseCaipNetworkId } from './caip'
 import type { ConnectionController } from './connection'
-import { DEFAULT_SDK_TYPE, DEFAULT_SDK_VERSION, MODAL_SHAKE_MS } from './constants'
+import { DEFAULT_API_URL, DEFAULT_SDK_TYPE, DEFAULT_SDK_VERSION, MODAL_SHAKE_MS } from './constants'
+import type { DirectoryController } from './directory'
+import { type DirectoryState, initialDirectoryState } from './directoryState'
 import { SetupAlerts } from './errors'
 import { type AppKitEvent, type AppKitEventName, createEmitter } from './events'
+import { type CodeFeatures, type FeaturesState, initialFeaturesState } from './features'
 import { closingRoute, initialModalState, isLoading, type ModalState, openingRoute } from './modal'
 import type { CaipNetwork } from './networks'
 import { initialRouterState, type RouteInput, type RouterState } from './router'
@@ -38,7 +43,16 @@ export interface AppKitOptions {
   sdkVersion?: string
   /** Where the instance keeps §3 storage entries; localStorage in a browser, nothing on a server. */
   storage?: KeyValueStorage
+  /** §7 Wallet/config service; DEFAULT_API_URL (the local stack's server) when unset. */
   apiUrl?: string
+  /** §2 Shown first on Connect, in this order (at most FEATURED_WALLETS_COUNT). */
+  featuredWalletIds?: string[]
+  /** §2 When set, the wallet directory shows only these wallets. */
+  includeWalletIds?: string[]
+  /** §2 Never shown by the wallet directory. */
+  excludeWalletIds?: string[]
+  /** Features set in code; they win over the remote config (see resolveFeatures). */
+  features?: CodeFeatures
   relayUrl?: string
   frameUrl?: string
   analyticsUrl?: string
@@ -132,6 +146,9 @@ export function createAppKitCore(options: AppKitOptions) {
     unsupported: false,
   }))
   const connectors = createStore<{ list: ConnectorInfo[] }>(() => ({ list: [] }))
+  const alerts = createAlertController()
+  const features = createStore<FeaturesState>(() => initialFeaturesState(options.features))
+  const directoryStore = createStore<DirectoryState>(initialDirectoryState)
   const theme = createStore<ThemeState>(() => ({
     themeMode: options.themeMode ?? 'dark',
     themeVariables: options.themeVariables ?? {},
@@ -163,6 +180,8 @@ export function createAppKitCore(options: AppKitOptions) {
     modal.setState({ open: true })
     track('MODAL_OPEN', { connected: isConnected() })
     if (isConnected()) void connectionController().then((c) => c.refreshBalance())
+    // Retries what the first load missed (parts already loaded are kept); opening never waits.
+    if (started) void directoryController().then((d) => d.fetchInitial(), noop)
   }
 
   function shake() {
@@ -189,6 +208,68 @@ export function createAppKitCore(options: AppKitOptions) {
     return connection
   }
 
+  const sdkType = options.sdkType ?? DEFAULT_SDK_TYPE
+  const sdkVersion = options.sdkVersion ?? DEFAULT_SDK_VERSION
+
+  // The wallet/config service's client and the controllers over it load lazily, like the
+  // connection controller: none of them is in the page's first JS.
+  let api: Promise<ApiClient> | undefined
+  const apiClient = () => {
+    api ??= import('./api').then((m) =>
+      m.createApiClient({
+        apiUrl: options.apiUrl ?? DEFAULT_API_URL,
+        projectId: options.projectId,
+        sdkType,
+        sdkVersion,
+      }),
+    )
+    return api
+  }
+
+  let directory: Promise<DirectoryController> | undefined
+  const directoryController = () => {
+    directory ??= Promise.all([import('./directory'), apiClient()]).then(([m, client]) =>
+      m.createDirectoryController({
+        api: client,
+        store: directoryStore,
+        connectors,
+        chains: networks.map((n) => n.caipNetworkId),
+        featuredWalletIds: options.featuredWalletIds,
+        includeWalletIds: options.includeWalletIds,
+        excludeWalletIds: options.excludeWalletIds,
+        recentWalletIds: () => storage.getRecentWallets().map((w) => w.id),
+        isMobile: isMobileDevice,
+        raise: alerts.raise,
+      }),
+    )
+    return directory
+  }
+
+  /** Remote config, origin check and the directory's first load: never awaited by open(). */
+  function startServices() {
+    void Promise.all([import('./remoteConfig'), apiClient()])
+      .then(([m, client]) =>
+        m.loadRemoteFeatures({
+          api: client,
+          raise: alerts.raise,
+          codeFeatures: options.features,
+          store: features,
+        }),
+      )
+      .catch((error) => {
+        features.setState({ remote: 'failed' })
+        log('remote config failed to load', error)
+      })
+    void Promise.all([import('./origins'), apiClient()])
+      .then(([m, client]) =>
+        m.checkPageOrigin({ api: client, origin: window.location.origin, raise: alerts.raise }),
+      )
+      .catch((error) => log('origin check failed to load', error))
+    void directoryController()
+      .then((d) => d.fetchInitial())
+      .catch((error) => log('wallet directory failed to load', error))
+  }
+
   let started = false
   const stops: (() => void)[] = []
 
@@ -206,6 +287,7 @@ export function createAppKitCore(options: AppKitOptions) {
     }
     const stored = adapters.find((a) => storage.getConnectedConnectorId(a.namespace))
     if (stored) account.setState({ status: 'reconnecting', namespace: stored.namespace })
+    startServices()
     const afterPaint = () => void connectionController().then((c) => c.startAdapters())
     if ('requestIdleCallback' in window) window.requestIdleCallback(afterPaint, { timeout: 500 })
     else setTimeout(afterPaint, 1)
@@ -214,19 +296,37 @@ export function createAppKitCore(options: AppKitOptions) {
   function destroy() {
     for (const stop of stops.splice(0)) stop()
     void connection?.then((c) => c.destroy())
+    void directory?.then((d) => d.destroy())
     clearTimeout(shakeTimer)
   }
 
   return {
-    options: {
-      ...options,
-      sdkType: options.sdkType ?? DEFAULT_SDK_TYPE,
-      sdkVersion: options.sdkVersion ?? DEFAULT_SDK_VERSION,
+    options: { ...options, sdkType, sdkVersion },
+    stores: {
+      modal,
+      router: routerStore,
+      account,
+      chain,
+      connectors,
+      theme,
+      toast: toast.store,
+      alerts: alerts.store,
+      features,
+      directory: directoryStore,
     },
-    stores: { modal, router: routerStore, account, chain, connectors, theme, toast: toast.store },
     storage,
     toast,
     router,
+    alerts,
+    /** The wallet/config service's client, loaded on first use. */
+    api: apiClient,
+    /** §2 wallet list actions; state in `stores.directory`. Each loads the controller first. */
+    directory: {
+      fetchInitial: () => directoryController().then((d) => d.fetchInitial()),
+      fetchNextPage: () => directoryController().then((d) => d.fetchNextPage()),
+      setSearch: (text: string) => directoryController().then((d) => d.setSearch(text)),
+      resetSearch: () => directoryController().then((d) => d.resetSearch()),
+    },
     open,
     close,
     shake,
@@ -258,6 +358,8 @@ export function createAppKitCore(options: AppKitOptions) {
 }
 
 export type AppKitCore = ReturnType<typeof createAppKitCore>
+
+function noop() {}
 
 function isMobileDevice(): boolean {
   return typeof navigator !== 'undefined' && /Android|iPhone|iPad|iPod/i.test(navigator.userAgent)

@@ -94,6 +94,14 @@ export const DEFAULT_REMOTE_FEATURES = {
 /** §1 Default wallet feature order */
 export const DEFAULT_WALLET_FEATURE_ORDER = ['onramp', 'swaps', 'receive', 'send'] as const
 
+// ---- Wallet/config service (§7) ----
+
+/**
+ * §7 Wallet/config service: "base URL not shown". Ours defaults to the local stack's server
+ * (DESIGN.md "Local stack and ports": 127.0.0.1, port 8787); deployments pass `apiUrl`.
+ */
+export const DEFAULT_API_URL = 'http://127.0.0.1:8787'
+
 // ---- Wallet list (§2, §9) ----
 
 /** §9 Recent wallets 2 */
@@ -116,6 +124,15 @@ export const FEATURED_WALLETS_COUNT = 4
 
 /** §2 Search text waits at least 300 ms */
 export const SEARCH_DEBOUNCE_MS = 300
+
+/**
+ * §2 "Mobile hides wallets lacking mobile or web-app links unless they are in a built-in
+ * list"; the list's contents are not shown. Ours: the wallets whose in-app browser opens a page
+ * through a universal-link pattern we know (Coinbase Wallet go.cb-w.com/dapp, Phantom
+ * phantom.app/ul/browse, Solflare solflare.com/ul/v1/browse), so the modal can send a phone
+ * there even when the directory entry has no mobile link. Ids as in our directory (server seed).
+ */
+export const MOBILE_ALWAYS_SHOWN_WALLET_IDS = ['coinbase', 'phantom', 'solflare'] as const
 
 // ---- Modal, router, toast ----
 

@@ -45,6 +45,10 @@ export const ErrorText = {
   swapsNetworkNotSupported: 'Network not supported for Swaps',
   /** §8 Non-OK HTTP responses */
   httpStatus: (status: number) => `HTTP status code: ${status}`,
+  /** §7 A service answered with a body of the wrong shape; the wording is ours */
+  malformedResponse: (path: string) => `Malformed response from ${path}`,
+  /** §7 A service could not be reached at all (no HTTP answer); the wording is ours */
+  requestFailed: (path: string) => `Request to ${path} failed`,
   /** §8 Registration without an active network */
   networkNotFound: 'Network not found',
   /** §8 Registration without address or auth connector */

@@ -81,5 +81,14 @@ button { font: inherit; color: inherit; cursor: pointer; }
 }
 .lk-toast[data-variant='error'] { color: var(--lk-error); }
 .lk-toast[data-variant='success'] { color: var(--lk-success); }
+.lk-search {
+  width: 100%; height: 40px; margin-bottom: 12px; padding: 0 12px; border-radius: 12px; font: inherit;
+  color: var(--lk-fg); background: var(--lk-bg-2); border: 1px solid var(--lk-border);
+}
+.lk-virtual { margin: 0 -4px; padding: 0 4px; }
+.lk-small { font-size: 13px; margin-top: 8px; min-height: 18px; }
+a.lk-item { color: inherit; text-decoration: none; }
+.lk-skeleton-row { height: 54px; background: var(--lk-bg-2); }
+.lk-grid-icon { background: conic-gradient(var(--lk-accent) 0 25%, var(--lk-bg-3) 0 50%, var(--lk-accent) 0 75%, var(--lk-bg-3) 0); }
 .lk-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `

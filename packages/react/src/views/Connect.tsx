@@ -3,6 +3,7 @@ import type { WalletRef } from '@latchkey/core/router'
 import { useAppKitInstance } from '../context'
 import { useStore } from '../store'
 import { WalletIcon } from './parts'
+import { DirectoryWalletRow } from './WalletRow'
 
 interface Row {
   id: string
@@ -31,33 +32,66 @@ export function walletRows(connectors: ConnectorInfo[], recent: WalletRef[]): Ro
 export default function Connect() {
   const { core, messages } = useAppKitInstance()
   const connectors = useStore(core.stores.connectors, (s) => s.list)
+  const directory = useStore(core.stores.directory)
   const rows = walletRows(connectors, core.recentWallets())
+  const shown = new Set(rows.map((row) => row.id))
+  const fromDirectory = [...directory.featured, ...directory.recommended].filter((wallet) => {
+    if (wallet.installed || shown.has(wallet.id)) return false
+    shown.add(wallet.id)
+    return true
+  })
+  const empty = rows.length === 0 && fromDirectory.length === 0 && !directory.loadingInitial
   return (
     <div data-view="Connect">
-      {rows.length === 0 ? (
+      {empty && (
         <p className="lk-muted" data-testid="no-wallets">
           {messages.noWallets}
         </p>
-      ) : (
-        <ul className="lk-list" aria-label={messages.connectWallet} data-testid="wallet-list">
-          {rows.map((row) => (
-            <li key={row.id}>
-              <button
-                type="button"
-                className="lk-item"
-                data-wallet-id={row.id}
-                data-testid={`wallet-${row.id}`}
-                onClick={() => void core.connect(row.id)}
-              >
-                <WalletIcon name={row.name} src={row.imageUrl} />
-                <span className="lk-item-name">{row.name}</span>
-                {row.recent && <span className="lk-tag">{messages.recent}</span>}
-                {row.installed && <span className="lk-tag">{messages.installed}</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
       )}
+      <ul className="lk-list" aria-label={messages.connectWallet} data-testid="wallet-list">
+        {rows.map((row) => (
+          <li key={row.id}>
+            <button
+              type="button"
+              className="lk-item"
+              data-wallet-id={row.id}
+              data-testid={`wallet-${row.id}`}
+              onClick={() => void core.connect(row.id)}
+            >
+              <WalletIcon name={row.name} src={row.imageUrl} />
+              <span className="lk-item-name">{row.name}</span>
+              {row.recent && <span className="lk-tag">{messages.recent}</span>}
+              {row.installed && <span className="lk-tag">{messages.installed}</span>}
+            </button>
+          </li>
+        ))}
+        {fromDirectory.map((wallet) => (
+          <li key={wallet.id}>
+            <DirectoryWalletRow wallet={wallet} />
+          </li>
+        ))}
+        {directory.loadingInitial && fromDirectory.length === 0 && (
+          <li aria-hidden="true">
+            <span className="lk-item lk-skeleton-row" />
+          </li>
+        )}
+        <li>
+          <button
+            type="button"
+            className="lk-item"
+            data-testid="all-wallets"
+            onClick={() => core.router.push('AllWallets')}
+          >
+            <span className="lk-avatar-sm lk-grid-icon" aria-hidden="true" />
+            <span className="lk-item-name">{messages.allWallets}</span>
+            {directory.count > 0 && (
+              <span className="lk-tag" data-testid="all-wallets-count">
+                {directory.count}
+              </span>
+            )}
+          </button>
+        </li>
+      </ul>
     </div>
   )
 }

@@ -6,6 +6,7 @@ type ViewModule = { default: ComponentType }
 /** The views built so far, each its own chunk. */
 const loaders: Partial<Record<ViewName, () => Promise<ViewModule>>> = {
   Connect: () => import('./Connect'),
+  AllWallets: () => import('./AllWallets'),
   ConnectingExternal: () => import('./ConnectingExternal'),
   Account: () => import('./Account'),
   Networks: () => import('./Networks'),

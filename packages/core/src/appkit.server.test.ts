@@ -1,0 +1,128 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { formatAlert } from './alerts'
+import { type AppKitOptions, createAppKitCore } from './appkit'
+import { SetupAlerts } from './errors'
+import { resolveFeatures } from './features'
+import { MemoryStorage } from './memoryStorage'
+import { localChainA, localChainB } from './networks'
+import { DEMO_PROJECT_ID, startRealServer } from './testing/realServer'
+
+// The instance's start(): remote config, origin check and the directory's first load against
+// the real server, in a page whose origin the test sets.
+
+let server: Awaited<ReturnType<typeof startRealServer>>
+
+beforeAll(async () => {
+  server = await startRealServer()
+})
+
+afterAll(async () => {
+  await server?.close()
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+function startInPage(origin: string, overrides: Partial<AppKitOptions> = {}) {
+  vi.stubGlobal('window', { location: { origin } })
+  const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  const kit = createAppKitCore({
+    networks: [localChainA, localChainB],
+    projectId: DEMO_PROJECT_ID,
+    apiUrl: server.url,
+    storage: new MemoryStorage(),
+    ...overrides,
+  })
+  kit.start()
+  return { kit, consoleError }
+}
+
+const alertCodes = (kit: ReturnType<typeof createAppKitCore>) =>
+  kit.stores.alerts.getState().alerts.map((a) => a.code)
+
+describe('start()', () => {
+  it('loads the directory and the remote config; opening never waits for them', async () => {
+    const { kit } = startInPage('http://127.0.0.1:5173', {
+      // Both add any EVM network, so the demo's local chains keep them.
+      featuredWalletIds: ['rainbow', 'coinbase'],
+      features: { swaps: false },
+    })
+    kit.open({ view: 'AllWallets' })
+    // Open at once, with nothing loaded yet: the view shows skeletons.
+    expect(kit.getState().open).toBe(true)
+    expect(kit.stores.directory.getState().pages).toEqual([])
+    expect(kit.stores.features.getState().remote).toBe('pending')
+
+    // The demo's local chains: the wallets that add any EVM network (fewer than a page).
+    await vi.waitFor(() => expect(kit.stores.directory.getState().count).toBeGreaterThan(0))
+    const { count, pages, nextPage } = kit.stores.directory.getState()
+    expect(pages).toHaveLength(Math.min(count, 40))
+    expect(nextPage).toBe(count > 40 ? 2 : null)
+    await vi.waitFor(() => expect(kit.stores.features.getState().remote).toBe('loaded'))
+    await vi.waitFor(() => expect(kit.stores.directory.getState().featured).toHaveLength(2))
+    expect(kit.stores.directory.getState().featured.map((w) => w.id)).toEqual([
+      'rainbow',
+      'coinbase',
+    ])
+    // Code wins over the remote config.
+    expect(kit.stores.features.getState().features.swaps).toBe(false)
+    expect(kit.stores.features.getState().features.onramp).toBe(true)
+
+    await kit.directory.setSearch('rain')
+    await vi.waitFor(() =>
+      expect(kit.stores.directory.getState().search.results[0]?.name).toBe('Rainbow'),
+    )
+    // Give the origin check time to answer: an allowed origin raises nothing.
+    await (await kit.api()).getOrigins()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(alertCodes(kit)).toEqual([])
+    kit.destroy()
+  })
+
+  it('raises APKT002 when the page origin is not allowed', async () => {
+    const { kit, consoleError } = startInPage('https://not-the-demo.example')
+    await vi.waitFor(() => expect(alertCodes(kit)).toContain('APKT002'))
+    expect(consoleError).toHaveBeenCalledWith(formatAlert(SetupAlerts.APKT002))
+    kit.destroy()
+  })
+
+  it('raises APKT007 for an unknown project and keeps code + default features', async () => {
+    const { kit } = startInPage('http://127.0.0.1:5173', {
+      projectId: 'f'.repeat(32),
+      features: { email: false },
+    })
+    await vi.waitFor(() => expect(kit.stores.features.getState().remote).toBe('failed'))
+    expect(alertCodes(kit)).toContain('APKT007')
+    expect(kit.stores.features.getState().features).toEqual(
+      resolveFeatures({ email: false }, undefined),
+    )
+    kit.destroy()
+  })
+
+  it('raises APKT008 for an empty project ID without any request', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch')
+    const { kit } = startInPage('http://127.0.0.1:5173', { projectId: '' })
+    await vi.waitFor(() => expect(kit.stores.features.getState().remote).toBe('failed'))
+    await vi.waitFor(() => expect(kit.stores.directory.getState().error).toBe('Project ID Missing'))
+    expect(alertCodes(kit)).toEqual(['APKT008'])
+    expect(fetchSpy).not.toHaveBeenCalled()
+    kit.destroy()
+  })
+
+  it('two instances keep their own directory, features and alerts', async () => {
+    const a = startInPage('https://not-the-demo.example').kit
+    const b = createAppKitCore({
+      networks: [localChainA],
+      projectId: DEMO_PROJECT_ID,
+      apiUrl: server.url,
+      storage: new MemoryStorage(),
+    })
+    await vi.waitFor(() => expect(alertCodes(a)).toContain('APKT002'))
+    await vi.waitFor(() => expect(a.stores.directory.getState().pages.length).toBeGreaterThan(0))
+    expect(alertCodes(b)).toEqual([])
+    expect(b.stores.directory.getState().pages).toEqual([])
+    a.destroy()
+  })
+})

@@ -1,0 +1,56 @@
+// Test support only: nothing in the library imports this module.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DEMO_PROJECT_ID, type StartServerOptions, startServer } from '@latchkey/server'
+import { createApiClient } from '../api'
+import { DEFAULT_SDK_TYPE, DEFAULT_SDK_VERSION } from '../constants'
+
+export { DEMO_PROJECT_ID }
+
+/** The colleague's real server on an ephemeral port, with a PGlite database in a fresh directory. */
+export async function startRealServer(options: StartServerOptions = {}) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-core-'))
+  const server = await startServer({ port: 0, dataDir, databaseUrl: null, ...options })
+  return {
+    url: server.url,
+    async close() {
+      await server.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export function realClient(apiUrl: string, projectId: string = DEMO_PROJECT_ID) {
+  return createApiClient({
+    apiUrl,
+    projectId,
+    sdkType: DEFAULT_SDK_TYPE,
+    sdkVersion: DEFAULT_SDK_VERSION,
+  })
+}
+
+/** A clock the test moves by hand, for controllers that take injected timers. */
+export function manualClock() {
+  let now = 0
+  let nextId = 1
+  const pending = new Map<number, { at: number; callback: () => void }>()
+  return {
+    setTimeout(callback: () => void, ms: number): unknown {
+      const id = nextId++
+      pending.set(id, { at: now + ms, callback })
+      return id
+    },
+    clearTimeout(handle: unknown): void {
+      pending.delete(handle as number)
+    },
+    advance(ms: number): void {
+      now += ms
+      const due = [...pending].filter(([, t]) => t.at <= now).sort(([, a], [, b]) => a.at - b.at)
+      for (const [id, timer] of due) {
+        pending.delete(id)
+        timer.callback()
+      }
+    },
+  }
+}

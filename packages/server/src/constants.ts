@@ -1,0 +1,69 @@
+// The server's constants. Spec references are to /work/shared/spec/wallet-modal-spec.md;
+// design references to /work/shared/DESIGN.md. Values marked "ours" are not in the spec.
+
+import { SEARCH_RESULTS_MAX, WALLET_PAGE_SIZE } from '@latchkey/core/constants'
+
+// ---- Local stack (DESIGN "Local stack and ports") ----
+
+/** DESIGN: server port 8787, env SERVER_PORT */
+export const DEFAULT_SERVER_PORT = 8787
+/** DESIGN: everything listens on 127.0.0.1 */
+export const DEFAULT_SERVER_HOST = '127.0.0.1'
+/** DESIGN: demo page port 5173, env DEMO_PORT */
+export const DEFAULT_DEMO_PORT = 5173
+/** DESIGN: embedded-wallet frame site port 5174, env FRAME_PORT */
+export const DEFAULT_FRAME_PORT = 5174
+/** DESIGN: the seeded demo project's id, env LATCHKEY_PROJECT_ID */
+export const DEMO_PROJECT_ID = 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
+export const DEMO_PROJECT_NAME = 'Latchkey demo'
+/** DESIGN "The services": PGlite data directory under .data/, relative to the repo root */
+export const DEFAULT_PGLITE_DIR = '.data/pglite'
+
+// ---- Query parameters (§7 Wallet/config service) ----
+
+/** §7 projectId, st, sv on every call; the 64-character cap is ours */
+export const MAX_COMMON_PARAM_LENGTH = 64
+/** §2 Wallet list: pages of 40 */
+export const DEFAULT_WALLET_ENTRIES = WALLET_PAGE_SIZE
+/** §2 Search returns up to 100: also the largest page we serve */
+export const MAX_WALLET_ENTRIES = SEARCH_RESULTS_MAX
+/** Ours: keeps OFFSET far below 2^53 and any real directory */
+export const MAX_WALLET_PAGE = 1_000_000
+/** §7 getWallets search; the 100-character cap is ours */
+export const MAX_SEARCH_LENGTH = 100
+/** §7 getWallets comma lists (include, exclude, names, rdns, chains); the caps are ours */
+export const MAX_LIST_ITEMS = 500
+export const MAX_LIST_ITEM_LENGTH = 256
+
+// ---- Directory (DESIGN "Real stand-ins": the directory seeded with real wallets) ----
+
+/** Ours: the generated directory's seed, so every instance builds the same 10,000 wallets */
+export const DIRECTORY_SEED = 20_240_601
+/** Ours: generated wallets rank after every real wallet */
+export const GENERATED_RANK_BASE = 100_000
+
+// ---- Images (§7 image blobs) ----
+
+/** Ours: image ids are short tokens; anything else cannot name an image */
+export const IMAGE_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/
+/** Ours: generated images never change for an id */
+export const IMAGE_CACHE_CONTROL = 'public, max-age=86400, immutable'
+
+// ---- Rate limits (§7 HTTP 429 -> RATE_LIMITED, §8 APKT010) ----
+
+export interface RateLimitWindow {
+  limit: number
+  windowMs: number
+}
+
+/** Ours: per client address; per instance, so N instances allow N times as many */
+export const DEFAULT_ADDRESS_RATE_LIMIT: RateLimitWindow = { limit: 300, windowMs: 10_000 }
+/** Ours: per project; per instance, like the address limit */
+export const DEFAULT_PROJECT_RATE_LIMIT: RateLimitWindow = { limit: 3000, windowMs: 10_000 }
+/** Ours: keys kept before stale windows are swept */
+export const RATE_LIMIT_SWEEP_THRESHOLD = 10_000
+
+// ---- CORS ----
+
+/** Ours: how long a browser may cache a preflight answer */
+export const PREFLIGHT_MAX_AGE_SECONDS = 600

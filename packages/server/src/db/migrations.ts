@@ -1,0 +1,81 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely'
+import type { Database } from './schema'
+
+// Kysely is typed for the database's latest shape; migrations see an untyped one.
+// biome-ignore lint/suspicious/noExplicitAny: a migration runs against any past schema
+type AnyDatabase = Kysely<any>
+
+const initial: Migration = {
+  async up(db: AnyDatabase) {
+    await db.schema
+      .createTable('projects')
+      .addColumn('project_id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('allowed_origins', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
+      .addColumn('features', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+      .addColumn('analytics_enabled', 'boolean', (c) => c.notNull().defaultTo(true))
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute()
+
+    await db.schema
+      .createTable('wallets')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('rdns', 'text')
+      .addColumn('chains', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
+      .addColumn('custom_evm_networks', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('homepage', 'text')
+      .addColumn('mobile_link', 'text')
+      .addColumn('universal_link', 'text')
+      .addColumn('desktop_link', 'text')
+      .addColumn('webapp_link', 'text')
+      .addColumn('app_store', 'text')
+      .addColumn('play_store', 'text')
+      .addColumn('chrome_store', 'text')
+      .addColumn('badge_type', 'text', (c) =>
+        c.notNull().defaultTo('none').check(sql`badge_type in ('certified', 'none')`),
+      )
+      .addColumn('rank', 'integer', (c) => c.notNull())
+      .addColumn('image_svg', 'text')
+      .addColumn('directory_index', 'integer', (c) => c.unique())
+      .execute()
+
+    // Search and the name/rdns filters compare lowercased text; keeping it in stored columns
+    // saves lower() on every row of every search.
+    await sql`alter table wallets
+      add column name_lower text generated always as (lower(name)) stored,
+      add column rdns_lower text generated always as (lower(coalesce(rdns, ''))) stored`.execute(db)
+    // The directory's order (§2 certified first, then rank, then name). COLLATE "C" gives both
+    // PGlite and PostgreSQL the same order whatever the server's locale.
+    await sql`create index wallets_directory_order_idx
+      on wallets ((badge_type <> 'certified'), rank, name_lower collate "C", id)`.execute(db)
+    await sql`create index wallets_name_lower_idx on wallets (name_lower)`.execute(db)
+    await sql`create index wallets_rdns_lower_idx on wallets (rdns_lower)`.execute(db)
+    await sql`create index wallets_chains_idx on wallets using gin (chains)`.execute(db)
+  },
+  async down(db: AnyDatabase) {
+    await db.schema.dropTable('wallets').execute()
+    await db.schema.dropTable('projects').execute()
+  },
+}
+
+/** Every migration, in order. Names sort in the order they run. */
+export const migrations: Record<string, Migration> = {
+  '2025_01_001_initial': initial,
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+export function createMigrator(db: Kysely<Database>): Migrator {
+  return new Migrator({ db, provider })
+}
+
+/** Brings the schema to the latest migration; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const { error, results } = await createMigrator(db).migrateToLatest()
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName
+    throw new Error(`Migration ${failed ?? '(unknown)'} failed`, { cause: error })
+  }
+  return (results ?? []).map((result) => result.migrationName)
+}

@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely'
+import type { Database, ProjectRow } from './schema'
+
+export function findProject(
+  db: Kysely<Database>,
+  projectId: string,
+): Promise<ProjectRow | undefined> {
+  return db
+    .selectFrom('projects')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .executeTakeFirst()
+}

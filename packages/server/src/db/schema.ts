@@ -1,0 +1,64 @@
+import type { ColumnType, Generated, Selectable } from 'kysely'
+
+/** §7 /appkit/v1/config features, as stored: any subset overrides the defaults. */
+export interface StoredRemoteFeatures {
+  swaps?: boolean
+  onramp?: boolean
+  email?: boolean
+  socials?: string[] | false
+  activity?: boolean
+  emailCapture?: boolean
+}
+
+/** Written as a JSON string so both drivers store it unchanged. */
+type JsonColumn<T> = ColumnType<T, string, string>
+
+export interface ProjectsTable {
+  project_id: string
+  name: string
+  allowed_origins: string[]
+  features: JsonColumn<StoredRemoteFeatures>
+  analytics_enabled: boolean
+  created_at: Generated<Date>
+}
+
+export type BadgeType = 'certified' | 'none'
+
+export interface WalletsTable {
+  id: string
+  name: string
+  rdns: string | null
+  /** CAIP-2 network ids the wallet declares */
+  chains: string[]
+  /** The wallet adds any EVM network on request (EIP-3085), so it serves any eip155 chain */
+  custom_evm_networks: boolean
+  homepage: string | null
+  /** Native deep-link scheme, e.g. metamask:// */
+  mobile_link: string | null
+  /** Universal link that opens the app, or its site when the app is missing */
+  universal_link: string | null
+  desktop_link: string | null
+  webapp_link: string | null
+  app_store: string | null
+  play_store: string | null
+  chrome_store: string | null
+  badge_type: BadgeType
+  /** Directory order: lower first */
+  rank: number
+  /** A stored logo; null means one is drawn from the name */
+  image_svg: string | null
+  /** Position in the generated directory; null for real wallets */
+  directory_index: number | null
+  /** lower(name), kept by the database */
+  name_lower: ColumnType<string, never, never>
+  /** lower(rdns), '' without rdns, kept by the database */
+  rdns_lower: ColumnType<string, never, never>
+}
+
+export interface Database {
+  projects: ProjectsTable
+  wallets: WalletsTable
+}
+
+export type ProjectRow = Selectable<ProjectsTable>
+export type WalletRow = Selectable<WalletsTable>

@@ -1,0 +1,11 @@
+import type { HttpBindings } from '@hono/node-server'
+import type { ProjectRow } from './db/schema'
+
+/** Hono environment of the app. Bindings are absent when the app is called in-process. */
+export interface AppEnv {
+  Bindings: Partial<HttpBindings>
+  Variables: {
+    /** Set by the project middleware on every project-scoped route */
+    project: ProjectRow
+  }
+}

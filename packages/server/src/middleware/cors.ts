@@ -1,0 +1,33 @@
+import type { MiddlewareHandler } from 'hono'
+import { PREFLIGHT_MAX_AGE_SECONDS } from '../constants'
+import type { AppEnv } from '../env'
+
+const HEADER_LIST = /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/
+
+/**
+ * CORS for a project's allowed origins (§7 /projects/v1/origins): the origin is echoed only
+ * when the project lists it. Requests without Origin (server to server) pass untouched.
+ * Preflights end here with 204; a foreign origin gets no CORS headers, so the browser blocks.
+ */
+export function projectCors(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const origin = c.req.header('Origin')
+    const allowed = origin !== undefined && c.var.project.allowed_origins.includes(origin)
+    if (allowed) {
+      c.header('Access-Control-Allow-Origin', origin)
+      c.header('Access-Control-Expose-Headers', 'Retry-After, ETag')
+    }
+    if (c.req.method !== 'OPTIONS') return next()
+
+    c.header('Vary', 'Access-Control-Request-Headers', { append: true })
+    if (allowed) {
+      c.header('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS')
+      c.header('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_SECONDS))
+      const requested = c.req.header('Access-Control-Request-Headers')
+      if (requested && HEADER_LIST.test(requested)) {
+        c.header('Access-Control-Allow-Headers', requested)
+      }
+    }
+    return c.body(null, 204)
+  }
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_PROJECT_ID } from '../constants'
+import { availableDatabases, startTestServer, type TestServer } from '../testing/databases'
+import { FixedWindowLimiter } from './rateLimit'
+
+describe('FixedWindowLimiter', () => {
+  it('allows `limit` hits per window, then says how long to wait', () => {
+    let now = 1_000
+    const limiter = new FixedWindowLimiter({ limit: 3, windowMs: 10_000 }, () => now)
+    expect([limiter.hit('a'), limiter.hit('a'), limiter.hit('a')]).toEqual([0, 0, 0])
+    expect(limiter.hit('a')).toBe(10)
+    now += 7_500
+    expect(limiter.hit('a')).toBe(3)
+    expect(limiter.hit('b')).toBe(0)
+    now += 2_500
+    expect(limiter.hit('a')).toBe(0)
+  })
+
+  it('sweeps expired windows instead of growing without bound', () => {
+    let now = 0
+    const limiter = new FixedWindowLimiter({ limit: 1, windowMs: 1_000 }, () => now)
+    for (let i = 0; i < 10_000; i++) limiter.hit(`client-${i}`)
+    expect(limiter.size).toBe(10_000)
+    now = 5_000
+    limiter.hit('late')
+    expect(limiter.size).toBe(1)
+  })
+})
+
+// One database is enough here: the limits live in memory, not in the database.
+const [database] = availableDatabases()
+
+describe('rate limiting on the real server (§7 429, §8 APKT010)', () => {
+  let service: TestServer
+  const origin = 'http://localhost:5173'
+
+  beforeAll(async () => {
+    service = await startTestServer(database as NonNullable<typeof database>, {
+      allowedOrigins: [origin],
+      trustForwardedFor: true,
+      rateLimit: {
+        perAddress: { limit: 5, windowMs: 60_000 },
+        perProject: { limit: 12, windowMs: 60_000 },
+      },
+    })
+  })
+  afterAll(() => service?.stop())
+
+  const burst = (address: string, count: number) =>
+    Promise.all(
+      Array.from({ length: count }, () =>
+        service.request(`/appkit/v1/config?projectId=${DEMO_PROJECT_ID}`, {
+          headers: { 'X-Forwarded-For': address, Origin: origin },
+        }),
+      ),
+    )
+
+  it('answers 429 APKT010 with Retry-After once an address exceeds its limit', async () => {
+    const responses = await burst('10.0.0.1', 8)
+    const statuses = responses.map((response) => response.status).sort()
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429])
+    const limited = responses.find((response) => response.status === 429) as Response
+    expect(await limited.json()).toEqual({ error: 'Rate Limited', code: 'APKT010' })
+    const retryAfter = Number(limited.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(60)
+    // The page can read the 429, so it can show RATE_LIMITED rather than a network error.
+    expect(limited.headers.get('access-control-allow-origin')).toBe(origin)
+  })
+
+  it('limits the project across addresses', async () => {
+    // 8 hits so far; 4 more fit under the project's 12, then every address is refused.
+    const fresh = await burst('10.0.0.2', 4)
+    expect(fresh.map((response) => response.status)).toEqual([200, 200, 200, 200])
+    const [next] = await burst('10.0.0.3', 1)
+    expect(next?.status).toBe(429)
+  })
+})

@@ -1,0 +1,91 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
+import { DEFAULT_REMOTE_FEATURES } from '@latchkey/core/constants'
+import type { ProjectRow, StoredRemoteFeatures } from '../db/schema'
+import type { AppEnv } from '../env'
+import { commonQuery, projectErrorResponses } from './params'
+
+const CommonQuery = z.object(commonQuery)
+
+const RemoteFeaturesSchema = z
+  .object({
+    swaps: z.boolean(),
+    onramp: z.boolean(),
+    email: z.boolean(),
+    socials: z.union([z.array(z.string()), z.literal(false)]),
+    activity: z.boolean(),
+    emailCapture: z.boolean(),
+  })
+  .openapi('RemoteFeatures')
+
+export type RemoteFeatures = z.infer<typeof RemoteFeaturesSchema>
+
+/** What a stored override may hold; anything else in the row is ignored. */
+const StoredFeaturesSchema = RemoteFeaturesSchema.partial()
+
+/** §1 defaults (swaps, onramp, email, socials, activity on; emailCapture off) + the project's. */
+export function remoteFeaturesOf(project: ProjectRow): RemoteFeatures {
+  const stored = StoredFeaturesSchema.safeParse(project.features satisfies StoredRemoteFeatures)
+  return {
+    ...DEFAULT_REMOTE_FEATURES,
+    socials: [...DEFAULT_REMOTE_FEATURES.socials],
+    ...(stored.success ? stored.data : {}),
+  }
+}
+
+export const getConfigRoute = createRoute({
+  method: 'get',
+  path: '/appkit/v1/config',
+  summary: "The project's remote features (§7)",
+  request: { query: CommonQuery },
+  responses: {
+    200: {
+      description: 'Features',
+      content: {
+        'application/json': { schema: z.object({ features: RemoteFeaturesSchema }) },
+      },
+    },
+    ...projectErrorResponses,
+  },
+})
+
+export const getOriginsRoute = createRoute({
+  method: 'get',
+  path: '/projects/v1/origins',
+  summary: "The project's allowed origins (§7)",
+  request: { query: CommonQuery },
+  responses: {
+    200: {
+      description: 'Allowed origins',
+      content: {
+        'application/json': { schema: z.object({ allowedOrigins: z.array(z.string()) }) },
+      },
+    },
+    ...projectErrorResponses,
+  },
+})
+
+export const getAnalyticsConfigRoute = createRoute({
+  method: 'get',
+  path: '/getAnalyticsConfig',
+  summary: 'Whether analytics is on for the project (§7)',
+  request: { query: CommonQuery },
+  responses: {
+    200: {
+      description: 'Analytics switch',
+      content: {
+        'application/json': { schema: z.object({ isAnalyticsEnabled: z.boolean() }) },
+      },
+    },
+    ...projectErrorResponses,
+  },
+})
+
+export function registerConfigRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(getConfigRoute, (c) => c.json({ features: remoteFeaturesOf(c.var.project) }, 200))
+  app.openapi(getOriginsRoute, (c) =>
+    c.json({ allowedOrigins: [...c.var.project.allowed_origins] }, 200),
+  )
+  app.openapi(getAnalyticsConfigRoute, (c) =>
+    c.json({ isAnalyticsEnabled: c.var.project.analytics_enabled }, 200),
+  )
+}

@@ -1,0 +1,97 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { Kysely } from 'kysely'
+import { IMAGE_CACHE_CONTROL, IMAGE_ID_PATTERN } from '../constants'
+import type { Database } from '../db/schema'
+import { findWalletForImage } from '../db/wallets'
+import type { AppEnv } from '../env'
+import { imageNotFound } from '../errors'
+import { catalogImageSvg, type ImageCatalog } from '../images/catalog'
+import { etagOf, walletLogoSvg } from '../images/svg'
+import { commonQuery, ErrorSchema, projectErrorResponses } from './params'
+
+const ImageParams = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'metamask' }),
+})
+
+function imageRoute(path: string, summary: string) {
+  return createRoute({
+    method: 'get',
+    path,
+    summary,
+    request: { params: ImageParams, query: z.object(commonQuery) },
+    responses: {
+      200: {
+        description: 'The image, cacheable for a day',
+        content: { 'image/svg+xml': { schema: z.string() } },
+      },
+      304: { description: 'Not modified (If-None-Match matched the ETag)' },
+      404: {
+        description: 'No image with this id',
+        content: { 'application/json': { schema: ErrorSchema } },
+      },
+      ...projectErrorResponses,
+    },
+  })
+}
+
+export const getWalletImageRoute = imageRoute('/getWalletImage/{id}', "A wallet's logo (§7)")
+export const getAssetImageRoute = imageRoute(
+  '/public/getAssetImage/{id}',
+  'A network image by CAIP-2 id (§7)',
+)
+export const getCurrencyImageRoute = imageRoute(
+  '/public/getCurrencyImage/{id}',
+  'A fiat currency image by ISO 4217 code (§7)',
+)
+export const getTokenImageRoute = imageRoute(
+  '/public/getTokenImage/{id}',
+  'A token image by symbol (§7)',
+)
+
+/** True when an If-None-Match header names this ETag (or is '*'). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag)
+}
+
+function svgResponse(c: Context<AppEnv>, svg: string | undefined) {
+  if (svg === undefined) return c.json(imageNotFound, 404)
+  const etag = etagOf(svg)
+  c.header('Cache-Control', IMAGE_CACHE_CONTROL)
+  c.header('ETag', etag)
+  if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304)
+  c.header('Content-Type', 'image/svg+xml; charset=utf-8')
+  return c.body(svg, 200)
+}
+
+async function walletImage(db: Kysely<Database>, id: string): Promise<string | undefined> {
+  const wallet = await findWalletForImage(db, id)
+  if (!wallet) return undefined
+  return wallet.image_svg ?? walletLogoSvg(wallet.id, wallet.name)
+}
+
+export function registerImageRoutes(app: OpenAPIHono<AppEnv>, db: Kysely<Database>) {
+  // An id outside the pattern can name no image: 404 without asking the database.
+  const validId = (id: string) => IMAGE_ID_PATTERN.test(id)
+
+  app.openapi(getWalletImageRoute, async (c) => {
+    const { id } = c.req.valid('param')
+    return svgResponse(c, validId(id) ? await walletImage(db, id) : undefined)
+  })
+
+  const catalogs: Array<[ReturnType<typeof imageRoute>, ImageCatalog]> = [
+    [getAssetImageRoute, 'asset'],
+    [getCurrencyImageRoute, 'currency'],
+    [getTokenImageRoute, 'token'],
+  ]
+  for (const [route, catalog] of catalogs) {
+    app.openapi(route, (c) => {
+      const { id } = c.req.valid('param')
+      return svgResponse(c, validId(id) ? catalogImageSvg(catalog, id) : undefined)
+    })
+  }
+}

@@ -1,0 +1,157 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { isAbsolute, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { type App, createApp } from './app'
+import {
+  DEFAULT_DEMO_PORT,
+  DEFAULT_FRAME_PORT,
+  DEFAULT_PGLITE_DIR,
+  DEFAULT_SERVER_HOST,
+  DEFAULT_SERVER_PORT,
+  DEMO_PROJECT_ID,
+  DEMO_PROJECT_NAME,
+} from './constants'
+import { migrateToLatest } from './db/migrations'
+import { openDatabase } from './db/open'
+import { seedDatabase } from './db/seed'
+import { createLogger, type LogLevel } from './logger'
+import type { RateLimitOptions } from './middleware/rateLimit'
+import { REAL_WALLETS, type SeedWallet } from './seed/wallets'
+
+export interface StartServerOptions {
+  /** Default SERVER_PORT or 8787; 0 picks a free port */
+  port?: number
+  host?: string
+  /** PostgreSQL URL; default DATABASE_URL. null uses PGlite even when DATABASE_URL is set. */
+  databaseUrl?: string | null
+  /** PGlite data directory, relative to the repo root unless absolute; default .data/pglite */
+  dataDir?: string
+  logLevel?: LogLevel
+  /** Generated wallets after the real ones; default LATCHKEY_DIRECTORY_SIZE or 0 */
+  directorySize?: number
+  /** The seeded project; default LATCHKEY_PROJECT_ID or the demo project */
+  projectId?: string
+  /** The seeded project's origins; default the demo's and the frame site's on 127.0.0.1/localhost */
+  allowedOrigins?: string[]
+  /** The directory's real wallets; default REAL_WALLETS */
+  wallets?: readonly SeedWallet[]
+  rateLimit?: RateLimitOptions
+  trustForwardedFor?: boolean
+}
+
+export interface RunningServer {
+  url: string
+  port: number
+  app: App
+  databaseKind: 'pglite' | 'postgres'
+  /** Milliseconds from the call to listening */
+  startupMs: number
+  close(): Promise<void>
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+
+function portFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name])
+  return Number.isInteger(value) && value > 0 && value < 65_536 ? value : fallback
+}
+
+function directorySizeFromEnv(): number {
+  const raw = process.env.LATCHKEY_DIRECTORY_SIZE
+  if (raw === undefined || raw === '') return 0
+  const size = Number(raw)
+  if (!Number.isInteger(size) || size < 0) {
+    throw new Error(`LATCHKEY_DIRECTORY_SIZE must be a whole number, got '${raw}'`)
+  }
+  return size
+}
+
+/** DESIGN "Local stack and ports": the demo page and the frame site, by IP and by name. */
+export function defaultAllowedOrigins(): string[] {
+  const ports = new Set([
+    DEFAULT_DEMO_PORT,
+    portFromEnv('DEMO_PORT', DEFAULT_DEMO_PORT),
+    portFromEnv('FRAME_PORT', DEFAULT_FRAME_PORT),
+  ])
+  return [...ports].flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`])
+}
+
+function listen(app: App, port: number, host: string): Promise<Server> {
+  return new Promise((resolveListening, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: host }) as Server
+    server.once('error', reject)
+    server.once('listening', () => {
+      server.off('error', reject)
+      resolveListening(server)
+    })
+  })
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolveClosed) => {
+    server.close(() => resolveClosed())
+    // Keep-alive sockets would hold close() open until they time out.
+    server.closeAllConnections()
+  })
+}
+
+/** Opens the database, migrates, seeds (idempotent) and listens. */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const startedAt = performance.now()
+  const logger = createLogger(options.logLevel)
+  const port = options.port ?? portFromEnv('SERVER_PORT', DEFAULT_SERVER_PORT)
+  const host = options.host ?? DEFAULT_SERVER_HOST
+  const databaseUrl =
+    options.databaseUrl === null ? undefined : (options.databaseUrl ?? process.env.DATABASE_URL)
+  const dataDir = options.dataDir ?? DEFAULT_PGLITE_DIR
+
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir:
+      isAbsolute(dataDir) || dataDir.startsWith('memory://')
+        ? dataDir
+        : resolve(REPO_ROOT, dataDir),
+  })
+  let server: Server | undefined
+  try {
+    await migrateToLatest(database.db)
+    await seedDatabase(database.db, {
+      projectId: options.projectId ?? process.env.LATCHKEY_PROJECT_ID ?? DEMO_PROJECT_ID,
+      projectName: DEMO_PROJECT_NAME,
+      allowedOrigins: options.allowedOrigins ?? defaultAllowedOrigins(),
+      wallets: options.wallets ?? REAL_WALLETS,
+      directorySize: options.directorySize ?? directorySizeFromEnv(),
+    })
+    const app = createApp({
+      db: database.db,
+      logger,
+      ...(options.rateLimit && { rateLimit: options.rateLimit }),
+      ...(options.trustForwardedFor && { trustForwardedFor: true }),
+    })
+    server = await listen(app, port, host)
+    const address = server.address() as AddressInfo
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`
+    const startupMs = Math.round(performance.now() - startedAt)
+    logger.info({ url, database: database.kind, startupMs }, 'server listening')
+
+    const listening = server
+    let closing: Promise<void> | undefined
+    return {
+      url,
+      port: address.port,
+      app,
+      databaseKind: database.kind,
+      startupMs,
+      close() {
+        closing ??= closeServer(listening).then(() => database.close())
+        return closing
+      },
+    }
+  } catch (error) {
+    if (server) await closeServer(server)
+    await database.close()
+    throw error
+  }
+}

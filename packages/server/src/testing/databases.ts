@@ -1,0 +1,95 @@
+// Test support: the databases the service suite runs on. PGlite always; PostgreSQL too when
+// DATABASE_URL is set (CI sets it), each run in a fresh database dropped afterwards.
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { type RunningServer, type StartServerOptions, startServer } from '../server'
+
+export interface TestDatabase {
+  name: 'pglite' | 'postgres'
+  /** Database options for startServer and how to remove the database afterwards */
+  create(): Promise<{ options: StartServerOptions; destroy(): Promise<void> }>
+}
+
+const pglite: TestDatabase = {
+  name: 'pglite',
+  async create() {
+    const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-server-'))
+    return {
+      options: { databaseUrl: null, dataDir },
+      destroy: () => rm(dataDir, { recursive: true, force: true }),
+    }
+  },
+}
+
+async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await run(client)
+  } finally {
+    await client.end()
+  }
+}
+
+function postgres(adminUrl: string): TestDatabase {
+  return {
+    name: 'postgres',
+    async create() {
+      const name = `latchkey_test_${randomUUID().replaceAll('-', '')}`
+      await withAdmin(adminUrl, (client) => client.query(`create database ${name}`))
+      const url = new URL(adminUrl)
+      url.pathname = `/${name}`
+      return {
+        options: { databaseUrl: url.toString() },
+        async destroy() {
+          await withAdmin(adminUrl, (client) =>
+            client.query(`drop database if exists ${name} with (force)`),
+          )
+        },
+      }
+    },
+  }
+}
+
+/** PGlite, plus PostgreSQL when DATABASE_URL is set. */
+export function availableDatabases(): TestDatabase[] {
+  const url = process.env.DATABASE_URL
+  return url ? [pglite, postgres(url)] : [pglite]
+}
+
+export interface TestServer {
+  server: RunningServer
+  /** GET (or another method) on the server; `path` includes the query */
+  request(path: string, init?: RequestInit): Promise<Response>
+  stop(): Promise<void>
+}
+
+/** A real server on an ephemeral port over a fresh database. */
+export async function startTestServer(
+  database: TestDatabase,
+  options: StartServerOptions = {},
+): Promise<TestServer> {
+  const created = await database.create()
+  try {
+    const server = await startServer({
+      port: 0,
+      logLevel: 'silent',
+      ...created.options,
+      ...options,
+    })
+    return {
+      server,
+      request: (path, init) => fetch(`${server.url}${path}`, init),
+      async stop() {
+        await server.close()
+        await created.destroy()
+      },
+    }
+  } catch (error) {
+    await created.destroy()
+    throw error
+  }
+}
