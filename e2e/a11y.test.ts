@@ -102,3 +102,22 @@ describe('accessibility', () => {
     await screenshot(page, 'connect-light')
   })
 })
+
+describe('setup alerts', () => {
+  it('a page on an origin the project does not allow shows APKT002 in the modal and the console', async () => {
+    const { page } = await openDemo({ url: (demoUrl) => demoUrl.replace('127.0.0.1', 'localhost') })
+    const consoleErrors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+    })
+    await page.reload()
+    await page.getByTestId('connect-button').click()
+    await view(page, 'Connect').waitFor()
+    await page.locator('[data-alert-code="APKT002"]').waitFor()
+    expect(await page.locator('[data-alert-code="APKT002"] strong').textContent()).toBe(
+      'Invalid App Configuration',
+    )
+    await expect.poll(() => consoleErrors.some((m) => m.includes('APKT002'))).toBe(true)
+    await screenshot(page, 'alert-origin-not-allowed')
+  })
+})

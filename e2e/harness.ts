@@ -10,6 +10,8 @@ export interface DemoOptions {
   rpcUrl?: string
   /** Runs in the page before any of its scripts (e.g. to seed localStorage). */
   init?: () => void
+  /** Another address for the demo (e.g. another origin). */
+  url?: (demoUrl: string) => string
 }
 
 /**
@@ -33,7 +35,12 @@ export function useDemo() {
     context = undefined
   })
 
-  return async function openDemo({ chainId = 31337, rpcUrl = rpcA, init }: DemoOptions = {}) {
+  return async function openDemo({
+    chainId = 31337,
+    rpcUrl = rpcA,
+    init,
+    url = (demo) => demo,
+  }: DemoOptions = {}) {
     context = await browser.newContext({ viewport: { width: 1100, height: 760 } })
     const page: Page = await context.newPage()
     page.setDefaultTimeout(20_000)
@@ -46,7 +53,7 @@ export function useDemo() {
       chainId,
       rpcUrl,
     )
-    await page.goto(demoUrl)
+    await page.goto(url(demoUrl))
     return { page, wallet, errors }
   }
 }

@@ -5,6 +5,7 @@ import { BackIcon, CloseIcon } from '../icons'
 import { useStore } from '../store'
 import { themeStyle } from '../theme'
 import { preloadViews, viewComponent } from '../views/registry'
+import { Alerts } from './Alerts'
 import { Dialog, FocusView } from './Dialog'
 import { modalCss } from './styles'
 import { Toast } from './Toast'
@@ -65,6 +66,7 @@ export function Modal() {
                 <CloseIcon />
               </button>
             </header>
+            <Alerts />
             <Suspense
               fallback={
                 <div className="lk-center" aria-busy="true">

@@ -90,5 +90,10 @@ button { font: inherit; color: inherit; cursor: pointer; }
 a.lk-item { color: inherit; text-decoration: none; }
 .lk-skeleton-row { height: 54px; background: var(--lk-bg-2); }
 .lk-grid-icon { background: conic-gradient(var(--lk-accent) 0 25%, var(--lk-bg-3) 0 50%, var(--lk-accent) 0 75%, var(--lk-bg-3) 0); }
+.lk-alerts { margin-bottom: 12px; }
+.lk-alert {
+  margin: 0 0 8px; padding: 8px 12px; border-radius: 12px; font-size: 13px;
+  border: 1px solid var(--lk-error); color: var(--lk-fg); background: var(--lk-bg-2);
+}
 .lk-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `

@@ -4,15 +4,21 @@ import type { AppEnv } from '../env'
 
 const HEADER_LIST = /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/
 
+/** Readable from any origin: a page on a foreign origin must learn that it is not allowed. */
+const OPEN_PATHS = new Set(['/projects/v1/origins'])
+
 /**
  * CORS for a project's allowed origins (§7 /projects/v1/origins): the origin is echoed only
  * when the project lists it. Requests without Origin (server to server) pass untouched.
  * Preflights end here with 204; a foreign origin gets no CORS headers, so the browser blocks.
+ * The origins list itself is open, so the modal can raise APKT002 on a foreign page.
  */
 export function projectCors(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const origin = c.req.header('Origin')
-    const allowed = origin !== undefined && c.var.project.allowed_origins.includes(origin)
+    const allowed =
+      origin !== undefined &&
+      (OPEN_PATHS.has(c.req.path) || c.var.project.allowed_origins.includes(origin))
     if (allowed) {
       c.header('Access-Control-Allow-Origin', origin)
       c.header('Access-Control-Expose-Headers', 'Retry-After, ETag')

@@ -1,0 +1,20 @@
+import { isModalAlert } from '@latchkey/core/alerts'
+import { useAppKitInstance } from '../context'
+import { useStore } from '../store'
+
+/** Setup alerts a visitor can act on (origin not allowed, wallets failed to load, …). */
+export function Alerts() {
+  const { core } = useAppKitInstance()
+  const alerts = useStore(core.stores.alerts, (s) => s.alerts)
+  const shown = alerts.filter((alert) => isModalAlert(alert, Boolean(core.options.debug)))
+  if (shown.length === 0) return null
+  return (
+    <div className="lk-alerts" role="alert" data-testid="setup-alerts">
+      {shown.map((alert) => (
+        <p key={alert.code} className="lk-alert" data-alert-code={alert.code}>
+          <strong>{alert.shortMessage}</strong> {alert.longMessage}
+        </p>
+      ))}
+    </div>
+  )
+}
