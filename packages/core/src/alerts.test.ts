@@ -6,27 +6,7 @@ function recordingLog() {
   return { error: vi.fn<(message: string) => void>(), warn: vi.fn<(message: string) => void>() }
 }
 
-describe('setup alerts (§8)', () => {
-  it('have the spec titles', () => {
-    const titles = Object.fromEntries(
-      Object.values(SetupAlerts).map((alert) => [alert.code, alert.shortMessage]),
-    )
-    expect(titles).toEqual({
-      APKT001: 'Network Not Found',
-      APKT002: 'Invalid App Configuration',
-      APKT003: 'Network Error: Wallet Load Failed',
-      APKT004: 'Wallet Request Timeout',
-      APKT005: 'Unverified Domain',
-      APKT006: 'Session Expired',
-      APKT007: 'Invalid Project ID',
-      APKT008: 'Project ID Missing',
-      APKT009: 'Server Error',
-      APKT010: 'Rate Limited',
-      APKTW001: 'Inactive Namespace Not Connected',
-      APKTW002: 'Invalid Email Address',
-    })
-  })
-
+describe('setup alerts (§8; titles are asserted in errors.test.ts)', () => {
   it('format as one console line', () => {
     expect(formatAlert(SetupAlerts.APKT007)).toBe(
       `[latchkey] APKT007 Invalid Project ID: ${SetupAlerts.APKT007.longMessage}`,

@@ -2,23 +2,10 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PROJECT_ID } from './constants'
+import { GetWalletsQuery } from './routes/wallets'
 import { availableDatabases, startTestServer, type TestServer } from './testing/databases'
 
-const KNOWN_KEYS = [
-  'projectId',
-  'st',
-  'sv',
-  'page',
-  'entries',
-  'include',
-  'exclude',
-  'names',
-  'rdns',
-  'chains',
-  'search',
-  'badge_type',
-  'badge',
-]
+const KNOWN_KEYS = Object.keys(GetWalletsQuery.shape)
 
 const PATHS = [
   '/getWallets',
