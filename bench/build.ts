@@ -41,14 +41,14 @@ export interface Served {
   close(): Promise<void>
 }
 
-/** Serves a build with `vite preview` on a free 127.0.0.1 port. */
-export async function serveBuild(root: string, outDir: string): Promise<Served> {
+/** Serves a build with `vite preview` on 127.0.0.1, on `port` or else a free one. */
+export async function serveBuild(root: string, outDir: string, port = 0): Promise<Served> {
   const server = await preview({
     root,
     configFile: false,
     logLevel: 'silent',
     build: { outDir },
-    preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
+    preview: { host: '127.0.0.1', port, strictPort: true, open: false },
   })
   const address = server.httpServer.address() as AddressInfo | string | null
   if (address === null || typeof address === 'string') {

@@ -5,7 +5,7 @@ import type { CaipNetworkId } from './caip'
 import type { AppKitEvent } from './events'
 import { MemoryStorage } from './memoryStorage'
 import { type CaipNetwork, defineNetwork, localChainA, localChainB } from './networks'
-import { type KeyValueStorage, StorageKeys } from './storage'
+import { type KeyValueStorage, StorageKeys } from './storageKeys'
 
 const ACTIVE_NETWORK_KEY = '@latchkey/active_caip_network_id'
 

@@ -14,7 +14,8 @@ import { closingRoute, initialModalState, isLoading, type ModalState, openingRou
 import type { CaipNetwork } from './networks'
 import { initialRouterState, type RouteInput, type RouterState } from './router'
 import { createRouterController } from './routerController'
-import { createAppKitStorage, type KeyValueStorage } from './storage'
+import type { AppKitStorage, RecentWallet } from './storage'
+import { type KeyValueStorage, readStoredValue, StorageKeys } from './storageKeys'
 import { createToastController } from './toast'
 
 export type ThemeMode = 'dark' | 'light'
@@ -121,13 +122,23 @@ export function createAppKitCore(options: AppKitOptions) {
   const firstNetwork = networks[0]
   if (!firstNetwork) throw new Error(SetupAlerts.APKT001.shortMessage)
   const adapters = options.adapters ?? []
-  const storage = createAppKitStorage(options.storage ?? defaultStorage(), log)
+  const backend = options.storage ?? defaultStorage()
+  // The validating storage loads after first paint; two raw reads are all the first paint needs.
+  let storage: Promise<AppKitStorage> | undefined
+  const loadStorage = () => {
+    storage ??= import('./storage').then((m) => {
+      const loaded = m.createAppKitStorage(backend, log)
+      recent.setState({ wallets: loaded.getRecentWallets() })
+      return loaded
+    })
+    return storage
+  }
   const toast = createToastController()
   const events = createEmitter<AppKitEvent>()
   const track = (event: AppKitEventName, properties?: Record<string, unknown>) =>
     events.emit({ timestamp: Date.now(), data: { type: 'track', event, properties } })
 
-  const storedNetworkId = storage.getActiveCaipNetworkId()
+  const storedNetworkId = readStoredValue(backend, StorageKeys.activeCaipNetworkId, log)
   const initialNetwork =
     networks.find((n) => n.caipNetworkId === storedNetworkId) ??
     networks.find((n) => n.caipNetworkId === options.defaultNetwork?.caipNetworkId) ??
@@ -146,6 +157,8 @@ export function createAppKitCore(options: AppKitOptions) {
     unsupported: false,
   }))
   const connectors = createStore<{ list: ConnectorInfo[] }>(() => ({ list: [] }))
+  /** §3 recent wallets (max 2), filled once the storage has loaded */
+  const recent = createStore<{ wallets: RecentWallet[] }>(() => ({ wallets: [] }))
   const alerts = createAlertController()
   const features = createStore<FeaturesState>(() => initialFeaturesState(options.features))
   const directoryStore = createStore<DirectoryState>(initialDirectoryState)
@@ -192,12 +205,12 @@ export function createAppKitCore(options: AppKitOptions) {
 
   let connection: Promise<ConnectionController> | undefined
   const connectionController = () => {
-    connection ??= import('./connection').then((m) =>
+    connection ??= Promise.all([import('./connection'), loadStorage()]).then(([m, storage]) =>
       m.createConnectionController({
         adapters,
         networks,
         projectId: options.projectId,
-        stores: { modal, account, chain, connectors },
+        stores: { modal, account, chain, connectors, recent },
         storage,
         router,
         toast,
@@ -237,7 +250,7 @@ export function createAppKitCore(options: AppKitOptions) {
         featuredWalletIds: options.featuredWalletIds,
         includeWalletIds: options.includeWalletIds,
         excludeWalletIds: options.excludeWalletIds,
-        recentWalletIds: () => storage.getRecentWallets().map((w) => w.id),
+        recentWalletIds: () => recent.getState().wallets.map((w) => w.id),
         isMobile: isMobileDevice,
         raise: alerts.raise,
       }),
@@ -285,7 +298,9 @@ export function createAppKitCore(options: AppKitOptions) {
         }),
       )
     }
-    const stored = adapters.find((a) => storage.getConnectedConnectorId(a.namespace))
+    const stored = adapters.find((a) =>
+      readStoredValue(backend, StorageKeys.connectedConnectorId(a.namespace), log),
+    )
     if (stored) account.setState({ status: 'reconnecting', namespace: stored.namespace })
     startServices()
     const afterPaint = () => void connectionController().then((c) => c.startAdapters())
@@ -308,13 +323,15 @@ export function createAppKitCore(options: AppKitOptions) {
       account,
       chain,
       connectors,
+      recent,
       theme,
       toast: toast.store,
       alerts: alerts.store,
       features,
       directory: directoryStore,
     },
-    storage,
+    /** The validating §3 storage; it loads with the connection logic, after first paint. */
+    storage: loadStorage,
     toast,
     router,
     alerts,
@@ -341,7 +358,6 @@ export function createAppKitCore(options: AppKitOptions) {
     start,
     destroy,
     subscribeEvents: events.subscribe,
-    recentWallets: () => storage.getRecentWallets(),
     getState: () => ({
       open: modal.getState().open,
       loading: isLoading(modal.getState()),

@@ -9,7 +9,7 @@ import { formatAmount } from './format'
 import type { ModalState } from './modal'
 import type { CaipNetwork } from './networks'
 import type { RouterController } from './routerController'
-import type { AppKitStorage } from './storage'
+import type { AppKitStorage, RecentWallet } from './storage'
 import type { ToastController } from './toast'
 
 /**
@@ -35,6 +35,7 @@ export interface ConnectionContext {
     account: StoreApi<AccountState>
     chain: StoreApi<ChainState>
     connectors: StoreApi<{ list: ConnectorInfo[] }>
+    recent: StoreApi<{ wallets: RecentWallet[] }>
   }
   storage: AppKitStorage
   router: RouterController
@@ -154,6 +155,7 @@ export function createConnectionController(ctx: ConnectionContext) {
         const wallet = { id: connector.id, name: connector.name, rdns: connector.rdns }
         storage.addRecentWallet(wallet)
         storage.setRecentWallet(wallet)
+        ctx.stores.recent.setState({ wallets: storage.getRecentWallets() })
       }
       account.setState({ connectorId })
       onAccount(namespace, snapshot)

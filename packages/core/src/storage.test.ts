@@ -1,12 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MemoryStorage } from './memoryStorage'
-import {
-  createAppKitStorage,
-  getBrowserStorage,
-  type KeyValueStorage,
-  type RecentWallet,
-  StorageKeys,
-} from './storage'
+import { createAppKitStorage, getBrowserStorage, type RecentWallet } from './storage'
+import { type KeyValueStorage, StorageKeys } from './storageKeys'
 
 class ThrowingStorage implements KeyValueStorage {
   getItem(): string | null {

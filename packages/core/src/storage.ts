@@ -1,12 +1,8 @@
 import { type CaipNetworkId, type ChainNamespace, isCaipNetworkId, isChainNamespace } from './caip'
-import { ACCOUNT_TYPES, DEFAULT_SOCIALS, RECENT_WALLETS_MAX, STORAGE_PREFIX } from './constants'
+import { ACCOUNT_TYPES, DEFAULT_SOCIALS, RECENT_WALLETS_MAX } from './constants'
+import { type KeyValueStorage, StorageKeys } from './storageKeys'
 
 /** The part of the Web Storage API the modal uses; localStorage fits. */
-export interface KeyValueStorage {
-  getItem(key: string): string | null
-  setItem(key: string, value: string): void
-  removeItem(key: string): void
-}
 
 export type StorageLog = (message: string, error?: unknown) => void
 
@@ -38,34 +34,6 @@ export interface LatestKitVersion {
 }
 
 type NamespaceRecord<T> = Partial<Record<ChainNamespace, T>>
-
-/** §3 Local storage entries. Every key is STORAGE_PREFIX + name. */
-export const StorageKeys = {
-  activeNamespace: `${STORAGE_PREFIX}active_namespace`,
-  activeCaipNetworkId: `${STORAGE_PREFIX}active_caip_network_id`,
-  /** JSON RecentWallet[], newest first, at most RECENT_WALLETS_MAX */
-  recentWallets: `${STORAGE_PREFIX}recent_wallets`,
-  /** JSON RecentWallet */
-  recentWallet: `${STORAGE_PREFIX}recent_wallet`,
-  connectedConnectorId: (namespace: ChainNamespace) =>
-    `${STORAGE_PREFIX}connected_connector_id:${namespace}`,
-  connectedSocialProvider: `${STORAGE_PREFIX}connected_social`,
-  connectedSocialUsername: `${STORAGE_PREFIX}connected_social_username`,
-  connectionStatus: `${STORAGE_PREFIX}connection_status`,
-  /** comma list, e.g. 'eip155,solana' */
-  connectedNamespaces: `${STORAGE_PREFIX}connected_namespaces`,
-  telegramSocialProvider: `${STORAGE_PREFIX}telegram_social_provider`,
-  /** JSON { [namespace]: 'eoa' | 'smartAccount' } */
-  preferredAccountTypes: `${STORAGE_PREFIX}preferred_account_types`,
-  /** JSON { [namespace]: StoredConnection[] } */
-  connections: `${STORAGE_PREFIX}connections`,
-  /** JSON { [namespace]: string[] } */
-  disconnectedConnectorIds: `${STORAGE_PREFIX}disconnected_connector_ids`,
-  /** JSON DeepLinkChoice */
-  deepLinkChoice: `${STORAGE_PREFIX}deep_link_choice`,
-  /** JSON LatestKitVersion */
-  latestKitVersion: `${STORAGE_PREFIX}latest_kit_version`,
-} as const
 
 const CONNECTION_STATUSES: readonly string[] = [
   'connected',

@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createApp } from './app'
+import { type App, createApp } from './app'
 import { DEMO_PROJECT_ID, DEMO_PROJECT_NAME, DIRECTORY_SEED } from './constants'
 import { migrateToLatest } from './db/migrations'
 import { openDatabase } from './db/open'
@@ -73,11 +73,31 @@ async function timeRequests(run: (i: number) => Response | Promise<Response>, co
   return times.sort((a, b) => a - b)
 }
 
-/** /getWallets latency over a directory of `size` generated wallets plus the real ones. */
-export async function benchDirectory({ size = 10_000 }: { size?: number } = {}) {
+export interface DirectoryBenchOptions {
+  /** Generated wallets after the real ones; default 10,000 */
+  size?: number
+  /** Time this one query string (e.g. 'search=rain') instead of a mix of search terms */
+  searchQuery?: string
+  /** Time this one query string (e.g. 'page=3&entries=40') instead of pages across the directory */
+  pageQuery?: string
+  /**
+   * An app already serving the demo project with `size` generated wallets and a rate limit that
+   * allows the requests (e.g. startServer()'s); by default a fresh PGlite directory is seeded in
+   * a temp dir and removed afterwards.
+   */
+  app?: App
+}
+
+/** Seeds a directory of `size` generated wallets in a temp dir; `dispose` removes it. */
+async function seededApp(size: number) {
   const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
-  const database = await openDatabase({ dataDir })
+  let database: Awaited<ReturnType<typeof openDatabase>> | undefined
+  const dispose = async () => {
+    await database?.close()
+    await rm(dataDir, { recursive: true, force: true })
+  }
   try {
+    database = await openDatabase({ dataDir })
     await migrateToLatest(database.db)
     await seedDatabase(database.db, {
       projectId: DEMO_PROJECT_ID,
@@ -91,18 +111,35 @@ export async function benchDirectory({ size = 10_000 }: { size?: number } = {}) 
       logger: createLogger('silent'),
       rateLimit: { perAddress: { limit: Number.MAX_SAFE_INTEGER, windowMs: 1_000 } },
     })
+    return { app, dispose }
+  } catch (error) {
+    await dispose()
+    throw error
+  }
+}
+
+/** /getWallets latency over a directory of `size` generated wallets plus the real ones. */
+export async function benchDirectory(options: DirectoryBenchOptions = {}) {
+  const size = options.size ?? 10_000
+  const { app, dispose } = options.app
+    ? { app: options.app, dispose: async () => {} }
+    : await seededApp(size)
+  try {
     const walletCount = REAL_WALLETS.length + size
-    const get = (query: Record<string, string>) =>
-      app.request(`/getWallets?${new URLSearchParams({ projectId: DEMO_PROJECT_ID, ...query })}`)
+    const get = (query: Record<string, string> | string) =>
+      app.request(
+        `/getWallets?projectId=${DEMO_PROJECT_ID}&${new URLSearchParams(query).toString()}`,
+      )
 
     const terms = searchTerms(size, REQUESTS + WARMUP)
+    const { searchQuery, pageQuery } = options
     const search = await timeRequests(
-      (i) => get({ search: terms[i] as string, entries: '100' }),
+      (i) => get(searchQuery ?? { search: terms[i] as string, entries: '100' }),
       REQUESTS,
     )
     const pages = Math.ceil(walletCount / 40)
     const page = await timeRequests(
-      (i) => get({ page: String(((i * 7919) % pages) + 1), entries: '40' }),
+      (i) => get(pageQuery ?? { page: String(((i * 7919) % pages) + 1), entries: '40' }),
       REQUESTS,
     )
     const result: DirectoryBench = {
@@ -115,8 +152,7 @@ export async function benchDirectory({ size = 10_000 }: { size?: number } = {}) 
     }
     return result
   } finally {
-    await database.close()
-    await rm(dataDir, { recursive: true, force: true })
+    await dispose()
   }
 }
 

@@ -33,7 +33,8 @@ export default function Connect() {
   const { core, messages } = useAppKitInstance()
   const connectors = useStore(core.stores.connectors, (s) => s.list)
   const directory = useStore(core.stores.directory)
-  const rows = walletRows(connectors, core.recentWallets())
+  const recent = useStore(core.stores.recent, (s) => s.wallets)
+  const rows = walletRows(connectors, recent)
   const shown = new Set(rows.map((row) => row.id))
   const fromDirectory = [...directory.featured, ...directory.recommended].filter((wallet) => {
     if (wallet.installed || shown.has(wallet.id)) return false

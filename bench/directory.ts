@@ -1,0 +1,154 @@
+// Directory service: /getWallets on a 10,000-wallet directory. In-process latency
+// (benchDirectory, app.request) and requests per second over loopback (autocannon), next to a
+// bare Hono hello-world served by @hono/node-server in the same process and measured the same way.
+import { mkdtemp, rm } from 'node:fs/promises'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { DEMO_PROJECT_ID, type RunningServer, startServer } from '@latchkey/server'
+import autocannon from 'autocannon'
+import { Hono } from 'hono'
+import { benchDirectory } from '../packages/server/src/bench'
+import { closeAll } from './close'
+
+export const DIRECTORY_SIZE = 10_000
+/** The two /getWallets queries, besides projectId. */
+export const QUERIES = { search: 'search=rain', page: 'page=3&entries=40' } as const
+export const LOAD = { connections: 10, durationS: 5, warmupS: 1 } as const
+
+/** No 429s during the load test (the default is 300 requests per 10 s per address). */
+const UNLIMITED = { limit: Number.MAX_SAFE_INTEGER, windowMs: 10_000 }
+
+export interface LoadResult {
+  url: string
+  requestsPerSecond: number
+  /** requestsPerSecond / hello-world's requestsPerSecond */
+  vsHelloWorld: number
+  requests: number
+  latencyP50Ms: number
+  latencyP99Ms: number
+}
+
+export interface QueryResult extends LoadResult {
+  query: string
+  /** In-process (app.request) latency, 200 requests after 20 warm-up ones */
+  p50Ms: number
+  p95Ms: number
+}
+
+export interface DirectoryServiceResult {
+  walletCount: number
+  inProcessRequests: number
+  load: { connections: number; durationS: number; warmupS: number; workerThreads: number }
+  search: QueryResult
+  page: QueryResult
+  helloWorld: LoadResult
+}
+
+/** Drives `url` for `durationS` seconds; fails on errors, timeouts and non-2xx answers. */
+async function load(url: string, durationS: number) {
+  // One worker thread fires the requests, so the load generator does not share the event loop
+  // with the servers it measures (both run in this process).
+  const result = await autocannon({
+    url,
+    connections: LOAD.connections,
+    duration: durationS,
+    workers: 1,
+  })
+  const failures = result.errors + result.timeouts + result.non2xx
+  if (failures > 0) {
+    throw new Error(
+      `${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers under load`,
+    )
+  }
+  return {
+    url,
+    requestsPerSecond: Math.round((result.requests.total / durationS) * 10) / 10,
+    requests: result.requests.total,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+  }
+}
+
+async function measureLoad(url: string) {
+  await load(url, LOAD.warmupS)
+  return load(url, LOAD.durationS)
+}
+
+/** `new Hono().get('/', c => c.text('ok'))` on a free 127.0.0.1 port. */
+function serveHelloWorld(): Promise<{ url: string; close(): Promise<void> }> {
+  const app = new Hono().get('/', (c) => c.text('ok'))
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server
+    server.once('error', reject)
+    server.once('listening', () => {
+      const { port } = server.address() as AddressInfo
+      resolve({
+        url: `http://127.0.0.1:${port}/`,
+        close: () =>
+          new Promise<void>((closed) => {
+            server.close(() => closed())
+            server.closeAllConnections()
+          }),
+      })
+    })
+  })
+}
+
+export async function benchDirectoryService(): Promise<DirectoryServiceResult> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-bench-directory-'))
+  let server: RunningServer | undefined
+  let hello: Awaited<ReturnType<typeof serveHelloWorld>> | undefined
+  try {
+    server = await startServer({
+      port: 0,
+      databaseUrl: null,
+      dataDir,
+      directorySize: DIRECTORY_SIZE,
+      allowedOrigins: [],
+      logLevel: 'silent',
+      rateLimit: { perAddress: UNLIMITED, perProject: UNLIMITED },
+    })
+    const latency = await benchDirectory({
+      size: DIRECTORY_SIZE,
+      app: server.app,
+      searchQuery: QUERIES.search,
+      pageQuery: QUERIES.page,
+    })
+    hello = await serveHelloWorld()
+    const getWallets = (query: string) =>
+      `${server?.url}/getWallets?projectId=${DEMO_PROJECT_ID}&${query}`
+    const helloLoad = await measureLoad(hello.url)
+    const searchLoad = await measureLoad(getWallets(QUERIES.search))
+    const pageLoad = await measureLoad(getWallets(QUERIES.page))
+    const ratio = (rps: number) => Number((rps / helloLoad.requestsPerSecond).toPrecision(3))
+    return {
+      walletCount: latency.walletCount,
+      inProcessRequests: latency.requests,
+      load: { ...LOAD, workerThreads: 1 },
+      search: {
+        query: QUERIES.search,
+        p50Ms: latency.searchP50Ms,
+        p95Ms: latency.searchP95Ms,
+        ...searchLoad,
+        vsHelloWorld: ratio(searchLoad.requestsPerSecond),
+      },
+      page: {
+        query: QUERIES.page,
+        p50Ms: latency.pageP50Ms,
+        p95Ms: latency.pageP95Ms,
+        ...pageLoad,
+        vsHelloWorld: ratio(pageLoad.requestsPerSecond),
+      },
+      helloWorld: { ...helloLoad, vsHelloWorld: 1 },
+    }
+  } finally {
+    await closeAll([
+      () => hello?.close(),
+      () => server?.close(),
+      () => rm(dataDir, { recursive: true, force: true }),
+    ])
+  }
+}
