@@ -10,6 +10,8 @@ export interface DemoOptions {
   rpcUrl?: string
   /** Runs in the page before any of its scripts (e.g. to seed localStorage). */
   init?: () => void
+  /** Which of the devnet's test accounts the visitor's wallet holds (default 0). */
+  accountIndex?: number
   /** Another address for the demo (e.g. another origin). */
   url?: (demoUrl: string) => string
 }
@@ -39,6 +41,7 @@ export function useDemo() {
     chainId = 31337,
     rpcUrl = rpcA,
     init,
+    accountIndex = 0,
     url = (demo) => demo,
   }: DemoOptions = {}) {
     context = await browser.newContext({ viewport: { width: 1100, height: 760 } })
@@ -49,7 +52,7 @@ export function useDemo() {
     if (init) await page.addInitScript(init)
     const wallet = await injectHeadlessWeb3Provider(
       page,
-      [TEST_ACCOUNTS[0].privateKey],
+      [TEST_ACCOUNTS[accountIndex]?.privateKey ?? TEST_ACCOUNTS[0].privateKey],
       chainId,
       rpcUrl,
     )

@@ -8,7 +8,10 @@ import { createServer } from 'vite'
 
 const demoRoot = fileURLToPath(new URL('../apps/demo', import.meta.url))
 
-const [devnet, server] = await Promise.all([startDevnet(), startServer()])
+const devnet = await startDevnet()
+const server = await startServer({
+  chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
+})
 console.log(`[latchkey] services at ${server.url} (${server.databaseKind})`)
 for (const chain of devnet.chains) {
   const tokens = chain.tokens.map((t) => `${t.symbol} ${t.address}`).join(', ')

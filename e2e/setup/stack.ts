@@ -28,23 +28,25 @@ export async function startTestStack(outDir: string): Promise<TestStack> {
   ])
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-e2e-'))
   const demoOrigins = [`http://127.0.0.1:${demoPort}`]
-  const [devnet, server] = await Promise.all([
-    startDevnet({
-      chains: [
-        { chainId: 31337, port: portA },
-        { chainId: 31338, port: portB },
-      ],
-    }),
-    startServer({
-      port: 0,
-      databaseUrl: null,
-      dataDir,
-      allowedOrigins: demoOrigins,
-      logLevel: 'silent',
-      // Enough wallets that serve the local chains for AllWallets to have a third page.
-      directorySize: 600,
-    }),
-  ])
+  const devnet = await startDevnet({
+    chains: [
+      { chainId: 31337, port: portA },
+      { chainId: 31338, port: portB },
+    ],
+  })
+  const server = await startServer({
+    port: 0,
+    databaseUrl: null,
+    dataDir,
+    allowedOrigins: demoOrigins,
+    logLevel: 'silent',
+    // Enough wallets that serve the local chains for AllWallets to have a third page.
+    directorySize: 600,
+    chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
+  }).catch(async (error: unknown) => {
+    await devnet.stop()
+    throw error
+  })
   const stopServices = async () => {
     await Promise.all([devnet.stop(), server.close()])
     rmSync(dataDir, { recursive: true, force: true })

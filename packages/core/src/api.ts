@@ -54,6 +54,60 @@ export interface RemoteConfig {
   features: RemoteFeatures
 }
 
+/** §3 Token balance, as GET /v1/account/{address}/balance sends it. */
+export interface TokenBalance {
+  name: string
+  symbol: string
+  /** CAIP-2 network id */
+  chainId: string
+  /** CAIP-10 address of the token; absent for the native currency. */
+  address?: string
+  /** Fiat value of the holding. */
+  value: number
+  /** Fiat price of one token. */
+  price: number
+  /** `numeric` is the decimal amount ("1000000.5"); `decimals` the token's decimals. */
+  quantity: { decimals: string; numeric: string }
+  iconUrl: string
+}
+
+/** One transfer of a §3 Transaction. */
+export interface TransactionTransfer {
+  direction: 'in' | 'out'
+  fungible_info?: { name: string; symbol: string; icon?: { url: string } }
+  nft_info?: { flags?: { is_spam?: boolean } }
+  quantity: { numeric: string }
+  value: number
+  price: number
+}
+
+/** §3 Transaction: id, metadata{minedAt, chain, …}, transfers. */
+export interface Transaction {
+  id: string
+  metadata: {
+    minedAt: string
+    chain: string
+    hash: string
+    sentFrom: string
+    sentTo: string
+    status: string
+    operationType: 'send' | 'receive'
+  }
+  transfers: TransactionTransfer[]
+}
+
+/** GET /v1/account/{address}/history: one page, and the cursor of the next (null at the end). */
+export interface HistoryPage {
+  data: Transaction[]
+  next: string | null
+}
+
+/** GET /v1/identity/{address} */
+export interface Identity {
+  name: string | null
+  avatar: string | null
+}
+
 export interface ApiClientOptions {
   apiUrl: string
   projectId: string
@@ -69,6 +123,16 @@ export interface ApiClient {
   getAnalyticsConfig(): Promise<{ isAnalyticsEnabled: boolean }>
   walletImageUrl(imageId: string): string
   assetImageUrl(id: string): string
+  /** §7 Token balances of `address` on `chainId` (CAIP-2), in USD. */
+  getBalances(
+    address: string,
+    chainId: string,
+    options?: { forceUpdate?: boolean },
+  ): Promise<TokenBalance[]>
+  /** §7 One page of `address`'s transactions on `chainId` (CAIP-2); `cursor` from `next`. */
+  getHistory(address: string, chainId: string, cursor?: string | null): Promise<HistoryPage>
+  /** §7 The identity (name, avatar) of `address`; `sender` is the connected address. */
+  getIdentity(address: string, sender?: string): Promise<Identity>
 }
 
 /**
@@ -201,6 +265,151 @@ export function toAnalyticsConfig(value: unknown): { isAnalyticsEnabled: boolean
   return { isAnalyticsEnabled: value.isAnalyticsEnabled }
 }
 
+const DECIMAL_STRING = /^-?\d+(\.\d+)?$/
+const DIGITS = /^\d+$/
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value)
+}
+
+/** A number field that may be absent (read as 0) but never of another type. */
+function optionalNumber(value: unknown): number | undefined {
+  if (value === undefined || value === null) return 0
+  return isFiniteNumber(value) ? value : undefined
+}
+
+/** A token balance, or undefined when it is malformed. A missing icon reads as ''. */
+export function toTokenBalance(value: unknown): TokenBalance | undefined {
+  if (!isRecord(value) || !isNonEmptyString(value.symbol) || typeof value.name !== 'string') {
+    return undefined
+  }
+  if (typeof value.chainId !== 'string' || value.chainId.split(':').length !== 2) return undefined
+  const { address, quantity } = value
+  if (address !== undefined && address !== null && !isNonEmptyString(address)) return undefined
+  if (!isRecord(quantity)) return undefined
+  const { decimals, numeric } = quantity
+  if (typeof decimals !== 'string' || !DIGITS.test(decimals)) return undefined
+  if (typeof numeric !== 'string' || !DECIMAL_STRING.test(numeric)) return undefined
+  const fiat = optionalNumber(value.value)
+  const price = optionalNumber(value.price)
+  if (fiat === undefined || price === undefined) return undefined
+  const iconUrl = value.iconUrl ?? ''
+  if (typeof iconUrl !== 'string') return undefined
+  const token: TokenBalance = {
+    name: value.name,
+    symbol: value.symbol,
+    chainId: value.chainId,
+    value: fiat,
+    price,
+    quantity: { decimals, numeric },
+    iconUrl,
+  }
+  if (typeof address === 'string') token.address = address
+  return token
+}
+
+export function toBalances(value: unknown): TokenBalance[] | undefined {
+  if (!isRecord(value) || !Array.isArray(value.balances)) return undefined
+  const balances: TokenBalance[] = []
+  for (const item of value.balances) {
+    const token = toTokenBalance(item)
+    if (token) balances.push(token)
+  }
+  return balances
+}
+
+function toTransfer(value: unknown): TransactionTransfer | undefined {
+  if (!isRecord(value) || (value.direction !== 'in' && value.direction !== 'out')) return undefined
+  const { quantity, fungible_info: fungible, nft_info: nft } = value
+  if (!isRecord(quantity) || typeof quantity.numeric !== 'string') return undefined
+  if (!DECIMAL_STRING.test(quantity.numeric)) return undefined
+  const fiat = optionalNumber(value.value)
+  const price = optionalNumber(value.price)
+  if (fiat === undefined || price === undefined) return undefined
+  const transfer: TransactionTransfer = {
+    direction: value.direction,
+    quantity: { numeric: quantity.numeric },
+    value: fiat,
+    price,
+  }
+  if (fungible !== undefined && fungible !== null) {
+    if (!isRecord(fungible) || typeof fungible.name !== 'string') return undefined
+    if (typeof fungible.symbol !== 'string') return undefined
+    const info: NonNullable<TransactionTransfer['fungible_info']> = {
+      name: fungible.name,
+      symbol: fungible.symbol,
+    }
+    if (isRecord(fungible.icon) && typeof fungible.icon.url === 'string') {
+      info.icon = { url: fungible.icon.url }
+    }
+    transfer.fungible_info = info
+  }
+  if (nft !== undefined && nft !== null) {
+    if (!isRecord(nft)) return undefined
+    const flags = isRecord(nft.flags) ? nft.flags : undefined
+    transfer.nft_info =
+      flags && typeof flags.is_spam === 'boolean' ? { flags: { is_spam: flags.is_spam } } : {}
+  }
+  return transfer
+}
+
+const TRANSACTION_METADATA_STRINGS = ['minedAt', 'chain', 'hash', 'sentFrom', 'sentTo', 'status']
+
+/** A transaction, or undefined when it or any of its transfers is malformed. */
+export function toTransaction(value: unknown): Transaction | undefined {
+  if (!isRecord(value) || !isNonEmptyString(value.id) || !isRecord(value.metadata)) {
+    return undefined
+  }
+  const metadata = value.metadata
+  if (!TRANSACTION_METADATA_STRINGS.every((key) => typeof metadata[key] === 'string')) {
+    return undefined
+  }
+  if (Number.isNaN(Date.parse(metadata.minedAt as string))) return undefined
+  const { operationType } = metadata
+  if (operationType !== 'send' && operationType !== 'receive') return undefined
+  if (!Array.isArray(value.transfers)) return undefined
+  const transfers: TransactionTransfer[] = []
+  for (const item of value.transfers) {
+    const transfer = toTransfer(item)
+    if (!transfer) return undefined
+    transfers.push(transfer)
+  }
+  return {
+    id: value.id,
+    metadata: {
+      minedAt: metadata.minedAt as string,
+      chain: metadata.chain as string,
+      hash: metadata.hash as string,
+      sentFrom: metadata.sentFrom as string,
+      sentTo: metadata.sentTo as string,
+      status: metadata.status as string,
+      operationType,
+    },
+    transfers,
+  }
+}
+
+export function toHistoryPage(value: unknown): HistoryPage | undefined {
+  if (!isRecord(value) || !Array.isArray(value.data)) return undefined
+  const next = value.next ?? null
+  if (next !== null && typeof next !== 'string') return undefined
+  const data: Transaction[] = []
+  for (const item of value.data) {
+    const transaction = toTransaction(item)
+    if (transaction) data.push(transaction)
+  }
+  return { data, next: next === '' ? null : next }
+}
+
+export function toIdentity(value: unknown): Identity | undefined {
+  if (!isRecord(value)) return undefined
+  const name = value.name ?? null
+  const avatar = value.avatar ?? null
+  if (name !== null && typeof name !== 'string') return undefined
+  if (avatar !== null && typeof avatar !== 'string') return undefined
+  return { name: name === '' ? null : name, avatar: avatar === '' ? null : avatar }
+}
+
 // ---- The client ----
 
 type QueryValue = string | number | readonly string[] | undefined
@@ -321,5 +530,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     getAnalyticsConfig: () => getChecked('/getAnalyticsConfig', toAnalyticsConfig),
     walletImageUrl: (imageId) => url(`/getWalletImage/${encodeURIComponent(imageId)}`),
     assetImageUrl: (id) => url(`/public/getAssetImage/${encodeURIComponent(id)}`),
+    getBalances: (address, chainId, { forceUpdate = false } = {}) =>
+      getChecked(`/v1/account/${encodeURIComponent(address)}/balance`, toBalances, {
+        currency: 'usd',
+        chainId,
+        forceUpdate: String(forceUpdate),
+      }),
+    getHistory: (address, chainId, cursor) =>
+      getChecked(`/v1/account/${encodeURIComponent(address)}/history`, toHistoryPage, {
+        chainId,
+        cursor: cursor ?? undefined,
+      }),
+    getIdentity: (address, sender) =>
+      getChecked(`/v1/identity/${encodeURIComponent(address)}`, toIdentity, { sender }),
   }
 }

@@ -12,6 +12,8 @@ import { type AppKitEvent, type AppKitEventName, createEmitter } from './events'
 import { type CodeFeatures, type FeaturesState, initialFeaturesState } from './features'
 import { closingRoute, initialModalState, isLoading, type ModalState, openingRoute } from './modal'
 import type { CaipNetwork } from './networks'
+import type { PortfolioController } from './portfolio'
+import { initialPortfolioState, type PortfolioState } from './portfolioState'
 import { initialRouterState, type RouteInput, type RouterState } from './router'
 import { createRouterController } from './routerController'
 import type { AppKitStorage, RecentWallet } from './storage'
@@ -162,6 +164,7 @@ export function createAppKitCore(options: AppKitOptions) {
   const alerts = createAlertController()
   const features = createStore<FeaturesState>(() => initialFeaturesState(options.features))
   const directoryStore = createStore<DirectoryState>(initialDirectoryState)
+  const portfolioStore = createStore<PortfolioState>(initialPortfolioState)
   const theme = createStore<ThemeState>(() => ({
     themeMode: options.themeMode ?? 'dark',
     themeVariables: options.themeVariables ?? {},
@@ -258,6 +261,46 @@ export function createAppKitCore(options: AppKitOptions) {
     return directory
   }
 
+  let portfolio: Promise<PortfolioController> | undefined
+  const portfolioController = () => {
+    portfolio ??= Promise.all([import('./portfolio'), apiClient()]).then(([m, client]) =>
+      m.createPortfolioController({
+        api: client,
+        store: portfolioStore,
+        account,
+        chain,
+        toast,
+        log,
+      }),
+    )
+    return portfolio
+  }
+  const refreshPortfolio = (opts?: { force?: boolean }) =>
+    portfolioController().then((p) => p.refresh(opts))
+
+  /**
+   * Balances and activity follow the account: refreshed when it connects or its network
+   * changes, cleared when it disconnects. Only the key is computed here; the work is lazy.
+   */
+  function watchPortfolio() {
+    const keyOf = () => {
+      const { status, caipAddress } = account.getState()
+      if (status !== 'connected' || !caipAddress) return undefined
+      const { activeCaipNetwork, unsupported } = chain.getState()
+      return `${caipAddress}|${activeCaipNetwork.caipNetworkId}|${unsupported}`
+    }
+    let key = keyOf()
+    const onChange = () => {
+      const next = keyOf()
+      if (next === key) return
+      key = next
+      if (next) void refreshPortfolio().catch((error) => log('portfolio failed to load', error))
+      else portfolioStore.setState(initialPortfolioState(), true)
+    }
+    stops.push(account.subscribe(onChange), chain.subscribe(onChange))
+    if (key) void refreshPortfolio().catch((error) => log('portfolio failed to load', error))
+  }
+
   /** Remote config, origin check and the directory's first load: never awaited by open(). */
   function startServices() {
     void Promise.all([import('./remoteConfig'), apiClient()])
@@ -303,6 +346,7 @@ export function createAppKitCore(options: AppKitOptions) {
     )
     if (stored) account.setState({ status: 'reconnecting', namespace: stored.namespace })
     startServices()
+    watchPortfolio()
     const afterPaint = () => void connectionController().then((c) => c.startAdapters())
     if ('requestIdleCallback' in window) window.requestIdleCallback(afterPaint, { timeout: 500 })
     else setTimeout(afterPaint, 1)
@@ -329,6 +373,7 @@ export function createAppKitCore(options: AppKitOptions) {
       alerts: alerts.store,
       features,
       directory: directoryStore,
+      portfolio: portfolioStore,
     },
     /** The validating §3 storage; it loads with the connection logic, after first paint. */
     storage: loadStorage,
@@ -343,6 +388,10 @@ export function createAppKitCore(options: AppKitOptions) {
       fetchNextPage: () => directoryController().then((d) => d.fetchNextPage()),
       setSearch: (text: string) => directoryController().then((d) => d.setSearch(text)),
       resetSearch: () => directoryController().then((d) => d.resetSearch()),
+    },
+    /** Token balances, activity and identity; state in `stores.portfolio`. Loads lazily. */
+    portfolio: {
+      refresh: refreshPortfolio,
     },
     open,
     close,

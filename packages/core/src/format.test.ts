@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAmount } from './format'
+import { floorDecimalString, formatAmount, formatFiat, formatRelativeTime } from './format'
 
 describe('formatAmount (§5 floored to 3 decimals)', () => {
   it('floors, never rounds up', () => {
@@ -16,5 +16,54 @@ describe('formatAmount (§5 floored to 3 decimals)', () => {
   it('handles zero decimals and negatives', () => {
     expect(formatAmount(42n, 0)).toBe('42')
     expect(formatAmount(-1_234_567n, 6)).toBe('-1.234')
+  })
+})
+
+describe('floorDecimalString (§5 floored to 3 decimals, on decimal strings)', () => {
+  it('floors, never rounds up', () => {
+    expect(floorDecimalString('1.9999')).toBe('1.999')
+    expect(floorDecimalString('9999.9995')).toBe('9999.999')
+    expect(floorDecimalString('0.0009')).toBe('0')
+  })
+  it('keeps big amounts exact, without a float', () => {
+    expect(floorDecimalString('1000000.5')).toBe('1000000.5')
+    expect(floorDecimalString('123456789012345678901.123456')).toBe('123456789012345678901.123')
+  })
+  it('drops trailing zeros, a bare point and leading zeros', () => {
+    expect(floorDecimalString('10000')).toBe('10000')
+    expect(floorDecimalString('10000.000')).toBe('10000')
+    expect(floorDecimalString('1.500')).toBe('1.5')
+    expect(floorDecimalString('007.25')).toBe('7.25')
+  })
+  it('handles negatives, other digit counts, exponents and junk', () => {
+    expect(floorDecimalString('-1.2345')).toBe('-1.234')
+    expect(floorDecimalString('-0.0001')).toBe('0')
+    expect(floorDecimalString('1.98765', 0)).toBe('1')
+    expect(floorDecimalString('1.98765', 4)).toBe('1.9876')
+    expect(floorDecimalString('1e-7')).toBe('0')
+    expect(floorDecimalString('2.5e3')).toBe('2500')
+    expect(floorDecimalString('abc')).toBe('0')
+    expect(floorDecimalString('')).toBe('0')
+  })
+})
+
+describe('formatFiat', () => {
+  it('formats US dollars with grouping and cents', () => {
+    expect(formatFiat(30_000_000)).toBe('$30,000,000.00')
+    expect(formatFiat(0)).toBe('$0.00')
+    expect(formatFiat(Number.NaN)).toBe('$0.00')
+  })
+})
+
+describe('formatRelativeTime', () => {
+  const now = Date.parse('2026-03-01T12:00:00Z')
+  it('counts back in s, m, h, d, then shows the date', () => {
+    expect(formatRelativeTime('2026-03-01T11:59:58Z', now)).toBe('just now')
+    expect(formatRelativeTime('2026-03-01T11:59:30Z', now)).toBe('30s ago')
+    expect(formatRelativeTime('2026-03-01T11:55:00Z', now)).toBe('5m ago')
+    expect(formatRelativeTime('2026-03-01T09:00:00Z', now)).toBe('3h ago')
+    expect(formatRelativeTime('2026-02-27T12:00:00Z', now)).toBe('2d ago')
+    expect(formatRelativeTime('2025-12-01T12:00:00Z', now)).toBe('2025-12-01')
+    expect(formatRelativeTime('not a date', now)).toBe('')
   })
 })

@@ -29,6 +29,8 @@ export interface ViewParams {
   EmailLogin: undefined
   ProfileWallets: undefined
   UpdateEmailWallet: undefined
+  /** The address to receive on, with the networks it can receive on (not named by the spec). */
+  Receive: undefined
 }
 
 export type ViewName = keyof ViewParams

@@ -1,6 +1,7 @@
 import type { AccountState, ChainState, ThemeState } from '@latchkey/core/appkit'
 import type { AppKitEvent } from '@latchkey/core/events'
 import type { CaipNetwork } from '@latchkey/core/networks'
+import type { PortfolioState } from '@latchkey/core/portfolioState'
 import type { RouteInput } from '@latchkey/core/router'
 import { useCallback, useEffect, useState } from 'react'
 import { useAppKitInstance } from './context'
@@ -113,4 +114,31 @@ export function useAppKitProvider<T = unknown>(
     }
   }, [core, account.status, account.namespace, account.connectorId, namespace])
   return { walletProvider, walletProviderType: account.connectorId ? 'ANNOUNCED' : undefined }
+}
+
+/** Token balances of the connected account on the active network (§3, §5). */
+export function useAppKitBalance() {
+  const { core } = useAppKitInstance()
+  const portfolio = useStore<PortfolioState>(core.stores.portfolio)
+  return {
+    tokens: portfolio.tokens,
+    totalValue: portfolio.totalValue,
+    loading: portfolio.balancesLoading,
+    error: portfolio.balancesError,
+    refresh: useCallback(
+      (options?: { force?: boolean }) => core.portfolio.refresh(options),
+      [core],
+    ),
+  }
+}
+
+/** The connected account's activity on the active network (§3, §5). */
+export function useAppKitActivity() {
+  const { core } = useAppKitInstance()
+  const portfolio = useStore<PortfolioState>(core.stores.portfolio)
+  return {
+    transactions: portfolio.transactions,
+    loading: portfolio.transactionsLoading,
+    next: portfolio.next,
+  }
 }

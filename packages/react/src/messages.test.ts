@@ -8,8 +8,9 @@ describe('message table', () => {
     expect(en.balanceUnavailable).toBe('Token Balance Unavailable')
   })
 
-  it('names every spec view (§2) and the network list', () => {
-    expect(Object.keys(en.views)).toHaveLength(19)
+  it('names every spec view (§2), the network list and Receive', () => {
+    expect(Object.keys(en.views)).toHaveLength(20)
+    expect(en.views.Receive).toBe('Receive')
     expect(en.views.Connect).toBe('Connect Wallet')
   })
 

@@ -34,6 +34,23 @@ export const en = {
   unsupportedChain:
     "This app doesn't support your current network. Switch to an available option to continue.",
   activeNetwork: 'Active',
+  portfolioTotal: 'Total balance',
+  tokens: 'Tokens',
+  noTokens: 'No tokens yet',
+  activity: 'Activity',
+  noActivity: 'No activity yet',
+  loadingActivity: 'Loading activity',
+  received: 'Received',
+  sent: 'Sent',
+  walletFeatures: {
+    onramp: 'Buy',
+    swaps: 'Swap',
+    receive: 'Receive',
+    send: 'Send',
+  },
+  receiveQrLabel: 'QR code of your address',
+  receiveOn: 'Receive on these networks',
+  receiveHint: 'Send only assets of these networks to this address.',
   dialogLabel: 'Wallet connection',
   views: {
     Connect: 'Connect Wallet',
@@ -55,6 +72,7 @@ export const en = {
     EmailLogin: 'Email Login',
     ProfileWallets: 'Wallets',
     UpdateEmailWallet: 'Edit Email',
+    Receive: 'Receive',
   },
   notBuilt: 'This view is not available yet.',
 }

@@ -481,6 +481,11 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
           '/public/getAssetImage/{id}',
           '/public/getCurrencyImage/{id}',
           '/public/getTokenImage/{id}',
+          '/v1/account/{address}/balance',
+          '/v1/account/{address}/history',
+          '/v1/fungible/price',
+          '/v1/identity/{address}',
+          '/v1/supported-chains',
         ].sort(),
       )
       const parameters = document.paths['/getWallets']?.get?.parameters?.map((p) => p.name)

@@ -2,6 +2,8 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { HTTPException } from 'hono/http-exception'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
+import { BalanceReader } from './chain/balances'
+import { Chains } from './chain/client'
 import type { Database } from './db/schema'
 import type { AppEnv } from './env'
 import { internalError, routeNotFound } from './errors'
@@ -14,12 +16,19 @@ import {
   socketAddress,
 } from './middleware/rateLimit'
 import { requestLog } from './middleware/requestLog'
+import { getBalanceRoute, registerBalanceRoutes } from './routes/balance'
 import {
   getAnalyticsConfigRoute,
   getConfigRoute,
   getOriginsRoute,
   registerConfigRoutes,
 } from './routes/config'
+import { getHistoryRoute, registerHistoryRoutes } from './routes/history'
+import {
+  getIdentityRoute,
+  getSupportedChainsRoute,
+  registerIdentityRoutes,
+} from './routes/identity'
 import {
   getAssetImageRoute,
   getCurrencyImageRoute,
@@ -28,6 +37,8 @@ import {
   registerImageRoutes,
 } from './routes/images'
 import { validationHook } from './routes/params'
+import { postPriceRoute, registerPriceRoutes } from './routes/price'
+import { RPC_PATH, registerRpcRoute } from './routes/rpc'
 import { getWalletsRoute, registerWalletRoutes } from './routes/wallets'
 
 export interface AppDeps {
@@ -38,6 +49,8 @@ export interface AppDeps {
   rateLimit?: RateLimitOptions
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it) */
   trustForwardedFor?: boolean
+  /** The EVM chains of the blockchain data API; none by default */
+  chains?: Chains
 }
 
 export type App = OpenAPIHono<AppEnv>
@@ -52,6 +65,11 @@ const PROJECT_ROUTES = [
   getConfigRoute,
   getOriginsRoute,
   getAnalyticsConfigRoute,
+  getBalanceRoute,
+  getHistoryRoute,
+  postPriceRoute,
+  getIdentityRoute,
+  getSupportedChainsRoute,
 ]
 
 /** The wallet/config service of §7 as one Hono app. */
@@ -67,10 +85,17 @@ export function createApp(deps: AppDeps): App {
     rateLimit(deps.rateLimit ?? {}, now, deps.trustForwardedFor ? forwardedAddress : socketAddress),
   ] as const
   for (const route of PROJECT_ROUTES) app.use(route.getRoutingPath(), ...guards)
+  app.use(RPC_PATH, ...guards)
 
   registerWalletRoutes(app, db)
   registerImageRoutes(app, db)
   registerConfigRoutes(app)
+  const chains = deps.chains ?? new Chains([])
+  registerBalanceRoutes(app, db, chains, new BalanceReader(db, now))
+  registerHistoryRoutes(app, db, chains)
+  registerPriceRoutes(app, db, chains)
+  registerIdentityRoutes(app, chains)
+  registerRpcRoute(app, chains)
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
@@ -78,7 +103,8 @@ export function createApp(deps: AppDeps): App {
       title: 'Latchkey wallet/config service',
       version: '0.1.0',
       description:
-        'Wallet directory, project config and images (spec §7). Every route takes projectId, st, sv.',
+        'Wallet directory, project config and images, and the blockchain data API (spec §7). ' +
+        'Every route takes projectId, st, sv.',
     },
   })
 

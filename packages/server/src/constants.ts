@@ -67,3 +67,84 @@ export const RATE_LIMIT_SWEEP_THRESHOLD = 10_000
 
 /** Ours: how long a browser may cache a preflight answer */
 export const PREFLIGHT_MAX_AGE_SECONDS = 600
+
+// ---- Blockchain data API (§7 Blockchain data API, §9 cache lifetimes) ----
+
+/** §9 portfolio and native balance caches: 30 s */
+export const BALANCE_CACHE_MS = 30_000
+/** Ours: history page size */
+export const HISTORY_PAGE_SIZE = 20
+/** Ours: how often the indexer asks a node for its head block */
+export const INDEXER_POLL_MS = 500
+/** Ours: blocks the indexer reads per step while catching up */
+export const INDEXER_BATCH_BLOCKS = 100
+/** Ours: largest JSON-RPC body the gateway forwards */
+export const RPC_MAX_BODY_BYTES = 1024 * 1024
+/** Ours: how long the gateway waits for a node */
+export const RPC_UPSTREAM_TIMEOUT_MS = 15_000
+/** Ours: the stand-in address of a chain's native coin in CAIP-10 price lookups (as AppKit does) */
+export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+/** Ours: the only fiat currency the price table holds */
+export const SUPPORTED_CURRENCIES = ['usd'] as const
+
+/**
+ * DESIGN "Local stack": the devnet's ERC-20 tokens (@latchkey/devnet DEVNET_TOKENS; deployed by
+ * account 0 with nonces 0 and 1, so the same addresses on every devnet chain). Seeded into
+ * `tokens` for every configured chain; tokens.test.ts checks they match the devnet's.
+ */
+export const KNOWN_TOKENS = [
+  {
+    symbol: 'lUSD',
+    name: 'Latchkey USD',
+    decimals: 6,
+    address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  },
+  {
+    symbol: 'LKT',
+    name: 'Latchkey Token',
+    decimals: 18,
+    address: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+  },
+] as const
+
+/**
+ * Local stand-in for a price source: USD prices seeded into the `prices` table for every
+ * configured chain. Native ETH 3000, lUSD 1, LKT 2.5 (by token symbol; 'ETH' is the native coin).
+ */
+export const SEEDED_USD_PRICES: Readonly<Record<string, number>> = { ETH: 3000, lUSD: 1, LKT: 2.5 }
+
+/**
+ * §6 "safe" RPC methods the gateway forwards: read-only eth_* calls plus eth_sendRawTransaction
+ * (already signed). Everything else (signing, eth_sendTransaction, wallet_*) is refused.
+ */
+export const SAFE_RPC_METHODS: ReadonlySet<string> = new Set([
+  'eth_chainId',
+  'eth_blockNumber',
+  'eth_getBalance',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_feeHistory',
+  'eth_getBlockByNumber',
+  'eth_getBlockByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getTransactionByHash',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionReceipt',
+  'eth_getBlockReceipts',
+  'eth_getTransactionCount',
+  'eth_getCode',
+  'eth_getLogs',
+  'eth_getStorageAt',
+  'eth_getProof',
+  'eth_syncing',
+  'eth_sendRawTransaction',
+  'net_version',
+  'net_listening',
+  'web3_clientVersion',
+])
+/** §6 disallowed call message; the code is EIP-1193's 4200 (unsupported method) */
+export const RPC_NOT_ALLOWED = { code: 4200, message: 'Requested RPC call is not allowed' }

@@ -30,3 +30,12 @@ export const internalError: ErrorBody = { error: 'Internal error' }
 export function invalidParameter(name: string, reason: string): ErrorBody {
   return { error: `Invalid parameter '${name}': ${reason}` }
 }
+
+/** Ours: a chain the server has no node for (HTTP 400) */
+export function unsupportedChain(chainId: string): ErrorBody {
+  return { error: `Unsupported chain: ${chainId}` }
+}
+/** Ours: a request body over the limit (HTTP 413) */
+export const bodyTooLarge: ErrorBody = { error: 'Request body too large' }
+/** Ours: the chain's node did not answer (HTTP 502) */
+export const upstreamUnavailable: ErrorBody = { error: 'Chain node unavailable' }

@@ -4,6 +4,10 @@ import { isAbsolute, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { type App, createApp } from './app'
+import { Chains } from './chain/client'
+import { type ChainConfig, chainsFromEnv } from './chain/config'
+import { Indexer } from './chain/indexer'
+import { seedChainData } from './chain/tokens'
 import {
   DEFAULT_DEMO_PORT,
   DEFAULT_FRAME_PORT,
@@ -39,6 +43,10 @@ export interface StartServerOptions {
   wallets?: readonly SeedWallet[]
   rateLimit?: RateLimitOptions
   trustForwardedFor?: boolean
+  /** EVM chains for the blockchain data API; default EVM_RPC_URLS (chainId=url,…) or none */
+  chains?: ChainConfig[]
+  /** Indexer poll interval (ms); default INDEXER_POLL_MS */
+  indexerPollMs?: number
 }
 
 export interface RunningServer {
@@ -46,6 +54,8 @@ export interface RunningServer {
   port: number
   app: App
   databaseKind: 'pglite' | 'postgres'
+  /** Follows the configured chains' blocks (none configured: nothing to follow) */
+  indexer: Indexer
   /** Milliseconds from the call to listening */
   startupMs: number
   close(): Promise<void>
@@ -115,6 +125,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         : resolve(REPO_ROOT, dataDir),
   })
   let server: Server | undefined
+  let indexer: Indexer | undefined
   try {
     await migrateToLatest(database.db)
     await seedDatabase(database.db, {
@@ -124,12 +135,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       wallets: options.wallets ?? REAL_WALLETS,
       directorySize: options.directorySize ?? directorySizeFromEnv(),
     })
+    const chains = new Chains(options.chains ?? chainsFromEnv())
+    await seedChainData(database.db, chains.ids)
     const app = createApp({
       db: database.db,
       logger,
+      chains,
       ...(options.rateLimit && { rateLimit: options.rateLimit }),
       ...(options.trustForwardedFor && { trustForwardedFor: true }),
     })
+    indexer = new Indexer(database.db, chains.all, {
+      ...(options.indexerPollMs !== undefined && { pollMs: options.indexerPollMs }),
+      onError: (chainId, err) => logger.warn({ err, chainId }, 'indexer step failed'),
+    })
+    await indexer.start()
     server = await listen(app, port, host)
     const address = server.address() as AddressInfo
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`
@@ -137,19 +156,25 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logger.info({ url, database: database.kind, startupMs }, 'server listening')
 
     const listening = server
+    const following = indexer
     let closing: Promise<void> | undefined
     return {
       url,
       port: address.port,
       app,
       databaseKind: database.kind,
+      indexer: following,
       startupMs,
       close() {
-        closing ??= closeServer(listening).then(() => database.close())
+        closing ??= following
+          .stop()
+          .then(() => closeServer(listening))
+          .then(() => database.close())
         return closing
       },
     }
   } catch (error) {
+    await indexer?.stop()
     if (server) await closeServer(server)
     await database.close()
     throw error

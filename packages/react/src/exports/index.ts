@@ -9,6 +9,8 @@ export { type AppKit, type CreateAppKitOptions, createAppKit } from '../createAp
 export {
   useAppKit,
   useAppKitAccount,
+  useAppKitActivity,
+  useAppKitBalance,
   useAppKitEvents,
   useAppKitNetwork,
   useAppKitProvider,

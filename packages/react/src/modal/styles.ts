@@ -95,5 +95,23 @@ a.lk-item { color: inherit; text-decoration: none; }
   margin: 0 0 8px; padding: 8px 12px; border-radius: 12px; font-size: 13px;
   border: 1px solid var(--lk-error); color: var(--lk-fg); background: var(--lk-bg-2);
 }
+.lk-qr { background: #fff; border-radius: 12px; padding: 8px; }
+.lk-qr svg { width: 100%; height: 100%; display: block; }
+.lk-disconnect { margin-top: 16px; }
 .lk-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.lk-features { display: grid; grid-template-columns: repeat(auto-fit, minmax(64px, 1fr)); gap: 8px; }
+.lk-section { display: flex; flex-direction: column; gap: 8px; text-align: left; margin-top: 8px; }
+.lk-section-title { font-size: 13px; font-weight: 600; color: var(--lk-fg-muted); margin: 0; }
+.lk-total { font-size: 24px; font-weight: 600; margin: 0; min-height: 30px; }
+.lk-identity { font-size: 16px; font-weight: 600; margin: 0; }
+.lk-row {
+  display: flex; align-items: center; gap: 12px; padding: 8px 12px; border-radius: 12px;
+  background: var(--lk-bg-2);
+}
+.lk-row-end { display: flex; flex-direction: column; align-items: flex-end; font-size: 14px; }
+.lk-token-icon { width: 24px; height: 24px; border-radius: 50%; flex: none; }
+.lk-receive-address {
+  font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 18px; word-break: break-all;
+  padding: 12px; border-radius: 12px; background: var(--lk-bg-2); margin: 0;
+}
 `

@@ -1,16 +1,69 @@
+import type { Transaction } from '@latchkey/core/api'
+import type { ChainNamespace } from '@latchkey/core/caip'
 import { shortenAddress } from '@latchkey/core/caip'
-import { useState } from 'react'
+import { DEFAULT_WALLET_FEATURE_ORDER, SEND_SUPPORTED_NAMESPACES } from '@latchkey/core/constants'
+import type { Features } from '@latchkey/core/features'
+import { floorDecimalString, formatFiat, formatRelativeTime } from '@latchkey/core/format'
+import { useEffect, useState } from 'react'
+import { BUILT_WALLET_FEATURES, type WalletFeature } from '../builtViews'
 import { useAppKitInstance } from '../context'
 import { CopyIcon } from '../icons'
+import type { Messages } from '../messages'
 import { useStore } from '../store'
 import { AddressAvatar } from './parts'
+
+/**
+ * §1 Wallet feature buttons in the default order (onramp, swaps, receive, send), each shown
+ * only when its feature is on and its view is built. Receive has no switch; send needs an EVM
+ * or Solana account (§5).
+ */
+export function visibleWalletFeatures(
+  features: Pick<Features, 'onramp' | 'swaps'>,
+  namespace: ChainNamespace | undefined,
+  built: readonly WalletFeature[] = BUILT_WALLET_FEATURES,
+): WalletFeature[] {
+  const on: Record<WalletFeature, boolean> = {
+    onramp: features.onramp,
+    swaps: features.swaps,
+    receive: true,
+    send: (SEND_SUPPORTED_NAMESPACES as readonly string[]).includes(namespace ?? ''),
+  }
+  return DEFAULT_WALLET_FEATURE_ORDER.filter((feature) => on[feature] && built.includes(feature))
+}
+
+/** What an activity row says: the first transfer that is not spam, else the first one. */
+export function activitySummary(transaction: Transaction, messages: Messages) {
+  const transfer =
+    transaction.transfers.find((t) => t.nft_info?.flags?.is_spam !== true) ??
+    transaction.transfers[0]
+  const incoming = transfer
+    ? transfer.direction === 'in'
+    : transaction.metadata.operationType === 'receive'
+  return {
+    direction: incoming ? 'in' : 'out',
+    label: incoming ? messages.received : messages.sent,
+    amount: transfer ? floorDecimalString(transfer.quantity.numeric) : '',
+    symbol: transfer?.fungible_info?.symbol ?? (transfer?.nft_info ? 'NFT' : ''),
+  } as const
+}
+
+const FEATURE_VIEWS = { receive: 'Receive' } as const
 
 export default function Account() {
   const { core, messages } = useAppKitInstance()
   const account = useStore(core.stores.account)
   const network = useStore(core.stores.chain, (s) => s.activeCaipNetwork)
+  const portfolio = useStore(core.stores.portfolio)
+  const features = useStore(core.stores.features, (s) => s.features)
   const [copied, setCopied] = useState(false)
   const address = account.address ?? ''
+  const walletFeatures = visibleWalletFeatures(features, account.namespace)
+
+  // Opening the view refreshes (the caches keep it cheap); the instance also refreshes on
+  // connect and network changes.
+  useEffect(() => {
+    void core.portfolio.refresh().catch(() => undefined)
+  }, [core])
 
   const copy = async () => {
     try {
@@ -25,6 +78,11 @@ export default function Account() {
   return (
     <div data-view="Account" className="lk-center">
       <AddressAvatar address={address} />
+      {portfolio.identityName ? (
+        <p className="lk-identity" data-testid="account-identity">
+          {portfolio.identityName}
+        </p>
+      ) : null}
       <div className="lk-address">
         <span data-testid="account-address" title={address}>
           {shortenAddress(address)}
@@ -52,6 +110,25 @@ export default function Account() {
           </>
         )}
       </p>
+      {walletFeatures.length > 0 ? (
+        <div className="lk-features lk-wide" data-testid="wallet-features">
+          {walletFeatures.map((feature) => (
+            <button
+              key={feature}
+              type="button"
+              className="lk-button"
+              data-testid={`wallet-feature-${feature}`}
+              onClick={() => {
+                if (feature in FEATURE_VIEWS) {
+                  core.router.push(FEATURE_VIEWS[feature as keyof typeof FEATURE_VIEWS])
+                }
+              }}
+            >
+              {messages.walletFeatures[feature]}
+            </button>
+          ))}
+        </div>
+      ) : null}
       <div className="lk-stack lk-wide">
         <button
           type="button"
@@ -62,15 +139,90 @@ export default function Account() {
           <span className="lk-item-name">{network.name}</span>
           <span className="lk-tag">{messages.network}</span>
         </button>
-        <button
-          type="button"
-          className="lk-button lk-button-danger lk-wide"
-          data-testid="disconnect"
-          onClick={() => void core.disconnect()}
-        >
-          {messages.disconnect}
-        </button>
       </div>
+      <section className="lk-section lk-wide" aria-labelledby="lk-portfolio-title">
+        <h3 id="lk-portfolio-title" className="lk-section-title">
+          {messages.portfolioTotal}
+        </h3>
+        <p className="lk-total" data-testid="portfolio-total" aria-live="polite">
+          {portfolio.balancesError ??
+            (portfolio.balancesLoading && portfolio.tokens.length === 0 ? (
+              <span className="lk-skeleton" />
+            ) : (
+              formatFiat(portfolio.totalValue)
+            ))}
+        </p>
+        <h3 className="lk-section-title">{messages.tokens}</h3>
+        <ul className="lk-list" data-testid="token-list">
+          {portfolio.tokens.map((token) => (
+            <li
+              key={`${token.chainId}:${token.address ?? 'native'}`}
+              className="lk-row"
+              data-token-symbol={token.symbol}
+            >
+              {token.iconUrl ? (
+                <img src={token.iconUrl} alt="" width={24} height={24} className="lk-token-icon" />
+              ) : null}
+              <span className="lk-item-name">{token.name}</span>
+              <span className="lk-row-end">
+                <span data-testid="token-amount">
+                  {`${floorDecimalString(token.quantity.numeric)} ${token.symbol}`}
+                </span>
+                <span className="lk-muted">{formatFiat(token.value)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+        {!portfolio.balancesLoading && !portfolio.balancesError && portfolio.tokens.length === 0 ? (
+          <p className="lk-muted">{messages.noTokens}</p>
+        ) : null}
+      </section>
+      {features.activity ? (
+        <section className="lk-section lk-wide" aria-labelledby="lk-activity-title">
+          <h3 id="lk-activity-title" className="lk-section-title">
+            {messages.activity}
+          </h3>
+          <ul
+            className="lk-list"
+            data-testid="activity-list"
+            aria-busy={portfolio.transactionsLoading}
+          >
+            {portfolio.transactions.map((transaction) => {
+              const summary = activitySummary(transaction, messages)
+              return (
+                <li
+                  key={transaction.id}
+                  className="lk-row"
+                  data-tx-hash={transaction.metadata.hash}
+                  data-direction={summary.direction}
+                >
+                  <span className="lk-item-name">{summary.label}</span>
+                  <span className="lk-row-end">
+                    <span>{`${summary.direction === 'in' ? '+' : '-'}${summary.amount} ${summary.symbol}`}</span>
+                    <time className="lk-muted" dateTime={transaction.metadata.minedAt}>
+                      {formatRelativeTime(transaction.metadata.minedAt)}
+                    </time>
+                  </span>
+                </li>
+              )
+            })}
+          </ul>
+          {portfolio.transactionsLoading && portfolio.transactions.length === 0 ? (
+            <span className="lk-visually-hidden">{messages.loadingActivity}</span>
+          ) : null}
+          {!portfolio.transactionsLoading && portfolio.transactions.length === 0 ? (
+            <p className="lk-muted">{messages.noActivity}</p>
+          ) : null}
+        </section>
+      ) : null}
+      <button
+        type="button"
+        className="lk-button lk-button-danger lk-wide lk-disconnect"
+        data-testid="disconnect"
+        onClick={() => void core.disconnect()}
+      >
+        {messages.disconnect}
+      </button>
     </div>
   )
 }

@@ -12,6 +12,7 @@ const loaders: Partial<Record<ViewName, () => Promise<ViewModule>>> = {
   Networks: () => import('./Networks'),
   SwitchNetwork: () => import('./SwitchNetwork'),
   UnsupportedChain: () => import('./UnsupportedChain'),
+  Receive: () => import('./Receive'),
 }
 
 // Loaded code, not state: the same for every instance, like the module cache it mirrors.

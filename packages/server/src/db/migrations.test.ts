@@ -33,7 +33,14 @@ describe.each(availableDatabases())('migrations and seed on $name', (database) =
 
   it('migrates an empty database to the latest schema, then has nothing left to run', async () => {
     expect(await migrateToLatest(opened.db)).toEqual(Object.keys(migrations))
-    expect(await tableNames()).toEqual(['projects', 'wallets'])
+    expect(await tableNames()).toEqual([
+      'indexer_state',
+      'prices',
+      'projects',
+      'tokens',
+      'transfers',
+      'wallets',
+    ])
     expect(await migrateToLatest(opened.db)).toEqual([])
   })
 

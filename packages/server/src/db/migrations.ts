@@ -59,9 +59,67 @@ const initial: Migration = {
   },
 }
 
+const chainData: Migration = {
+  async up(db: AnyDatabase) {
+    await db.schema
+      .createTable('tokens')
+      .addColumn('chain_id', 'integer', (c) => c.notNull())
+      .addColumn('address', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('symbol', 'text', (c) => c.notNull())
+      .addColumn('decimals', 'integer', (c) => c.notNull())
+      .addColumn('icon', 'text')
+      .addPrimaryKeyConstraint('tokens_pkey', ['chain_id', 'address'])
+      .execute()
+
+    await db.schema
+      .createTable('prices')
+      .addColumn('chain_id', 'integer', (c) => c.notNull())
+      .addColumn('address', 'text', (c) => c.notNull())
+      .addColumn('currency', 'text', (c) => c.notNull())
+      .addColumn('price', 'float8', (c) => c.notNull())
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addPrimaryKeyConstraint('prices_pkey', ['chain_id', 'address', 'currency'])
+      .execute()
+
+    await db.schema
+      .createTable('transfers')
+      .addColumn('chain_id', 'integer', (c) => c.notNull())
+      .addColumn('block_number', 'integer', (c) => c.notNull())
+      .addColumn('tx_index', 'integer', (c) => c.notNull())
+      .addColumn('log_index', 'integer', (c) => c.notNull())
+      .addColumn('tx_hash', 'text', (c) => c.notNull())
+      .addColumn('from_address', 'text', (c) => c.notNull())
+      .addColumn('to_address', 'text', (c) => c.notNull())
+      .addColumn('token_address', 'text')
+      .addColumn('amount', sql`numeric(78, 0)`, (c) => c.notNull())
+      .addColumn('mined_at', 'timestamptz', (c) => c.notNull())
+      .addPrimaryKeyConstraint('transfers_pkey', ['chain_id', 'tx_hash', 'log_index'])
+      .execute()
+    // History reads an address's transfers newest first on one chain.
+    await sql`create index transfers_from_idx
+      on transfers (chain_id, from_address, block_number desc, tx_index desc)`.execute(db)
+    await sql`create index transfers_to_idx
+      on transfers (chain_id, to_address, block_number desc, tx_index desc)`.execute(db)
+
+    await db.schema
+      .createTable('indexer_state')
+      .addColumn('chain_id', 'integer', (c) => c.primaryKey())
+      .addColumn('last_block', 'integer', (c) => c.notNull())
+      .execute()
+  },
+  async down(db: AnyDatabase) {
+    await db.schema.dropTable('indexer_state').execute()
+    await db.schema.dropTable('transfers').execute()
+    await db.schema.dropTable('prices').execute()
+    await db.schema.dropTable('tokens').execute()
+  },
+}
+
 /** Every migration, in order. Names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '2025_01_001_initial': initial,
+  '2025_02_001_chain_data': chainData,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -55,10 +55,57 @@ export interface WalletsTable {
   rdns_lower: ColumnType<string, never, never>
 }
 
+/** A known ERC-20 token of a configured chain. Addresses are stored lowercase. */
+export interface TokensTable {
+  chain_id: number
+  address: string
+  name: string
+  symbol: string
+  decimals: number
+  /** A path on this server (/public/getTokenImage/…) or an absolute URL */
+  icon: string | null
+}
+
+/** Fiat prices by chain and token address (NATIVE_TOKEN_ADDRESS for the native coin). */
+export interface PricesTable {
+  chain_id: number
+  address: string
+  currency: string
+  price: number
+  updated_at: Generated<Date>
+}
+
+/** One movement of value: a native transfer (log_index -1) or an ERC-20 Transfer log. */
+export interface TransfersTable {
+  chain_id: number
+  block_number: number
+  tx_index: number
+  log_index: number
+  tx_hash: string
+  from_address: string
+  to_address: string
+  /** null for the native coin */
+  token_address: string | null
+  /** Base units, numeric(78,0); read back as text */
+  amount: ColumnType<string, string, string>
+  mined_at: Date
+}
+
+/** The last block the indexer finished, per chain. */
+export interface IndexerStateTable {
+  chain_id: number
+  last_block: number
+}
+
 export interface Database {
   projects: ProjectsTable
   wallets: WalletsTable
+  tokens: TokensTable
+  prices: PricesTable
+  transfers: TransfersTable
+  indexer_state: IndexerStateTable
 }
 
 export type ProjectRow = Selectable<ProjectsTable>
 export type WalletRow = Selectable<WalletsTable>
+export type TokenRow = Selectable<TokensTable>

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createStore } from 'zustand/vanilla'
+import { ApiError } from './api'
+import type { AccountState, ChainState } from './appkit'
+import type { CaipAddress } from './caip'
+import { localChainA } from './networks'
+import { createPortfolioController } from './portfolio'
+import { initialPortfolioState, type PortfolioState } from './portfolioState'
+import { realClient, startRealServer } from './testing/realServer'
+
+// Against the colleague's real server, started without any chain: the data API has no node to
+// read, so the balance and history calls fail with a real HTTP status.
+
+const ADDRESS = '0x1111111111111111111111111111111111111111'
+let server: Awaited<ReturnType<typeof startRealServer>>
+
+beforeAll(async () => {
+  server = await startRealServer({ chains: [] })
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+describe('portfolio against the real server (no chains configured)', () => {
+  it('identity answers in shape', async () => {
+    const identity = await realClient(server.url).getIdentity(ADDRESS, ADDRESS)
+    expect(identity).toHaveProperty('name')
+    expect(identity).toHaveProperty('avatar')
+  })
+
+  it('an unknown chain is an ApiError with HTTP status code: N', async () => {
+    const error = await realClient(server.url)
+      .getBalances(ADDRESS, 'eip155:31337')
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).message).toMatch(/^HTTP status code: \d{3}$/)
+  })
+
+  it('the controller shows Token Balance Unavailable and empty history, with toasts', async () => {
+    const account = createStore<AccountState>(() => ({
+      status: 'connected',
+      address: ADDRESS,
+      caipAddress: `eip155:31337:${ADDRESS}` as CaipAddress,
+      namespace: 'eip155',
+      balanceLoading: false,
+    }))
+    const chain = createStore<ChainState>(() => ({
+      networks: [localChainA],
+      activeCaipNetwork: localChainA,
+      activeNamespace: 'eip155',
+      unsupported: false,
+    }))
+    const store = createStore<PortfolioState>(initialPortfolioState)
+    const toast = { showError: vi.fn() }
+    const portfolio = createPortfolioController({
+      api: realClient(server.url),
+      store,
+      account,
+      chain,
+      toast,
+    })
+    await portfolio.refresh()
+    expect(store.getState()).toMatchObject({
+      balancesError: 'Token Balance Unavailable',
+      transactions: [],
+      next: null,
+    })
+    expect(toast.showError).toHaveBeenCalledWith('Token Balance Unavailable')
+    expect(toast.showError).toHaveBeenCalledWith('Failed to fetch transactions')
+  })
+})

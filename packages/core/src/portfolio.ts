@@ -1,0 +1,184 @@
+import type { StoreApi } from 'zustand/vanilla'
+import type { ApiClient, HistoryPage, TokenBalance, Transaction } from './api'
+import type { AccountState, ChainState } from './appkit'
+import { cacheKeys, canRetryBalance, createTtlCache, type TtlCache } from './cache'
+import type { CaipAddress, CaipNetworkId } from './caip'
+import { ErrorText } from './errors'
+import { initialPortfolioState, type PortfolioState } from './portfolioState'
+import type { ToastController } from './toast'
+
+// Token balances, activity and identity of the connected account (§3, §5, §8, §9). Loaded
+// lazily from appkit.ts, like the directory: nothing here is in the first load.
+
+/** §5 Tokens with 0 decimals are dropped from balances. */
+export function dropZeroDecimalTokens(tokens: readonly TokenBalance[]): TokenBalance[] {
+  return tokens.filter((token) => Number(token.quantity.decimals) !== 0)
+}
+
+/** A transfer of an NFT flagged as spam. */
+export function isSpamTransfer(transfer: Transaction['transfers'][number]): boolean {
+  return transfer.nft_info?.flags?.is_spam === true
+}
+
+/** §5 Transactions whose transfers are all spam NFTs are dropped. */
+export function dropSpamTransactions(transactions: readonly Transaction[]): Transaction[] {
+  return transactions.filter(
+    (tx) => tx.transfers.length === 0 || !tx.transfers.every(isSpamTransfer),
+  )
+}
+
+/** Sum of the tokens' fiat values. */
+export function totalValueOf(tokens: readonly TokenBalance[]): number {
+  return tokens.reduce((sum, token) => sum + token.value, 0)
+}
+
+export interface PortfolioContext {
+  api: Pick<ApiClient, 'getBalances' | 'getHistory' | 'getIdentity'>
+  store: StoreApi<PortfolioState>
+  account: StoreApi<AccountState>
+  chain: StoreApi<ChainState>
+  toast: Pick<ToastController, 'showError'>
+  now?: () => number
+  cache?: TtlCache
+  log?: (message: string, detail?: unknown) => void
+}
+
+interface Target {
+  address: string
+  chainId: CaipNetworkId
+  caipAddress: CaipAddress
+}
+
+export function createPortfolioController(ctx: PortfolioContext) {
+  const { api, store, account, chain, toast } = ctx
+  const now = ctx.now ?? (() => Date.now())
+  const cache = ctx.cache ?? createTtlCache({ now })
+  const log = ctx.log ?? (() => {})
+  /** §9 When the last balance call for an account failed: retried at most once per 30 s. */
+  const balanceFailedAt = new Map<CaipAddress, number>()
+
+  /** The connected account on the active network; undefined when there is none. */
+  function target(): Target | undefined {
+    const state = account.getState()
+    if (state.status !== 'connected' || !state.address || !state.namespace) return undefined
+    const { unsupported, activeCaipNetwork } = chain.getState()
+    const chainId = activeCaipNetwork.caipNetworkId
+    // On an unsupported network the account's own CAIP address names where the wallet is.
+    const caipAddress =
+      unsupported && state.caipAddress
+        ? state.caipAddress
+        : (`${chainId}:${state.address}` as CaipAddress)
+    return { address: state.address, chainId, caipAddress }
+  }
+
+  const isCurrent = (t: Target) => target()?.caipAddress === t.caipAddress
+
+  /** Switching account or network starts from empty data, never another account's. */
+  function claim(t: Target) {
+    if (store.getState().caipAddress !== t.caipAddress) {
+      store.setState({ ...initialPortfolioState(), caipAddress: t.caipAddress }, true)
+    }
+  }
+
+  function setTokens(tokens: TokenBalance[]) {
+    store.setState({ tokens, totalValue: totalValueOf(tokens), balancesError: undefined })
+  }
+
+  function failBalances() {
+    store.setState({ tokens: [], totalValue: 0, balancesError: ErrorText.tokenBalanceUnavailable })
+    toast.showError(ErrorText.tokenBalanceUnavailable)
+  }
+
+  async function refreshBalances(t: Target, force: boolean) {
+    const key = cacheKeys.portfolio(t.caipAddress)
+    const cached = force ? undefined : cache.get<TokenBalance[]>('portfolio', key)
+    if (cached) {
+      setTokens(cached)
+      return
+    }
+    const failedAt = balanceFailedAt.get(t.caipAddress)
+    if (failedAt !== undefined && !canRetryBalance(failedAt, now())) return
+    store.setState({ balancesLoading: true })
+    try {
+      const tokens = dropZeroDecimalTokens(
+        await api.getBalances(t.address, t.chainId, { forceUpdate: force }),
+      )
+      balanceFailedAt.delete(t.caipAddress)
+      cache.set('portfolio', key, tokens)
+      if (isCurrent(t)) setTokens(tokens)
+    } catch (error) {
+      log('token balances failed', error)
+      balanceFailedAt.set(t.caipAddress, now())
+      if (isCurrent(t)) failBalances()
+    } finally {
+      if (isCurrent(t)) store.setState({ balancesLoading: false })
+    }
+  }
+
+  async function refreshHistory(t: Target, force: boolean) {
+    const key = cacheKeys.transactions(t.address, t.chainId)
+    const cached = force ? undefined : cache.get<HistoryPage>('transactions', key)
+    if (cached) {
+      store.setState({ transactions: cached.data, next: cached.next })
+      return
+    }
+    store.setState({ transactionsLoading: true })
+    try {
+      const page = await api.getHistory(t.address, t.chainId)
+      const kept: HistoryPage = { data: dropSpamTransactions(page.data), next: page.next }
+      cache.set('transactions', key, kept)
+      if (isCurrent(t)) store.setState({ transactions: kept.data, next: kept.next })
+    } catch (error) {
+      log('transactions failed', error)
+      // §8 'Failed to fetch transactions': error toast; history marked empty.
+      if (isCurrent(t)) {
+        store.setState({ transactions: [], next: null })
+        toast.showError(ErrorText.failedToFetchTransactions)
+      }
+    } finally {
+      if (isCurrent(t)) store.setState({ transactionsLoading: false })
+    }
+  }
+
+  async function refreshIdentity(t: Target) {
+    const key = cacheKeys.identity(t.address)
+    const cached = cache.get<string | null>('identity', key)
+    if (cached !== undefined) {
+      store.setState({ identityName: cached ?? undefined })
+      return
+    }
+    try {
+      const identity = await api.getIdentity(t.address, t.address)
+      cache.set('identity', key, identity.name)
+      if (isCurrent(t)) store.setState({ identityName: identity.name ?? undefined })
+    } catch (error) {
+      // No name is shown; the address stays the account's label.
+      log('identity failed', error)
+    }
+  }
+
+  /**
+   * Balances (cache 30 s), history (15 s) and identity (5 min) of the connected account on the
+   * active network. `force` skips the balance and history caches (and asks the service for
+   * fresh balances); a failed balance call is still retried at most once per 30 s (§9).
+   */
+  async function refresh({ force = false }: { force?: boolean } = {}): Promise<void> {
+    const t = target()
+    if (!t) {
+      store.setState(initialPortfolioState(), true)
+      return
+    }
+    claim(t)
+    if (chain.getState().unsupported) {
+      // §8 Unsupported network: 'Token Balance Unavailable', and no request.
+      store.setState({ balancesLoading: false, transactions: [], next: null })
+      failBalances()
+      return
+    }
+    await Promise.all([refreshBalances(t, force), refreshHistory(t, force), refreshIdentity(t)])
+  }
+
+  return { refresh, cache }
+}
+
+export type PortfolioController = ReturnType<typeof createPortfolioController>

@@ -1,0 +1,57 @@
+import type { CaipAddress } from '@latchkey/core/caip'
+import { MemoryStorage } from '@latchkey/core/memoryStorage'
+import { localChainA, localChainB } from '@latchkey/core/networks'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AppKitProvider } from './context'
+import { createAppKit } from './createAppKit'
+import { useAppKitActivity, useAppKitBalance } from './hooks'
+
+afterEach(cleanup)
+
+const ADDRESS = '0x1111111111111111111111111111111111111111'
+
+function Probe() {
+  const balance = useAppKitBalance()
+  const activity = useAppKitActivity()
+  return (
+    <output>
+      {`${balance.tokens.length}|${balance.totalValue}|${balance.error ?? '-'}|${activity.transactions.length}|${activity.next ?? '-'}`}
+    </output>
+  )
+}
+
+describe('useAppKitBalance / useAppKitActivity', () => {
+  it('refresh when the account connects (refused service → errors), clear on disconnect', async () => {
+    const appKit = createAppKit({
+      networks: [localChainA, localChainB],
+      projectId: 'p',
+      storage: new MemoryStorage(),
+      apiUrl: 'http://127.0.0.1:1',
+    })
+    await appKit.preload()
+    render(
+      <AppKitProvider instance={appKit}>
+        <Probe />
+      </AppKitProvider>,
+    )
+    expect(screen.getByRole('status').textContent).toBe('0|0|-|0|-')
+    act(() => {
+      appKit.core.stores.account.setState({
+        status: 'connected',
+        address: ADDRESS,
+        caipAddress: `eip155:31337:${ADDRESS}` as CaipAddress,
+        namespace: 'eip155',
+      })
+    })
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('0|0|Token Balance Unavailable|0|-'),
+    )
+    act(() => {
+      appKit.core.stores.account.setState({ status: 'disconnected', address: undefined })
+    })
+    expect(screen.getByRole('status').textContent).toBe('0|0|-|0|-')
+    appKit.core.destroy()
+    appKit.core.toast.hide()
+  })
+})

@@ -1,0 +1,44 @@
+// One viem client per configured chain.
+import { createPublicClient, http, type PublicClient } from 'viem'
+import { type ChainConfig, caip2 } from './config'
+
+export interface Chain {
+  chainId: number
+  /** eip155:<chainId> */
+  caip2: string
+  rpcUrl: string
+  client: PublicClient
+}
+
+export function createChain(config: ChainConfig): Chain {
+  return {
+    chainId: config.chainId,
+    caip2: caip2(config.chainId),
+    rpcUrl: config.rpcUrl,
+    // Batching folds the parallel reads of one balance or block range into one HTTP request.
+    client: createPublicClient({
+      transport: http(config.rpcUrl, { batch: { batchSize: 200, wait: 0 }, retryCount: 1 }),
+    }),
+  }
+}
+
+/** The configured chains by chain id. */
+export class Chains {
+  readonly #byId: Map<number, Chain>
+
+  constructor(configs: readonly ChainConfig[]) {
+    this.#byId = new Map(configs.map((config) => [config.chainId, createChain(config)]))
+  }
+
+  get(chainId: number): Chain | undefined {
+    return this.#byId.get(chainId)
+  }
+
+  get all(): Chain[] {
+    return [...this.#byId.values()]
+  }
+
+  get ids(): number[] {
+    return [...this.#byId.keys()]
+  }
+}

@@ -1,0 +1,64 @@
+// What the blockchain data routes share: token display and the chain check.
+import { z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { Chain, Chains } from '../chain/client'
+import { caip2 } from '../chain/config'
+import { tokenIconPath } from '../chain/tokens'
+import type { AppEnv } from '../env'
+import { invalidParameter } from '../errors'
+
+/** The configured chain with this id, or a 400 naming the chains we serve. */
+export function findChain(
+  c: Context<AppEnv>,
+  chains: Chains,
+  chainId: number,
+): { chain: Chain } | { response: Response } {
+  const chain = chains.get(chainId)
+  if (chain) return { chain }
+  const supported = chains.ids.map(caip2).join(', ') || 'none'
+  return {
+    response: c.json(
+      invalidParameter('chainId', `unsupported chain ${caip2(chainId)} (supported: ${supported})`),
+      400,
+    ),
+  }
+}
+
+/** An icon as an absolute URL: our token image route (with the caller's project) or as stored. */
+export function iconUrl(c: Context<AppEnv>, icon: string | null, symbol: string): string {
+  const path = icon ?? tokenIconPath(symbol)
+  if (!path.startsWith('/')) return path
+  const url = new URL(path, c.req.url)
+  url.search = new URLSearchParams({ projectId: c.var.project.project_id }).toString()
+  return url.toString()
+}
+
+/** "1000000.5" from base units; no exponent, no trailing zeros. */
+export function decimalAmount(amount: bigint | string, decimals: number): string {
+  const value = BigInt(amount)
+  const negative = value < 0n
+  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
+  const whole = digits.slice(0, digits.length - decimals)
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
+}
+
+/** A fiat value from a decimal amount and a price, to the cent's hundredth. */
+export function fiatValue(numeric: string, price: number): number {
+  return Math.round(Number(numeric) * price * 10_000) / 10_000
+}
+
+export const CurrencyQuery = singleCurrency()
+
+function singleCurrency() {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const currency = (value ?? 'usd').trim().toLowerCase()
+      if (currency === 'usd') return currency
+      ctx.addIssue({ code: 'custom', message: 'must be usd' })
+      return z.NEVER
+    })
+    .openapi({ type: 'string', default: 'usd' })
+}

@@ -1,0 +1,58 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
+import type { Chains } from '../chain/client'
+import type { AppEnv } from '../env'
+import { addressParam, parseEvmAddress } from './chainParams'
+import { commonQuery, projectErrorResponses, singleValue } from './params'
+
+export const getIdentityRoute = createRoute({
+  method: 'get',
+  path: '/v1/identity/{address}',
+  summary: "An address's name and avatar (§7); no name service yet, so both are null",
+  request: {
+    params: z.object({ address: addressParam('address') }),
+    query: z.object({
+      ...commonQuery,
+      sender: singleValue()
+        .optional()
+        .refine((value) => value === undefined || parseEvmAddress(value) !== undefined, {
+          error: 'must be an EVM address (0x and 40 hex digits)',
+        }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'Identity',
+      content: {
+        'application/json': {
+          schema: z.object({ name: z.string().nullable(), avatar: z.string().nullable() }),
+        },
+      },
+    },
+    ...projectErrorResponses,
+  },
+})
+
+export const getSupportedChainsRoute = createRoute({
+  method: 'get',
+  path: '/v1/supported-chains',
+  summary: 'The CAIP-2 ids of the chains this server serves (§7)',
+  request: { query: z.object(commonQuery) },
+  responses: {
+    200: {
+      description: 'Chains by transport',
+      content: {
+        'application/json': {
+          schema: z.object({ http: z.array(z.string()), ws: z.array(z.string()) }),
+        },
+      },
+    },
+    ...projectErrorResponses,
+  },
+})
+
+export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, chains: Chains) {
+  app.openapi(getIdentityRoute, (c) => c.json({ name: null, avatar: null }, 200))
+  app.openapi(getSupportedChainsRoute, (c) =>
+    c.json({ http: chains.all.map((chain) => chain.caip2), ws: [] as string[] }, 200),
+  )
+}
