@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { DEMO_PROJECT_ID, type RunningServer, startServer } from '@latchkey/server'
+import { benchDirectory } from '@latchkey/server/bench'
 import autocannon from 'autocannon'
 import { Hono } from 'hono'
-import { benchDirectory } from '../packages/server/src/bench'
 import { closeAll } from './close'
 
 export const DIRECTORY_SIZE = 10_000

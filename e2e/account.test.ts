@@ -65,3 +65,47 @@ describe('account portfolio and activity', () => {
     await screenshot(page, 'account-activity')
   })
 })
+
+describe('account portfolio when the services are unreachable', () => {
+  it('shows the errors (toast and inline) and the modal keeps working', async () => {
+    const apiUrl = inject('apiUrl')
+    const { page, wallet } = await openDemo({ accountIndex: 5 })
+    // Cut the browser's connection to the data API, as if the server were stopped.
+    await page.route(`${apiUrl}/v1/**`, (route) => route.abort('connectionrefused'))
+    await page.waitForFunction(() => document.querySelector('div[data-latchkey-modal]')?.shadowRoot)
+    const collectToasts = page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const root = document.querySelector('div[data-latchkey-modal]')?.shadowRoot
+          const seen = new Set<string>()
+          const record = () => {
+            const text = root?.querySelector('[data-testid="toast"]')?.textContent
+            if (text) seen.add(text)
+            if (seen.size >= 1) setTimeout(() => resolve([...seen]), 500)
+          }
+          record()
+          if (root) new MutationObserver(record).observe(root, { subtree: true, childList: true })
+          setTimeout(() => resolve([...seen]), 10_000)
+        }),
+    )
+    await page.getByTestId('connect-button').click()
+    await page.locator('[data-wallet-id="headless-web3-provider"]').click()
+    await approveConnection(wallet)
+    await view(page, 'Account').waitFor()
+    const toasts = await collectToasts
+    // Both failures raise a toast in the same tick; by the §4 rule the second replaces the first
+    // before it paints, so the balance error stays visible inline in the portfolio total.
+    expect(toasts).toContain('Failed to fetch transactions')
+    expect(await page.getByTestId('portfolio-total').textContent()).toBe(
+      'Token Balance Unavailable',
+    )
+    await screenshot(page, 'account-services-down')
+
+    await page.getByTestId('account-network').click()
+    await view(page, 'Networks').waitFor()
+    await page.getByTestId('modal-back').click()
+    await view(page, 'Account').waitFor()
+    await page.getByTestId('disconnect').click()
+    await view(page, 'Connect').waitFor()
+  })
+})
