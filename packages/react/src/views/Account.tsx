@@ -4,8 +4,9 @@ import { shortenAddress } from '@latchkey/core/caip'
 import { DEFAULT_WALLET_FEATURE_ORDER, SEND_SUPPORTED_NAMESPACES } from '@latchkey/core/constants'
 import type { Features } from '@latchkey/core/features'
 import { floorDecimalString, formatFiat, formatRelativeTime } from '@latchkey/core/format'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { BUILT_WALLET_FEATURES, type WalletFeature } from '../builtViews'
+import { useCopyAddress } from '../components/useCopyAddress'
 import { useAppKitInstance } from '../context'
 import { CopyIcon } from '../icons'
 import type { Messages } from '../messages'
@@ -55,7 +56,6 @@ export default function Account() {
   const network = useStore(core.stores.chain, (s) => s.activeCaipNetwork)
   const portfolio = useStore(core.stores.portfolio)
   const features = useStore(core.stores.features, (s) => s.features)
-  const [copied, setCopied] = useState(false)
   const address = account.address ?? ''
   const walletFeatures = visibleWalletFeatures(features, account.namespace)
 
@@ -65,15 +65,7 @@ export default function Account() {
     void core.portfolio.refresh().catch(() => undefined)
   }, [core])
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(address)
-      setCopied(true)
-      core.toast.showSuccess(messages.addressCopied)
-    } catch {
-      setCopied(false)
-    }
-  }
+  const { copied, copy } = useCopyAddress(address)
 
   return (
     <div data-view="Account" className="lk-center">

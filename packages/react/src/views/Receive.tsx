@@ -1,5 +1,5 @@
-import { useState } from 'react'
 import { QrCode } from '../components/QrCode'
+import { useCopyAddress } from '../components/useCopyAddress'
 import { useAppKitInstance } from '../context'
 import { CopyIcon } from '../icons'
 import { useStore } from '../store'
@@ -12,20 +12,11 @@ export default function Receive() {
   const { core, messages } = useAppKitInstance()
   const account = useStore(core.stores.account)
   const networks = useStore(core.stores.chain, (s) => s.networks)
-  const [copied, setCopied] = useState(false)
   const address = account.address ?? ''
   const namespace = account.namespace ?? core.stores.chain.getState().activeNamespace
   const receivable = networks.filter((network) => network.chainNamespace === namespace)
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(address)
-      setCopied(true)
-      core.toast.showSuccess(messages.addressCopied)
-    } catch {
-      setCopied(false)
-    }
-  }
+  const { copied, copy } = useCopyAddress(address)
 
   return (
     <div data-view="Receive" className="lk-center">
