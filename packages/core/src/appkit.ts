@@ -195,7 +195,11 @@ export function createAppKitCore(options: AppKitOptions) {
     router.reset(route)
     modal.setState({ open: true })
     track('MODAL_OPEN', { connected: isConnected() })
-    if (isConnected()) void connectionController().then((c) => c.refreshBalance())
+    if (isConnected()) {
+      void connectionController()
+        .then((c) => c.refreshBalance())
+        .catch((error) => log('balance failed to load', error))
+    }
     // Retries what the first load missed (parts already loaded are kept); opening never waits.
     if (started) void directoryController().then((d) => d.fetchInitial(), noop)
   }
@@ -347,15 +351,18 @@ export function createAppKitCore(options: AppKitOptions) {
     if (stored) account.setState({ status: 'reconnecting', namespace: stored.namespace })
     startServices()
     watchPortfolio()
-    const afterPaint = () => void connectionController().then((c) => c.startAdapters())
+    const afterPaint = () =>
+      void connectionController()
+        .then((c) => c.startAdapters())
+        .catch((error) => log('wallet connection code failed to load', error))
     if ('requestIdleCallback' in window) window.requestIdleCallback(afterPaint, { timeout: 500 })
     else setTimeout(afterPaint, 1)
   }
 
   function destroy() {
     for (const stop of stops.splice(0)) stop()
-    void connection?.then((c) => c.destroy())
-    void directory?.then((d) => d.destroy())
+    void connection?.then((c) => c.destroy(), noop)
+    void directory?.then((d) => d.destroy(), noop)
     clearTimeout(shakeTimer)
   }
 

@@ -28,7 +28,13 @@ export function createAppKit(options: CreateAppKitOptions) {
   let modalMount: Promise<unknown> | undefined
 
   const mountModal = () => {
-    modalMount ??= import('./modal/mount').then((m) => m.mountModal(appKit))
+    modalMount ??= import('./modal/mount')
+      .then((m) => m.mountModal(appKit))
+      .catch((error: unknown) => {
+        // A failed chunk load (offline, page unloading) is retried on the next open.
+        modalMount = undefined
+        console.error('[latchkey] the modal failed to load', error)
+      })
     return modalMount
   }
 
@@ -68,7 +74,11 @@ export function createAppKit(options: CreateAppKitOptions) {
   if (typeof window !== 'undefined') {
     ;(window as WindowWithDefault)[DEFAULT_INSTANCE] = appKit
     core.start()
-    void import('./buttons/elements').then((m) => m.defineElements())
+    void import('./buttons/elements')
+      .then((m) => m.defineElements())
+      .catch((error: unknown) =>
+        console.error('[latchkey] <appkit-*> elements failed to load', error),
+      )
     const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1))
     idle(() => void mountModal())
   }

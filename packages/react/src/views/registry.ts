@@ -43,9 +43,14 @@ export function viewComponent(name: ViewName): ComponentType | undefined {
   return view
 }
 
-/** Fetches every view chunk so the first open shows without waiting. */
+/**
+ * Fetches every view chunk so the first open shows without waiting. A chunk that fails to
+ * preload is not an error: rendering the view loads it again through React.lazy.
+ */
 export function preloadViews() {
   return Promise.all(
-    Object.entries(loaders).map(([name, loader]) => load(name as ViewName, loader)),
+    Object.entries(loaders).map(([name, loader]) =>
+      load(name as ViewName, loader).catch(() => undefined),
+    ),
   )
 }
