@@ -2,15 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createStore } from 'zustand/vanilla'
 import type { ConnectorInfo } from './adapter'
 import { createApiClient, type WalletItem } from './api'
-import {
-  CERTIFIED_PREFETCH_COUNT,
-  FEATURED_WALLETS_COUNT,
-  MOBILE_ALWAYS_SHOWN_WALLET_IDS,
-  RECOMMENDED_WALLETS_COUNT,
-  SEARCH_DEBOUNCE_MS,
-  SEARCH_RESULTS_MAX,
-  WALLET_PAGE_SIZE,
-} from './constants'
+import { MOBILE_ALWAYS_SHOWN_WALLET_IDS, SEARCH_DEBOUNCE_MS, SEARCH_RESULTS_MAX } from './constants'
 import {
   appendNew,
   connectorsByRdns,
@@ -53,17 +45,6 @@ function connector(id: string, rdns?: string): ConnectorInfo {
 
 afterEach(() => {
   vi.useRealTimers()
-})
-
-describe('§2 constants', () => {
-  it('are the spec numbers', () => {
-    expect(WALLET_PAGE_SIZE).toBe(40)
-    expect(RECOMMENDED_WALLETS_COUNT).toBe(4)
-    expect(SEARCH_RESULTS_MAX).toBe(100)
-    expect(CERTIFIED_PREFETCH_COUNT).toBe(20)
-    expect(FEATURED_WALLETS_COUNT).toBe(4)
-    expect(SEARCH_DEBOUNCE_MS).toBe(300)
-  })
 })
 
 describe('normalizeSearch', () => {
