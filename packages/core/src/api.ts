@@ -1,4 +1,5 @@
 import { AppKitError, ErrorText, type SetupAlertCode, SetupAlerts } from './errors'
+import type { RemoteFeatures } from './features'
 
 // Client of the §7 wallet/config service: URLs, in-flight dedupe, error mapping, and shape
 // checks of every answer. Loaded lazily (see appkit.ts): nothing here is in the first load.
@@ -38,16 +39,6 @@ export interface GetWalletsParams {
 export interface WalletsPage {
   data: WalletItem[]
   count: number
-}
-
-/** §7 GET /appkit/v1/config `features`. A field the service leaves out (or sends malformed) is absent. */
-export interface RemoteFeatures {
-  swaps?: boolean
-  onramp?: boolean
-  email?: boolean
-  socials?: string[] | false
-  activity?: boolean
-  emailCapture?: boolean
 }
 
 export interface RemoteConfig {

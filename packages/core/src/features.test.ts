@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { RemoteFeatures } from './api'
 import { DEFAULT_REMOTE_FEATURES, DEFAULT_SOCIALS } from './constants'
+import type { RemoteFeatures } from './features'
 import { type CodeFeatures, initialFeaturesState, resolveFeatures } from './features'
 
 const BOOLEAN_FEATURES = ['swaps', 'onramp', 'email', 'activity', 'emailCapture'] as const

@@ -1,6 +1,15 @@
-import type { RemoteFeatures } from './api'
 import { DEFAULT_REMOTE_FEATURES, DEFAULT_SOCIALS } from './constants'
 import type { SocialProvider } from './storage'
+
+/** §7 GET /appkit/v1/config `features`. A field the service leaves out (or sends malformed) is absent. */
+export interface RemoteFeatures {
+  swaps?: boolean
+  onramp?: boolean
+  email?: boolean
+  socials?: string[] | false
+  activity?: boolean
+  emailCapture?: boolean
+}
 
 // Small and pure on purpose: appkit.ts imports it in the first load to give the features store
 // its state before the remote config (remoteConfig.ts, loaded lazily) answers.

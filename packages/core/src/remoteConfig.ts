@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla'
-import { type ApiClient, type RemoteFeatures, setupAlertCodeFor } from './api'
+import { type ApiClient, setupAlertCodeFor } from './api'
 import type { SetupAlertCode } from './errors'
+import type { RemoteFeatures } from './features'
 import { type CodeFeatures, type FeaturesState, resolveFeatures } from './features'
 
 // The precedence itself is the pure `resolveFeatures` of features.ts: the instance needs it in

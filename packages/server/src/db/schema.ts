@@ -1,14 +1,8 @@
+import type { RemoteFeatures } from '@latchkey/core/features'
 import type { ColumnType, Generated, Selectable } from 'kysely'
 
 /** §7 /appkit/v1/config features, as stored: any subset overrides the defaults. */
-export interface StoredRemoteFeatures {
-  swaps?: boolean
-  onramp?: boolean
-  email?: boolean
-  socials?: string[] | false
-  activity?: boolean
-  emailCapture?: boolean
-}
+export type StoredRemoteFeatures = RemoteFeatures
 
 /** Written as a JSON string so both drivers store it unchanged. */
 type JsonColumn<T> = ColumnType<T, string, string>

@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely'
-import type { BadgeType, Database } from './schema'
+import type { BadgeType, Database, WalletRow } from './schema'
 
 /** A validated /getWallets query (§7). Lists are non-empty when present. */
 export interface WalletQuery {
@@ -30,21 +30,7 @@ const DIRECTORY_COLUMNS = [
   'badge_type',
 ] as const
 
-export interface DirectoryWallet {
-  id: string
-  name: string
-  rdns: string | null
-  chains: string[]
-  homepage: string | null
-  mobile_link: string | null
-  universal_link: string | null
-  desktop_link: string | null
-  webapp_link: string | null
-  app_store: string | null
-  play_store: string | null
-  chrome_store: string | null
-  badge_type: BadgeType
-}
+export type DirectoryWallet = Pick<WalletRow, (typeof DIRECTORY_COLUMNS)[number]>
 
 export interface WalletPage {
   wallets: DirectoryWallet[]
