@@ -1,5 +1,6 @@
 import type { ChainNamespace } from './caip'
 import type { CaipNetwork } from './networks'
+import type { WalletConnectEip1193Provider } from './walletConnectProvider'
 
 /** §3 Connector: id, name, type, chain, imageUrl. */
 export interface ConnectorInfo {
@@ -41,6 +42,8 @@ export interface AdapterEngine {
 export interface AdapterContext {
   networks: readonly CaipNetwork[]
   projectId: string
+  /** The modal's WalletConnect session as EIP-1193; loads WalletConnect on first call. */
+  walletConnect?: () => Promise<WalletConnectEip1193Provider>
 }
 
 /** What `createAppKit({ adapters })` takes: a light object that discovers wallets and loads its engine. */

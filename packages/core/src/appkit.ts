@@ -14,11 +14,12 @@ import { closingRoute, initialModalState, isLoading, type ModalState, openingRou
 import type { CaipNetwork } from './networks'
 import type { PortfolioController } from './portfolio'
 import { initialPortfolioState, type PortfolioState } from './portfolioState'
-import { initialRouterState, type RouteInput, type RouterState } from './router'
+import { initialRouterState, type RouteInput, type RouterState, type WalletRef } from './router'
 import { createRouterController } from './routerController'
 import type { AppKitStorage, RecentWallet } from './storage'
 import { type KeyValueStorage, readStoredValue, StorageKeys } from './storageKeys'
 import { createToastController } from './toast'
+import { initialWalletConnectState, type WalletConnectState } from './walletConnectState'
 
 export type ThemeMode = 'dark' | 'light'
 export type ThemeVariables = Record<string, string | number>
@@ -165,6 +166,7 @@ export function createAppKitCore(options: AppKitOptions) {
   const features = createStore<FeaturesState>(() => initialFeaturesState(options.features))
   const directoryStore = createStore<DirectoryState>(initialDirectoryState)
   const portfolioStore = createStore<PortfolioState>(initialPortfolioState)
+  const walletConnectStore = createStore<WalletConnectState>(initialWalletConnectState)
   const theme = createStore<ThemeState>(() => ({
     themeMode: options.themeMode ?? 'dark',
     themeVariables: options.themeVariables ?? {},
@@ -217,7 +219,11 @@ export function createAppKitCore(options: AppKitOptions) {
         adapters,
         networks,
         projectId: options.projectId,
-        stores: { modal, account, chain, connectors, recent },
+        relayUrl: options.relayUrl,
+        metadata: options.metadata,
+        debug: options.debug,
+        isMobile: isMobileDevice,
+        stores: { modal, account, chain, connectors, recent, walletConnect: walletConnectStore },
         storage,
         router,
         toast,
@@ -381,6 +387,7 @@ export function createAppKitCore(options: AppKitOptions) {
       features,
       directory: directoryStore,
       portfolio: portfolioStore,
+      walletConnect: walletConnectStore,
     },
     /** The validating §3 storage; it loads with the connection logic, after first paint. */
     storage: loadStorage,
@@ -400,6 +407,16 @@ export function createAppKitCore(options: AppKitOptions) {
     portfolio: {
       refresh: refreshPortfolio,
     },
+    /** §4 WalletConnect pairing; state in `stores.walletConnect`. Loads WalletConnect on start. */
+    walletConnect: {
+      start: (wallet?: WalletRef) =>
+        connectionController().then((c) => c.startWalletConnect(wallet)),
+      stop: () => void connection?.then((c) => c.stopWalletConnect(), noop),
+      /** The session as EIP-1193 (EVM), for apps that drive WalletConnect themselves. */
+      getProvider: () => connectionController().then((c) => c.walletConnectProvider()),
+    },
+    /** Phone or tablet: deep links before QR codes (§2). */
+    isMobile: isMobileDevice,
     open,
     close,
     shake,

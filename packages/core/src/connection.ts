@@ -1,16 +1,28 @@
 import type { StoreApi } from 'zustand/vanilla'
-import type { AccountStatus, AdapterEngine, ChainAdapter, ConnectorInfo } from './adapter'
-import type { AccountState, ChainState } from './appkit'
+import type {
+  AccountSnapshot,
+  AccountStatus,
+  AdapterEngine,
+  ChainAdapter,
+  ConnectorInfo,
+} from './adapter'
+import type { AccountState, AppMetadata, ChainState } from './appkit'
 import type { CaipAddress, ChainNamespace } from './caip'
-import { CACHE_TTL_MS } from './constants'
+import { CACHE_TTL_MS, WALLETCONNECT_CONNECTOR_ID } from './constants'
+import { deepLinkChoice } from './deepLink'
 import { ErrorText, isUserRejectedError, SetupAlerts } from './errors'
 import type { AppKitEventName } from './events'
 import { formatAmount } from './format'
 import type { ModalState } from './modal'
 import type { CaipNetwork } from './networks'
+import { runPairingLoop } from './pairingLoop'
+import type { WalletRef } from './router'
 import type { RouterController } from './routerController'
 import type { AppKitStorage, RecentWallet } from './storage'
 import type { ToastController } from './toast'
+import type { WalletConnectClient } from './walletConnectClient'
+import type { WalletConnectEip1193Provider } from './walletConnectProvider'
+import type { WalletConnectState } from './walletConnectState'
 
 /**
  * Disconnected (EIP-1193 4900/4901, or its message where a bridge dropped the code) or a
@@ -30,12 +42,17 @@ export interface ConnectionContext {
   adapters: readonly ChainAdapter[]
   networks: readonly CaipNetwork[]
   projectId: string
+  relayUrl?: string
+  metadata?: AppMetadata
+  debug?: boolean
+  isMobile(): boolean
   stores: {
     modal: StoreApi<ModalState>
     account: StoreApi<AccountState>
     chain: StoreApi<ChainState>
     connectors: StoreApi<{ list: ConnectorInfo[] }>
     recent: StoreApi<{ wallets: RecentWallet[] }>
+    walletConnect: StoreApi<WalletConnectState>
   }
   storage: AppKitStorage
   router: RouterController
@@ -70,19 +87,72 @@ export function createConnectionController(ctx: ConnectionContext) {
     const adapter = adapterFor(namespace)
     if (!adapter) return Promise.reject(new Error(SetupAlerts.APKT001.shortMessage))
     const ownNetworks = networks.filter((n) => n.chainNamespace === namespace)
-    engine = adapter.load({ networks: ownNetworks, projectId: ctx.projectId }).then((e) => {
-      engineWatchers.set(
-        namespace,
-        e.watchAccount((snapshot) => onAccount(namespace, snapshot)),
-      )
-      return e
-    })
+    engine = adapter
+      .load({
+        networks: ownNetworks,
+        projectId: ctx.projectId,
+        walletConnect: walletConnectProvider,
+      })
+      .then((e) => {
+        engineWatchers.set(
+          namespace,
+          e.watchAccount((snapshot) => onAccount(namespace, snapshot)),
+        )
+        return e
+      })
     engine.catch((error) => {
       engines.delete(namespace)
       log('adapter failed to load', error)
     })
     engines.set(namespace, engine)
     return engine
+  }
+
+  let wcClient: Promise<WalletConnectClient> | undefined
+  let wcProvider: Promise<WalletConnectEip1193Provider> | undefined
+
+  /** WalletConnect's sign client: loaded only when a WalletConnect path is taken (or restored). */
+  function walletConnectClient(): Promise<WalletConnectClient> {
+    wcClient ??= import('./walletConnectClient').then((m) =>
+      m.createWalletConnectClient({
+        projectId: ctx.projectId,
+        relayUrl: ctx.relayUrl,
+        metadata: ctx.metadata,
+        networks,
+        storagePrefix: `latchkey:${ctx.projectId}`,
+        debug: ctx.debug,
+      }),
+    )
+    wcClient.catch((error) => {
+      wcClient = undefined
+      log('WalletConnect failed to load', error)
+    })
+    return wcClient
+  }
+
+  function walletConnectProvider(): Promise<WalletConnectEip1193Provider> {
+    wcProvider ??= Promise.all([walletConnectClient(), import('./walletConnectProvider')]).then(
+      ([client, m]) => {
+        client.onSession((change) => {
+          if (change.type === 'deleted') onWalletConnectEnded()
+        })
+        return m.createWalletConnectProvider(client, networks)
+      },
+    )
+    wcProvider.catch(() => {
+      wcProvider = undefined
+    })
+    return wcProvider
+  }
+
+  /** §4 Wallet session deleted (by the wallet, or expired): nothing of it stays in the dapp. */
+  function onWalletConnectEnded() {
+    storage.removeDeepLinkChoice()
+    ctx.stores.walletConnect.setState({ offer: undefined, deepLink: undefined })
+    const { status, connectorId, namespace } = account.getState()
+    if (connectorId === WALLETCONNECT_CONNECTOR_ID && status !== 'disconnected' && namespace) {
+      clearAccount(namespace)
+    }
   }
 
   function onAccount(
@@ -124,6 +194,49 @@ export function createConnectionController(ctx: ConnectionContext) {
     if (modal.getState().open) router.reset('Connect')
   }
 
+  /** Stores the new connection (§3) and shows it: shared by every way of connecting. */
+  function finishConnect(
+    namespace: ChainNamespace,
+    connectorId: string,
+    snapshot: AccountSnapshot,
+    wallet: { id: string; name: string; rdns?: string } | undefined,
+    method: 'browser' | 'qrcode' | 'mobile',
+  ) {
+    storage.setConnectedConnectorId(namespace, connectorId)
+    storage.addConnectedNamespace(namespace)
+    storage.setActiveNamespace(namespace)
+    storage.setConnectionStatus('connected')
+    storage.removeDisconnectedConnectorId(namespace, connectorId)
+    if (snapshot.address) {
+      storage.setConnections(namespace, [
+        { connectorId, accounts: [{ address: snapshot.address }] },
+      ])
+    }
+    if (wallet) {
+      const recentWallet = { id: wallet.id, name: wallet.name, rdns: wallet.rdns }
+      storage.addRecentWallet(recentWallet)
+      storage.setRecentWallet(recentWallet)
+      ctx.stores.recent.setState({ wallets: storage.getRecentWallets() })
+    }
+    account.setState({ connectorId })
+    onAccount(namespace, snapshot)
+    router.reset(chain.getState().unsupported ? 'UnsupportedChain' : 'Account')
+    track('CONNECT_SUCCESS', { method, name: wallet?.name })
+  }
+
+  function failConnect(error: unknown): 'rejected' | 'failed' {
+    account.setState({ status: 'disconnected' })
+    const rejected = isUserRejectedError(error)
+    track('CONNECT_ERROR', { message: (error as Error)?.message })
+    account.setState({
+      connectError: {
+        rejected,
+        message: rejected ? ErrorText.connectionRejected : ErrorText.failedToConnect,
+      },
+    })
+    return rejected ? 'rejected' : 'failed'
+  }
+
   async function connect(connectorId: string) {
     const connector = connectors.getState().list.find((c) => c.id === connectorId)
     const namespace = connector?.chain ?? chain.getState().activeNamespace
@@ -141,51 +254,121 @@ export function createConnectionController(ctx: ConnectionContext) {
         connectorId,
         network.chainNamespace === namespace ? network : undefined,
       )
-      storage.setConnectedConnectorId(namespace, connectorId)
-      storage.addConnectedNamespace(namespace)
-      storage.setActiveNamespace(namespace)
-      storage.setConnectionStatus('connected')
-      storage.removeDisconnectedConnectorId(namespace, connectorId)
-      if (snapshot.address) {
-        storage.setConnections(namespace, [
-          { connectorId, accounts: [{ address: snapshot.address }] },
-        ])
-      }
-      if (connector) {
-        const wallet = { id: connector.id, name: connector.name, rdns: connector.rdns }
-        storage.addRecentWallet(wallet)
-        storage.setRecentWallet(wallet)
-        ctx.stores.recent.setState({ wallets: storage.getRecentWallets() })
-      }
-      account.setState({ connectorId })
-      onAccount(namespace, snapshot)
-      router.reset(chain.getState().unsupported ? 'UnsupportedChain' : 'Account')
-      track('CONNECT_SUCCESS', { method: 'browser', name: connector?.name })
+      finishConnect(namespace, connectorId, snapshot, connector, 'browser')
     } catch (error) {
-      account.setState({ status: 'disconnected' })
-      const rejected = isUserRejectedError(error)
-      track('CONNECT_ERROR', { message: (error as Error)?.message })
-      if (!rejected && isWalletGone(error)) {
+      if (!isUserRejectedError(error) && isWalletGone(error)) {
+        account.setState({ status: 'disconnected' })
+        track('CONNECT_ERROR', { message: (error as Error)?.message })
         router.reset('Connect')
         toast.showError(ErrorText.failedToConnect)
         return
       }
-      account.setState({
-        connectError: {
-          rejected,
-          message: rejected ? ErrorText.connectionRejected : ErrorText.failedToConnect,
-        },
-      })
+      failConnect(error)
     } finally {
       setLoading(namespace, false)
+    }
+  }
+
+  // ---- WalletConnect: pairing offers, approval, the session's account ----
+
+  let pairingRun = 0
+  let completing = false
+  let wakePairing: (() => void) | undefined
+
+  function waitOrStop(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms)
+      wakePairing = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+  }
+
+  /** The session's EVM account, for apps without an EVM adapter (§2 manual control). */
+  async function sessionSnapshot(): Promise<AccountSnapshot> {
+    const provider = await walletConnectProvider()
+    const [address] = (await provider.request({ method: 'eth_accounts' })) as string[]
+    const chainId = Number(await provider.request({ method: 'eth_chainId' }))
+    return { status: 'connected', address, chainId, connectorId: WALLETCONNECT_CONNECTOR_ID }
+  }
+
+  async function walletConnectSnapshot(namespace: ChainNamespace): Promise<AccountSnapshot> {
+    if (!adapterFor(namespace)) return sessionSnapshot()
+    const engine = await loadEngine(namespace)
+    const network = chain.getState().activeCaipNetwork
+    return engine.connect(
+      WALLETCONNECT_CONNECTOR_ID,
+      network.chainNamespace === namespace ? network : undefined,
+    )
+  }
+
+  /**
+   * §4 Pairing: offers a URI (QR code, copy, deep link) until a wallet approves it; each offer
+   * lasts 4 minutes and is replaced 10 s before it expires. Runs until stopWalletConnect().
+   */
+  async function startWalletConnect(wallet?: WalletRef) {
+    const run = ++pairingRun
+    const isCurrent = () => run === pairingRun
+    const namespace: ChainNamespace = 'eip155'
+    const method = ctx.isMobile() ? 'mobile' : 'qrcode'
+    account.setState({ status: 'connecting', connectError: undefined })
+    ctx.stores.walletConnect.setState({ offer: undefined, deepLink: undefined })
+    track('SELECT_WALLET', { name: wallet?.name ?? 'WalletConnect', platform: method })
+    try {
+      const client = await walletConnectClient()
+      if (client.session()) await client.disconnect().catch(() => undefined)
+      const session = await runPairingLoop({
+        propose: () => client.propose(),
+        abandon: (uri) => void client.abandon(uri),
+        offer(offer) {
+          const platform = ctx.isMobile() ? 'mobile' : 'desktop'
+          const deepLink = wallet && deepLinkChoice(wallet, offer.uri, platform)
+          ctx.stores.walletConnect.setState({ offer, deepLink })
+          if (deepLink) storage.setDeepLinkChoice(deepLink)
+        },
+        wait: waitOrStop,
+        isCurrent,
+        now: Date.now,
+      })
+      if (session && isCurrent()) {
+        completing = true
+        try {
+          setLoading(namespace, true)
+          const snapshot = await walletConnectSnapshot(namespace)
+          finishConnect(namespace, WALLETCONNECT_CONNECTOR_ID, snapshot, wallet, method)
+        } finally {
+          completing = false
+          setLoading(namespace, false)
+        }
+      }
+    } catch (error) {
+      if (!isCurrent()) return
+      log('WalletConnect pairing failed', error)
+      failConnect(error)
+    }
+  }
+
+  /** The visitor left the WalletConnect view: the offer is dropped, nothing keeps waiting. */
+  function stopWalletConnect() {
+    pairingRun++
+    wakePairing?.()
+    wakePairing = undefined
+    ctx.stores.walletConnect.setState({ offer: undefined })
+    if (!completing && account.getState().status === 'connecting') {
+      account.setState({ status: 'disconnected' })
     }
   }
 
   async function disconnect() {
     const namespace = account.getState().namespace ?? chain.getState().activeNamespace
     try {
-      const engine = await loadEngine(namespace)
-      await engine.disconnect()
+      if (!adapterFor(namespace) && account.getState().connectorId === WALLETCONNECT_CONNECTOR_ID) {
+        await (await walletConnectProvider()).disconnect()
+      } else {
+        const engine = await loadEngine(namespace)
+        await engine.disconnect()
+      }
       track('DISCONNECT_SUCCESS')
     } catch (error) {
       log('disconnect failed', error)
@@ -260,8 +443,21 @@ export function createConnectionController(ctx: ConnectionContext) {
     if (!connectorId) return
     account.setState({ status: 'reconnecting', connectorId, namespace })
     try {
-      const engine = await loadEngine(namespace)
-      if (await engine.reconnect(connectorId)) return
+      if (!adapterFor(namespace) && connectorId === WALLETCONNECT_CONNECTOR_ID) {
+        const provider = await walletConnectProvider()
+        if (provider.connected) {
+          account.setState({ connectorId })
+          onAccount(namespace, await sessionSnapshot())
+          provider.on(
+            'chainChanged',
+            () => void sessionSnapshot().then((s) => onAccount(namespace, s)),
+          )
+          return
+        }
+      } else {
+        const engine = await loadEngine(namespace)
+        if (await engine.reconnect(connectorId)) return
+      }
     } catch (error) {
       log('reconnect failed', error)
     }
@@ -274,9 +470,11 @@ export function createConnectionController(ctx: ConnectionContext) {
       if (storage.getConnectedConnectorId(adapter.namespace)) void reconnect(adapter.namespace)
       else void loadEngine(adapter.namespace).catch(() => undefined)
     }
+    if (!adapterFor('eip155') && storage.getConnectedConnectorId('eip155')) void reconnect('eip155')
   }
 
   function destroy() {
+    stopWalletConnect()
     for (const stop of engineWatchers.values()) stop()
   }
 
@@ -288,6 +486,9 @@ export function createConnectionController(ctx: ConnectionContext) {
     refreshBalance,
     reconnect,
     startAdapters,
+    startWalletConnect,
+    stopWalletConnect,
+    walletConnectProvider,
     destroy,
   }
 }

@@ -181,6 +181,33 @@ export const PAIRING_LIFETIME_MS = 4 * MINUTE_MS
 /** §4 A pairing counts as expired within 10 seconds of its expiry time */
 export const PAIRING_EXPIRY_MARGIN_MS = 10 * SECOND_MS
 
+/** §7 Relay network the WalletConnect client uses unless `relayUrl` names another (our server's). */
+export const WALLETCONNECT_CLOUD_RELAY_URL = 'wss://relay.walletconnect.org'
+
+/** §7 Supported RPC methods a WalletConnect wallet is asked to approve for EVM chains */
+export const WALLETCONNECT_EIP155_METHODS = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'wallet_getAssets',
+] as const
+
+/** EIP-1193 events a WalletConnect wallet is asked to send for EVM chains */
+export const WALLETCONNECT_EIP155_EVENTS = ['chainChanged', 'accountsChanged'] as const
+
+/** The wagmi/connector id of a WalletConnect session (stored as the connected connector id) */
+export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
+
+/** How long a switch waits for the wallet to add a chain to the session after agreeing to add it */
+export const WALLETCONNECT_SESSION_UPDATE_WAIT_MS = 10 * SECOND_MS
+
 /** §4, §9 A new email login within 30 s of the last is refused */
 export const EMAIL_LOGIN_COOLDOWN_MS = 30 * SECOND_MS
 

@@ -1,4 +1,5 @@
 import type { CaipNetworkId } from './caip'
+import type { WalletLinks } from './deepLink'
 
 /** A wallet the visitor picked, kept while its connecting view is shown. */
 export interface WalletRef {
@@ -6,6 +7,8 @@ export interface WalletRef {
   name: string
   imageUrl?: string
   rdns?: string
+  /** A directory wallet's links, for WalletConnect deep links */
+  links?: WalletLinks
 }
 
 /** §2 Views, each with its own parameters. `Networks` is the network list (not named by the spec). */

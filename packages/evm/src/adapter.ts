@@ -1,7 +1,8 @@
-import type { ChainAdapter } from '@latchkey/core/adapter'
+import type { AdapterContext, ChainAdapter } from '@latchkey/core/adapter'
 import type { Config } from '@wagmi/core'
 import { createWagmiConfig, type WagmiAdapterOptions } from './config'
 import { watchInjectedConnectors } from './discovery'
+import { createWalletConnectBinding } from './walletConnect'
 
 /**
  * The EVM adapter. `.wagmiConfig` is the same config the modal connects through, so an app's
@@ -10,14 +11,16 @@ import { watchInjectedConnectors } from './discovery'
 export class WagmiAdapter implements ChainAdapter {
   readonly namespace = 'eip155' as const
   readonly wagmiConfig: Config
+  readonly #walletConnect = createWalletConnectBinding()
 
   constructor(options: WagmiAdapterOptions) {
-    this.wagmiConfig = createWagmiConfig(options)
+    this.wagmiConfig = createWagmiConfig(options, this.#walletConnect)
   }
 
   watchConnectors = watchInjectedConnectors
 
-  async load() {
+  async load(ctx: AdapterContext) {
+    if (ctx.walletConnect) this.#walletConnect.bind(ctx.walletConnect)
     const { createWagmiEngine } = await import('./engine')
     return createWagmiEngine(this.wagmiConfig)
   }

@@ -1,7 +1,8 @@
-import type { ChainAdapter } from '@latchkey/core/adapter'
+import type { AdapterContext, ChainAdapter } from '@latchkey/core/adapter'
 import type { Config } from '@wagmi/core'
 import type { WagmiAdapterOptions } from './config'
 import { watchInjectedConnectors } from './discovery'
+import { createWalletConnectBinding } from './walletConnect'
 
 /**
  * The EVM adapter for apps that do not use wagmi hooks themselves: wagmi and viem are not in
@@ -10,17 +11,19 @@ import { watchInjectedConnectors } from './discovery'
 export class LazyWagmiAdapter implements ChainAdapter {
   readonly namespace = 'eip155' as const
   #config: Promise<Config> | undefined
+  readonly #walletConnect = createWalletConnectBinding()
 
   constructor(private readonly options: WagmiAdapterOptions) {}
 
   watchConnectors = watchInjectedConnectors
 
   getWagmiConfig(): Promise<Config> {
-    this.#config ??= import('./config').then((m) => m.createWagmiConfig(this.options))
+    this.#config ??= import('./config').then((m) => m.createWagmiConfig(this.options, this.#walletConnect))
     return this.#config
   }
 
-  async load() {
+  async load(ctx: AdapterContext) {
+    if (ctx.walletConnect) this.#walletConnect.bind(ctx.walletConnect)
     const [config, { createWagmiEngine }] = await Promise.all([
       this.getWagmiConfig(),
       import('./engine'),

@@ -8,6 +8,8 @@ export const BUILT_VIEWS: readonly ViewName[] = [
   'Connect',
   'AllWallets',
   'ConnectingExternal',
+  'ConnectingWalletConnect',
+  'ConnectingWalletConnectBasic',
   'Account',
   'Networks',
   'SwitchNetwork',

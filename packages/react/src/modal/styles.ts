@@ -89,6 +89,7 @@ button { font: inherit; color: inherit; cursor: pointer; }
 .lk-small { font-size: 13px; margin-top: 8px; min-height: 18px; }
 a.lk-item { color: inherit; text-decoration: none; }
 .lk-skeleton-row { height: 54px; background: var(--lk-bg-2); }
+.lk-wc-icon { background: radial-gradient(circle at 35% 50%, #fff 0 12%, transparent 13%), radial-gradient(circle at 65% 50%, #fff 0 12%, transparent 13%), #3396ff; }
 .lk-grid-icon { background: conic-gradient(var(--lk-accent) 0 25%, var(--lk-bg-3) 0 50%, var(--lk-accent) 0 75%, var(--lk-bg-3) 0); }
 .lk-alerts { margin-bottom: 12px; }
 .lk-alert {

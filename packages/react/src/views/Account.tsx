@@ -6,7 +6,7 @@ import type { Features } from '@latchkey/core/features'
 import { floorDecimalString, formatFiat, formatRelativeTime } from '@latchkey/core/format'
 import { useEffect } from 'react'
 import { BUILT_WALLET_FEATURES, type WalletFeature } from '../builtViews'
-import { useCopyAddress } from '../components/useCopyAddress'
+import { useCopy } from '../components/useCopy'
 import { useAppKitInstance } from '../context'
 import { CopyIcon } from '../icons'
 import type { Messages } from '../messages'
@@ -65,7 +65,7 @@ export default function Account() {
     void core.portfolio.refresh().catch(() => undefined)
   }, [core])
 
-  const { copied, copy } = useCopyAddress(address)
+  const { copied, copy } = useCopy(address, messages.addressCopied)
 
   return (
     <div data-view="Account" className="lk-center">

@@ -3,7 +3,7 @@ import type { WalletRef } from '@latchkey/core/router'
 import { useAppKitInstance } from '../context'
 import { useStore } from '../store'
 import { WalletIcon } from './parts'
-import { DirectoryWalletRow } from './WalletRow'
+import { connectWithWalletConnect, DirectoryWalletRow } from './WalletRow'
 
 interface Row {
   id: string
@@ -34,6 +34,9 @@ export default function Connect() {
   const connectors = useStore(core.stores.connectors, (s) => s.list)
   const directory = useStore(core.stores.directory)
   const recent = useStore(core.stores.recent, (s) => s.wallets)
+  const hasEvm = useStore(core.stores.chain, (s) =>
+    s.networks.some((n) => n.chainNamespace === 'eip155'),
+  )
   const rows = walletRows(connectors, recent)
   const shown = new Set(rows.map((row) => row.id))
   const fromDirectory = [...directory.featured, ...directory.recommended].filter((wallet) => {
@@ -57,7 +60,15 @@ export default function Connect() {
               className="lk-item"
               data-wallet-id={row.id}
               data-testid={`wallet-${row.id}`}
-              onClick={() => void core.connect(row.id)}
+              onClick={() =>
+                row.installed
+                  ? void core.connect(row.id)
+                  : connectWithWalletConnect(core, {
+                      id: row.id,
+                      name: row.name,
+                      imageUrl: row.imageUrl,
+                    })
+              }
             >
               <WalletIcon name={row.name} src={row.imageUrl} />
               <span className="lk-item-name">{row.name}</span>
@@ -71,6 +82,21 @@ export default function Connect() {
             <DirectoryWalletRow wallet={wallet} />
           </li>
         ))}
+        {hasEvm && (
+          <li>
+            <button
+              type="button"
+              className="lk-item"
+              data-wallet-id="walletConnect"
+              data-testid="wallet-walletConnect"
+              onClick={() => connectWithWalletConnect(core)}
+            >
+              <span className="lk-avatar-sm lk-wc-icon" aria-hidden="true" />
+              <span className="lk-item-name">{messages.walletConnect}</span>
+              <span className="lk-tag">{messages.qrTag}</span>
+            </button>
+          </li>
+        )}
         {directory.loadingInitial && fromDirectory.length === 0 && (
           <li aria-hidden="true">
             <span className="lk-item lk-skeleton-row" />

@@ -1,5 +1,5 @@
 import { QrCode } from '../components/QrCode'
-import { useCopyAddress } from '../components/useCopyAddress'
+import { useCopy } from '../components/useCopy'
 import { useAppKitInstance } from '../context'
 import { CopyIcon } from '../icons'
 import { useStore } from '../store'
@@ -16,7 +16,7 @@ export default function Receive() {
   const namespace = account.namespace ?? core.stores.chain.getState().activeNamespace
   const receivable = networks.filter((network) => network.chainNamespace === namespace)
 
-  const { copied, copy } = useCopyAddress(address)
+  const { copied, copy } = useCopy(address, messages.addressCopied)
 
   return (
     <div data-view="Receive" className="lk-center">

@@ -1,15 +1,40 @@
+import type { AppKitCore } from '@latchkey/core/appkit'
 import type { DirectoryWallet } from '@latchkey/core/directoryState'
+import type { WalletRef } from '@latchkey/core/router'
 import { useAppKitInstance } from '../context'
 import { WalletIcon } from './parts'
 
+/** Shows a wallet's WalletConnect pairing (QR code, copy link, its deep link). */
+export function connectWithWalletConnect(core: AppKitCore, wallet?: WalletRef) {
+  core.router.setWallet(wallet)
+  core.router.push('ConnectingWalletConnect')
+}
+
 /**
- * A directory wallet: installed ones connect through their connector; the others link to the
- * wallet's site until WalletConnect (QR and deep links) lands.
+ * A directory wallet: installed ones connect through their connector, the others through
+ * WalletConnect (QR code on a computer, the wallet's deep link on a phone).
  */
 export function DirectoryWalletRow({ wallet }: { wallet: DirectoryWallet }) {
   const { core, messages } = useAppKitInstance()
-  const content = (
-    <>
+  const connectorId = wallet.connectorId
+  return (
+    <button
+      type="button"
+      className="lk-item"
+      data-wallet-id={wallet.id}
+      data-testid={`wallet-${wallet.id}`}
+      onClick={() =>
+        connectorId
+          ? void core.connect(connectorId)
+          : connectWithWalletConnect(core, {
+              id: wallet.id,
+              name: wallet.name,
+              imageUrl: wallet.imageUrl,
+              rdns: wallet.rdns ?? undefined,
+              links: wallet,
+            })
+      }
+    >
       <WalletIcon name={wallet.name} src={wallet.imageUrl} />
       <span className="lk-item-name">{wallet.name}</span>
       {wallet.installed ? (
@@ -17,39 +42,6 @@ export function DirectoryWalletRow({ wallet }: { wallet: DirectoryWallet }) {
       ) : (
         wallet.badge_type === 'certified' && <span className="lk-tag">{messages.certified}</span>
       )}
-    </>
-  )
-  const connectorId = wallet.connectorId
-  if (connectorId) {
-    return (
-      <button
-        type="button"
-        className="lk-item"
-        data-wallet-id={wallet.id}
-        data-testid={`wallet-${wallet.id}`}
-        onClick={() => void core.connect(connectorId)}
-      >
-        {content}
-      </button>
-    )
-  }
-  if (wallet.homepage) {
-    return (
-      <a
-        className="lk-item"
-        href={wallet.homepage}
-        target="_blank"
-        rel="noopener noreferrer"
-        data-wallet-id={wallet.id}
-        data-testid={`wallet-${wallet.id}`}
-      >
-        {content}
-      </a>
-    )
-  }
-  return (
-    <span className="lk-item" data-wallet-id={wallet.id} data-testid={`wallet-${wallet.id}`}>
-      {content}
-    </span>
+    </button>
   )
 }

@@ -8,6 +8,8 @@ const loaders: Partial<Record<ViewName, () => Promise<ViewModule>>> = {
   Connect: () => import('./Connect'),
   AllWallets: () => import('./AllWallets'),
   ConnectingExternal: () => import('./ConnectingExternal'),
+  ConnectingWalletConnect: () => import('./ConnectingWalletConnect'),
+  ConnectingWalletConnectBasic: () => import('./ConnectingWalletConnectBasic'),
   Account: () => import('./Account'),
   Networks: () => import('./Networks'),
   SwitchNetwork: () => import('./SwitchNetwork'),

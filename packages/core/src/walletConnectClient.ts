@@ -1,0 +1,163 @@
+import { SignClient } from '@walletconnect/sign-client'
+import type { ProposalTypes, SessionTypes } from '@walletconnect/types'
+import type { AppMetadata } from './appkit'
+import {
+  WALLETCONNECT_CLOUD_RELAY_URL,
+  WALLETCONNECT_EIP155_EVENTS,
+  WALLETCONNECT_EIP155_METHODS,
+} from './constants'
+import { ErrorText } from './errors'
+import type { CaipNetwork } from './networks'
+
+/** What the rest of the modal needs from WalletConnect's sign client; nothing else touches it. */
+export interface WalletConnectClient {
+  /** The live session, if the visitor has one (restored from storage after a reload). */
+  session(): SessionTypes.Struct | undefined
+  /** A new pairing: its URI to show, and the session once a wallet approves. */
+  propose(): Promise<{ uri: string; approval: Promise<SessionTypes.Struct> }>
+  /** Forgets a pairing nobody scanned (replaced by a fresh one, or the visitor left). */
+  abandon(uri: string): Promise<void>
+  request<T = unknown>(
+    args: { method: string; params?: unknown },
+    caipNetworkId: string,
+  ): Promise<T>
+  disconnect(): Promise<void>
+  onSession(listener: (event: SessionChange) => void): () => void
+}
+
+export type SessionChange =
+  | { type: 'deleted' }
+  | { type: 'updated'; session: SessionTypes.Struct }
+  | { type: 'event'; name: string; data: unknown; caipNetworkId: string }
+
+export interface WalletConnectClientOptions {
+  projectId: string
+  relayUrl?: string
+  metadata?: AppMetadata
+  networks: readonly CaipNetwork[]
+  /** Keeps this app's WalletConnect storage apart from other clients on the same origin. */
+  storagePrefix: string
+  debug?: boolean
+}
+
+/** §7 The session proposal: every configured EVM network, the methods and events of §7. */
+export function proposalNamespaces(
+  networks: readonly CaipNetwork[],
+): ProposalTypes.OptionalNamespaces {
+  const chains: string[] = networks
+    .filter((n) => n.chainNamespace === 'eip155')
+    .map((n) => n.caipNetworkId)
+  if (chains.length === 0) return {}
+  return {
+    eip155: {
+      chains,
+      methods: [...WALLETCONNECT_EIP155_METHODS],
+      events: [...WALLETCONNECT_EIP155_EVENTS],
+    },
+  }
+}
+
+function pairingTopicOf(uri: string): string | undefined {
+  return /^wc:([0-9a-f]{64})@2/i.exec(uri)?.[1]
+}
+
+function pageUrl(): string {
+  return typeof location === 'undefined' ? 'http://localhost' : location.origin
+}
+
+export async function createWalletConnectClient(
+  options: WalletConnectClientOptions,
+): Promise<WalletConnectClient> {
+  const relayUrl = options.relayUrl ?? WALLETCONNECT_CLOUD_RELAY_URL
+  const client = await SignClient.init({
+    projectId: options.projectId,
+    relayUrl,
+    metadata: {
+      name: options.metadata?.name ?? 'Latchkey',
+      description: options.metadata?.description ?? '',
+      url: options.metadata?.url ?? pageUrl(),
+      icons: options.metadata?.icons ?? [],
+    },
+    customStoragePrefix: options.storagePrefix,
+    telemetryEnabled: false,
+    logger: options.debug ? 'warn' : 'silent',
+  })
+  // The attestation step loads an iframe from WalletConnect's verify service and waits up to
+  // 5 s for it on every proposal and request. Our own relay has no such service to vouch for
+  // the page (and offline it is unreachable), so it is skipped there.
+  if (relayUrl !== WALLETCONNECT_CLOUD_RELAY_URL) client.core.verify.register = async () => ''
+
+  const listeners = new Set<(event: SessionChange) => void>()
+  const emit = (event: SessionChange) => {
+    for (const listener of listeners) listener(event)
+  }
+  let current: string | undefined = client.session.getAll().at(-1)?.topic
+  const session = () => {
+    if (!current) return undefined
+    try {
+      return client.session.get(current)
+    } catch {
+      current = undefined
+      return undefined
+    }
+  }
+  const ended = ({ topic }: { topic: string }) => {
+    if (topic !== current) return
+    current = undefined
+    emit({ type: 'deleted' })
+  }
+  client.on('session_delete', ended)
+  client.on('session_expire', ended)
+  client.on('session_update', ({ topic }) => {
+    const live = topic === current && session()
+    if (live) emit({ type: 'updated', session: live })
+  })
+  client.on('session_event', ({ topic, params }) => {
+    if (topic !== current) return
+    emit({ type: 'event', ...params.event, caipNetworkId: params.chainId })
+  })
+
+  return {
+    session,
+    async propose() {
+      const { uri, approval } = await client.connect({
+        optionalNamespaces: proposalNamespaces(options.networks),
+      })
+      if (!uri) throw new Error('WalletConnect gave no pairing URI')
+      const approved = approval().then((s) => {
+        current = s.topic
+        return s
+      })
+      // Nobody may be waiting (the offer was replaced); the rejection is read by whoever is.
+      approved.catch(() => undefined)
+      return { uri, approval: approved }
+    },
+    async abandon(uri) {
+      const topic = pairingTopicOf(uri)
+      if (!topic) return
+      await client.core.pairing.disconnect({ topic }).catch(() => undefined)
+    },
+    request(args, caipNetworkId) {
+      const live = session()
+      if (!live) return Promise.reject(new Error(ErrorText.callConnectBeforeRequest))
+      return client.request({
+        topic: live.topic,
+        chainId: caipNetworkId,
+        request: { method: args.method, params: args.params ?? [] },
+      })
+    },
+    async disconnect() {
+      const live = session()
+      current = undefined
+      if (!live) return
+      await client.disconnect({
+        topic: live.topic,
+        reason: { code: 6000, message: 'User disconnected.' },
+      })
+    },
+    onSession(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}

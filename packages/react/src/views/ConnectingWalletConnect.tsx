@@ -1,0 +1,49 @@
+import { useEffect } from 'react'
+import { useAppKitInstance } from '../context'
+import { useStore } from '../store'
+import { PairingPanel } from './PairingPanel'
+import { WalletIcon } from './parts'
+
+/**
+ * §2 Connecting a mobile (or desktop) wallet through WalletConnect: the pairing runs while this
+ * view is shown; a rejection offers a retry with a fresh pairing.
+ */
+export default function ConnectingWalletConnect() {
+  const { core, messages } = useAppKitInstance()
+  const wallet = useStore(core.stores.router, (s) => s.wallet)
+  const error = useStore(core.stores.account, (s) => s.connectError)
+
+  useEffect(() => {
+    void core.walletConnect.start(wallet).catch(() => undefined)
+    return () => core.walletConnect.stop()
+  }, [core, wallet])
+
+  return (
+    <div
+      data-view="ConnectingWalletConnect"
+      className="lk-center"
+      data-wallet-id={wallet?.id}
+      data-state={error ? (error.rejected ? 'rejected' : 'failed') : 'waiting'}
+    >
+      {wallet && <WalletIcon name={wallet.name} src={wallet.imageUrl} className="lk-wallet-logo" />}
+      {error ? (
+        <>
+          <p className="lk-error-text" role="alert" data-testid="connect-error">
+            {error.message}
+          </p>
+          <button
+            type="button"
+            className="lk-button lk-button-primary"
+            data-testid="connect-retry"
+            data-autofocus
+            onClick={() => void core.walletConnect.start(wallet).catch(() => undefined)}
+          >
+            {messages.tryAgain}
+          </button>
+        </>
+      ) : (
+        <PairingPanel wallet={wallet} />
+      )}
+    </div>
+  )
+}
