@@ -1,6 +1,6 @@
 // Benchmarks, for bench/ to call (not a timed test): /getWallets latency on a large generated
-// directory, in-process through app.request(), the server's cold start, and the blockchain data
-// API (balance latency, indexer catch-up) against a devnet.
+// directory, in-process through app.request(), the server's cold start, the blockchain data
+// API (balance latency, indexer catch-up) against a devnet, and the WalletConnect relay.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrations'
 import { openDatabase } from './db/open'
 import { seedDatabase } from './db/seed'
 import { createLogger } from './logger'
+import type { RelayTestClient } from './relay/testClient'
 import { generateWallets } from './seed/generate'
 import { REAL_WALLETS } from './seed/wallets'
 import { startServer } from './server'
@@ -271,6 +272,144 @@ export async function benchBalance({ blocks = 1_000 }: { blocks?: number } = {})
   } finally {
     await server?.close()
     await devnet.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+export interface RelayBench {
+  clients: number
+  /** Messages published in the load phase */
+  messages: number
+  /** Deliveries in the load phase (each message has `subscribersPerTopic` subscribers) */
+  deliveries: number
+  subscribersPerTopic: number
+  /** Length of each message (base64 text) */
+  messageLength: number
+  /** Load phase: every client publishes its share back to back (each waits for its `true`) */
+  publishedPerSecond: number
+  deliveredPerSecond: number
+  /** Load phase: publish sent → irn_subscription received, over every delivery */
+  loadP50Ms: number
+  loadP99Ms: number
+  /** Idle phase: one message at a time, one publisher, one subscriber */
+  idleMessages: number
+  idleP50Ms: number
+  idleP99Ms: number
+}
+
+export interface RelayBenchOptions {
+  clients?: number
+  messages?: number
+  subscribersPerTopic?: number
+  idleMessages?: number
+  /** Length of each message; WalletConnect envelopes are a few hundred bytes to a few KB */
+  messageLength?: number
+}
+
+/**
+ * The relay over loopback: `clients` raw WebSocket clients (the relay's test client: real JWTs,
+ * acknowledgements like WalletConnect's) against startServer(), in this process.
+ */
+export async function benchRelay(options: RelayBenchOptions = {}): Promise<RelayBench> {
+  const { RelayTestClient } = await import('./relay/testClient')
+  const clientCount = options.clients ?? 200
+  const messages = options.messages ?? 10_000
+  const perTopic = options.subscribersPerTopic ?? 2
+  const idleMessages = options.idleMessages ?? 500
+  const messageLength = options.messageLength ?? 1_024
+  const topicCount = Math.floor(clientCount / perTopic)
+  const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-bench-relay-'))
+  const server = await startServer({ port: 0, dataDir, databaseUrl: null, logLevel: 'silent' })
+  const clients: RelayTestClient[] = []
+  try {
+    const sentAt = new Map<string, number>()
+    const latencies: number[] = []
+    let delivered = 0
+    let allDelivered: () => void = () => {}
+    let expected = Number.POSITIVE_INFINITY
+    const onMessage = (data: { message: string }) => {
+      const start = sentAt.get(data.message)
+      if (start !== undefined) latencies.push(performance.now() - start)
+      delivered++
+      if (delivered >= expected) allDelivered()
+    }
+    for (let i = 0; i < clientCount; i += 50) {
+      const batch = Array.from({ length: Math.min(50, clientCount - i) }, () =>
+        RelayTestClient.connect({
+          relayUrl: server.relayUrl,
+          projectId: DEMO_PROJECT_ID,
+          keepFrames: false,
+          onMessage,
+        }),
+      )
+      clients.push(...(await Promise.all(batch)))
+    }
+    const topic = (t: number) => `${t.toString(16).padStart(64, '0')}`
+    // Topic t: clients t*perTopic … t*perTopic+perTopic-1; published to by the next topic's first.
+    await Promise.all(
+      clients.map((client, i) =>
+        client.request('irn_subscribe', { topic: topic(Math.floor(i / perTopic) % topicCount) }),
+      ),
+    )
+    const filler = 'A'.repeat(messageLength)
+    const body = (i: number) => `${i.toString(36)}.${filler}`.slice(0, messageLength)
+    const shares = clients.map(() => [] as { topic: string; message: string }[])
+    for (let i = 0; i < messages; i++) {
+      const t = i % topicCount
+      const sender = (((t + 1) % topicCount) * perTopic) % clientCount
+      shares[sender]?.push({ topic: topic(t), message: body(i) })
+    }
+
+    const done = new Promise<void>((resolve) => {
+      allDelivered = resolve
+    })
+    expected = messages * perTopic
+    const startedAt = performance.now()
+    await Promise.all(
+      clients.map(async (client, i) => {
+        for (const { topic: to, message } of shares[i] ?? []) {
+          sentAt.set(message, performance.now())
+          await client.request('irn_publish', { topic: to, message, ttl: 300, tag: 1108 })
+        }
+      }),
+    )
+    const publishedMs = performance.now() - startedAt
+    await done
+    const deliveredMs = performance.now() - startedAt
+    const load = latencies.splice(0).sort((a, b) => a - b)
+
+    // Idle: one message in flight at a time, client 0 → topic of client 1 … (a fresh topic)
+    const [publisher, subscriber] = clients as [RelayTestClient, RelayTestClient]
+    const idleTopic = 'f'.repeat(64)
+    await subscriber.request('irn_subscribe', { topic: idleTopic })
+    for (let i = 0; i < idleMessages; i++) {
+      const message = body(messages + i)
+      const received = new Promise<void>((resolve) => {
+        allDelivered = resolve
+      })
+      expected = delivered + 1
+      sentAt.set(message, performance.now())
+      await publisher.request('irn_publish', { topic: idleTopic, message, ttl: 300, tag: 1108 })
+      await received
+    }
+    const idle = latencies.sort((a, b) => a - b)
+    return {
+      clients: clientCount,
+      messages,
+      deliveries: load.length,
+      subscribersPerTopic: perTopic,
+      messageLength,
+      publishedPerSecond: Math.round(messages / (publishedMs / 1000)),
+      deliveredPerSecond: Math.round(load.length / (deliveredMs / 1000)),
+      loadP50Ms: percentile(load, 50),
+      loadP99Ms: percentile(load, 99),
+      idleMessages,
+      idleP50Ms: percentile(idle, 50),
+      idleP99Ms: percentile(idle, 99),
+    }
+  } finally {
+    await Promise.all(clients.map((client) => client.close()))
+    await server.close()
     await rm(dataDir, { recursive: true, force: true })
   }
 }

@@ -148,3 +148,51 @@ export const SAFE_RPC_METHODS: ReadonlySet<string> = new Set([
 ])
 /** §6 disallowed call message; the code is EIP-1193's 4200 (unsupported method) */
 export const RPC_NOT_ALLOWED = { code: 4200, message: 'Requested RPC call is not allowed' }
+
+// ---- WalletConnect relay (DESIGN "Real stand-ins": the server's relay endpoint, irn_*) ----
+// Facts about the protocol are from @walletconnect/core and @walletconnect/sign-client 2.25.
+
+/** DESIGN "Local stack": the relay shares the server's port; the path is ours */
+export const RELAY_PATH = '/relay'
+/**
+ * WalletConnect core's relayer drops a Node socket that hears no ping for 35 s (its
+ * heartBeatTimeout); we ping every 20 s and terminate a socket that missed the previous pong.
+ */
+export const RELAY_PING_INTERVAL_MS = 20_000
+/** Ours: the largest WebSocket frame read; a bigger one closes the socket (code 1009) */
+export const RELAY_MAX_FRAME_BYTES = 512 * 1024
+/** Ours: the longest `message` (a base64 envelope, a few KB in practice) */
+export const RELAY_MAX_MESSAGE_LENGTH = 64 * 1024
+/** Ours: the longest topic (WalletConnect topics are 64 hex characters) */
+export const RELAY_MAX_TOPIC_LENGTH = 256
+/** Ours: topics one client (JWT `iss`) may be subscribed to at once */
+export const RELAY_MAX_TOPICS_PER_CLIENT = 1_000
+/** Ours: messages kept per topic until their TTL passes */
+export const RELAY_MAX_MESSAGES_PER_TOPIC = 1_000
+/** Ours: messages kept in the whole mailbox */
+export const RELAY_MAX_STORED_MESSAGES = 100_000
+/** Ours: messages in one irn_batchFetchMessages answer (`hasMore` tells there are more) */
+export const RELAY_MAX_FETCH_MESSAGES = 500
+/** The longest TTL WalletConnect 2.25 publishes with is one day (wc_sessionUpdate, …); we cap there */
+export const RELAY_MAX_TTL_SECONDS = 86_400
+/** sign-client's publishCustom default TTL (five minutes), for wc_proposeSession/wc_approveSession */
+export const RELAY_DEFAULT_TTL_SECONDS = 300
+/** Ours: how often expired messages and forgotten clients are swept */
+export const RELAY_SWEEP_INTERVAL_MS = 60_000
+/** Ours: a disconnected client's subscriptions are kept this long for its return */
+export const RELAY_IDLE_CLIENT_MS = RELAY_MAX_TTL_SECONDS * 1000
+/** Ours: how long a project id's lookup is cached by the relay's upgrade check */
+export const RELAY_PROJECT_CACHE_MS = 60_000
+/** sign-client ENGINE_RPC_OPTS tags: wc_sessionPropose request / response, wc_sessionSettle request */
+export const RELAY_TAG_SESSION_PROPOSE = 1100
+export const RELAY_TAG_SESSION_PROPOSE_RESPONSE = 1101
+export const RELAY_TAG_SESSION_SETTLE = 1102
+/** JSON-RPC 2.0 §5.1 error codes; -32000 (server error range) is ours for the relay's limits */
+export const JSON_RPC_ERROR_CODES = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  limitExceeded: -32000,
+} as const

@@ -39,3 +39,63 @@ export function unsupportedChain(chainId: string): ErrorBody {
 export const bodyTooLarge: ErrorBody = { error: 'Request body too large' }
 /** Ours: the chain's node did not answer (HTTP 502) */
 export const upstreamUnavailable: ErrorBody = { error: 'Chain node unavailable' }
+
+// ---- WalletConnect relay (DESIGN "Real stand-ins": the server's relay endpoint) ----
+
+/** Why a relay connection's auth JWT was refused (the relay-auth JWT of @walletconnect/relay-auth) */
+export type RelayAuthRefusal =
+  | 'missing'
+  | 'malformed'
+  | 'unsupported-header'
+  | 'invalid-issuer'
+  | 'invalid-signature'
+  | 'expired'
+  | 'audience-mismatch'
+
+/** Ours: the reason texts of a refused relay JWT */
+export const RELAY_AUTH_REFUSALS: Readonly<Record<RelayAuthRefusal, string>> = {
+  missing: "the 'auth' query parameter is missing",
+  malformed: 'the JWT is not three base64url JSON parts',
+  'unsupported-header': "the JWT header must be { alg: 'EdDSA', typ: 'JWT' }",
+  'invalid-issuer': "'iss' is not an Ed25519 did:key",
+  'invalid-signature': "the signature does not match 'iss'",
+  expired: "'exp' has passed",
+  'audience-mismatch': "'aud' is not this relay's URL",
+}
+
+/** Ours: a relay upgrade refused for its JWT (HTTP 401) */
+export function relayAuthFailed(reason: RelayAuthRefusal): ErrorBody {
+  return { error: `Relay authentication failed: ${RELAY_AUTH_REFUSALS[reason]}` }
+}
+
+/** A JSON-RPC 2.0 error object (JSON-RPC 2.0 §5.1) */
+export interface JsonRpcErrorObject {
+  code: number
+  message: string
+}
+
+/** JSON-RPC 2.0 §5.1 -32700: the frame is not JSON */
+export const relayParseError = 'Parse error: the frame is not valid JSON'
+/** JSON-RPC 2.0 §5.1 -32600: JSON, but not a request or response */
+export const relayInvalidRequest =
+  "Invalid request: expected a JSON-RPC 2.0 object with 'method' and 'id'"
+/** JSON-RPC 2.0 §5.1 -32601 */
+export function relayMethodNotFound(method: string): string {
+  return `Method not found: ${method.slice(0, 64)}`
+}
+/** JSON-RPC 2.0 §5.1 -32602: names the parameter at fault, like the HTTP routes' 400s */
+export function relayInvalidParams(method: string, detail: string): string {
+  return `Invalid params for ${method}: ${detail}`
+}
+/** Ours (-32000): RELAY_MAX_TOPICS_PER_CLIENT */
+export function relayTooManyTopics(limit: number): string {
+  return `Too many subscriptions: a client may hold at most ${limit} topics`
+}
+/** Ours (-32000): RELAY_MAX_MESSAGES_PER_TOPIC */
+export function relayTopicFull(limit: number): string {
+  return `Mailbox full: a topic holds at most ${limit} messages until they expire`
+}
+/** Ours (-32000): RELAY_MAX_STORED_MESSAGES */
+export const relayMailboxFull = 'Mailbox full: the relay holds too many messages, try again later'
+/** DESIGN "The services": the last resort for our own bugs (JSON-RPC -32603) */
+export const relayInternalError = 'Internal error'

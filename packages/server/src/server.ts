@@ -16,12 +16,17 @@ import {
   DEFAULT_SERVER_PORT,
   DEMO_PROJECT_ID,
   DEMO_PROJECT_NAME,
+  RELAY_PATH,
 } from './constants'
 import { migrateToLatest } from './db/migrations'
 import { openDatabase } from './db/open'
+import { findProject } from './db/projects'
 import { seedDatabase } from './db/seed'
 import { createLogger, type LogLevel } from './logger'
 import type { RateLimitOptions } from './middleware/rateLimit'
+import { type AttachedRelay, attachRelay } from './relay/attach'
+import { cachedProjectCheck } from './relay/projects'
+import type { Relay } from './relay/relay'
 import { REAL_WALLETS, type SeedWallet } from './seed/wallets'
 
 export interface StartServerOptions {
@@ -47,11 +52,23 @@ export interface StartServerOptions {
   chains?: ChainConfig[]
   /** Indexer poll interval (ms); default INDEXER_POLL_MS */
   indexerPollMs?: number
+  relay?: RelayServerOptions
+}
+
+/** The WalletConnect relay on `/relay` (see the README's "WalletConnect relay") */
+export interface RelayServerOptions {
+  /** Default RELAY_PING_INTERVAL_MS */
+  pingIntervalMs?: number
+  /** The relay's URL as clients behind a proxy see it; their JWT `aud` may name it */
+  publicUrl?: string
 }
 
 export interface RunningServer {
   url: string
   port: number
+  /** The WalletConnect relay: ws://host:port/relay (a client's `relayUrl`) */
+  relayUrl: string
+  relay: Relay
   app: App
   databaseKind: 'pglite' | 'postgres'
   /** Follows the configured chains' blocks (none configured: nothing to follow) */
@@ -126,6 +143,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   })
   let server: Server | undefined
   let indexer: Indexer | undefined
+  let relay: AttachedRelay | undefined
   try {
     await migrateToLatest(database.db)
     await seedDatabase(database.db, {
@@ -151,16 +169,30 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await indexer.start()
     server = await listen(app, port, host)
     const address = server.address() as AddressInfo
-    const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`
+    const authority = `${host.includes(':') ? `[${host}]` : host}:${address.port}`
+    const url = `http://${authority}`
+    const relayUrl = `ws://${authority}${RELAY_PATH}`
+    const db = database.db
+    relay = attachRelay(server, {
+      logger,
+      isKnownProject: cachedProjectCheck(async (id) => (await findProject(db, id)) !== undefined),
+      ...(options.relay?.pingIntervalMs !== undefined && {
+        pingIntervalMs: options.relay.pingIntervalMs,
+      }),
+      ...(options.relay?.publicUrl && { publicUrl: options.relay.publicUrl }),
+    })
     const startupMs = Math.round(performance.now() - startedAt)
-    logger.info({ url, database: database.kind, startupMs }, 'server listening')
+    logger.info({ url, relayUrl, database: database.kind, startupMs }, 'server listening')
 
     const listening = server
     const following = indexer
+    const relaying = relay
     let closing: Promise<void> | undefined
     return {
       url,
       port: address.port,
+      relayUrl,
+      relay: relaying.relay,
       app,
       databaseKind: database.kind,
       indexer: following,
@@ -168,6 +200,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       close() {
         closing ??= following
           .stop()
+          .then(() => relaying.close())
           .then(() => closeServer(listening))
           .then(() => database.close())
         return closing
@@ -175,6 +208,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }
   } catch (error) {
     await indexer?.stop()
+    await relay?.close()
     if (server) await closeServer(server)
     await database.close()
     throw error

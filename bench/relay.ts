@@ -1,0 +1,43 @@
+// The WalletConnect relay: messages per second and delivery latency (publish → irn_subscription
+// received) over loopback with 200 clients, measured by the server package's benchRelay().
+import { benchRelay } from '@latchkey/server/bench'
+import { markdownTable } from './table'
+
+export type RelayResult = Awaited<ReturnType<typeof benchRelay>>
+
+export function runRelayBench(): Promise<RelayResult> {
+  return benchRelay({ clients: 200, messages: 10_000, subscribersPerTopic: 2 })
+}
+
+const perSecond = (value: number) => Math.round(value).toLocaleString('en-US')
+
+export function relayTable(result: RelayResult): string {
+  return markdownTable(
+    ['phase', 'published msg/s', 'delivered msg/s', 'p50 ms', 'p99 ms'],
+    [
+      [
+        `load: ${result.clients} clients, ${result.messages.toLocaleString('en-US')} messages`,
+        perSecond(result.publishedPerSecond),
+        perSecond(result.deliveredPerSecond),
+        result.loadP50Ms.toFixed(2),
+        result.loadP99Ms.toFixed(2),
+      ],
+      [
+        `idle: one message at a time (${result.idleMessages})`,
+        '–',
+        '–',
+        result.idleP50Ms.toFixed(2),
+        result.idleP99Ms.toFixed(2),
+      ],
+    ],
+  )
+}
+
+export function relayNotes(result: RelayResult): string {
+  return (
+    `Relay: startServer() and ${result.clients} ws clients in this process over 127.0.0.1, each with its own relay-auth JWT; ` +
+    `${result.messageLength}-character messages, ${result.subscribersPerTopic} subscribers per topic (${result.deliveries.toLocaleString('en-US')} deliveries), ` +
+    'each acknowledged as WalletConnect does. Load: every client publishes its share back to back, waiting for each answer; ' +
+    'msg/s = messages / time to the last answer, deliveries / time to the last delivery. Latency = publish sent → irn_subscription received.'
+  )
+}

@@ -1,0 +1,131 @@
+// Wires the relay to the server's HTTP listener: WebSocket upgrades on RELAY_PATH are checked
+// (projectId, auth JWT), then handed to `ws` and the Relay; any other upgrade gets a 404.
+import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http'
+import type { Duplex } from 'node:stream'
+import type { Logger } from 'pino'
+import { type RawData, WebSocketServer } from 'ws'
+import { RELAY_MAX_FRAME_BYTES, RELAY_PATH } from '../constants'
+import {
+  type ErrorBody,
+  internalError,
+  invalidProjectId,
+  projectIdMissing,
+  relayAuthFailed,
+  routeNotFound,
+} from '../errors'
+import { audienceMatches, verifyRelayJwt } from './jwt'
+import type { ProjectCheck } from './projects'
+import { Relay, type RelayOptions } from './relay'
+
+export interface AttachRelayOptions extends Omit<RelayOptions, 'logger'> {
+  logger: Logger
+  /** Whether a projectId names a project (cached by the caller); default: any id is accepted */
+  isKnownProject?: ProjectCheck
+  /** The relay's public URL, when clients reach it through a proxy; their JWT `aud` may be it */
+  publicUrl?: string
+}
+
+export interface AttachedRelay {
+  relay: Relay
+  /** Stops accepting upgrades and terminates every socket; never waits on a client. */
+  close(): Promise<void>
+}
+
+function trimPath(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
+}
+
+/** Answers an upgrade request with a plain HTTP error and closes the socket. */
+function refuse(socket: Duplex, status: number, body: ErrorBody): void {
+  if (socket.destroyed) return
+  const text = JSON.stringify(body)
+  socket.once('finish', () => socket.destroy())
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+      'Connection: close\r\n' +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+  )
+}
+
+function frameText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8')
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
+  return Buffer.from(new Uint8Array(data)).toString('utf8')
+}
+
+export function attachRelay(server: Server, options: AttachRelayOptions): AttachedRelay {
+  const { logger, isKnownProject, publicUrl, ...relayOptions } = options
+  const relay = new Relay({ ...relayOptions, logger })
+  const wss = new WebSocketServer({ noServer: true, maxPayload: RELAY_MAX_FRAME_BYTES })
+  /** Upgrades still being checked, so close() can drop them */
+  const checking = new Set<Duplex>()
+  let closed = false
+
+  async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://relay.invalid')
+    if (trimPath(url.pathname) !== RELAY_PATH) return refuse(socket, 404, routeNotFound)
+    const warn = (reason: string) =>
+      logger.warn({ reason, remote: request.socket.remoteAddress }, 'relay connection refused')
+
+    const projectId = url.searchParams.get('projectId')?.trim()
+    if (!projectId) {
+      warn('missing projectId')
+      return refuse(socket, 401, projectIdMissing)
+    }
+    const verdict = verifyRelayJwt(url.searchParams.get('auth'), {
+      nowSeconds: Math.floor((options.now ?? Date.now)() / 1000),
+      audienceOk: (aud) =>
+        audienceMatches(aud, { host: request.headers.host, path: url.pathname }, publicUrl),
+    })
+    if (!verdict.ok) {
+      warn(`auth JWT: ${verdict.reason}`)
+      return refuse(socket, 401, relayAuthFailed(verdict.reason))
+    }
+    if (isKnownProject && !(await isKnownProject(projectId))) {
+      warn('unknown projectId')
+      return refuse(socket, 403, invalidProjectId)
+    }
+    if (closed || socket.destroyed) {
+      socket.destroy()
+      return
+    }
+    const clientId = verdict.claims.iss
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      const connection = relay.connect(ws, clientId)
+      ws.on('message', (data) => relay.receive(connection, frameText(data)))
+      ws.on('pong', () => relay.pong(connection))
+      ws.on('close', () => relay.disconnect(connection))
+      // 'close' follows; an oversized frame (RELAY_MAX_FRAME_BYTES) ends up here too.
+      ws.on('error', (error) => logger.debug({ err: error, clientId }, 'relay socket error'))
+    })
+  }
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A client that resets the connection mid-check must not crash the process.
+    socket.on('error', (error) => logger.debug({ err: error }, 'relay upgrade socket error'))
+    if (closed) {
+      socket.destroy()
+      return
+    }
+    checking.add(socket)
+    upgrade(request, socket, head)
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'relay upgrade failed')
+        refuse(socket, 500, internalError)
+      })
+      .finally(() => checking.delete(socket))
+  }
+  server.on('upgrade', onUpgrade)
+
+  return {
+    relay,
+    close() {
+      closed = true
+      server.off('upgrade', onUpgrade)
+      for (const socket of checking) socket.destroy()
+      relay.close()
+      return new Promise((resolve) => wss.close(() => resolve()))
+    },
+  }
+}

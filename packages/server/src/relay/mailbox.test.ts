@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest'
+import { Mailbox, type PublishInput } from './mailbox'
+
+function clock(start = 1_700_000_000_000) {
+  let now = start
+  return {
+    now: () => now,
+    advance(ms: number) {
+      now += ms
+    },
+  }
+}
+
+const input = (overrides: Partial<PublishInput> = {}): PublishInput => ({
+  topic: 'topic-a',
+  message: 'bWVzc2FnZQ==',
+  ttl: 300,
+  tag: 1108,
+  sender: 'did:key:alice',
+  ...overrides,
+})
+
+function stored(mailbox: Mailbox, overrides: Partial<PublishInput> = {}) {
+  const outcome = mailbox.publish(input(overrides))
+  if (outcome.kind !== 'stored') throw new Error(`not stored: ${outcome.kind}`)
+  return outcome.stored
+}
+
+describe('Mailbox', () => {
+  it('keeps a message until its TTL, for clients that come later', () => {
+    const time = clock()
+    const mailbox = new Mailbox({ now: time.now })
+    const message = stored(mailbox, { ttl: 30 })
+    expect(message.publishedAt).toBe(time.now())
+    time.advance(29_999)
+    expect(mailbox.pending('did:key:bob', 'topic-a')).toEqual([message])
+    time.advance(1)
+    expect(mailbox.pending('did:key:bob', 'topic-a')).toEqual([])
+    expect(mailbox.size).toBe(0)
+  })
+
+  it('caps the TTL', () => {
+    const time = clock()
+    const mailbox = new Mailbox({ now: time.now, maxTtlSeconds: 60 })
+    stored(mailbox, { ttl: 86_400 })
+    time.advance(60_000)
+    expect(mailbox.pending('did:key:bob', 'topic-a')).toEqual([])
+  })
+
+  it('sweeps expired messages of every topic', () => {
+    const time = clock()
+    const mailbox = new Mailbox({ now: time.now })
+    stored(mailbox, { topic: 'a', ttl: 10 })
+    stored(mailbox, { topic: 'b', ttl: 10 })
+    stored(mailbox, { topic: 'b', message: 'other', ttl: 100 })
+    time.advance(10_000)
+    expect(mailbox.sweep()).toBe(2)
+    expect(mailbox.size).toBe(1)
+  })
+
+  it('never gives a message back to its sender', () => {
+    const mailbox = new Mailbox()
+    const message = stored(mailbox)
+    expect(mailbox.pending('did:key:alice', 'topic-a')).toEqual([])
+    expect(mailbox.isPendingFor('did:key:alice', message)).toBe(false)
+    expect(mailbox.pending('did:key:bob', 'topic-a')).toEqual([message])
+  })
+
+  it('gives a message to each client once: claimed, then settled or released', () => {
+    const mailbox = new Mailbox()
+    const first = stored(mailbox, { message: 'first' })
+    const second = stored(mailbox, { message: 'second' })
+    expect(mailbox.pending('bob', 'topic-a')).toEqual([first, second])
+
+    mailbox.claim('bob', first)
+    expect(mailbox.pending('bob', 'topic-a')).toEqual([second])
+    expect(mailbox.pending('carol', 'topic-a')).toEqual([first, second])
+
+    mailbox.release('bob', first) // the socket closed before bob acknowledged
+    expect(mailbox.pending('bob', 'topic-a')).toEqual([first, second])
+
+    mailbox.claim('bob', first)
+    mailbox.settle('bob', first)
+    expect(mailbox.pending('bob', 'topic-a')).toEqual([second])
+    expect(mailbox.isPendingFor('bob', first)).toBe(false)
+    mailbox.release('bob', first) // a late release does not undo an acknowledgement
+    expect(mailbox.pending('bob', 'topic-a')).toEqual([second])
+    expect(mailbox.pending('bob', 'topic-a', 0)).toEqual([])
+  })
+
+  it('keeps a retried message once', () => {
+    const mailbox = new Mailbox()
+    stored(mailbox)
+    expect(mailbox.publish(input())).toEqual({ kind: 'duplicate' })
+    expect(mailbox.publish(input({ topic: 'topic-b' })).kind).toBe('stored')
+    expect(mailbox.size).toBe(2)
+  })
+
+  it('refuses a message over the per-topic and total limits', () => {
+    const time = clock()
+    const mailbox = new Mailbox({ now: time.now, maxMessagesPerTopic: 2, maxStoredMessages: 3 })
+    stored(mailbox, { message: '1', ttl: 10 })
+    stored(mailbox, { message: '2' })
+    expect(mailbox.publish(input({ message: '3' }))).toEqual({ kind: 'topic-full' })
+    expect(mailbox.check([{ topic: 'topic-a', message: '2' }])).toBe('ok') // a retry
+    expect(mailbox.check([{ topic: 'topic-a', message: '3' }])).toBe('topic-full')
+    stored(mailbox, { topic: 'b', message: '1' })
+    expect(mailbox.publish(input({ topic: 'c' }))).toEqual({ kind: 'mailbox-full' })
+    expect(mailbox.check([{ topic: 'c', message: 'x' }])).toBe('mailbox-full')
+    time.advance(10_000) // the first message expires: room again
+    expect(mailbox.check([{ topic: 'c', message: 'x' }])).toBe('ok')
+    expect(mailbox.publish(input({ topic: 'c' })).kind).toBe('stored')
+  })
+})

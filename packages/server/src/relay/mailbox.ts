@@ -1,0 +1,208 @@
+// The relay's message store: every published message is kept per topic until its TTL passes, so
+// a client that subscribes (or comes back) later still gets it. For each message it records
+// which clients (JWT `iss`) have it in flight and which have acknowledged it, so a message goes
+// to each client once and never back to its sender.
+import {
+  RELAY_MAX_MESSAGES_PER_TOPIC,
+  RELAY_MAX_STORED_MESSAGES,
+  RELAY_MAX_TTL_SECONDS,
+} from '../constants'
+
+export interface PublishInput {
+  topic: string
+  message: string
+  /** Seconds; capped at maxTtlSeconds */
+  ttl: number
+  tag: number
+  attestation?: string | undefined
+  /** The publishing client's id; it never gets the message back */
+  sender: string
+}
+
+export interface StoredMessage {
+  readonly topic: string
+  readonly message: string
+  /** Milliseconds since the epoch, as the relay protocol's `publishedAt` */
+  readonly publishedAt: number
+  readonly tag: number
+  readonly attestation: string | undefined
+  readonly sender: string
+  readonly expiresAt: number
+  /** Clients that acknowledged it */
+  readonly delivered: Set<string>
+  /** Clients it was sent to and that have not acknowledged it yet */
+  readonly inFlight: Set<string>
+}
+
+export type PublishOutcome =
+  | { kind: 'stored'; stored: StoredMessage }
+  /** The same message on the same topic is already kept (a client's retry): nothing to do */
+  | { kind: 'duplicate' }
+  | { kind: 'topic-full' }
+  | { kind: 'mailbox-full' }
+
+export interface MailboxOptions {
+  /** Milliseconds since the epoch; injectable for tests */
+  now?: () => number
+  maxTtlSeconds?: number
+  maxMessagesPerTopic?: number
+  maxStoredMessages?: number
+}
+
+interface TopicBox {
+  messages: Map<string, StoredMessage>
+  /** The earliest expiresAt among `messages`: no need to look for expired ones before it */
+  nextExpiry: number
+}
+
+export class Mailbox {
+  readonly #now: () => number
+  readonly #maxTtlMs: number
+  readonly #maxPerTopic: number
+  readonly #maxStored: number
+  /** Per topic, in publish order; keyed by the message text to spot retries */
+  readonly #topics = new Map<string, TopicBox>()
+  #size = 0
+
+  constructor(options: MailboxOptions = {}) {
+    this.#now = options.now ?? Date.now
+    this.#maxTtlMs = (options.maxTtlSeconds ?? RELAY_MAX_TTL_SECONDS) * 1000
+    this.#maxPerTopic = options.maxMessagesPerTopic ?? RELAY_MAX_MESSAGES_PER_TOPIC
+    this.#maxStored = options.maxStoredMessages ?? RELAY_MAX_STORED_MESSAGES
+  }
+
+  /** Messages kept (expired ones count until they are swept) */
+  get size(): number {
+    return this.#size
+  }
+
+  get maxMessagesPerTopic(): number {
+    return this.#maxPerTopic
+  }
+
+  /** Whether all of `inputs` fit (retries of kept messages need no room), before publishing them. */
+  check(
+    inputs: readonly Pick<PublishInput, 'topic' | 'message'>[],
+  ): 'ok' | 'topic-full' | 'mailbox-full' {
+    const added = new Map<string, Set<string>>()
+    for (const { topic, message } of inputs) {
+      if (this.#live(topic)?.has(message)) continue
+      let messages = added.get(topic)
+      if (!messages) {
+        messages = new Set()
+        added.set(topic, messages)
+      }
+      messages.add(message)
+    }
+    let total = 0
+    for (const [topic, messages] of added) {
+      if ((this.#live(topic)?.size ?? 0) + messages.size > this.#maxPerTopic) return 'topic-full'
+      total += messages.size
+    }
+    if (total > 0 && this.#size + total > this.#maxStored) this.sweep()
+    return this.#size + total > this.#maxStored ? 'mailbox-full' : 'ok'
+  }
+
+  publish(input: PublishInput): PublishOutcome {
+    const messages = this.#live(input.topic)
+    if (messages?.has(input.message)) return { kind: 'duplicate' }
+    if ((messages?.size ?? 0) >= this.#maxPerTopic) return { kind: 'topic-full' }
+    if (this.#size >= this.#maxStored) {
+      this.sweep()
+      if (this.#size >= this.#maxStored) return { kind: 'mailbox-full' }
+    }
+    const now = this.#now()
+    const stored: StoredMessage = {
+      topic: input.topic,
+      message: input.message,
+      publishedAt: now,
+      tag: input.tag,
+      attestation: input.attestation,
+      sender: input.sender,
+      expiresAt: now + Math.min(input.ttl * 1000, this.#maxTtlMs),
+      delivered: new Set(),
+      inFlight: new Set(),
+    }
+    let box = this.#topics.get(input.topic)
+    if (!box) {
+      box = { messages: new Map(), nextExpiry: stored.expiresAt }
+      this.#topics.set(input.topic, box)
+    }
+    box.messages.set(input.message, stored)
+    box.nextExpiry = Math.min(box.nextExpiry, stored.expiresAt)
+    this.#size++
+    return { kind: 'stored', stored }
+  }
+
+  /**
+   * The live messages of `topic` that `client` neither sent, has in flight, nor acknowledged, in
+   * publish order; at most `limit`.
+   */
+  pending(client: string, topic: string, limit = Number.POSITIVE_INFINITY): StoredMessage[] {
+    const result: StoredMessage[] = []
+    const messages = this.#live(topic)
+    if (!messages) return result
+    for (const stored of messages.values()) {
+      if (result.length >= limit) break
+      if (stored.sender === client || stored.delivered.has(client) || stored.inFlight.has(client)) {
+        continue
+      }
+      result.push(stored)
+    }
+    return result
+  }
+
+  /** Whether `client` should get `stored`: live, not its own, neither in flight nor acknowledged. */
+  isPendingFor(client: string, stored: StoredMessage): boolean {
+    return (
+      stored.expiresAt > this.#now() &&
+      stored.sender !== client &&
+      !stored.delivered.has(client) &&
+      !stored.inFlight.has(client)
+    )
+  }
+
+  /** The message was sent to `client`: no other send until it is settled or released. */
+  claim(client: string, stored: StoredMessage): void {
+    stored.inFlight.add(client)
+  }
+
+  /** `client` has it (acknowledged, or its fetch answer was written): never again. */
+  settle(client: string, stored: StoredMessage): void {
+    stored.inFlight.delete(client)
+    stored.delivered.add(client)
+  }
+
+  /** The send failed or the socket closed before the acknowledgement: `client` may get it again. */
+  release(client: string, stored: StoredMessage): void {
+    stored.inFlight.delete(client)
+  }
+
+  /** Drops expired messages everywhere; returns how many. */
+  sweep(): number {
+    const before = this.#size
+    for (const topic of [...this.#topics.keys()]) this.#live(topic)
+    return before - this.#size
+  }
+
+  /** The topic's messages with the expired ones dropped; undefined when none are left. */
+  #live(topic: string): Map<string, StoredMessage> | undefined {
+    const box = this.#topics.get(topic)
+    if (!box) return undefined
+    const now = this.#now()
+    if (now < box.nextExpiry) return box.messages
+    let nextExpiry = Number.POSITIVE_INFINITY
+    for (const [key, stored] of box.messages) {
+      if (stored.expiresAt <= now) {
+        box.messages.delete(key)
+        this.#size--
+      } else {
+        nextExpiry = Math.min(nextExpiry, stored.expiresAt)
+      }
+    }
+    box.nextExpiry = nextExpiry
+    if (box.messages.size > 0) return box.messages
+    this.#topics.delete(topic)
+    return undefined
+  }
+}

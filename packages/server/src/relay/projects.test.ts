@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { cachedProjectCheck } from './projects'
+
+describe('cachedProjectCheck', () => {
+  it('looks a project up once per TTL, sharing lookups in flight', async () => {
+    let now = 0
+    const calls: string[] = []
+    const check = cachedProjectCheck(
+      async (id) => {
+        calls.push(id)
+        return id === 'known'
+      },
+      { ttlMs: 1_000, now: () => now },
+    )
+    await expect(Promise.all([check('known'), check('known')])).resolves.toEqual([true, true])
+    await expect(check('unknown')).resolves.toBe(false)
+    await expect(check('unknown')).resolves.toBe(false)
+    expect(calls).toEqual(['known', 'unknown'])
+    now = 1_000
+    await check('known')
+    expect(calls).toEqual(['known', 'unknown', 'known'])
+  })
+
+  it('does not cache a failed lookup, and never looks up ids no project can have', async () => {
+    let fail = true
+    const calls: string[] = []
+    const check = cachedProjectCheck(async (id) => {
+      calls.push(id)
+      if (fail) throw new Error('database down')
+      return true
+    })
+    await expect(check('p')).rejects.toThrow('database down')
+    fail = false
+    await expect(check('p')).resolves.toBe(true)
+    await expect(check('x'.repeat(65))).resolves.toBe(false)
+    await expect(check('a\u0000b')).resolves.toBe(false)
+    expect(calls).toEqual(['p', 'p'])
+  })
+})
