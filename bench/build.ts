@@ -17,6 +17,7 @@ export const APPS: BenchApp[] = [
   { name: 'react-baseline', root: here('./apps/react-baseline') },
   { name: 'minimal-lazy', root: here('./apps/minimal-lazy') },
   { name: 'minimal-eager', root: here('./apps/minimal-eager') },
+  { name: 'minimal-walletconnect', root: here('./apps/minimal-walletconnect') },
   {
     name: 'demo',
     root: here('../apps/demo'),

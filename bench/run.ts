@@ -1,6 +1,7 @@
 // `npm run bench`: builds the minimal apps and the demo, measures their JS (gzip) and, in
 // headless Chromium, how fast the connect button appears and the wallet list opens; then the
-// directory service (/getWallets latency and req/s on 10,000 wallets) and the modal's search.
+// directory service (/getWallets latency and req/s on 10,000 wallets), the modal's search, the
+// blockchain data API and the WalletConnect relay.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -9,10 +10,12 @@ import type { Browser } from 'playwright-core'
 import { balanceTable, runBalanceBench } from './balance'
 import { APPS, buildApp, RESULTS_DIR, serveBuild } from './build'
 import { benchDirectoryService, type DirectoryServiceResult, LOAD } from './directory'
+import { relayNotes, relayTable, runRelayBench } from './relay'
 import { benchClientSearch, type ClientSearchResult } from './search'
 import { analyzeBuild, formatKb, type SizeReport } from './size'
 import { markdownTable } from './table'
 import { IDLE_PAUSE_MS, measureApp, median, type TimingRun } from './timing'
+import { runWalletConnectBench, walletConnectTable } from './walletconnect'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 
@@ -174,6 +177,27 @@ async function main() {
     `Balance: /v1/account/{address}/balance over loopback, ${balance.requests} requests each. Indexer: caught up ${balance.blocks} blocks from block 0 at ${balance.indexerBlocksPerSecond} blocks/s (PGlite).`,
   )
 
+  console.log('')
+  console.log('[bench] WalletConnect relay: 200 clients, 10,000 messages over loopback')
+  const relay = await runRelayBench()
+  console.log('')
+  console.log(relayTable(relay))
+  console.log('')
+  console.log(relayNotes(relay))
+
+  console.log('')
+  console.log('[bench] WalletConnect: click → pairing URI, against our relay')
+  const walletConnect = await runWalletConnectBench({
+    outDir: join(buildRoot, 'minimal-walletconnect-qr'),
+    runs: RUNS,
+  })
+  console.log('')
+  console.log(walletConnectTable(walletConnect))
+  console.log('')
+  console.log(
+    'Each run in a fresh browser context (empty cache): the sign client chunk is fetched, the relay socket opened and the proposal published before the URI shows. The app waits for networkidle first.',
+  )
+
   const json = {
     generatedAt: new Date().toISOString(),
     units: { size: 'bytes (gzip level 9); KB = 1000 bytes', time: 'ms' },
@@ -197,6 +221,8 @@ async function main() {
     directoryService,
     clientSearch,
     balance,
+    relay,
+    walletConnect,
   }
   const jsonPath = join(RESULTS_DIR, 'latest.json')
   writeFileSync(jsonPath, `${JSON.stringify(json, null, 2)}\n`)

@@ -14,7 +14,12 @@ export interface DemoOptions {
   accountIndex?: number
   /** Another address for the demo (e.g. another origin). */
   url?: (demoUrl: string) => string
+  /** A phone: iPhone user agent, touch, a 390 px wide viewport. */
+  mobile?: boolean
 }
+
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
 
 /**
  * One Chromium per test file, a fresh context per test, and the demo opened with
@@ -43,8 +48,18 @@ export function useDemo() {
     init,
     accountIndex = 0,
     url = (demo) => demo,
+    mobile = false,
   }: DemoOptions = {}) {
-    context = await browser.newContext({ viewport: { width: 1100, height: 760 } })
+    context = await browser.newContext(
+      mobile
+        ? {
+            viewport: { width: 390, height: 844 },
+            userAgent: IPHONE_UA,
+            isMobile: true,
+            hasTouch: true,
+          }
+        : { viewport: { width: 1100, height: 760 } },
+    )
     const page: Page = await context.newPage()
     page.setDefaultTimeout(20_000)
     const errors: string[] = []

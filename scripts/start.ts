@@ -21,6 +21,7 @@ const [chainA, chainB] = devnet.chains
 process.env.VITE_RPC_A = chainA?.rpcUrl
 process.env.VITE_RPC_B = chainB?.rpcUrl
 process.env.VITE_API_URL = server.url
+process.env.VITE_RELAY_URL = server.relayUrl
 
 const demo = await createServer({
   root: demoRoot,

@@ -14,6 +14,8 @@ export const EXCLUDED_WALLET_ID = 'trust'
 export interface TestStack {
   demoUrl: string
   apiUrl: string
+  /** The server's WalletConnect relay (ws://…/relay) */
+  relayUrl: string
   rpcA: string
   rpcB: string
   stop(): Promise<void>
@@ -57,6 +59,7 @@ export async function startTestStack(outDir: string): Promise<TestStack> {
     process.env.VITE_RPC_A = chainA.rpcUrl
     process.env.VITE_RPC_B = chainB.rpcUrl
     process.env.VITE_API_URL = server.url
+    process.env.VITE_RELAY_URL = server.relayUrl
     process.env.VITE_EXCLUDE_WALLET_IDS = EXCLUDED_WALLET_ID
     await build({ root: demoRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
     const preview = await previewServer({
@@ -68,6 +71,7 @@ export async function startTestStack(outDir: string): Promise<TestStack> {
     return {
       demoUrl: `http://127.0.0.1:${demoPort}/`,
       apiUrl: server.url,
+      relayUrl: server.relayUrl,
       rpcA: chainA.rpcUrl,
       rpcB: chainB.rpcUrl,
       async stop() {

@@ -9,6 +9,9 @@ export const projectId = env.VITE_PROJECT_ID ?? 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a6
 /** The local services (packages/server). */
 export const apiUrl = env.VITE_API_URL ?? 'http://127.0.0.1:8787'
 
+/** The server's WalletConnect relay, so mobile wallets pair offline too. */
+export const relayUrl = env.VITE_RELAY_URL ?? 'ws://127.0.0.1:8787/relay'
+
 export const networks = [
   withRpcUrl(localChainA, env.VITE_RPC_A ?? 'http://127.0.0.1:8545'),
   withRpcUrl(localChainB, env.VITE_RPC_B ?? 'http://127.0.0.1:8546'),

@@ -8,6 +8,7 @@ import {
   featuredWalletIds,
   networks,
   projectId,
+  relayUrl,
   wagmiAdapter,
 } from './config'
 
@@ -16,6 +17,7 @@ const appKit = createAppKit({
   networks,
   projectId,
   apiUrl,
+  relayUrl,
   featuredWalletIds,
   excludeWalletIds,
   metadata: { name: 'Latchkey demo', url: location.origin, description: 'Latchkey local demo' },

@@ -76,6 +76,8 @@ export interface AccountState {
   caipAddress?: CaipAddress
   connectorId?: string
   namespace?: ChainNamespace
+  /** The wallet at the other end of a WalletConnect session, as it describes itself */
+  peerWallet?: { name: string; icon?: string }
   balance?: Balance
   balanceLoading: boolean
   balanceError?: string
@@ -178,6 +180,7 @@ export function createAppKitCore(options: AppKitOptions) {
   function close() {
     if (!modal.getState().open) return
     modal.setState({ open: false })
+    void connection?.then((c) => c.stopWalletConnect(), noop)
     router.reset(closingRoute(Boolean(options.enableEmbedded), isConnected()))
     account.setState({ connectError: undefined, switchError: undefined })
     track('MODAL_CLOSE', { connected: isConnected() })

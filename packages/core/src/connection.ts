@@ -307,7 +307,20 @@ export function createConnectionController(ctx: ConnectionContext) {
    * §4 Pairing: offers a URI (QR code, copy, deep link) until a wallet approves it; each offer
    * lasts 4 minutes and is replaced 10 s before it expires. Runs until stopWalletConnect().
    */
-  async function startWalletConnect(wallet?: WalletRef) {
+  let activePairing: { walletId?: string; done: Promise<void> } | undefined
+
+  /** Starting again for the same wallet while its pairing runs keeps that pairing. */
+  function startWalletConnect(wallet?: WalletRef): Promise<void> {
+    if (activePairing && activePairing.walletId === wallet?.id) return activePairing.done
+    stopWalletConnect()
+    const done = runWalletConnect(wallet).finally(() => {
+      if (activePairing?.done === done) activePairing = undefined
+    })
+    activePairing = { walletId: wallet?.id, done }
+    return done
+  }
+
+  async function runWalletConnect(wallet?: WalletRef) {
     const run = ++pairingRun
     const isCurrent = () => run === pairingRun
     const namespace: ChainNamespace = 'eip155'
@@ -332,6 +345,7 @@ export function createConnectionController(ctx: ConnectionContext) {
         now: Date.now,
       })
       if (session && isCurrent()) {
+        account.setState({ peerWallet: client.peer() })
         completing = true
         try {
           setLoading(namespace, true)
@@ -351,6 +365,7 @@ export function createConnectionController(ctx: ConnectionContext) {
 
   /** The visitor left the WalletConnect view: the offer is dropped, nothing keeps waiting. */
   function stopWalletConnect() {
+    activePairing = undefined
     pairingRun++
     wakePairing?.()
     wakePairing = undefined
@@ -443,6 +458,9 @@ export function createConnectionController(ctx: ConnectionContext) {
     if (!connectorId) return
     account.setState({ status: 'reconnecting', connectorId, namespace })
     try {
+      if (connectorId === WALLETCONNECT_CONNECTOR_ID) {
+        account.setState({ peerWallet: (await walletConnectClient()).peer() })
+      }
       if (!adapterFor(namespace) && connectorId === WALLETCONNECT_CONNECTOR_ID) {
         const provider = await walletConnectProvider()
         if (provider.connected) {

@@ -13,6 +13,8 @@ import type { CaipNetwork } from './networks'
 export interface WalletConnectClient {
   /** The live session, if the visitor has one (restored from storage after a reload). */
   session(): SessionTypes.Struct | undefined
+  /** The wallet at the other end of the live session. */
+  peer(): { name: string; icon?: string } | undefined
   /** A new pairing: its URI to show, and the session once a wallet approves. */
   propose(): Promise<{ uri: string; approval: Promise<SessionTypes.Struct> }>
   /** Forgets a pairing nobody scanned (replaced by a fresh one, or the visitor left). */
@@ -55,6 +57,13 @@ export function proposalNamespaces(
       events: [...WALLETCONNECT_EIP155_EVENTS],
     },
   }
+}
+
+/** The wallet's self-description in a session; its icon only when it is an https or data image. */
+export function peerWallet(session: SessionTypes.Struct): { name: string; icon?: string } {
+  const { name, icons } = session.peer.metadata
+  const icon = icons?.find((url) => /^(https:\/\/|data:image\/)/.test(url))
+  return { name: typeof name === 'string' && name.trim() ? name : 'WalletConnect', icon }
 }
 
 function pairingTopicOf(uri: string): string | undefined {
@@ -119,6 +128,10 @@ export async function createWalletConnectClient(
 
   return {
     session,
+    peer: () => {
+      const live = session()
+      return live && peerWallet(live)
+    },
     async propose() {
       const { uri, approval } = await client.connect({
         optionalNamespaces: proposalNamespaces(options.networks),

@@ -18,7 +18,9 @@ export class LazyWagmiAdapter implements ChainAdapter {
   watchConnectors = watchInjectedConnectors
 
   getWagmiConfig(): Promise<Config> {
-    this.#config ??= import('./config').then((m) => m.createWagmiConfig(this.options, this.#walletConnect))
+    this.#config ??= import('./config').then((m) =>
+      m.createWagmiConfig(this.options, this.#walletConnect),
+    )
     return this.#config
   }
 

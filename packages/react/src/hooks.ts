@@ -82,11 +82,12 @@ export function useWalletInfo() {
     (s) => s.connectorId,
   )
   const connectors = useStore(core.stores.connectors, (s) => s.list)
+  const peer = useStore(core.stores.account, (s) => s.peerWallet)
   const connector = connectors.find((c) => c.id === connectorId)
   return {
     walletInfo: connector
       ? { name: connector.name, icon: connector.imageUrl, rdns: connector.rdns }
-      : undefined,
+      : peer && { name: peer.name, icon: peer.icon },
   }
 }
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useAppKitInstance } from '../context'
 import { useStore } from '../store'
-import { PairingPanel } from './PairingPanel'
+import { PairingPanel, stopUnlessStillPairing } from './PairingPanel'
 import { WalletIcon } from './parts'
 
 /**
@@ -15,7 +15,7 @@ export default function ConnectingWalletConnect() {
 
   useEffect(() => {
     void core.walletConnect.start(wallet).catch(() => undefined)
-    return () => core.walletConnect.stop()
+    return () => stopUnlessStillPairing(core)
   }, [core, wallet])
 
   return (

@@ -2,7 +2,7 @@ import { deepLinkChoice } from '@latchkey/core/deepLink'
 import { useEffect } from 'react'
 import { useAppKitInstance } from '../context'
 import { useStore } from '../store'
-import { PairingPanel } from './PairingPanel'
+import { PairingPanel, stopUnlessStillPairing } from './PairingPanel'
 import { WalletIcon } from './parts'
 
 /**
@@ -17,7 +17,7 @@ export default function ConnectingWalletConnectBasic() {
 
   useEffect(() => {
     void core.walletConnect.start().catch(() => undefined)
-    return () => core.walletConnect.stop()
+    return () => stopUnlessStillPairing(core)
   }, [core])
 
   const mobile = core.isMobile()

@@ -1,3 +1,4 @@
+import type { AppKitCore } from '@latchkey/core/appkit'
 import type { WalletRef } from '@latchkey/core/router'
 import { QrCode } from '../components/QrCode'
 import { useCopy } from '../components/useCopy'
@@ -64,4 +65,15 @@ export function PairingPanel({ wallet }: { wallet?: WalletRef }) {
       </button>
     </div>
   )
+}
+
+const PAIRING_VIEWS = new Set(['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'])
+
+/**
+ * A pairing view unmounts when the visitor leaves it, but also when React swaps a lazily
+ * loaded view for its preloaded module: only the first ends the pairing.
+ */
+export function stopUnlessStillPairing(core: AppKitCore) {
+  const { open } = core.stores.modal.getState()
+  if (!open || !PAIRING_VIEWS.has(core.router.current().view)) core.walletConnect.stop()
 }

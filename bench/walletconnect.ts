@@ -1,0 +1,90 @@
+// Click "WalletConnect" → the pairing URI is on screen (the QR code's data): loads the sign
+// client chunk, opens the relay socket and publishes the proposal. Against our relay.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { launchBrowser } from '@latchkey/e2e/browser'
+import { startServer } from '@latchkey/server'
+import { APPS, buildApp, serveBuild } from './build'
+import { markdownTable } from './table'
+import { median } from './timing'
+
+const APP = 'minimal-walletconnect'
+const PROJECT_ID = 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
+
+export interface WalletConnectBenchResult {
+  runs: number[]
+  medianMs: number
+}
+
+export async function runWalletConnectBench(opts: {
+  outDir: string
+  runs: number
+}): Promise<WalletConnectBenchResult> {
+  const app = APPS.find((a) => a.name === APP)
+  if (!app) throw new Error(`bench app ${APP} missing`)
+  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-bench-wc-'))
+  const server = await startServer({ port: 0, databaseUrl: null, dataDir, logLevel: 'silent' })
+  const browser = await launchBrowser()
+  try {
+    await buildApp(app, opts.outDir)
+    const served = await serveBuild(app.root, opts.outDir)
+    try {
+      const query = new URLSearchParams({
+        relay: server.relayUrl,
+        projectId: PROJECT_ID,
+        api: server.url,
+      })
+      const runs: number[] = []
+      for (let i = 0; i < opts.runs; i++) {
+        const context = await browser.newContext()
+        const page = await context.newPage()
+        await page.goto(`${served.url}?${query}`, { waitUntil: 'networkidle' })
+        await page.getByTestId('connect-button').click()
+        const entry = page.locator('[data-wallet-id="walletConnect"]')
+        await entry.waitFor()
+        const ms = await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const host = document.querySelector('[data-latchkey-modal]')
+              const root = host?.shadowRoot
+              const button = root?.querySelector<HTMLElement>('[data-wallet-id="walletConnect"]')
+              if (!root || !button) throw new Error('no WalletConnect entry')
+              const started = performance.now()
+              const done = () => {
+                if (root.querySelector('[data-testid="wc-pairing"][data-uri^="wc:"]')) {
+                  observer.disconnect()
+                  resolve(performance.now() - started)
+                }
+              }
+              const observer = new MutationObserver(done)
+              observer.observe(root, { subtree: true, childList: true, attributes: true })
+              button.click()
+            }),
+        )
+        runs.push(ms)
+        await context.close()
+      }
+      return { runs, medianMs: median(runs) }
+    } finally {
+      await served.close()
+    }
+  } finally {
+    await browser.close()
+    await server.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+export function walletConnectTable(result: WalletConnectBenchResult): string {
+  return markdownTable(
+    ['step', `median ms (of ${result.runs.length})`, 'runs ms'],
+    [
+      [
+        'click "WalletConnect" → pairing URI shown (cold: sign client chunk + relay)',
+        result.medianMs.toFixed(1),
+        result.runs.map((r) => r.toFixed(1)).join(', '),
+      ],
+    ],
+  )
+}

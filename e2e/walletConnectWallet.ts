@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto'
+import { WalletKit } from '@reown/walletkit'
+import { Core } from '@walletconnect/core'
+import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
+import { createWalletClient, type Hex, http } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+
+export interface WalletConnectWalletOptions {
+  relayUrl: string
+  projectId: string
+  privateKey: Hex
+  /** EVM chain id → RPC URL: the chains the wallet approves. */
+  chains: Record<number, string>
+  /** Whether the wallet agrees to add chains to the session (wallet_addEthereumChain). */
+  canAddChains?: boolean
+  /** Rejects session proposals instead of approving them. */
+  rejectProposals?: boolean
+}
+
+const EVENTS = ['chainChanged', 'accountsChanged']
+
+/**
+ * A mobile wallet for the tests: Reown's WalletKit (code we did not write) in this Node
+ * process, pairing through our relay and signing with a devnet key.
+ */
+export async function startWalletConnectWallet(options: WalletConnectWalletOptions) {
+  const account = privateKeyToAccount(options.privateKey)
+  const core = new Core({
+    projectId: options.projectId,
+    relayUrl: options.relayUrl,
+    customStoragePrefix: `e2e-wallet-${randomUUID()}`,
+  })
+  const kit = await WalletKit.init({
+    core,
+    metadata: {
+      name: 'E2E Wallet',
+      description: 'WalletKit test wallet',
+      url: 'http://wallet.test',
+      icons: [],
+    },
+  })
+  const chainIds = () => Object.keys(options.chains).map(Number)
+  const methods = [
+    'personal_sign',
+    'eth_sendTransaction',
+    'eth_signTypedData_v4',
+    ...(options.canAddChains ? ['wallet_addEthereumChain', 'wallet_switchEthereumChain'] : []),
+  ]
+  const namespacesFor = (ids: number[]) => ({
+    eip155: {
+      chains: ids.map((id) => `eip155:${id}`),
+      methods,
+      events: EVENTS,
+      accounts: ids.map((id) => `eip155:${id}:${account.address}`),
+    },
+  })
+  const requests: { method: string; chainId: string }[] = []
+  let rejectProposals = Boolean(options.rejectProposals)
+
+  kit.on('session_proposal', async ({ id, params }) => {
+    if (rejectProposals) {
+      await kit.rejectSession({ id, reason: getSdkError('USER_REJECTED') })
+      return
+    }
+    const namespaces = buildApprovedNamespaces({
+      proposal: params,
+      supportedNamespaces: namespacesFor(chainIds()),
+    })
+    await kit.approveSession({ id, namespaces })
+  })
+
+  async function handle(topic: string, method: string, params: unknown[], chainId: string) {
+    if (method === 'personal_sign') {
+      return account.signMessage({ message: { raw: params[0] as Hex } })
+    }
+    if (method === 'eth_sendTransaction') {
+      const id = Number(chainId.split(':')[1])
+      const rpcUrl = options.chains[id]
+      if (!rpcUrl) throw new Error(`unknown chain ${chainId}`)
+      const tx = params[0] as { to: Hex; value?: Hex; data?: Hex }
+      const client = createWalletClient({ account, transport: http(rpcUrl) })
+      return client.sendTransaction({
+        chain: null,
+        to: tx.to,
+        value: tx.value ? BigInt(tx.value) : undefined,
+        data: tx.data,
+      })
+    }
+    if (method === 'wallet_addEthereumChain' && options.canAddChains) {
+      const added = Number.parseInt((params[0] as { chainId: string }).chainId, 16)
+      const rpcUrl = (params[0] as { rpcUrls?: string[] }).rpcUrls?.[0]
+      if (rpcUrl) options.chains[added] = rpcUrl
+      await kit.updateSession({ topic, namespaces: namespacesFor(chainIds()) })
+      return null
+    }
+    throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 })
+  }
+
+  kit.on('session_request', async ({ id, topic, params }) => {
+    const { request, chainId } = params
+    requests.push({ method: request.method, chainId })
+    try {
+      const result = await handle(topic, request.method, request.params ?? [], chainId)
+      await kit.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result } })
+    } catch (error) {
+      const e = error as { code?: number; message: string }
+      await kit.respondSessionRequest({
+        topic,
+        response: { id, jsonrpc: '2.0', error: { code: e.code ?? 5000, message: e.message } },
+      })
+    }
+  })
+
+  return {
+    address: account.address,
+    requests,
+    pair: (uri: string) => kit.pair({ uri }),
+    sessions: () => Object.values(kit.getActiveSessions()),
+    setRejectProposals(value: boolean) {
+      rejectProposals = value
+    },
+    /** The visitor ends the session in the wallet app. */
+    async disconnectAll() {
+      for (const session of Object.values(kit.getActiveSessions())) {
+        await kit.disconnectSession({
+          topic: session.topic,
+          reason: getSdkError('USER_DISCONNECTED'),
+        })
+      }
+    },
+    async close() {
+      await kit.core.relayer.transportClose().catch(() => undefined)
+      kit.core.heartbeat.stop()
+    },
+  }
+}
+
+export type WalletConnectWallet = Awaited<ReturnType<typeof startWalletConnectWallet>>

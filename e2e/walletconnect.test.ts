@@ -1,0 +1,186 @@
+import { TEST_ACCOUNTS } from '@latchkey/devnet'
+import type { Page } from 'playwright-core'
+import { type Hex, verifyMessage } from 'viem'
+import { afterEach, describe, expect, inject, it } from 'vitest'
+import { screenshot, view } from './browser'
+import { useDemo } from './harness'
+import { startWalletConnectWallet, type WalletConnectWallet } from './walletConnectWallet'
+
+const relayUrl = inject('relayUrl')
+const rpcA = inject('rpcA')
+const projectId = 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
+const mobileWallet = TEST_ACCOUNTS[3]
+
+const openDemo = useDemo()
+const wallets: WalletConnectWallet[] = []
+
+afterEach(async () => {
+  await Promise.all(wallets.splice(0).map((w) => w.close()))
+})
+
+async function startWallet(options: { canAddChains?: boolean; rejectProposals?: boolean } = {}) {
+  const wallet = await startWalletConnectWallet({
+    relayUrl,
+    projectId,
+    privateKey: mobileWallet.privateKey,
+    chains: { 31337: rpcA },
+    ...options,
+  })
+  wallets.push(wallet)
+  return wallet
+}
+
+/** Opens the WalletConnect view from Connect and reads the pairing URI its QR code encodes. */
+async function showPairing(page: Page, walletId = 'walletConnect') {
+  await page.getByTestId('connect-button').click()
+  await view(page, 'Connect').waitFor()
+  await page.locator(`[data-wallet-id="${walletId}"]`).first().click()
+  await view(page, 'ConnectingWalletConnect').waitFor()
+  const pairing = page.getByTestId('wc-pairing')
+  await expect.poll(() => pairing.getAttribute('data-uri'), { timeout: 20_000 }).toMatch(/^wc:/)
+  return (await pairing.getAttribute('data-uri')) as string
+}
+
+const modalAddress = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { appKit: { getAddress(): string | undefined } }).appKit.getAddress(),
+  )
+
+describe('WalletConnect through our relay, with a WalletKit wallet', () => {
+  it('pairs from the QR code, signs, survives a reload, and ends when the wallet disconnects', async () => {
+    const { page, errors } = await openDemo()
+    const wallet = await startWallet()
+    const uri = await showPairing(page)
+    await page.getByTestId('qr-code').locator('svg').waitFor()
+    await screenshot(page, 'walletconnect-qr')
+
+    await wallet.pair(uri)
+    await view(page, 'Account').waitFor()
+    await expect.poll(() => modalAddress(page)).toBe(wallet.address)
+    expect(await page.getByTestId('account-address').getAttribute('title')).toBe(wallet.address)
+    expect(await page.getByTestId('state-wallet').textContent()).toBe('E2E Wallet')
+    await screenshot(page, 'walletconnect-account')
+
+    // The app's own wagmi code signs through the same session.
+    await page.keyboard.press('Escape')
+    await page.getByTestId('sign-message').click()
+    await expect
+      .poll(() => page.getByTestId('signature').textContent())
+      .toMatch(/^0x[0-9a-f]{130}$/)
+    const signature = (await page.getByTestId('signature').textContent()) as Hex
+    expect(
+      await verifyMessage({ address: wallet.address, message: 'Hello from Latchkey', signature }),
+    ).toBe(true)
+    expect(wallet.requests.map((r) => r.method)).toContain('personal_sign')
+
+    // The session is restored after a reload, without pairing again.
+    await page.reload()
+    await expect.poll(() => modalAddress(page), { timeout: 20_000 }).toBe(wallet.address)
+    await page.getByTestId('account-button').click()
+    await view(page, 'Account').waitFor()
+
+    await wallet.disconnectAll()
+    await view(page, 'Connect').waitFor()
+    expect(await modalAddress(page)).toBeUndefined()
+    const stored = await page.evaluate(() => ({ ...localStorage }))
+    expect(JSON.stringify(stored)).not.toContain(wallet.address)
+    expect(errors).toEqual([])
+  })
+
+  it('shows "Connection rejected" when the wallet refuses, and a retry pairs again', async () => {
+    const { page } = await openDemo()
+    const wallet = await startWallet({ rejectProposals: true })
+    const first = await showPairing(page)
+    await wallet.pair(first)
+    await expect
+      .poll(() => page.getByTestId('connect-error').textContent())
+      .toBe('Connection rejected')
+    await screenshot(page, 'walletconnect-rejected')
+
+    wallet.setRejectProposals(false)
+    await page.getByTestId('connect-retry').click()
+    const pairing = page.getByTestId('wc-pairing')
+    await expect.poll(() => pairing.getAttribute('data-uri')).toMatch(/^wc:/)
+    const second = (await pairing.getAttribute('data-uri')) as string
+    expect(second).not.toBe(first)
+    await wallet.pair(second)
+    await view(page, 'Account').waitFor()
+  })
+
+  it('a chain the session lacks and the wallet cannot add: the error shows, the network stays', async () => {
+    const { page } = await openDemo()
+    const wallet = await startWallet()
+    await wallet.pair(await showPairing(page))
+    await view(page, 'Account').waitFor()
+    await page.getByTestId('account-network').click()
+    await page.getByTestId('network-eip155:31338').click()
+    await expect
+      .poll(() => page.getByTestId('switch-error').textContent())
+      .toBe('Chain eip155:31338 is not approved')
+    await screenshot(page, 'walletconnect-chain-not-approved')
+    const network = await page.evaluate(
+      () =>
+        (
+          window as unknown as { appKit: { getState(): { selectedNetworkId: string } } }
+        ).appKit.getState().selectedNetworkId,
+    )
+    expect(network).toBe('eip155:31337')
+  })
+
+  it('a chain the session lacks is added when the wallet can add it', async () => {
+    const { page: second } = await openDemo()
+    const adding = await startWallet({ canAddChains: true })
+    await adding.pair(await showPairing(second))
+    await view(second, 'Account').waitFor()
+    await second.getByTestId('account-network').click()
+    await second.getByTestId('network-eip155:31338').click()
+    await view(second, 'Account').waitFor()
+    await expect
+      .poll(() => second.getByTestId('account-network').textContent())
+      .toContain('Latchkey Local B')
+    expect(adding.requests.map((r) => r.method)).toContain('wallet_addEthereumChain')
+  })
+
+  it('on a phone a directory wallet opens by its deep link, stored as the deep link choice', async () => {
+    const { page } = await openDemo({ mobile: true })
+    const wallet = await startWallet()
+    const uri = await showPairing(page, 'rainbow')
+    const open = page.getByTestId('wc-open-wallet')
+    expect(await open.getAttribute('href')).toBe(`rainbow://wc?uri=${encodeURIComponent(uri)}`)
+    expect(await open.textContent()).toBe('Open Rainbow')
+    const stored = await page.evaluate(() => localStorage.getItem('@latchkey/deep_link_choice'))
+    expect(JSON.parse(stored ?? '{}')).toEqual({
+      href: `rainbow://wc?uri=${encodeURIComponent(uri)}`,
+      name: 'Rainbow',
+    })
+    await screenshot(page, 'walletconnect-mobile-deep-link')
+    // The phone's wallet app opens the link and pairs.
+    await wallet.pair(uri)
+    await view(page, 'Account').waitFor()
+    await expect.poll(() => modalAddress(page)).toBe(wallet.address)
+  })
+
+  it('ConnectingWalletConnectBasic pairs too (the view apps with manual control open)', async () => {
+    const { page } = await openDemo()
+    const wallet = await startWallet()
+    await page.waitForFunction(() => 'appKit' in window)
+    await page.evaluate(() =>
+      (window as unknown as { appKit: { open(o: { view: string }): void } }).appKit.open({
+        view: 'ConnectingWalletConnectBasic',
+      }),
+    )
+    await view(page, 'ConnectingWalletConnectBasic').waitFor()
+    const pairing = page.getByTestId('wc-pairing')
+    await expect.poll(() => pairing.getAttribute('data-uri')).toMatch(/^wc:/)
+    await wallet.pair((await pairing.getAttribute('data-uri')) as string)
+    await view(page, 'Account').waitFor()
+  })
+
+  it('a directory wallet shows its own name over the QR code and offers its desktop link', async () => {
+    const { page } = await openDemo()
+    await showPairing(page, 'rainbow')
+    const viewRoot = view(page, 'ConnectingWalletConnect')
+    expect(await viewRoot.getAttribute('data-wallet-id')).toBe('rainbow')
+    expect(await viewRoot.textContent()).toContain('Scan this QR code with Rainbow')
+  })
+})
