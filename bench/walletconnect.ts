@@ -12,6 +12,24 @@ import { median } from './timing'
 const APP = 'minimal-walletconnect'
 const PROJECT_ID = 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
 
+/**
+ * In the page: clicks the WalletConnect entry and resolves with the ms until the pairing URI is
+ * in the modal's shadow DOM. A string, so the bundler's helpers do not leak into the page.
+ */
+const CLICK_TO_URI = `new Promise((resolve, reject) => {
+  const root = document.querySelector('[data-latchkey-modal]')?.shadowRoot
+  const button = root?.querySelector('[data-wallet-id="walletConnect"]')
+  if (!root || !button) return reject(new Error('no WalletConnect entry'))
+  const started = performance.now()
+  const observer = new MutationObserver(() => {
+    if (!root.querySelector('[data-testid="wc-pairing"][data-uri^="wc:"]')) return
+    observer.disconnect()
+    resolve(performance.now() - started)
+  })
+  observer.observe(root, { subtree: true, childList: true, attributes: true })
+  button.click()
+})`
+
 export interface WalletConnectBenchResult {
   runs: number[]
   medianMs: number
@@ -43,25 +61,7 @@ export async function runWalletConnectBench(opts: {
         await page.getByTestId('connect-button').click()
         const entry = page.locator('[data-wallet-id="walletConnect"]')
         await entry.waitFor()
-        const ms = await page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const host = document.querySelector('[data-latchkey-modal]')
-              const root = host?.shadowRoot
-              const button = root?.querySelector<HTMLElement>('[data-wallet-id="walletConnect"]')
-              if (!root || !button) throw new Error('no WalletConnect entry')
-              const started = performance.now()
-              const done = () => {
-                if (root.querySelector('[data-testid="wc-pairing"][data-uri^="wc:"]')) {
-                  observer.disconnect()
-                  resolve(performance.now() - started)
-                }
-              }
-              const observer = new MutationObserver(done)
-              observer.observe(root, { subtree: true, childList: true, attributes: true })
-              button.click()
-            }),
-        )
+        const ms = (await page.evaluate(CLICK_TO_URI)) as number
         runs.push(ms)
         await context.close()
       }

@@ -2,7 +2,7 @@ import type { AdapterContext, ChainAdapter } from '@latchkey/core/adapter'
 import type { Config } from '@wagmi/core'
 import { createWagmiConfig, type WagmiAdapterOptions } from './config'
 import { watchInjectedConnectors } from './discovery'
-import { createWalletConnectBinding } from './walletConnect'
+import { createWalletConnectBinding } from './walletConnectBinding'
 
 /**
  * The EVM adapter. `.wagmiConfig` is the same config the modal connects through, so an app's

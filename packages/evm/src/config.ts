@@ -1,7 +1,8 @@
 import type { CaipNetwork } from '@latchkey/core/networks'
 import { type Config, createConfig, createStorage, http } from '@wagmi/core'
 import type { Chain } from 'viem'
-import { type WalletConnectBinding, walletConnectConnector } from './walletConnect'
+import { walletConnectConnector } from './walletConnect'
+import type { WalletConnectBinding } from './walletConnectBinding'
 
 export interface WagmiAdapterOptions {
   networks: readonly CaipNetwork[]

@@ -2,7 +2,7 @@ import type { AdapterContext, ChainAdapter } from '@latchkey/core/adapter'
 import type { Config } from '@wagmi/core'
 import type { WagmiAdapterOptions } from './config'
 import { watchInjectedConnectors } from './discovery'
-import { createWalletConnectBinding } from './walletConnect'
+import { createWalletConnectBinding } from './walletConnectBinding'
 
 /**
  * The EVM adapter for apps that do not use wagmi hooks themselves: wagmi and viem are not in

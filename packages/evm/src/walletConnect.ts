@@ -2,22 +2,7 @@ import { WALLETCONNECT_CONNECTOR_ID } from '@latchkey/core/constants'
 import type { WalletConnectEip1193Provider } from '@latchkey/core/walletConnectProvider'
 import { ChainNotConfiguredError, createConnector } from '@wagmi/core'
 import { type Address, getAddress, numberToHex } from 'viem'
-
-/** Resolves the modal's WalletConnect provider once the modal has handed it over. */
-export interface WalletConnectBinding {
-  get(): Promise<WalletConnectEip1193Provider> | undefined
-  bind(getProvider: () => Promise<WalletConnectEip1193Provider>): void
-}
-
-export function createWalletConnectBinding(): WalletConnectBinding {
-  let getProvider: (() => Promise<WalletConnectEip1193Provider>) | undefined
-  return {
-    get: () => getProvider?.(),
-    bind(next) {
-      getProvider = next
-    },
-  }
-}
+import type { WalletConnectBinding } from './walletConnectBinding'
 
 /**
  * wagmi's view of the modal's WalletConnect session, so an app's own wagmi hooks (and our

@@ -1,7 +1,8 @@
-import { currentRoute } from '@latchkey/core/router'
+import { currentRoute, type ViewName } from '@latchkey/core/router'
 import { Suspense, useEffect } from 'react'
 import { useAppKitInstance } from '../context'
 import { BackIcon, CloseIcon } from '../icons'
+import type { Messages } from '../messages'
 import { useStore } from '../store'
 import { themeStyle } from '../theme'
 import { preloadViews, viewComponent } from '../views/registry'
@@ -55,7 +56,7 @@ export function Modal() {
               ) : (
                 <span />
               )}
-              <h2 id={TITLE_ID}>{messages.views[route.view]}</h2>
+              <h2 id={TITLE_ID}>{viewTitle(route.view, router.wallet?.name, messages)}</h2>
               <button
                 type="button"
                 className="lk-icon-btn"
@@ -83,4 +84,11 @@ export function Modal() {
       </div>
     </>
   )
+}
+
+const WALLET_TITLED_VIEWS = new Set(['ConnectingExternal', 'ConnectingWalletConnect'])
+
+/** A connecting view is titled with the wallet being connected, when there is one. */
+function viewTitle(view: ViewName, walletName: string | undefined, messages: Messages) {
+  return walletName && WALLET_TITLED_VIEWS.has(view) ? walletName : messages.views[view]
 }

@@ -61,6 +61,7 @@ button { font: inherit; color: inherit; cursor: pointer; }
 .lk-spinner[data-state='error'] > * { animation: none; }
 @keyframes lk-spin { to { transform: rotate(360deg); } }
 .lk-button {
+  text-decoration: none; color: inherit;
   display: inline-flex; align-items: center; justify-content: center; gap: 8px; min-height: 40px;
   padding: 0 16px; border-radius: 12px; border: 1px solid var(--lk-border); background: var(--lk-bg-2); font-weight: 500;
 }
