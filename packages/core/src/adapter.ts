@@ -27,6 +27,24 @@ export interface NativeBalance {
   symbol: string
 }
 
+/** §5 Send: a native or token transfer from the connected account. */
+export interface TransferRequest {
+  network: CaipNetwork
+  /** The receiver, already validated for the namespace */
+  to: string
+  /** In the token's smallest unit */
+  amount: bigint
+  /** A token contract / SPL mint; undefined for the native coin */
+  token?: { address: string; decimals: number }
+}
+
+/** §3 Gas price: standard, fast, instant (wei per gas). */
+export interface GasPrice {
+  standard: bigint
+  fast: bigint
+  instant: bigint
+}
+
 /** The heavy part of an adapter, loaded after first paint. */
 export interface AdapterEngine {
   connect(connectorId: string, network?: CaipNetwork): Promise<AccountSnapshot>
@@ -37,6 +55,10 @@ export interface AdapterEngine {
   getBalance(address: string, network: CaipNetwork): Promise<NativeBalance>
   watchAccount(onChange: (account: AccountSnapshot) => void): () => void
   getProvider(connectorId?: string): unknown
+  /** §5 Sends the transfer through the connected wallet; resolves with the tx hash/signature. */
+  sendTransfer(request: TransferRequest): Promise<string>
+  /** §3 EVM only; other namespaces leave it out. */
+  getGasPrice?(network: CaipNetwork): Promise<GasPrice>
 }
 
 export interface AdapterContext {

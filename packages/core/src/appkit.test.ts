@@ -441,6 +441,7 @@ describe('createAppKitCore with a fake adapter', () => {
       getBalance: vi.fn(async () => ({ value: 10n ** 18n, decimals: 18, symbol: 'ETH' })),
       watchAccount: vi.fn(() => () => {}),
       getProvider: vi.fn(() => undefined),
+      sendTransfer: vi.fn(async () => '0xhash'),
     }
     const adapter: ChainAdapter = {
       namespace: 'eip155',

@@ -5,13 +5,16 @@ import {
   type Connector,
   connect,
   disconnect,
+  estimateFeesPerGas,
   getBalance,
   getConnection,
   reconnect,
+  sendTransaction,
   switchChain,
   watchConnection,
+  writeContract,
 } from '@wagmi/core'
-import { numberToHex } from 'viem'
+import { erc20Abi, numberToHex } from 'viem'
 
 /** How long to wait for an EIP-6963 wallet to announce itself after a page load. */
 const ANNOUNCE_WAIT_MS = 2_000
@@ -112,6 +115,24 @@ export function createWagmiEngine(config: Config): AdapterEngine {
     },
     watchAccount(onChange) {
       return watchConnection(config, { onChange: () => onChange(snapshotOf(config)) })
+    },
+    async sendTransfer({ network, to, amount, token }) {
+      const chainId = Number(network.id)
+      const receiver = to as `0x${string}`
+      if (!token) return sendTransaction(config, { chainId, to: receiver, value: amount })
+      return writeContract(config, {
+        chainId,
+        address: token.address as `0x${string}`,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [receiver, amount],
+      })
+    },
+    async getGasPrice(network) {
+      const fees = await estimateFeesPerGas(config, { chainId: Number(network.id), type: 'legacy' })
+      const standard = fees.gasPrice
+      // §3 three speeds; the node gives one price, faster ones bid 20% and 50% over it.
+      return { standard, fast: (standard * 12n) / 10n, instant: (standard * 15n) / 10n }
     },
     getProvider(connectorId) {
       const connector = connectorId
