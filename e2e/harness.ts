@@ -16,6 +16,8 @@ export interface DemoOptions {
   url?: (demoUrl: string) => string
   /** A phone: iPhone user agent, touch, a 390 px wide viewport. */
   mobile?: boolean
+  /** Runs with the page before it opens the demo (e.g. to inject another wallet). */
+  beforeGoto?: (page: Page) => Promise<void>
 }
 
 const IPHONE_UA =
@@ -49,6 +51,7 @@ export function useDemo() {
     accountIndex = 0,
     url = (demo) => demo,
     mobile = false,
+    beforeGoto,
   }: DemoOptions = {}) {
     context = await browser.newContext(
       mobile
@@ -71,6 +74,7 @@ export function useDemo() {
       chainId,
       rpcUrl,
     )
+    await beforeGoto?.(page)
     await page.goto(url(demoUrl))
     return { page, wallet, errors }
   }

@@ -58,7 +58,7 @@ describe('WalletConnect through our relay, with a WalletKit wallet', () => {
     await view(page, 'Account').waitFor()
     await expect.poll(() => modalAddress(page)).toBe(wallet.address)
     expect(await page.getByTestId('account-address').getAttribute('title')).toBe(wallet.address)
-    expect(await page.getByTestId('state-wallet').textContent()).toBe('E2E Wallet')
+    await expect.poll(() => page.getByTestId('state-wallet').textContent()).toBe('E2E Wallet')
     await screenshot(page, 'walletconnect-account')
 
     // The app's own wagmi code signs through the same session.

@@ -9,6 +9,10 @@ declare module 'vitest' {
     relayUrl: string
     rpcA: string
     rpcB: string
+    /** The Solana devnet's JSON-RPC URL */
+    solanaRpc: string
+    /** solana:<reference> of the Solana devnet */
+    solanaCaipNetworkId: string
   }
 }
 
@@ -19,5 +23,7 @@ export default async function setup(project: TestProject) {
   project.provide('relayUrl', stack.relayUrl)
   project.provide('rpcA', stack.rpcA)
   project.provide('rpcB', stack.rpcB)
+  project.provide('solanaRpc', stack.solanaRpc)
+  project.provide('solanaCaipNetworkId', stack.solanaCaipNetworkId)
   return () => stack.stop()
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { findFreePort, startDevnet } from '@latchkey/devnet'
+import { findFreePort, SOLANA_TOKEN_SPEC, startDevnet } from '@latchkey/devnet'
 import { startServer } from '@latchkey/server'
 import { build, preview as previewServer } from 'vite'
 
@@ -18,12 +18,17 @@ export interface TestStack {
   relayUrl: string
   rpcA: string
   rpcB: string
+  /** The Solana devnet's JSON-RPC URL */
+  solanaRpc: string
+  /** solana:<reference> of the Solana devnet */
+  solanaCaipNetworkId: string
   stop(): Promise<void>
 }
 
 /** Devnet on free ports, the demo built against it and served by `vite preview`. */
 export async function startTestStack(outDir: string): Promise<TestStack> {
-  const [portA, portB, demoPort] = await Promise.all([
+  const [portA, portB, solanaPort, demoPort] = await Promise.all([
+    findFreePort(),
     findFreePort(),
     findFreePort(),
     findFreePort(),
@@ -35,7 +40,9 @@ export async function startTestStack(outDir: string): Promise<TestStack> {
       { chainId: 31337, port: portA },
       { chainId: 31338, port: portB },
     ],
+    solana: { port: solanaPort },
   })
+  const solana = devnet.solana
   const server = await startServer({
     port: 0,
     databaseUrl: null,
@@ -45,6 +52,15 @@ export async function startTestStack(outDir: string): Promise<TestStack> {
     // Enough wallets that serve the local chains for AllWallets to have a third page.
     directorySize: 600,
     chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
+    ...(solana && {
+      solanaChains: [
+        {
+          caipNetworkId: solana.caipNetworkId,
+          rpcUrl: solana.rpcUrl,
+          tokens: [{ mint: solana.mint, ...SOLANA_TOKEN_SPEC }],
+        },
+      ],
+    }),
   }).catch(async (error: unknown) => {
     await devnet.stop()
     throw error
@@ -56,8 +72,10 @@ export async function startTestStack(outDir: string): Promise<TestStack> {
   try {
     const [chainA, chainB] = devnet.chains
     if (!chainA || !chainB) throw new Error('devnet did not start two chains')
+    if (!solana) throw new Error('devnet did not start the Solana node')
     process.env.VITE_RPC_A = chainA.rpcUrl
     process.env.VITE_RPC_B = chainB.rpcUrl
+    process.env.VITE_SOLANA_RPC = solana.rpcUrl
     process.env.VITE_API_URL = server.url
     process.env.VITE_RELAY_URL = server.relayUrl
     process.env.VITE_EXCLUDE_WALLET_IDS = EXCLUDED_WALLET_ID
@@ -74,6 +92,8 @@ export async function startTestStack(outDir: string): Promise<TestStack> {
       relayUrl: server.relayUrl,
       rpcA: chainA.rpcUrl,
       rpcB: chainB.rpcUrl,
+      solanaRpc: solana.rpcUrl,
+      solanaCaipNetworkId: solana.caipNetworkId,
       async stop() {
         await preview.close()
         await stopServices()

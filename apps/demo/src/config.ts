@@ -1,5 +1,6 @@
-import { localChainA, localChainB, withRpcUrl } from '@latchkey/core/networks'
+import { localChainA, localChainB, localSolana, withRpcUrl } from '@latchkey/core/networks'
 import { LazyWagmiAdapter } from '@latchkey/evm/lazy'
+import { SolanaAdapter } from '@latchkey/solana'
 
 const env = import.meta.env
 
@@ -15,6 +16,7 @@ export const relayUrl = env.VITE_RELAY_URL ?? 'ws://127.0.0.1:8787/relay'
 export const networks = [
   withRpcUrl(localChainA, env.VITE_RPC_A ?? 'http://127.0.0.1:8545'),
   withRpcUrl(localChainB, env.VITE_RPC_B ?? 'http://127.0.0.1:8546'),
+  withRpcUrl(localSolana, env.VITE_SOLANA_RPC ?? 'http://127.0.0.1:8899'),
 ] as const
 
 const list = (value: string | undefined) => (value ? value.split(',').filter(Boolean) : [])
@@ -25,3 +27,5 @@ export const featuredWalletIds = list(
 export const excludeWalletIds = list(env.VITE_EXCLUDE_WALLET_IDS)
 
 export const wagmiAdapter = new LazyWagmiAdapter({ networks, projectId })
+
+export const solanaAdapter = new SolanaAdapter()

@@ -9,11 +9,12 @@ import {
   networks,
   projectId,
   relayUrl,
+  solanaAdapter,
   wagmiAdapter,
 } from './config'
 
 const appKit = createAppKit({
-  adapters: [wagmiAdapter],
+  adapters: [wagmiAdapter, solanaAdapter],
   networks,
   projectId,
   apiUrl,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AccountSnapshot, AdapterEngine, ChainAdapter } from './adapter'
 import { type AppKitOptions, createAppKitCore } from './appkit'
-import type { CaipNetworkId } from './caip'
+import type { CaipNetworkId, ChainNamespace } from './caip'
 import type { AppKitEvent } from './events'
 import { MemoryStorage } from './memoryStorage'
 import { type CaipNetwork, defineNetwork, localChainA, localChainB } from './networks'
@@ -431,8 +431,27 @@ describe('createAppKitCore', () => {
   })
 })
 
+function fakeAdapterFor(snapshot: AccountSnapshot, namespace: ChainNamespace) {
+  const engine: AdapterEngine = {
+    connect: vi.fn(async () => snapshot),
+    reconnect: vi.fn(async () => false),
+    disconnect: vi.fn(async () => {}),
+    switchNetwork: vi.fn(async () => {}),
+    getBalance: vi.fn(async () => ({ value: 10n ** 18n, decimals: 18, symbol: 'ETH' })),
+    watchAccount: vi.fn(() => () => {}),
+    getProvider: vi.fn(() => undefined),
+    sendTransfer: vi.fn(async () => '0xhash'),
+  }
+  const adapter: ChainAdapter = {
+    namespace,
+    watchConnectors: () => () => {},
+    load: vi.fn(async () => engine),
+  }
+  return { adapter, engine }
+}
+
 describe('createAppKitCore with a fake adapter', () => {
-  function fakeAdapter(snapshot: AccountSnapshot) {
+  function fakeAdapter(snapshot: AccountSnapshot, namespace: ChainNamespace = 'eip155') {
     const engine: AdapterEngine = {
       connect: vi.fn(async () => snapshot),
       reconnect: vi.fn(async () => false),
@@ -444,7 +463,7 @@ describe('createAppKitCore with a fake adapter', () => {
       sendTransfer: vi.fn(async () => '0xhash'),
     }
     const adapter: ChainAdapter = {
-      namespace: 'eip155',
+      namespace,
       watchConnectors: () => () => {},
       load: vi.fn(async () => engine),
     }
@@ -505,5 +524,108 @@ describe('createAppKitCore with a fake adapter', () => {
     kit.router.goBack()
     expect(views()).toEqual(['Account'])
     expect(kit.getState().open).toBe(true)
+  })
+})
+
+describe('several namespaces (EVM and Solana)', () => {
+  const evmAddress = '0x1111111111111111111111111111111111111111'
+  const solAddress = 'CiDwVBFgWV9E5MvXWoLgnEgn2hK7rJikbvfWavzAQz3'
+  const localSol = defineNetwork({
+    id: 'LatchkeyLocaL1111111111111111111',
+    chainNamespace: 'solana',
+    name: 'Local Solana',
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
+  })
+
+  function twoNamespaces(storage = new MemoryStorage()) {
+    const evm = fakeAdapterFor(
+      { status: 'connected', address: evmAddress, chainId: 31337 },
+      'eip155',
+    )
+    const sol = fakeAdapterFor(
+      { status: 'connected', address: solAddress, chainId: localSol.id },
+      'solana',
+    )
+    const { kit, views } = setup({
+      adapters: [evm.adapter, sol.adapter],
+      networks: [localChainA, localChainB, localSol],
+      storage,
+    })
+    kit.stores.connectors.setState({
+      list: [
+        { id: 'evm-wallet', name: 'EVM Wallet', type: 'ANNOUNCED', chain: 'eip155' },
+        { id: 'sol-wallet', name: 'Sol Wallet', type: 'ANNOUNCED', chain: 'solana' },
+      ],
+    })
+    return { kit, views, evm, sol, storage }
+  }
+
+  it('picking a network of a namespace with no wallet raises APKTW001 and shows SwitchActiveChain', async () => {
+    const { kit, views } = twoNamespaces()
+    await kit.connect('evm-wallet')
+    kit.open()
+    await kit.switchNetwork(localSol)
+    expect(views()).toEqual(['Account', 'SwitchActiveChain'])
+    expect(kit.stores.router.getState().history.at(-1)).toEqual({
+      view: 'SwitchActiveChain',
+      params: { caipNetworkId: localSol.caipNetworkId },
+    })
+    expect(kit.stores.alerts.getState().alerts.map((a) => a.code)).toContain('APKTW001')
+    expect(kit.stores.chain.getState().activeNamespace).toBe('eip155')
+  })
+
+  it('connecting the second namespace makes it active; both stay connected and stored', async () => {
+    const { kit, storage } = twoNamespaces()
+    await kit.connect('evm-wallet')
+    await kit.connect('sol-wallet', localSol)
+    const account = kit.stores.account.getState()
+    expect(account.namespace).toBe('solana')
+    expect(account.caipAddress).toBe(`${localSol.caipNetworkId}:${solAddress}`)
+    expect(Object.keys(account.connections ?? {}).sort()).toEqual(['eip155', 'solana'])
+    expect(kit.stores.chain.getState().activeCaipNetwork.caipNetworkId).toBe(localSol.caipNetworkId)
+    expect(storage.getItem(StorageKeys.activeNamespace)).toBe('solana')
+    expect(storage.getItem(StorageKeys.connectedNamespaces)).toBe('eip155,solana')
+    expect(storage.getItem(StorageKeys.connectedConnectorId('solana'))).toBe('sol-wallet')
+    expect(storage.getItem(StorageKeys.connectedConnectorId('eip155'))).toBe('evm-wallet')
+  })
+
+  it('switching back to a connected namespace needs no wallet', async () => {
+    const { kit, evm } = twoNamespaces()
+    await kit.connect('evm-wallet')
+    await kit.connect('sol-wallet', localSol)
+    await kit.switchNetwork(localChainA)
+    expect(kit.stores.account.getState().caipAddress).toBe(`eip155:31337:${evmAddress}`)
+    expect(kit.stores.chain.getState().activeNamespace).toBe('eip155')
+    expect(evm.engine.switchNetwork).not.toHaveBeenCalled()
+    await kit.switchNetwork(localChainB)
+    expect(evm.engine.switchNetwork).toHaveBeenCalledTimes(1)
+  })
+
+  it('disconnect ends every namespace', async () => {
+    const { kit, evm, sol, storage } = twoNamespaces()
+    await kit.connect('evm-wallet')
+    await kit.connect('sol-wallet', localSol)
+    await kit.disconnect()
+    expect(evm.engine.disconnect).toHaveBeenCalled()
+    expect(sol.engine.disconnect).toHaveBeenCalled()
+    expect(kit.stores.account.getState().status).toBe('disconnected')
+    expect(storage.getItem(StorageKeys.connectedNamespaces)).toBeNull()
+  })
+
+  it('a wallet of the inactive namespace disconnecting leaves the active one alone', async () => {
+    const { kit, evm } = twoNamespaces()
+    let emit: ((s: AccountSnapshot) => void) | undefined
+    evm.engine.watchAccount = vi.fn((onChange) => {
+      emit = onChange
+      return () => {}
+    })
+    await kit.connect('evm-wallet')
+    await kit.connect('sol-wallet', localSol)
+    emit?.({ status: 'disconnected' })
+    const account = kit.stores.account.getState()
+    expect(account.status).toBe('connected')
+    expect(account.namespace).toBe('solana')
+    expect(Object.keys(account.connections ?? {})).toEqual(['solana'])
   })
 })

@@ -16,6 +16,8 @@ import type { PortfolioController } from './portfolio'
 import { initialPortfolioState, type PortfolioState } from './portfolioState'
 import { initialRouterState, type RouteInput, type RouterState, type WalletRef } from './router'
 import { createRouterController } from './routerController'
+import type { SendController } from './send'
+import { initialSendState, type SendState } from './sendState'
 import type { AppKitStorage, RecentWallet } from './storage'
 import { type KeyValueStorage, readStoredValue, StorageKeys } from './storageKeys'
 import { createToastController } from './toast'
@@ -70,12 +72,23 @@ export interface Balance {
   fetchedAt: number
 }
 
+/** §3 A namespace's connection: its wallet, account and chain. */
+export interface NamespaceConnection {
+  address: string
+  chainId: number | string
+  connectorId?: string
+  /** A WalletConnect wallet's own name and icon */
+  peerWallet?: { name: string; icon?: string }
+}
+
 export interface AccountState {
   status: AccountStatus
   address?: string
   caipAddress?: CaipAddress
   connectorId?: string
   namespace?: ChainNamespace
+  /** §3 Every connected namespace's connection (the active one is the account above) */
+  connections?: Partial<Record<ChainNamespace, NamespaceConnection>>
   /** The wallet at the other end of a WalletConnect session, as it describes itself */
   peerWallet?: { name: string; icon?: string }
   balance?: Balance
@@ -169,6 +182,7 @@ export function createAppKitCore(options: AppKitOptions) {
   const directoryStore = createStore<DirectoryState>(initialDirectoryState)
   const portfolioStore = createStore<PortfolioState>(initialPortfolioState)
   const walletConnectStore = createStore<WalletConnectState>(initialWalletConnectState)
+  const sendStore = createStore<SendState>(initialSendState)
   const theme = createStore<ThemeState>(() => ({
     themeMode: options.themeMode ?? 'dark',
     themeVariables: options.themeVariables ?? {},
@@ -232,6 +246,7 @@ export function createAppKitCore(options: AppKitOptions) {
         toast,
         track,
         log,
+        raise: alerts.raise,
       }),
     )
     return connection
@@ -290,6 +305,21 @@ export function createAppKitCore(options: AppKitOptions) {
   }
   const refreshPortfolio = (opts?: { force?: boolean }) =>
     portfolioController().then((p) => p.refresh(opts))
+
+  let sendControl: Promise<SendController> | undefined
+  const sendController = () => {
+    sendControl ??= import('./send').then((m) =>
+      m.createSendController({
+        stores: { account, chain, portfolio: portfolioStore, send: sendStore },
+        loadEngine: (namespace) => connectionController().then((c) => c.loadEngine(namespace)),
+        refreshPortfolio: () => refreshPortfolio({ force: true }),
+        toast,
+        track,
+        log,
+      }),
+    )
+    return sendControl
+  }
 
   /**
    * Balances and activity follow the account: refreshed when it connects or its network
@@ -391,6 +421,7 @@ export function createAppKitCore(options: AppKitOptions) {
       directory: directoryStore,
       portfolio: portfolioStore,
       walletConnect: walletConnectStore,
+      send: sendStore,
     },
     /** The validating §3 storage; it loads with the connection logic, after first paint. */
     storage: loadStorage,
@@ -418,12 +449,26 @@ export function createAppKitCore(options: AppKitOptions) {
       /** The session as EIP-1193 (EVM), for apps that drive WalletConnect themselves. */
       getProvider: () => connectionController().then((c) => c.walletConnectProvider()),
     },
+    /** §5 Send; state in `stores.send`. Loads the send logic on first use. */
+    send: {
+      selectToken: (tokenKey: string) => sendController().then((c) => c.selectToken(tokenKey)),
+      // Typing updates the store at once: a controlled input must not wait for a chunk.
+      setAmount: (amount: string) =>
+        sendStore.setState({ amount, error: undefined, status: 'editing' }),
+      setReceiver: (receiver: string) =>
+        sendStore.setState({ receiver, error: undefined, status: 'editing' }),
+      setMax: () => sendController().then((c) => c.setMax()),
+      validate: () => sendController().then((c) => c.validate()),
+      send: () => sendController().then((c) => c.send()),
+      reset: () => sendController().then((c) => c.reset()),
+    },
     /** Phone or tablet: deep links before QR codes (§2). */
     isMobile: isMobileDevice,
     open,
     close,
     shake,
-    connect: (connectorId: string) => connectionController().then((c) => c.connect(connectorId)),
+    connect: (connectorId: string, target?: CaipNetwork) =>
+      connectionController().then((c) => c.connect(connectorId, target)),
     disconnect: () => connectionController().then((c) => c.disconnect()),
     switchNetwork: (network: CaipNetwork) =>
       connectionController().then((c) => c.switchNetwork(network)),

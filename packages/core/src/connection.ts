@@ -6,10 +6,11 @@ import type {
   ChainAdapter,
   ConnectorInfo,
 } from './adapter'
-import type { AccountState, AppMetadata, ChainState } from './appkit'
+import type { AccountState, AppMetadata, ChainState, NamespaceConnection } from './appkit'
 import type { CaipAddress, ChainNamespace } from './caip'
 import { CACHE_TTL_MS, WALLETCONNECT_CONNECTOR_ID } from './constants'
 import { deepLinkChoice } from './deepLink'
+import type { SetupAlertCode } from './errors'
 import { ErrorText, isUserRejectedError, SetupAlerts } from './errors'
 import type { AppKitEventName } from './events'
 import { formatAmount } from './format'
@@ -59,6 +60,8 @@ export interface ConnectionContext {
   toast: ToastController
   track(event: AppKitEventName, properties?: Record<string, unknown>): void
   log(message: string, detail?: unknown): void
+  /** §8 setup alerts and warnings */
+  raise?(code: SetupAlertCode): void
 }
 
 /**
@@ -155,21 +158,35 @@ export function createConnectionController(ctx: ConnectionContext) {
     }
   }
 
-  function onAccount(
-    namespace: ChainNamespace,
-    snapshot: { status: AccountStatus; address?: string; chainId?: number | string },
-  ) {
-    if (snapshot.status !== 'connected' || !snapshot.address || snapshot.chainId === undefined) {
-      if (snapshot.status === 'disconnected' && account.getState().namespace === namespace) {
-        clearAccount(namespace)
-      }
-      return
-    }
-    const caipNetworkId = `${namespace}:${snapshot.chainId}` as const
+  /** §3 One connection per namespace; `account` shows the active namespace's. */
+  const connections = new Map<ChainNamespace, NamespaceConnection>()
+  /** After a reload: the namespace that was active, until its wallet has reconnected. */
+  let restoreNamespace: ChainNamespace | undefined
+
+  function publishConnections() {
+    account.setState({ connections: Object.fromEntries(connections) })
+  }
+
+  /** Shows a namespace's connection as the account, on its network (or UnsupportedChain). */
+  function activate(namespace: ChainNamespace) {
+    const connection = connections.get(namespace)
+    if (!connection) return
+    const { address, chainId, connectorId, peerWallet } = connection
+    const caipNetworkId = `${namespace}:${chainId}` as const
     const network = networks.find((n) => n.caipNetworkId === caipNetworkId)
-    const caipAddress = `${caipNetworkId}:${snapshot.address}` as CaipAddress
-    account.setState({ status: 'connected', address: snapshot.address, caipAddress, namespace })
+    const caipAddress = `${caipNetworkId}:${address}` as CaipAddress
+    const previous = account.getState()
+    account.setState({
+      status: 'connected',
+      address,
+      caipAddress,
+      namespace,
+      connectorId: connectorId ?? previous.connectorId,
+      peerWallet,
+      ...(previous.namespace !== namespace && { balance: undefined }),
+    })
     chain.setState({ unsupported: !network, activeNamespace: namespace })
+    storage.setActiveNamespace(namespace)
     if (network) {
       chain.setState({ activeCaipNetwork: network })
       storage.setActiveCaipNetworkId(network.caipNetworkId)
@@ -179,15 +196,62 @@ export function createConnectionController(ctx: ConnectionContext) {
     }
   }
 
+  function onAccount(
+    namespace: ChainNamespace,
+    snapshot: { status: AccountStatus; address?: string; chainId?: number | string },
+  ) {
+    if (snapshot.status !== 'connected' || !snapshot.address || snapshot.chainId === undefined) {
+      if (snapshot.status === 'disconnected' && connections.has(namespace)) clearAccount(namespace)
+      else if (snapshot.status === 'disconnected' && account.getState().namespace === namespace) {
+        clearAccount(namespace)
+      }
+      return
+    }
+    const known = connections.get(namespace)
+    const connectorId = known?.connectorId ?? storage.getConnectedConnectorId(namespace)
+    connections.set(namespace, {
+      address: snapshot.address,
+      chainId: snapshot.chainId,
+      connectorId,
+      peerWallet:
+        known?.peerWallet ??
+        (connectorId === WALLETCONNECT_CONNECTOR_ID ? account.getState().peerWallet : undefined),
+    })
+    publishConnections()
+    const active = account.getState()
+    // The active namespace follows its wallet; another namespace's changes wait in `connections`,
+    // except that after a reload the namespace that was active becomes active again.
+    const restoring = restoreNamespace === namespace
+    if (restoring) restoreNamespace = undefined
+    if (
+      restoring ||
+      active.status !== 'connected' ||
+      active.namespace === namespace ||
+      !active.namespace
+    ) {
+      activate(namespace)
+    }
+  }
+
   function clearAccount(namespace: ChainNamespace) {
-    const connectorId = account.getState().connectorId
+    const connectorId = connections.get(namespace)?.connectorId ?? account.getState().connectorId
     if (connectorId) storage.addDisconnectedConnectorId(namespace, connectorId)
     storage.removeConnections(namespace)
     storage.removeConnectedConnectorId(namespace)
     storage.removeConnectedNamespace(namespace)
+    connections.delete(namespace)
+    publishConnections()
+    const wasActive = account.getState().namespace === namespace
+    if (!wasActive && account.getState().status === 'connected') return
+    const [other] = connections.keys()
+    if (other) {
+      activate(other)
+      if (modal.getState().open) router.reset('Account')
+      return
+    }
     storage.setConnectionStatus('disconnected')
     account.setState(
-      { status: 'disconnected', balanceLoading: false, connectError: undefined },
+      { status: 'disconnected', balanceLoading: false, connectError: undefined, connections: {} },
       true,
     )
     chain.setState({ unsupported: false })
@@ -201,6 +265,7 @@ export function createConnectionController(ctx: ConnectionContext) {
     snapshot: AccountSnapshot,
     wallet: { id: string; name: string; rdns?: string } | undefined,
     method: 'browser' | 'qrcode' | 'mobile',
+    peerWallet?: NamespaceConnection['peerWallet'],
   ) {
     storage.setConnectedConnectorId(namespace, connectorId)
     storage.addConnectedNamespace(namespace)
@@ -218,8 +283,20 @@ export function createConnectionController(ctx: ConnectionContext) {
       storage.setRecentWallet(recentWallet)
       ctx.stores.recent.setState({ wallets: storage.getRecentWallets() })
     }
-    account.setState({ connectorId })
-    onAccount(namespace, snapshot)
+    if (snapshot.address && snapshot.chainId !== undefined) {
+      connections.set(namespace, {
+        address: snapshot.address,
+        chainId: snapshot.chainId,
+        connectorId,
+        peerWallet,
+      })
+      publishConnections()
+      account.setState({ connectorId })
+      activate(namespace)
+    } else {
+      account.setState({ connectorId })
+      onAccount(namespace, snapshot)
+    }
     router.reset(chain.getState().unsupported ? 'UnsupportedChain' : 'Account')
     track('CONNECT_SUCCESS', { method, name: wallet?.name })
   }
@@ -237,7 +314,7 @@ export function createConnectionController(ctx: ConnectionContext) {
     return rejected ? 'rejected' : 'failed'
   }
 
-  async function connect(connectorId: string) {
+  async function connect(connectorId: string, target?: CaipNetwork) {
     const connector = connectors.getState().list.find((c) => c.id === connectorId)
     const namespace = connector?.chain ?? chain.getState().activeNamespace
     router.setWallet(
@@ -249,11 +326,14 @@ export function createConnectionController(ctx: ConnectionContext) {
     track('SELECT_WALLET', { name: connector?.name, platform: 'browser' })
     try {
       const engine = await loadEngine(namespace)
-      const network = chain.getState().activeCaipNetwork
-      const snapshot = await engine.connect(
-        connectorId,
-        network.chainNamespace === namespace ? network : undefined,
-      )
+      const active = chain.getState().activeCaipNetwork
+      const network =
+        target?.chainNamespace === namespace
+          ? target
+          : active.chainNamespace === namespace
+            ? active
+            : networks.find((n) => n.chainNamespace === namespace)
+      const snapshot = await engine.connect(connectorId, network)
       finishConnect(namespace, connectorId, snapshot, connector, 'browser')
     } catch (error) {
       if (!isUserRejectedError(error) && isWalletGone(error)) {
@@ -345,12 +425,18 @@ export function createConnectionController(ctx: ConnectionContext) {
         now: Date.now,
       })
       if (session && isCurrent()) {
-        account.setState({ peerWallet: client.peer() })
         completing = true
         try {
           setLoading(namespace, true)
           const snapshot = await walletConnectSnapshot(namespace)
-          finishConnect(namespace, WALLETCONNECT_CONNECTOR_ID, snapshot, wallet, method)
+          finishConnect(
+            namespace,
+            WALLETCONNECT_CONNECTOR_ID,
+            snapshot,
+            wallet,
+            method,
+            client.peer(),
+          )
         } finally {
           completing = false
           setLoading(namespace, false)
@@ -375,10 +461,10 @@ export function createConnectionController(ctx: ConnectionContext) {
     }
   }
 
-  async function disconnect() {
-    const namespace = account.getState().namespace ?? chain.getState().activeNamespace
+  async function disconnectNamespace(namespace: ChainNamespace) {
+    const connectorId = connections.get(namespace)?.connectorId ?? account.getState().connectorId
     try {
-      if (!adapterFor(namespace) && account.getState().connectorId === WALLETCONNECT_CONNECTOR_ID) {
+      if (!adapterFor(namespace) && connectorId === WALLETCONNECT_CONNECTOR_ID) {
         await (await walletConnectProvider()).disconnect()
       } else {
         const engine = await loadEngine(namespace)
@@ -392,17 +478,44 @@ export function createConnectionController(ctx: ConnectionContext) {
     clearAccount(namespace)
   }
 
+  /** Disconnects every connected namespace, the active one last. */
+  async function disconnect() {
+    const active = account.getState().namespace ?? chain.getState().activeNamespace
+    const others = [...connections.keys()].filter((namespace) => namespace !== active)
+    for (const namespace of others) await disconnectNamespace(namespace)
+    await disconnectNamespace(active)
+  }
+
   async function switchNetwork(network: CaipNetwork) {
     const known = networks.find((n) => n.caipNetworkId === network?.caipNetworkId)
     if (!known) {
       log(`unknown network ${String(network?.caipNetworkId)}`)
       return
     }
-    if (!isConnected() || account.getState().namespace !== known.chainNamespace) {
-      chain.setState({ activeCaipNetwork: known, activeNamespace: known.chainNamespace })
+    const namespace = known.chainNamespace
+    if (!isConnected()) {
+      chain.setState({ activeCaipNetwork: known, activeNamespace: namespace })
       storage.setActiveCaipNetworkId(known.caipNetworkId)
+      storage.setActiveNamespace(namespace)
       if (modal.getState().open) router.goBack()
       return
+    }
+    if (account.getState().namespace !== namespace) {
+      const connection = connections.get(namespace)
+      if (!connection) {
+        // §8 APKTW001: the visitor picked a network of a namespace with no wallet yet.
+        ctx.raise?.('APKTW001')
+        if (modal.getState().open) {
+          router.push({ view: 'SwitchActiveChain', params: { caipNetworkId: known.caipNetworkId } })
+        }
+        return
+      }
+      activate(namespace)
+      if (`${namespace}:${connection.chainId}` === known.caipNetworkId) {
+        track('SWITCH_NETWORK', { network: known.caipNetworkId })
+        if (modal.getState().open) router.reset('Account')
+        return
+      }
     }
     account.setState({ switchError: undefined })
     if (modal.getState().open) {
@@ -484,6 +597,7 @@ export function createConnectionController(ctx: ConnectionContext) {
 
   /** After first paint: reconnect what the visitor left connected, else warm the engines. */
   function startAdapters() {
+    restoreNamespace = storage.getActiveNamespace()
     for (const adapter of adapters) {
       if (storage.getConnectedConnectorId(adapter.namespace)) void reconnect(adapter.namespace)
       else void loadEngine(adapter.namespace).catch(() => undefined)

@@ -21,6 +21,8 @@ export const ErrorText = {
   amountAndReceiverRequired: 'An amount and receiver address are required',
   /** §5 Send without token */
   tokenRequired: 'A token is required',
+  /** §5 Send: the receiver is not an address of the active namespace (wording is ours) */
+  invalidReceiver: 'Invalid receiver address',
   /** §5 Send on a chain other than EVM or Solana */
   unsupportedChain: 'Unsupported chain',
   /** §5 Email warning */

@@ -8,6 +8,10 @@ export type AppKitEventName =
   | 'DISCONNECT_SUCCESS'
   | 'DISCONNECT_ERROR'
   | 'SWITCH_NETWORK'
+  | 'OPEN_SEND'
+  | 'SEND_INITIATED'
+  | 'SEND_SUCCESS'
+  | 'SEND_ERROR'
 
 export interface AppKitEvent {
   timestamp: number

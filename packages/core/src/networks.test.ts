@@ -6,6 +6,7 @@ import {
   defineNetwork,
   localChainA,
   localChainB,
+  localSolana,
   mainnet,
   optimism,
   polygon,
@@ -86,6 +87,14 @@ describe('built-in networks', () => {
     expect(new URL(localChainB.rpcUrls.default.http[0] as string).port).toBe('8546')
   })
 
+  it('localSolana is a solana network on port 8899', () => {
+    expect(localSolana.caipNetworkId).toBe('solana:BXGmUWuqThfFb9puWNoLLs99ZQYV6N3n')
+    expect(localSolana.chainNamespace).toBe('solana')
+    expect(localSolana.nativeCurrency).toEqual({ name: 'Solana', symbol: 'SOL', decimals: 9 })
+    expect(localSolana.testnet).toBe(true)
+    expect(new URL(localSolana.rpcUrls.default.http[0] as string).port).toBe('8899')
+  })
+
   it('every built-in network has a valid CAIP-2 id matching its namespace and id', () => {
     for (const network of [
       mainnet,
@@ -97,6 +106,7 @@ describe('built-in networks', () => {
       solana,
       localChainA,
       localChainB,
+      localSolana,
     ]) {
       expect(isCaipNetworkId(network.caipNetworkId)).toBe(true)
       expect(network.caipNetworkId).toBe(`${network.chainNamespace}:${network.id}`)

@@ -99,6 +99,20 @@ export const localChainB = /* @__PURE__ */ defineNetwork({
   testnet: true,
 })
 
+/**
+ * The devnet's Solana node (packages/devnet, LiteSVM behind JSON-RPC on port 8899). Its id is the
+ * first 32 characters of the devnet's genesis hash (SOLANA_GENESIS_HASH in
+ * packages/devnet/src/solana/constants.ts), as CAIP-2 defines Solana chain ids.
+ */
+export const localSolana = /* @__PURE__ */ defineNetwork({
+  id: 'BXGmUWuqThfFb9puWNoLLs99ZQYV6N3n',
+  chainNamespace: 'solana',
+  name: 'Latchkey Local Solana',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
+  testnet: true,
+})
+
 export function withRpcUrl(network: CaipNetwork, rpcUrl: string): CaipNetwork {
   return { ...network, rpcUrls: { default: { http: [rpcUrl] } } }
 }

@@ -115,11 +115,19 @@ export function createPortfolioController(ctx: PortfolioContext) {
     }
   }
 
+  /** The history, after the sends it does not list yet; a send it lists is no longer pending. */
+  function withPending(history: Transaction[], chainId: string): Transaction[] {
+    const listed = new Set(history.map((t) => t.metadata.hash))
+    const pending = store.getState().pending.filter((t) => !listed.has(t.metadata.hash))
+    store.setState({ pending })
+    return [...pending.filter((t) => t.metadata.chain === chainId), ...history]
+  }
+
   async function refreshHistory(t: Target, force: boolean) {
     const key = cacheKeys.transactions(t.address, t.chainId)
     const cached = force ? undefined : cache.get<HistoryPage>('transactions', key)
     if (cached) {
-      store.setState({ transactions: cached.data, next: cached.next })
+      store.setState({ transactions: withPending(cached.data, t.chainId), next: cached.next })
       return
     }
     store.setState({ transactionsLoading: true })
@@ -127,7 +135,9 @@ export function createPortfolioController(ctx: PortfolioContext) {
       const page = await api.getHistory(t.address, t.chainId)
       const kept: HistoryPage = { data: dropSpamTransactions(page.data), next: page.next }
       cache.set('transactions', key, kept)
-      if (isCurrent(t)) store.setState({ transactions: kept.data, next: kept.next })
+      if (isCurrent(t)) {
+        store.setState({ transactions: withPending(kept.data, t.chainId), next: kept.next })
+      }
     } catch (error) {
       log('transactions failed', error)
       // §8 'Failed to fetch transactions': error toast; history marked empty.

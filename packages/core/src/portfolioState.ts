@@ -17,6 +17,8 @@ export interface PortfolioState {
   /** §5 Transactions whose transfers are all spam NFTs are dropped. */
   transactions: Transaction[]
   transactionsLoading: boolean
+  /** Sent from this modal and not in the history yet: shown first in `transactions` until it is. */
+  pending: Transaction[]
   /** The cursor of the next history page; null at the end. */
   next: string | null
   /** The account's identity name, when the identity service knows one. */
@@ -30,6 +32,7 @@ export function initialPortfolioState(): PortfolioState {
     balancesLoading: false,
     transactions: [],
     transactionsLoading: false,
+    pending: [],
     next: null,
   }
 }

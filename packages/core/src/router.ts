@@ -34,6 +34,11 @@ export interface ViewParams {
   UpdateEmailWallet: undefined
   /** The address to receive on, with the networks it can receive on (not named by the spec). */
   Receive: undefined
+  /** §5 Send (views not named by the spec): token, amount and receiver */
+  WalletSend: undefined
+  WalletSendSelectToken: undefined
+  WalletSendPreview: undefined
+  WalletSendResult: undefined
 }
 
 export type ViewName = keyof ViewParams

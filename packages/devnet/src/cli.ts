@@ -12,6 +12,10 @@ const devnet = await startDevnet().catch((error: unknown) => {
 })
 
 for (const chain of devnet.chains) console.log(describeChain(chain))
+if (devnet.solana) {
+  const { caipNetworkId, rpcUrl, mint } = devnet.solana
+  console.log(`solana ${caipNetworkId}  ${rpcUrl}  lUSD ${mint}`)
+}
 console.log(`devnet ready in ${Math.round(performance.now() - startedAt)} ms (Ctrl+C to stop)`)
 
 let stopping = false

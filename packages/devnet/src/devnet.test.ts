@@ -1,3 +1,4 @@
+import { localSolana } from '@latchkey/core/networks'
 import { createPublicClient, getAddress, http, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_ACCOUNT_ETH_BALANCE, TEST_ACCOUNTS } from './accounts'
@@ -17,6 +18,7 @@ beforeAll(async () => {
   const ports = [await findFreePort(), await findFreePort()]
   devnet = await startDevnet({
     chains: CHAIN_IDS.map((chainId, index) => ({ chainId, port: ports[index] ?? 0 })),
+    solana: { port: 0 },
   })
   for (const chain of devnet.chains) {
     clients.set(chain.chainId, createPublicClient({ transport: http(chain.rpcUrl) }))
@@ -95,6 +97,18 @@ describe('startDevnet', () => {
         expect(totalSupply).toBe(DEVNET_TOKEN_BALANCES[token.symbol] * 10n)
       }
     }
+  })
+
+  it('runs the Solana node when asked, on the network localSolana names', async () => {
+    const solana = devnet.solana
+    if (!solana) throw new Error('the Solana node did not start')
+    expect(solana.caipNetworkId).toBe(localSolana.caipNetworkId)
+    const response = await fetch(solana.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getGenesisHash' }),
+    })
+    expect(((await response.json()) as { result: string }).result).toBe(solana.genesisHash)
   })
 
   it('leaves already deployed tokens alone when deploying again', async () => {

@@ -1,5 +1,6 @@
 import { type AnvilInstance, startAnvil } from './anvil'
 import { deployDevnetTokens } from './deploy'
+import { defaultSolanaPort, type SolanaDevnet, startSolanaDevnet } from './solana/devnet'
 import type { DevnetToken } from './tokens'
 
 export interface DevnetChainConfig {
@@ -15,11 +16,19 @@ export interface DevnetChain {
 
 export interface Devnet {
   chains: DevnetChain[]
+  /** The Solana node, when started */
+  solana?: SolanaDevnet
   stop(): Promise<void>
 }
 
 export interface StartDevnetOptions {
   chains?: DevnetChainConfig[]
+  /**
+   * The Solana node (LiteSVM behind JSON-RPC), or false for none. Left out, it starts on
+   * SOLANA_PORT or 8899 when `chains` is left out too (the default stack); a caller that picks its
+   * chains' ports picks Solana's as well, so tests on free ports never race for 8899.
+   */
+  solana?: { port: number } | false
 }
 
 /** Chain A (31337) and chain B (31338); ports come from EVM_PORT_A / EVM_PORT_B when set. */
@@ -30,15 +39,19 @@ export function defaultDevnetChains(): DevnetChainConfig[] {
   ]
 }
 
-export async function startDevnet({
-  chains = defaultDevnetChains(),
-}: StartDevnetOptions = {}): Promise<Devnet> {
-  const started = await Promise.allSettled(chains.map((chain) => startAnvil(chain)))
+export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
+  const chains = options.chains ?? defaultDevnetChains()
+  const solanaOption = options.solana ?? (options.chains ? false : { port: defaultSolanaPort() })
+  const [solanaStart, started] = await Promise.all([
+    settle(solanaOption ? startSolanaDevnet(solanaOption) : undefined),
+    Promise.allSettled(chains.map((chain) => startAnvil(chain))),
+  ])
   const anvils = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
-  const stop = () => stopAll(anvils)
+  const solana = solanaStart.status === 'fulfilled' ? solanaStart.value : undefined
+  const stop = () => stopAll(anvils, solana)
 
-  const failedStart = started.find((result) => result.status === 'rejected')
-  if (failedStart) {
+  const failedStart = [solanaStart, ...started].find((result) => result.status === 'rejected')
+  if (failedStart?.status === 'rejected') {
     await stop()
     throw failedStart.reason
   }
@@ -51,15 +64,20 @@ export async function startDevnet({
         tokens: await deployDevnetTokens(chainId, rpcUrl),
       })),
     )
-    return { chains: devnetChains, stop }
+    return { chains: devnetChains, ...(solana && { solana }), stop }
   } catch (error) {
     await stop()
     throw error
   }
 }
 
-async function stopAll(anvils: AnvilInstance[]): Promise<void> {
-  await Promise.all(anvils.map((anvil) => anvil.stop()))
+async function settle<T>(value: T | Promise<T>): Promise<PromiseSettledResult<T>> {
+  const [result] = await Promise.allSettled([value])
+  return result as PromiseSettledResult<T>
+}
+
+async function stopAll(anvils: AnvilInstance[], solana?: SolanaDevnet): Promise<void> {
+  await Promise.all([...anvils.map((anvil) => anvil.stop()), solana?.stop()])
 }
 
 function portFromEnv(name: string, fallback: number): number {

@@ -13,9 +13,14 @@ export const BUILT_VIEWS: readonly ViewName[] = [
   'Account',
   'Networks',
   'SwitchNetwork',
+  'SwitchActiveChain',
   'UnsupportedChain',
   'Receive',
+  'WalletSend',
+  'WalletSendSelectToken',
+  'WalletSendPreview',
+  'WalletSendResult',
 ]
 
 /** §1 Wallet features this release has a view for; the others are not shown yet. */
-export const BUILT_WALLET_FEATURES: readonly WalletFeature[] = ['receive']
+export const BUILT_WALLET_FEATURES: readonly WalletFeature[] = ['receive', 'send']

@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import { BalanceReader } from './chain/balances'
 import { Chains } from './chain/client'
+import { SolanaBalanceReader } from './chain/solanaBalances'
+import { SolanaChains } from './chain/solanaChains'
 import type { Database } from './db/schema'
 import type { AppEnv } from './env'
 import { internalError, routeNotFound } from './errors'
@@ -51,6 +53,8 @@ export interface AppDeps {
   trustForwardedFor?: boolean
   /** The EVM chains of the blockchain data API; none by default */
   chains?: Chains
+  /** The Solana chains of the blockchain data API (balance, history); none by default */
+  solanaChains?: SolanaChains
 }
 
 export type App = OpenAPIHono<AppEnv>
@@ -91,10 +95,17 @@ export function createApp(deps: AppDeps): App {
   registerImageRoutes(app, db)
   registerConfigRoutes(app)
   const chains = deps.chains ?? new Chains([])
-  registerBalanceRoutes(app, db, chains, new BalanceReader(db, now))
-  registerHistoryRoutes(app, db, chains)
+  const solanaChains = deps.solanaChains ?? new SolanaChains([])
+  registerBalanceRoutes(app, {
+    db,
+    chains,
+    reader: new BalanceReader(db, now),
+    solanaChains,
+    solanaReader: new SolanaBalanceReader(now),
+  })
+  registerHistoryRoutes(app, db, chains, solanaChains)
   registerPriceRoutes(app, db, chains)
-  registerIdentityRoutes(app, chains)
+  registerIdentityRoutes(app, chains, solanaChains)
   registerRpcRoute(app, chains)
 
   app.doc31('/openapi.json', {

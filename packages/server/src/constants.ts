@@ -109,9 +109,42 @@ export const KNOWN_TOKENS = [
 
 /**
  * Local stand-in for a price source: USD prices seeded into the `prices` table for every
- * configured chain. Native ETH 3000, lUSD 1, LKT 2.5 (by token symbol; 'ETH' is the native coin).
+ * configured EVM chain and into `solana_prices` for every Solana chain. Native ETH 3000,
+ * native SOL 150, lUSD 1 (the ERC-20 and the SPL token alike), LKT 2.5 (by token symbol; 'ETH'
+ * and 'SOL' are the native coins).
  */
-export const SEEDED_USD_PRICES: Readonly<Record<string, number>> = { ETH: 3000, lUSD: 1, LKT: 2.5 }
+export const SEEDED_USD_PRICES: Readonly<Record<string, number>> = {
+  ETH: 3000,
+  SOL: 150,
+  lUSD: 1,
+  LKT: 2.5,
+}
+
+// ---- Solana (the data API's Solana chains) ----
+
+/**
+ * AppKit's stand-in address of native SOL (appkit-common ConstantsUtil.SOLANA_NATIVE_TOKEN_ADDRESS,
+ * like 0xeeee…eeee for EVM): SOL's key in `solana_prices`.
+ */
+export const SOLANA_NATIVE_TOKEN_ADDRESS = 'So11111111111111111111111111111111111111111'
+/** The SPL Token program and Token-2022 (their well-known addresses): token accounts live there */
+export const SPL_TOKEN_PROGRAMS = [
+  'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+  'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+] as const
+/**
+ * DESIGN "Local stack": the Solana devnet's SPL token (@latchkey/devnet SOLANA_TOKEN_SPEC, mint
+ * SOLANA_MINT_KEYPAIR.address): the default tokens of a configured Solana chain;
+ * solana.test.ts checks they match the devnet's.
+ */
+export const KNOWN_SOLANA_TOKENS = [
+  {
+    mint: '5FP8XhThPWWLbeQPCYGgXvSf4ft6xjMHMmmvt1WKVZbp',
+    symbol: 'lUSD',
+    name: 'Latchkey USD',
+    decimals: 6,
+  },
+] as const
 
 /**
  * §6 "safe" RPC methods the gateway forwards: read-only eth_* calls plus eth_sendRawTransaction

@@ -7,6 +7,9 @@ import { type App, createApp } from './app'
 import { Chains } from './chain/client'
 import { type ChainConfig, chainsFromEnv } from './chain/config'
 import { Indexer } from './chain/indexer'
+import { SolanaChains } from './chain/solanaChains'
+import { type SolanaChainConfig, solanaChainsFromEnv } from './chain/solanaConfig'
+import { seedSolanaPrices } from './chain/solanaPrices'
 import { seedChainData } from './chain/tokens'
 import {
   DEFAULT_DEMO_PORT,
@@ -50,6 +53,11 @@ export interface StartServerOptions {
   trustForwardedFor?: boolean
   /** EVM chains for the blockchain data API; default EVM_RPC_URLS (chainId=url,…) or none */
   chains?: ChainConfig[]
+  /**
+   * Solana chains for the balance and history routes; default SOLANA_RPC_URLS
+   * (solana:<reference>=url,…, with the devnet's lUSD as their token) or none
+   */
+  solanaChains?: SolanaChainConfig[]
   /** Indexer poll interval (ms); default INDEXER_POLL_MS */
   indexerPollMs?: number
   relay?: RelayServerOptions
@@ -155,10 +163,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     })
     const chains = new Chains(options.chains ?? chainsFromEnv())
     await seedChainData(database.db, chains.ids)
+    const solanaChains = new SolanaChains(options.solanaChains ?? solanaChainsFromEnv())
+    await seedSolanaPrices(database.db, solanaChains.all)
     const app = createApp({
       db: database.db,
       logger,
       chains,
+      solanaChains,
       ...(options.rateLimit && { rateLimit: options.rateLimit }),
       ...(options.trustForwardedFor && { trustForwardedFor: true }),
     })

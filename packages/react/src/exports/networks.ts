@@ -4,6 +4,7 @@ export {
   defineNetwork,
   localChainA,
   localChainB,
+  localSolana,
   mainnet,
   optimism,
   polygon,

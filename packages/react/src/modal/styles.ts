@@ -86,6 +86,13 @@ button { font: inherit; color: inherit; cursor: pointer; }
   width: 100%; height: 40px; margin-bottom: 12px; padding: 0 12px; border-radius: 12px; font: inherit;
   color: var(--lk-fg); background: var(--lk-bg-2); border: 1px solid var(--lk-border);
 }
+.lk-field { display: flex; flex-direction: column; gap: 4px; text-align: left; }
+.lk-field .lk-search { margin-bottom: 0; }
+.lk-input-row { display: flex; gap: 8px; align-items: center; }
+.lk-summary { display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; margin: 0; text-align: left; }
+.lk-summary dt { color: var(--lk-fg-2, inherit); opacity: 0.7; }
+.lk-summary dd { margin: 0; }
+.lk-break { overflow-wrap: anywhere; }
 .lk-virtual { margin: 0 -4px; padding: 0 4px; }
 .lk-small { font-size: 13px; margin-top: 8px; min-height: 18px; }
 a.lk-item { color: inherit; text-decoration: none; }

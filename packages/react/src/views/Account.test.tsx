@@ -92,8 +92,19 @@ describe('visibleWalletFeatures (§1 order onramp, swaps, receive, send)', () =>
     ])
     expect(visibleWalletFeatures({ onramp: true, swaps: true }, 'solana', all)).toContain('send')
   })
-  it('shows only built ones: receive in this release', () => {
-    expect(visibleWalletFeatures({ onramp: true, swaps: true }, 'eip155')).toEqual(['receive'])
+  it('shows only built ones: receive and send in this release', () => {
+    expect(visibleWalletFeatures({ onramp: true, swaps: true }, 'eip155')).toEqual([
+      'receive',
+      'send',
+    ])
+  })
+
+  it('offers send on EVM and Solana only (§9)', () => {
+    expect(visibleWalletFeatures({ onramp: false, swaps: false }, 'solana')).toEqual([
+      'receive',
+      'send',
+    ])
+    expect(visibleWalletFeatures({ onramp: false, swaps: false }, 'bip122')).toEqual(['receive'])
   })
 })
 
@@ -124,7 +135,10 @@ describe('Account view', () => {
     const { appKit } = await connectedKit()
     renderAccount(appKit)
     const buttons = within(screen.getByTestId('wallet-features')).getAllByRole('button')
-    expect(buttons.map((b) => b.dataset.testid)).toEqual(['wallet-feature-receive'])
+    expect(buttons.map((b) => b.dataset.testid)).toEqual([
+      'wallet-feature-receive',
+      'wallet-feature-send',
+    ])
     fireEvent.click(screen.getByTestId('wallet-feature-receive'))
     expect(appKit.core.stores.router.getState().history.at(-1)?.view).toBe('Receive')
   })

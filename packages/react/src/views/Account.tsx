@@ -48,7 +48,7 @@ export function activitySummary(transaction: Transaction, messages: Messages) {
   } as const
 }
 
-const FEATURE_VIEWS = { receive: 'Receive' } as const
+const FEATURE_VIEWS = { receive: 'Receive', send: 'WalletSend' } as const
 
 export default function Account() {
   const { core, messages } = useAppKitInstance()

@@ -13,8 +13,13 @@ const loaders: Partial<Record<ViewName, () => Promise<ViewModule>>> = {
   Account: () => import('./Account'),
   Networks: () => import('./Networks'),
   SwitchNetwork: () => import('./SwitchNetwork'),
+  SwitchActiveChain: () => import('./SwitchActiveChain'),
   UnsupportedChain: () => import('./UnsupportedChain'),
   Receive: () => import('./Receive'),
+  WalletSend: () => import('./WalletSend'),
+  WalletSendSelectToken: () => import('./WalletSendSelectToken'),
+  WalletSendPreview: () => import('./WalletSendPreview'),
+  WalletSendResult: () => import('./WalletSendResult'),
 }
 
 // Loaded code, not state: the same for every instance, like the module cache it mirrors.

@@ -37,6 +37,7 @@ describe.each(availableDatabases())('migrations and seed on $name', (database) =
       'indexer_state',
       'prices',
       'projects',
+      'solana_prices',
       'tokens',
       'transfers',
       'wallets',

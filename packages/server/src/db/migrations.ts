@@ -116,10 +116,29 @@ const chainData: Migration = {
   },
 }
 
+const solanaPrices: Migration = {
+  async up(db: AnyDatabase) {
+    // Solana chains have no numeric chain id: their prices are keyed by CAIP-2 id and mint.
+    await db.schema
+      .createTable('solana_prices')
+      .addColumn('network', 'text', (c) => c.notNull())
+      .addColumn('mint', 'text', (c) => c.notNull())
+      .addColumn('currency', 'text', (c) => c.notNull())
+      .addColumn('price', 'float8', (c) => c.notNull())
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addPrimaryKeyConstraint('solana_prices_pkey', ['network', 'mint', 'currency'])
+      .execute()
+  },
+  async down(db: AnyDatabase) {
+    await db.schema.dropTable('solana_prices').execute()
+  },
+}
+
 /** Every migration, in order. Names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '2025_01_001_initial': initial,
   '2025_02_001_chain_data': chainData,
+  '2025_03_001_solana_prices': solanaPrices,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

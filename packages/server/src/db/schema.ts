@@ -69,6 +69,15 @@ export interface PricesTable {
   updated_at: Generated<Date>
 }
 
+/** Fiat prices of a Solana chain's coins by CAIP-2 id and mint (SOLANA_NATIVE_TOKEN_ADDRESS for SOL). */
+export interface SolanaPricesTable {
+  network: string
+  mint: string
+  currency: string
+  price: number
+  updated_at: Generated<Date>
+}
+
 /** One movement of value: a native transfer (log_index -1) or an ERC-20 Transfer log. */
 export interface TransfersTable {
   chain_id: number
@@ -96,6 +105,7 @@ export interface Database {
   wallets: WalletsTable
   tokens: TokensTable
   prices: PricesTable
+  solana_prices: SolanaPricesTable
   transfers: TransfersTable
   indexer_state: IndexerStateTable
 }

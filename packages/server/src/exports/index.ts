@@ -1,5 +1,6 @@
 export type { App, AppDeps } from '../app'
 export { createApp } from '../app'
+export type { SolanaChainConfig, SolanaTokenConfig } from '../chain/solanaConfig'
 export type { RateLimitWindow } from '../constants'
 export { DEMO_PROJECT_ID } from '../constants'
 export { migrateToLatest } from '../db/migrations'

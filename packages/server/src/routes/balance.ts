@@ -1,15 +1,26 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import { getAddress } from 'viem'
-import type { BalanceReader } from '../chain/balances'
+import type { BalanceReader, RawBalance } from '../chain/balances'
 import type { Chain, Chains } from '../chain/client'
+import type { SolanaBalanceReader } from '../chain/solanaBalances'
+import type { SolanaChain, SolanaChains } from '../chain/solanaChains'
+import { solanaPricesFor } from '../chain/solanaPrices'
 import { pricesFor } from '../chain/tokens'
-import { NATIVE_TOKEN_ADDRESS } from '../constants'
+import { NATIVE_TOKEN_ADDRESS, SOLANA_NATIVE_TOKEN_ADDRESS } from '../constants'
 import type { Database } from '../db/schema'
 import type { AppEnv } from '../env'
-import { upstreamUnavailable } from '../errors'
-import { CurrencyQuery, decimalAmount, fiatValue, findChain, iconUrl } from './chainCommon'
-import { addressParam, caip2Param } from './chainParams'
+import { invalidParameter, upstreamUnavailable } from '../errors'
+import {
+  CurrencyQuery,
+  decimalAmount,
+  fiatValue,
+  findChain,
+  findSolanaChain,
+  iconUrl,
+} from './chainCommon'
+import { accountAddressParam, addressReason, chainRefParam } from './chainParams'
 import { commonQuery, ErrorSchema, projectErrorResponses } from './params'
 
 const TokenBalanceSchema = z
@@ -32,11 +43,11 @@ export const getBalanceRoute = createRoute({
   path: '/v1/account/{address}/balance',
   summary: "An account's native and token balances, read from the chain (§7)",
   request: {
-    params: z.object({ address: addressParam('address') }),
+    params: z.object({ address: accountAddressParam('address') }),
     query: z.object({
       ...commonQuery,
       currency: CurrencyQuery,
-      chainId: caip2Param().optional(),
+      chainId: chainRefParam().optional(),
       forceUpdate: z
         .enum(['true', 'false'], { error: 'must be true or false' })
         .optional()
@@ -58,18 +69,62 @@ export const getBalanceRoute = createRoute({
   },
 })
 
-export function registerBalanceRoutes(
-  app: OpenAPIHono<AppEnv>,
-  db: Kysely<Database>,
-  chains: Chains,
-  reader: BalanceReader,
-) {
+export interface BalanceRouteDeps {
+  db: Kysely<Database>
+  chains: Chains
+  reader: BalanceReader
+  solanaChains: SolanaChains
+  solanaReader: SolanaBalanceReader
+}
+
+export function registerBalanceRoutes(app: OpenAPIHono<AppEnv>, deps: BalanceRouteDeps) {
+  const { db, chains, reader, solanaChains, solanaReader } = deps
   app.openapi(getBalanceRoute, async (c) => {
-    const { address } = c.req.valid('param')
+    const { address: account } = c.req.valid('param')
     const { chainId, currency, forceUpdate } = c.req.valid('query')
+    const namespace = chainId?.namespace ?? account.namespace
+    if (account.namespace !== namespace) {
+      return c.json(invalidParameter('address', addressReason(namespace)), 400) as never
+    }
+    const force = forceUpdate === 'true'
+
+    if (account.namespace === 'solana') {
+      let selected: SolanaChain[] = solanaChains.all
+      if (chainId !== undefined) {
+        const found = findSolanaChain(c, chains, solanaChains, chainId.caip2)
+        if ('response' in found) return found.response as never
+        selected = [found.chain]
+      }
+      const prices = await solanaPricesFor(
+        db,
+        currency,
+        selected.map((chain) => chain.caip2),
+      )
+      let perChain: RawBalance[][]
+      try {
+        perChain = await Promise.all(
+          selected.map((chain) => solanaReader.read(chain, account.address, force)),
+        )
+      } catch {
+        return c.json(upstreamUnavailable, 502)
+      }
+      const balances: TokenBalance[] = selected.flatMap((chain, index) =>
+        (perChain[index] ?? []).map((balance) =>
+          tokenBalance(c, chain.caip2, balance, {
+            price:
+              prices.get(`${chain.caip2}:${balance.address ?? SOLANA_NATIVE_TOKEN_ADDRESS}`) ?? 0,
+            tokenAddress: balance.address,
+          }),
+        ),
+      )
+      return c.json({ balances }, 200)
+    }
+
+    const address = account.address
     let selected: Chain[] = chains.all
-    if (chainId !== undefined) {
-      const found = findChain(c, chains, chainId)
+    // A Solana chainId with an EVM address was refused above.
+    if (chainId?.namespace === 'eip155') {
+      const found = findChain(c, chains, chainId.chainId, solanaChains)
       if ('response' in found) return found.response as never
       selected = [found.chain]
     }
@@ -78,30 +133,40 @@ export function registerBalanceRoutes(
       currency,
       selected.map((chain) => chain.chainId),
     )
-    let perChain: Awaited<ReturnType<BalanceReader['read']>>[]
+    let perChain: RawBalance[][]
     try {
-      perChain = await Promise.all(
-        selected.map((chain) => reader.read(chain, address, forceUpdate === 'true')),
-      )
+      perChain = await Promise.all(selected.map((chain) => reader.read(chain, address, force)))
     } catch {
       return c.json(upstreamUnavailable, 502)
     }
     const balances: TokenBalance[] = selected.flatMap((chain, index) =>
-      (perChain[index] ?? []).map((balance) => {
-        const numeric = decimalAmount(balance.amount, balance.decimals)
-        const price = prices.get(`${chain.chainId}:${balance.address ?? NATIVE_TOKEN_ADDRESS}`) ?? 0
-        return {
-          name: balance.name,
-          symbol: balance.symbol,
-          chainId: chain.caip2,
-          ...(balance.address && { address: `${chain.caip2}:${getAddress(balance.address)}` }),
-          value: fiatValue(numeric, price),
-          price,
-          quantity: { decimals: String(balance.decimals), numeric },
-          iconUrl: iconUrl(c, balance.icon, balance.symbol),
-        }
-      }),
+      (perChain[index] ?? []).map((balance) =>
+        tokenBalance(c, chain.caip2, balance, {
+          price: prices.get(`${chain.chainId}:${balance.address ?? NATIVE_TOKEN_ADDRESS}`) ?? 0,
+          tokenAddress: balance.address && getAddress(balance.address),
+        }),
+      ),
     )
     return c.json({ balances }, 200)
   })
+}
+
+/** One balance in the §3 TokenBalance shape; tokens carry their CAIP-10 id. */
+function tokenBalance(
+  c: Context<AppEnv>,
+  caip2: string,
+  balance: RawBalance,
+  { price, tokenAddress }: { price: number; tokenAddress: string | null },
+): TokenBalance {
+  const numeric = decimalAmount(balance.amount, balance.decimals)
+  return {
+    name: balance.name,
+    symbol: balance.symbol,
+    chainId: caip2,
+    ...(tokenAddress && { address: `${caip2}:${tokenAddress}` }),
+    value: fiatValue(numeric, price),
+    price,
+    quantity: { decimals: String(balance.decimals), numeric },
+    iconUrl: iconUrl(c, balance.icon, balance.symbol),
+  }
 }

@@ -3,25 +3,51 @@ import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { Chain, Chains } from '../chain/client'
 import { caip2 } from '../chain/config'
+import type { SolanaChain, SolanaChains } from '../chain/solanaChains'
 import { tokenIconPath } from '../chain/tokens'
 import type { AppEnv } from '../env'
 import { invalidParameter } from '../errors'
 
-/** The configured chain with this id, or a 400 naming the chains we serve. */
+/** The 400 for a chain we have no node for, naming the chains we serve. */
+function unsupportedChainResponse(
+  c: Context<AppEnv>,
+  caip2Id: string,
+  served: readonly string[],
+): { response: Response } {
+  const supported = served.join(', ') || 'none'
+  return {
+    response: c.json(
+      invalidParameter('chainId', `unsupported chain ${caip2Id} (supported: ${supported})`),
+      400,
+    ),
+  }
+}
+
+/** The configured EVM chain with this id, or a 400 naming the chains we serve. */
 export function findChain(
   c: Context<AppEnv>,
   chains: Chains,
   chainId: number,
+  solanaChains?: SolanaChains,
 ): { chain: Chain } | { response: Response } {
   const chain = chains.get(chainId)
   if (chain) return { chain }
-  const supported = chains.ids.map(caip2).join(', ') || 'none'
-  return {
-    response: c.json(
-      invalidParameter('chainId', `unsupported chain ${caip2(chainId)} (supported: ${supported})`),
-      400,
-    ),
-  }
+  return unsupportedChainResponse(c, caip2(chainId), [
+    ...chains.ids.map(caip2),
+    ...(solanaChains?.ids ?? []),
+  ])
+}
+
+/** The configured Solana chain with this CAIP-2 id, or the same 400 as an unknown EVM chain. */
+export function findSolanaChain(
+  c: Context<AppEnv>,
+  chains: Chains,
+  solanaChains: SolanaChains,
+  caip2Id: string,
+): { chain: SolanaChain } | { response: Response } {
+  const chain = solanaChains.get(caip2Id)
+  if (chain) return { chain }
+  return unsupportedChainResponse(c, caip2Id, [...chains.ids.map(caip2), ...solanaChains.ids])
 }
 
 /** An icon as an absolute URL: our token image route (with the caller's project) or as stored. */

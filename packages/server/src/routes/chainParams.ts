@@ -1,7 +1,9 @@
 // Parameters of the blockchain data API (§7): addresses, CAIP-2 chain ids, cursors.
 import { z } from '@hono/zod-openapi'
 import { type Address, getAddress } from 'viem'
+import { isSolanaAddress, isSolanaSignature } from '../chain/base58'
 import { parseCaip2 } from '../chain/config'
+import { isSolanaCaip2 } from '../chain/solanaConfig'
 import type { HistoryPosition } from '../db/transfers'
 import { singleValue } from './params'
 
@@ -78,4 +80,79 @@ export function parseCaip10(value: string): { chainId: number; address: Address 
   const address = parseEvmAddress(value.slice(at + 1))
   if (chainId === undefined || !address || !value.slice(at + 1).startsWith('0x')) return undefined
   return { chainId, address }
+}
+
+// ---- Solana as well (balance and history serve both namespaces) ----
+
+const EVM_ADDRESS_REASON = 'must be an EVM address (0x and 40 hex digits)'
+const SOLANA_ADDRESS_REASON = 'must be a Solana address (base58, 32 bytes)'
+
+/** Why an address does not fit a chain of `namespace` */
+export function addressReason(namespace: 'eip155' | 'solana'): string {
+  return namespace === 'solana' ? SOLANA_ADDRESS_REASON : EVM_ADDRESS_REASON
+}
+
+export type AccountAddress =
+  | { namespace: 'eip155'; address: Address }
+  | { namespace: 'solana'; address: string }
+
+/** An EVM address (checksummed) or a Solana address (base58, 32 bytes). */
+export function accountAddressParam(name: string) {
+  return z
+    .string()
+    .transform((value, ctx): AccountAddress => {
+      const evm = parseEvmAddress(value)
+      if (evm) return { namespace: 'eip155', address: evm }
+      if (isSolanaAddress(value)) return { namespace: 'solana', address: value }
+      ctx.addIssue({
+        code: 'custom',
+        message: `${EVM_ADDRESS_REASON} or a Solana address (base58, 32 bytes)`,
+      })
+      return z.NEVER
+    })
+    .openapi({
+      param: { name, in: 'path' },
+      type: 'string',
+      example: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    })
+}
+
+export type ChainRef =
+  | { namespace: 'eip155'; chainId: number; caip2: string }
+  | { namespace: 'solana'; caip2: string }
+
+/** A CAIP-2 id of an EVM chain (eip155:<id>) or a Solana one (solana:<reference>). */
+export function chainRefParam() {
+  return singleValue()
+    .transform((raw, ctx): ChainRef => {
+      const value = raw.trim()
+      const chainId = parseCaip2(value)
+      if (chainId !== undefined) return { namespace: 'eip155', chainId, caip2: value }
+      if (isSolanaCaip2(value)) return { namespace: 'solana', caip2: value }
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a CAIP-2 id like eip155:31337 or solana:<32 base58 characters>',
+      })
+      return z.NEVER
+    })
+    .openapi({ type: 'string', example: 'eip155:31337' })
+}
+
+export type HistoryCursor =
+  | { namespace: 'eip155'; position: HistoryPosition }
+  | { namespace: 'solana'; signature: string }
+
+/** EVM pages end at a (block, tx index); Solana pages at a transaction signature. */
+export function historyCursorParam() {
+  return singleValue()
+    .optional()
+    .transform((value, ctx): HistoryCursor | undefined => {
+      if (value === undefined || value === '') return undefined
+      const position = decodeCursor(value)
+      if (position) return { namespace: 'eip155', position }
+      if (isSolanaSignature(value)) return { namespace: 'solana', signature: value }
+      ctx.addIssue({ code: 'custom', message: 'is not a cursor given by this API' })
+      return z.NEVER
+    })
+    .openapi({ type: 'string', description: 'The `next` of the previous page' })
 }

@@ -1,15 +1,26 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import { getAddress } from 'viem'
 import type { Chains } from '../chain/client'
+import { SOLANA_NATIVE_COIN, type SolanaChain, type SolanaChains } from '../chain/solanaChains'
+import { readSolanaHistory, type SolanaHistoryEntry } from '../chain/solanaHistory'
+import { solanaPricesFor } from '../chain/solanaPrices'
 import { listTokens, NATIVE_COIN, pricesFor } from '../chain/tokens'
-import { HISTORY_PAGE_SIZE, NATIVE_TOKEN_ADDRESS } from '../constants'
+import { HISTORY_PAGE_SIZE, NATIVE_TOKEN_ADDRESS, SOLANA_NATIVE_TOKEN_ADDRESS } from '../constants'
 import type { Database } from '../db/schema'
 import { transactionsOf } from '../db/transfers'
 import type { AppEnv } from '../env'
-import { decimalAmount, fiatValue, findChain, iconUrl } from './chainCommon'
-import { addressParam, caip2Param, cursorParam, encodeCursor } from './chainParams'
-import { commonQuery, projectErrorResponses } from './params'
+import { invalidParameter, upstreamUnavailable } from '../errors'
+import { decimalAmount, fiatValue, findChain, findSolanaChain, iconUrl } from './chainCommon'
+import {
+  accountAddressParam,
+  addressReason,
+  chainRefParam,
+  encodeCursor,
+  historyCursorParam,
+} from './chainParams'
+import { commonQuery, ErrorSchema, projectErrorResponses } from './params'
 
 const TransactionSchema = z
   .object({
@@ -46,8 +57,8 @@ export const getHistoryRoute = createRoute({
   path: '/v1/account/{address}/history',
   summary: "An account's transfers on one chain, newest first, 20 per page (§7)",
   request: {
-    params: z.object({ address: addressParam('address') }),
-    query: z.object({ ...commonQuery, chainId: caip2Param(), cursor: cursorParam() }),
+    params: z.object({ address: accountAddressParam('address') }),
+    query: z.object({ ...commonQuery, chainId: chainRefParam(), cursor: historyCursorParam() }),
   },
   responses: {
     200: {
@@ -59,18 +70,52 @@ export const getHistoryRoute = createRoute({
       },
     },
     ...projectErrorResponses,
+    502: {
+      description: "A Solana chain's node did not answer (Solana history is read live)",
+      content: { 'application/json': { schema: ErrorSchema } },
+    },
   },
 })
+
+const INVALID_CURSOR = 'is not a cursor given by this API'
 
 export function registerHistoryRoutes(
   app: OpenAPIHono<AppEnv>,
   db: Kysely<Database>,
   chains: Chains,
+  solanaChains: SolanaChains,
 ) {
   app.openapi(getHistoryRoute, async (c) => {
-    const { address } = c.req.valid('param')
-    const { chainId, cursor } = c.req.valid('query')
-    const found = findChain(c, chains, chainId)
+    const { address: owner } = c.req.valid('param')
+    const { chainId: chainRef, cursor: anyCursor } = c.req.valid('query')
+    if (owner.namespace !== chainRef.namespace) {
+      return c.json(invalidParameter('address', addressReason(chainRef.namespace)), 400) as never
+    }
+    if (anyCursor && anyCursor.namespace !== chainRef.namespace) {
+      return c.json(invalidParameter('cursor', INVALID_CURSOR), 400) as never
+    }
+    if (chainRef.namespace === 'solana') {
+      const found = findSolanaChain(c, chains, solanaChains, chainRef.caip2)
+      if ('response' in found) return found.response as never
+      const before = anyCursor?.namespace === 'solana' ? anyCursor.signature : undefined
+      const prices = await solanaPricesFor(db, 'usd', [found.chain.caip2])
+      let page: Awaited<ReturnType<typeof readSolanaHistory>>
+      try {
+        page = await readSolanaHistory(found.chain, owner.address, {
+          limit: HISTORY_PAGE_SIZE,
+          before,
+        })
+      } catch {
+        return c.json(upstreamUnavailable, 502)
+      }
+      const data = page.entries.map((entry) =>
+        solanaTransaction(c, found.chain, owner.address, entry, prices),
+      )
+      return c.json({ data, next: page.next }, 200)
+    }
+    const address = owner.address
+    const cursor = anyCursor?.namespace === 'eip155' ? anyCursor.position : undefined
+    const found = findChain(c, chains, chainRef.chainId, solanaChains)
     if ('response' in found) return found.response as never
     const { chain } = found
     const account = address.toLowerCase()
@@ -127,4 +172,46 @@ export function registerHistoryRoutes(
     })
     return c.json({ data, next }, 200)
   })
+}
+
+/** A Solana transaction in the §3 Transaction shape (what EVM history answers). */
+function solanaTransaction(
+  c: Context<AppEnv>,
+  chain: SolanaChain,
+  address: string,
+  entry: SolanaHistoryEntry,
+  prices: ReadonlyMap<string, number>,
+): Transaction {
+  const transfers = entry.transfers.map((transfer) => {
+    const token = transfer.mint ? chain.tokenByMint.get(transfer.mint) : undefined
+    const coin = token ?? SOLANA_NATIVE_COIN
+    const numeric = decimalAmount(transfer.amount, transfer.decimals)
+    const price = prices.get(`${chain.caip2}:${transfer.mint ?? SOLANA_NATIVE_TOKEN_ADDRESS}`) ?? 0
+    return {
+      direction: transfer.direction,
+      fungible_info: {
+        name: coin.name,
+        symbol: coin.symbol,
+        icon: { url: iconUrl(c, null, coin.symbol) },
+      },
+      quantity: { numeric },
+      value: fiatValue(numeric, price),
+      price,
+    }
+  })
+  const first = entry.transfers[0]
+  const other = first?.counterparty ?? address
+  return {
+    id: `${entry.signature}:${chain.caip2}`,
+    metadata: {
+      minedAt: new Date((entry.blockTime ?? 0) * 1000).toISOString(),
+      chain: chain.caip2,
+      hash: entry.signature,
+      sentFrom: first?.direction === 'in' ? other : address,
+      sentTo: first?.direction === 'in' ? address : other,
+      status: 'confirmed',
+      operationType: transfers.some((t) => t.direction === 'out') ? 'send' : 'receive',
+    },
+    transfers,
+  }
 }

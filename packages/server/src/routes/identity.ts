@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Chains } from '../chain/client'
+import type { SolanaChains } from '../chain/solanaChains'
 import type { AppEnv } from '../env'
 import { addressParam, parseEvmAddress } from './chainParams'
 import { commonQuery, projectErrorResponses, singleValue } from './params'
@@ -50,9 +51,19 @@ export const getSupportedChainsRoute = createRoute({
   },
 })
 
-export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, chains: Chains) {
+export function registerIdentityRoutes(
+  app: OpenAPIHono<AppEnv>,
+  chains: Chains,
+  solanaChains: SolanaChains,
+) {
   app.openapi(getIdentityRoute, (c) => c.json({ name: null, avatar: null }, 200))
   app.openapi(getSupportedChainsRoute, (c) =>
-    c.json({ http: chains.all.map((chain) => chain.caip2), ws: [] as string[] }, 200),
+    c.json(
+      {
+        http: [...chains.all.map((chain) => chain.caip2), ...solanaChains.ids],
+        ws: [] as string[],
+      },
+      200,
+    ),
   )
 }

@@ -1,0 +1,86 @@
+import { keccak_256 } from '@noble/hashes/sha3.js'
+import type { ChainNamespace } from './caip'
+
+/** §5 Solana address: base58, 32 to 44 characters. */
+const SOLANA_ADDRESS_MIN_LENGTH = 32
+/** §5 Solana address: base58, 32 to 44 characters. */
+const SOLANA_ADDRESS_MAX_LENGTH = 44
+/** A Solana address is an ed25519 public key (or a program-derived address): 32 bytes. */
+const SOLANA_ADDRESS_BYTES = 32
+
+/** Bitcoin's base58 alphabet, the one Solana uses: no 0, O, I or l. */
+const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+
+/** §5 EVM address: 40 hex digits, optional 0x prefix. */
+const EVM_ADDRESS = /^(?:0x)?[0-9a-fA-F]{40}$/
+
+/** Base58 text to bytes (leading '1's are leading zero bytes); undefined for a foreign character. */
+export function decodeBase58(value: string): Uint8Array | undefined {
+  const bytes: number[] = []
+  for (const char of value) {
+    let carry = BASE58_ALPHABET.indexOf(char)
+    if (carry < 0) return undefined
+    for (let i = 0; i < bytes.length; i++) {
+      carry += (bytes[i] as number) * 58
+      bytes[i] = carry & 0xff
+      carry >>= 8
+    }
+    while (carry > 0) {
+      bytes.push(carry & 0xff)
+      carry >>= 8
+    }
+  }
+  let zeros = 0
+  while (zeros < value.length && value[zeros] === '1') zeros++
+  return Uint8Array.from([...new Array<number>(zeros).fill(0), ...bytes.reverse()])
+}
+
+/** §5 A Solana address: 32 to 44 base58 characters that decode to a 32-byte public key. */
+export function isSolanaAddress(value: unknown): value is string {
+  if (typeof value !== 'string') return false
+  if (value.length < SOLANA_ADDRESS_MIN_LENGTH || value.length > SOLANA_ADDRESS_MAX_LENGTH) {
+    return false
+  }
+  return decodeBase58(value)?.length === SOLANA_ADDRESS_BYTES
+}
+
+/** EIP-55: a letter is upper case exactly when its nibble of keccak256(lower-case hex) is >= 8. */
+function hasEip55Checksum(hex: string): boolean {
+  const lower = hex.toLowerCase()
+  const hash = keccak_256(new TextEncoder().encode(lower))
+  for (let i = 0; i < hex.length; i++) {
+    const char = hex[i] as string
+    if (char >= '0' && char <= '9') continue
+    const byte = hash[i >> 1] as number
+    const nibble = i % 2 === 0 ? byte >> 4 : byte & 0x0f
+    if (nibble >= 8 !== (char !== lower[i])) return false
+  }
+  return true
+}
+
+/**
+ * §5 An EVM address: 40 hex digits, optional 0x prefix. All lower or all upper case passes as
+ * is; mixed case must carry a valid EIP-55 checksum (a mistyped letter is caught).
+ */
+export function isEvmAddress(value: unknown): value is string {
+  if (typeof value !== 'string' || !EVM_ADDRESS.test(value)) return false
+  const hex = value.startsWith('0x') ? value.slice(2) : value
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true
+  return hasEip55Checksum(hex)
+}
+
+/** §5 Whether `value` is an address of the namespace; namespaces without a rule: false. */
+export function isValidAddress(namespace: ChainNamespace, value: unknown): value is string {
+  if (namespace === 'eip155') return isEvmAddress(value)
+  if (namespace === 'solana') return isSolanaAddress(value)
+  return false
+}
+
+/**
+ * The address as chains and wallets take it: an EVM address gets the 0x prefix §5 lets the
+ * visitor leave out (viem and wallets need it); anything else is returned as it is.
+ */
+export function normalizeAddress(namespace: ChainNamespace, value: string): string {
+  if (namespace === 'eip155' && isEvmAddress(value) && !value.startsWith('0x')) return `0x${value}`
+  return value
+}

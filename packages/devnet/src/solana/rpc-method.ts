@@ -1,0 +1,17 @@
+// What a JSON-RPC method of the node is: positional params in, a JSON value (bigints allowed) out.
+import { SOLANA_CORE_VERSION } from './constants'
+import type { SolanaKeypair } from './keys'
+import type { SolanaLedger } from './ledger'
+
+export interface NodeContext {
+  ledger: SolanaLedger
+  faucet: SolanaKeypair
+  genesisHash: string
+}
+
+export type RpcMethod = (params: unknown[], node: NodeContext) => unknown
+
+/** Agave's RpcResponse: the slot the answer was read at, and the value. */
+export function withContext<T>(node: NodeContext, value: T) {
+  return { context: { apiVersion: SOLANA_CORE_VERSION, slot: node.ledger.slot }, value }
+}

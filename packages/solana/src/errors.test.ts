@@ -1,0 +1,35 @@
+import { isUserRejectedError } from '@latchkey/core/errors'
+import { describe, expect, it } from 'vitest'
+import {
+  notConnectedError,
+  ProviderNotFoundError,
+  ProviderRpcError,
+  SolanaErrorText,
+} from './errors'
+
+describe('Solana adapter errors', () => {
+  it('carry EIP-1193 codes; none of ours reads as a user rejection', () => {
+    const error = new ProviderRpcError(4200, SolanaErrorText.unsupportedMethod('eth_call'))
+    expect(error).toMatchObject({
+      name: 'ProviderRpcError',
+      code: 4200,
+      message: 'Unsupported method: eth_call',
+    })
+    expect(isUserRejectedError(error)).toBe(false)
+    expect(notConnectedError()).toMatchObject({
+      code: 4100,
+      message: 'Please call connect() before request()',
+    })
+  })
+
+  it("name a missing wallet the way core's connection recognises it", () => {
+    expect(new ProviderNotFoundError('x').name).toBe('ProviderNotFoundError')
+  })
+
+  it('print chain errors with bigints', () => {
+    expect(
+      SolanaErrorText.transactionFailed('sig', { InstructionError: [0, { Custom: 1n }] }),
+    ).toBe('Transaction sig failed: {"InstructionError":[0,{"Custom":"1"}]}')
+    expect(SolanaErrorText.chainNotApproved('solana:x')).toBe('Chain solana:x is not approved')
+  })
+})

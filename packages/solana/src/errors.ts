@@ -1,0 +1,44 @@
+import { ErrorText } from '@latchkey/core/errors'
+import { CONFIRMATION_TIMEOUT_MS, ProviderErrorCode } from './constants'
+
+/**
+ * The Solana adapter's error texts. They reach developers (thrown by the provider and the
+ * engine), not the modal's visitors: the modal shows its own §8 texts for failures. The wording
+ * is ours unless it is core's catalogue entry.
+ */
+export const SolanaErrorText = {
+  walletNotFound: (connectorId: string) => `Wallet ${connectorId} not found`,
+  noAccount: 'The wallet returned no account',
+  /** §8 Others */
+  notConnected: ErrorText.callConnectBeforeRequest,
+  /** §8 Others: "chain-not-approved message on failed switch" */
+  chainNotApproved: ErrorText.chainNotApproved,
+  unsupportedMethod: (method: string) => `Unsupported method: ${method}`,
+  invalidParams: (method: string, expected: string) => `${method} expects ${expected}`,
+  unknownAccount: (pubkey: string) => `${pubkey} is not the connected account`,
+  notATokenMint: (mint: string) => `${mint} is not a token mint`,
+  noRpcUrl: (caipNetworkId: string) => `No RPC URL for ${caipNetworkId}`,
+  transactionFailed: (signature: string, reason: unknown) =>
+    `Transaction ${signature} failed: ${JSON.stringify(reason, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`,
+  notConfirmed: (signature: string) =>
+    `Transaction ${signature} was not confirmed within ${CONFIRMATION_TIMEOUT_MS / 1000} s`,
+} as const
+
+/** An error with an EIP-1193-style numeric code, as a provider's `request` throws it. */
+export class ProviderRpcError extends Error {
+  override name = 'ProviderRpcError'
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export const notConnectedError = () =>
+  new ProviderRpcError(ProviderErrorCode.unauthorized, SolanaErrorText.notConnected)
+
+/** The wallet is not (or no longer) registered; core's connection treats this name as "wallet gone". */
+export class ProviderNotFoundError extends Error {
+  override name = 'ProviderNotFoundError'
+}

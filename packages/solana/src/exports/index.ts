@@ -1,0 +1,7 @@
+export type { SolanaAdapterOptions } from '../adapter'
+export { SolanaAdapter } from '../adapter'
+export { isSolanaAddress } from '../address'
+export type { SolanaEngine } from '../engine'
+export type { SolanaProvider, SolanaRequestArguments, SolanaRpcMethod } from '../provider'
+export type { SplTokenBalance } from '../tokens'
+export { connectorIdOf, toConnectors } from '../wallets'
