@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  decodeBase58,
-  isEvmAddress,
-  isSolanaAddress,
-  isValidAddress,
-  normalizeAddress,
-} from './address'
+import { isEvmAddress, isSolanaAddress, isValidAddress, normalizeAddress } from './address'
+import { decodeBase58 } from './base58'
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'

@@ -1,4 +1,5 @@
 import { keccak_256 } from '@noble/hashes/sha3.js'
+import { decodeBase58 } from './base58'
 import type { ChainNamespace } from './caip'
 
 /** §5 Solana address: base58, 32 to 44 characters. */
@@ -8,32 +9,8 @@ const SOLANA_ADDRESS_MAX_LENGTH = 44
 /** A Solana address is an ed25519 public key (or a program-derived address): 32 bytes. */
 const SOLANA_ADDRESS_BYTES = 32
 
-/** Bitcoin's base58 alphabet, the one Solana uses: no 0, O, I or l. */
-const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-
 /** §5 EVM address: 40 hex digits, optional 0x prefix. */
 const EVM_ADDRESS = /^(?:0x)?[0-9a-fA-F]{40}$/
-
-/** Base58 text to bytes (leading '1's are leading zero bytes); undefined for a foreign character. */
-export function decodeBase58(value: string): Uint8Array | undefined {
-  const bytes: number[] = []
-  for (const char of value) {
-    let carry = BASE58_ALPHABET.indexOf(char)
-    if (carry < 0) return undefined
-    for (let i = 0; i < bytes.length; i++) {
-      carry += (bytes[i] as number) * 58
-      bytes[i] = carry & 0xff
-      carry >>= 8
-    }
-    while (carry > 0) {
-      bytes.push(carry & 0xff)
-      carry >>= 8
-    }
-  }
-  let zeros = 0
-  while (zeros < value.length && value[zeros] === '1') zeros++
-  return Uint8Array.from([...new Array<number>(zeros).fill(0), ...bytes.reverse()])
-}
 
 /** §5 A Solana address: 32 to 44 base58 characters that decode to a 32-byte public key. */
 export function isSolanaAddress(value: unknown): value is string {

@@ -451,24 +451,8 @@ function fakeAdapterFor(snapshot: AccountSnapshot, namespace: ChainNamespace) {
 }
 
 describe('createAppKitCore with a fake adapter', () => {
-  function fakeAdapter(snapshot: AccountSnapshot, namespace: ChainNamespace = 'eip155') {
-    const engine: AdapterEngine = {
-      connect: vi.fn(async () => snapshot),
-      reconnect: vi.fn(async () => false),
-      disconnect: vi.fn(async () => {}),
-      switchNetwork: vi.fn(async () => {}),
-      getBalance: vi.fn(async () => ({ value: 10n ** 18n, decimals: 18, symbol: 'ETH' })),
-      watchAccount: vi.fn(() => () => {}),
-      getProvider: vi.fn(() => undefined),
-      sendTransfer: vi.fn(async () => '0xhash'),
-    }
-    const adapter: ChainAdapter = {
-      namespace,
-      watchConnectors: () => () => {},
-      load: vi.fn(async () => engine),
-    }
-    return { adapter, engine }
-  }
+  const fakeAdapter = (snapshot: AccountSnapshot, namespace: ChainNamespace = 'eip155') =>
+    fakeAdapterFor(snapshot, namespace)
 
   const address = '0x1111111111111111111111111111111111111111'
 

@@ -3,6 +3,7 @@
 // client's Ed25519 key; `iss` is that key as a did:key (multibase base58btc 'z', multicodec 0xed
 // 0x01, then the 32-byte public key), and `aud` the relay URL the client was configured with.
 import { createPublicKey, type KeyObject, verify } from 'node:crypto'
+import { decodeBase58, encodeBase58 } from '@latchkey/core/base58'
 import type { RelayAuthRefusal } from '../errors'
 
 export interface RelayJwtClaims {
@@ -26,56 +27,13 @@ export interface VerifyRelayJwtOptions {
 }
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/
-const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 const ED25519_MULTICODEC = [0xed, 0x01] as const
 const ED25519_KEY_BYTES = 32
 const ED25519_SIGNATURE_BYTES = 64
 
-/** Encodes base58btc (Bitcoin alphabet). */
-export function encodeBase58(bytes: Uint8Array): string {
-  const digits: number[] = []
-  for (const byte of bytes) {
-    let carry = byte
-    for (let i = 0; i < digits.length; i++) {
-      carry += (digits[i] as number) << 8
-      digits[i] = carry % 58
-      carry = Math.floor(carry / 58)
-    }
-    while (carry > 0) {
-      digits.push(carry % 58)
-      carry = Math.floor(carry / 58)
-    }
-  }
-  let text = ''
-  for (let i = 0; i < bytes.length && bytes[i] === 0; i++) text += '1'
-  for (let i = digits.length - 1; i >= 0; i--) text += BASE58_ALPHABET[digits[i] as number]
-  return text
-}
-
 /** The did:key of an Ed25519 public key (32 raw bytes), as relay-auth's encodeIss writes it. */
 export function encodeDidKey(publicKey: Uint8Array): string {
   return `did:key:z${encodeBase58(Uint8Array.from([...ED25519_MULTICODEC, ...publicKey]))}`
-}
-
-/** Decodes base58btc (Bitcoin alphabet); undefined on a character outside it. */
-export function decodeBase58(text: string): Uint8Array | undefined {
-  const bytes: number[] = []
-  for (const char of text) {
-    let carry = BASE58_ALPHABET.indexOf(char)
-    if (carry < 0) return undefined
-    for (let i = 0; i < bytes.length; i++) {
-      carry += (bytes[i] as number) * 58
-      bytes[i] = carry & 0xff
-      carry >>= 8
-    }
-    while (carry > 0) {
-      bytes.push(carry & 0xff)
-      carry >>= 8
-    }
-  }
-  // Each leading '1' is a leading zero byte.
-  for (let i = 0; i < text.length && text[i] === '1'; i++) bytes.push(0)
-  return Uint8Array.from(bytes.reverse())
 }
 
 /** The Ed25519 public key a did:key names, or undefined when it names none. */
