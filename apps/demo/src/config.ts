@@ -1,4 +1,6 @@
 import { localChainA, localChainB, localSolana, withRpcUrl } from '@latchkey/core/networks'
+import { LocalSIWX } from '@latchkey/core/siwxLocal'
+import { ServerSIWX } from '@latchkey/core/siwxServer'
 import { LazyWagmiAdapter } from '@latchkey/evm/lazy'
 import { SolanaAdapter } from '@latchkey/solana'
 
@@ -29,3 +31,16 @@ export const excludeWalletIds = list(env.VITE_EXCLUDE_WALLET_IDS)
 export const wagmiAdapter = new LazyWagmiAdapter({ networks, projectId })
 
 export const solanaAdapter = new SolanaAdapter()
+
+/**
+ * Sign-In with X, chosen by the page's query string: `?siwx=local` (sessions in this browser),
+ * `?siwx=required` (the same, required), `?siwx=server` (verified by the server, required).
+ */
+export function siwxFromQuery(search: string) {
+  const mode = new URLSearchParams(search).get('siwx')
+  const statement = 'Sign in to the Latchkey demo'
+  if (mode === 'local') return new LocalSIWX({ statement })
+  if (mode === 'required') return new LocalSIWX({ statement, required: true })
+  if (mode === 'server') return new ServerSIWX({ projectId, apiUrl, statement, required: true })
+  return undefined
+}

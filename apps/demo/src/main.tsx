@@ -9,6 +9,7 @@ import {
   networks,
   projectId,
   relayUrl,
+  siwxFromQuery,
   solanaAdapter,
   wagmiAdapter,
 } from './config'
@@ -19,6 +20,7 @@ const appKit = createAppKit({
   projectId,
   apiUrl,
   relayUrl,
+  siwx: siwxFromQuery(location.search),
   featuredWalletIds,
   excludeWalletIds,
   metadata: { name: 'Latchkey demo', url: location.origin, description: 'Latchkey local demo' },

@@ -55,6 +55,11 @@ export interface AdapterEngine {
   getBalance(address: string, network: CaipNetwork): Promise<NativeBalance>
   watchAccount(onChange: (account: AccountSnapshot) => void): () => void
   getProvider(connectorId?: string): unknown
+  /**
+   * §4 SIWX: the connected wallet signs the text (EVM personal_sign: 0x hex; Solana
+   * signMessage: base58).
+   */
+  signMessage(message: string): Promise<string>
   /** §5 Sends the transfer through the connected wallet; resolves with the tx hash/signature. */
   sendTransfer(request: TransferRequest): Promise<string>
   /** §3 EVM only; other namespaces leave it out. */

@@ -35,6 +35,19 @@ function hasEip55Checksum(hex: string): boolean {
   return true
 }
 
+/** EIP-55 mixed-case form of a 0x-prefixed (or bare) 40-hex-digit address. */
+export function toChecksumAddress(value: string): string {
+  const lower = (value.startsWith('0x') ? value.slice(2) : value).toLowerCase()
+  const hash = keccak_256(new TextEncoder().encode(lower))
+  let out = '0x'
+  for (let i = 0; i < lower.length; i++) {
+    const byte = hash[i >> 1] as number
+    const nibble = i % 2 === 0 ? byte >> 4 : byte & 0x0f
+    out += nibble >= 8 ? (lower[i] as string).toUpperCase() : lower[i]
+  }
+  return out
+}
+
 /**
  * §5 An EVM address: 40 hex digits, optional 0x prefix. All lower or all upper case passes as
  * is; mixed case must carry a valid EIP-55 checksum (a mistyped letter is caught).

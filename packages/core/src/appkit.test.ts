@@ -441,6 +441,7 @@ function fakeAdapterFor(snapshot: AccountSnapshot, namespace: ChainNamespace) {
     watchAccount: vi.fn(() => () => {}),
     getProvider: vi.fn(() => undefined),
     sendTransfer: vi.fn(async () => '0xhash'),
+    signMessage: vi.fn(async () => '0xsignature'),
   }
   const adapter: ChainAdapter = {
     namespace,

@@ -7,7 +7,7 @@ import type { ConnectionController } from './connection'
 import { DEFAULT_API_URL, DEFAULT_SDK_TYPE, DEFAULT_SDK_VERSION, MODAL_SHAKE_MS } from './constants'
 import type { DirectoryController } from './directory'
 import { type DirectoryState, initialDirectoryState } from './directoryState'
-import { SetupAlerts } from './errors'
+import { ErrorText, SetupAlerts } from './errors'
 import { type AppKitEvent, type AppKitEventName, createEmitter } from './events'
 import { type CodeFeatures, type FeaturesState, initialFeaturesState } from './features'
 import { closingRoute, initialModalState, isLoading, type ModalState, openingRoute } from './modal'
@@ -18,6 +18,8 @@ import { initialRouterState, type RouteInput, type RouterState, type WalletRef }
 import { createRouterController } from './routerController'
 import type { SendController } from './send'
 import { initialSendState, type SendState } from './sendState'
+import { initialSIWXState, type SIWXConfig, type SIWXState } from './siwx'
+import type { SIWXFlow } from './siwxFlow'
 import type { AppKitStorage, RecentWallet } from './storage'
 import { type KeyValueStorage, readStoredValue, StorageKeys } from './storageKeys'
 import { createToastController } from './toast'
@@ -57,6 +59,8 @@ export interface AppKitOptions {
   includeWalletIds?: string[]
   /** §2 Never shown by the wallet directory. */
   excludeWalletIds?: string[]
+  /** §4 Sign-In with X: a storage provider (LocalSIWX, ServerSIWX or the app's own) */
+  siwx?: SIWXConfig
   /** Features set in code; they win over the remote config (see resolveFeatures). */
   features?: CodeFeatures
   relayUrl?: string
@@ -183,6 +187,7 @@ export function createAppKitCore(options: AppKitOptions) {
   const portfolioStore = createStore<PortfolioState>(initialPortfolioState)
   const walletConnectStore = createStore<WalletConnectState>(initialWalletConnectState)
   const sendStore = createStore<SendState>(initialSendState)
+  const siwxStore = createStore<SIWXState>(initialSIWXState)
   const theme = createStore<ThemeState>(() => ({
     themeMode: options.themeMode ?? 'dark',
     themeVariables: options.themeVariables ?? {},
@@ -306,6 +311,58 @@ export function createAppKitCore(options: AppKitOptions) {
   const refreshPortfolio = (opts?: { force?: boolean }) =>
     portfolioController().then((p) => p.refresh(opts))
 
+  let siwxControl: Promise<SIWXFlow> | undefined
+  const siwxFlow = () => {
+    const siwx = options.siwx
+    if (!siwx) return Promise.reject(new Error(SIWX_NOT_ENABLED))
+    siwxControl ??= Promise.all([import('./siwxFlow'), connectionController()]).then(
+      ([m, connection]) =>
+        m.createSIWXFlow({
+          siwx,
+          stores: { account, chain, siwx: siwxStore },
+          router,
+          storage: backend,
+          loadEngine: connection.loadEngine,
+          open: (view) => open({ view }),
+          close,
+          isOpen: () => modal.getState().open,
+          disconnect: connection.disconnect,
+          switchNetwork: connection.switchNetwork,
+          toast,
+          track,
+          log,
+        }),
+    )
+    return siwxControl
+  }
+
+  /** §4 Sign-in follows the account: checked after connecting and on every account or network change. */
+  function watchSignIn() {
+    if (!options.siwx) return
+    const keyOf = () => {
+      const { status, caipAddress } = account.getState()
+      return status === 'connected'
+        ? `${caipAddress}|${chain.getState().activeCaipNetwork.caipNetworkId}`
+        : undefined
+    }
+    let key = keyOf()
+    const onChange = () => {
+      const next = keyOf()
+      if (next === key) return
+      key = next
+      if (!next) siwxStore.setState({ blocking: false })
+      else
+        void siwxFlow()
+          .then((f) => f.check())
+          .catch((error) => log('sign-in check failed', error))
+    }
+    stops.push(account.subscribe(onChange), chain.subscribe(onChange))
+    if (key)
+      void siwxFlow()
+        .then((f) => f.check())
+        .catch((error) => log('sign-in check failed', error))
+  }
+
   let sendControl: Promise<SendController> | undefined
   const sendController = () => {
     sendControl ??= import('./send').then((m) =>
@@ -390,6 +447,7 @@ export function createAppKitCore(options: AppKitOptions) {
     if (stored) account.setState({ status: 'reconnecting', namespace: stored.namespace })
     startServices()
     watchPortfolio()
+    watchSignIn()
     const afterPaint = () =>
       void connectionController()
         .then((c) => c.startAdapters())
@@ -422,6 +480,7 @@ export function createAppKitCore(options: AppKitOptions) {
       portfolio: portfolioStore,
       walletConnect: walletConnectStore,
       send: sendStore,
+      siwx: siwxStore,
     },
     /** The validating §3 storage; it loads with the connection logic, after first paint. */
     storage: loadStorage,
@@ -462,6 +521,12 @@ export function createAppKitCore(options: AppKitOptions) {
       send: () => sendController().then((c) => c.send()),
       reset: () => sendController().then((c) => c.reset()),
     },
+    /** §4 Sign-In with X; state in `stores.siwx`. */
+    siwx: {
+      signIn: () => siwxFlow().then((f) => f.signIn()),
+      cancel: () => siwxFlow().then((f) => f.cancel()),
+      required: () => Boolean(options.siwx?.required),
+    },
     /** Phone or tablet: deep links before QR codes (§2). */
     isMobile: isMobileDevice,
     open,
@@ -495,6 +560,8 @@ export function createAppKitCore(options: AppKitOptions) {
 }
 
 export type AppKitCore = ReturnType<typeof createAppKitCore>
+
+const SIWX_NOT_ENABLED = ErrorText.siwxNotEnabled
 
 function noop() {}
 

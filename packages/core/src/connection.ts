@@ -527,7 +527,9 @@ export function createConnectionController(ctx: ConnectionContext) {
       chain.setState({ activeCaipNetwork: known, unsupported: false })
       storage.setActiveCaipNetworkId(known.caipNetworkId)
       track('SWITCH_NETWORK', { network: known.caipNetworkId })
-      if (modal.getState().open) router.reset('Account')
+      // Leave the switching view, unless something (a sign-in prompt) has replaced it meanwhile.
+      if (modal.getState().open && router.current().view === 'SwitchNetwork')
+        router.reset('Account')
     } catch (error) {
       account.setState({
         switchError: isUserRejectedError(error)

@@ -12,6 +12,9 @@ export type AppKitEventName =
   | 'SEND_INITIATED'
   | 'SEND_SUCCESS'
   | 'SEND_ERROR'
+  | 'SIWX_AUTH_SUCCESS'
+  | 'SIWX_AUTH_ERROR'
+  | 'CLICK_CANCEL_SIWX'
 
 export interface AppKitEvent {
   timestamp: number

@@ -10,6 +10,7 @@ import {
   getConnection,
   reconnect,
   sendTransaction,
+  signMessage,
   switchChain,
   watchConnection,
   writeContract,
@@ -115,6 +116,9 @@ export function createWagmiEngine(config: Config): AdapterEngine {
     },
     watchAccount(onChange) {
       return watchConnection(config, { onChange: () => onChange(snapshotOf(config)) })
+    },
+    signMessage(message) {
+      return signMessage(config, { message })
     },
     async sendTransfer({ network, to, amount, token }) {
       const chainId = Number(network.id)

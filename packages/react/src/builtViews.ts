@@ -16,6 +16,7 @@ export const BUILT_VIEWS: readonly ViewName[] = [
   'SwitchActiveChain',
   'UnsupportedChain',
   'Receive',
+  'SIWXSignMessage',
   'WalletSend',
   'WalletSendSelectToken',
   'WalletSendPreview',

@@ -85,6 +85,13 @@ export const en = {
   done: 'Done',
   noTokensToSend: 'No tokens to send on this network.',
   balanceLabel: 'Balance: {amount}',
+  thisApp: 'This app',
+  siwxTitle: '{app} needs to connect to your wallet',
+  siwxText:
+    'Sign this message to prove you own this wallet and proceed. Canceling will disconnect you.',
+  siwxSign: 'Sign',
+  siwxSigning: 'Signing…',
+  cancel: 'Cancel',
   connectWalletFor: 'Connect a wallet to use {network}',
   noWalletFor: 'No wallet for {network} found in this browser.',
   views: {

@@ -1,6 +1,12 @@
 import type { AccountSnapshot, AdapterEngine, NativeBalance } from '@latchkey/core/adapter'
 import type { CaipNetwork } from '@latchkey/core/networks'
-import { address, createSolanaRpc, type Rpc, type SolanaRpcApi } from '@solana/kit'
+import {
+  address,
+  createSolanaRpc,
+  getBase58Decoder,
+  type Rpc,
+  type SolanaRpcApi,
+} from '@solana/kit'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type {
@@ -19,7 +25,7 @@ import {
 } from './errors'
 import { createSolanaProvider, type SolanaProvider } from './provider'
 import type { Session } from './session'
-import { chainOf, signAndSendTransaction } from './signing'
+import { chainOf, signAndSendTransaction, signMessage } from './signing'
 import { getSplBalances, type SplTokenBalance } from './tokens'
 import { buildTransferTransaction, tokenProgramOf } from './transfer'
 import { waitForWallet } from './wallets'
@@ -230,6 +236,12 @@ export function createSolanaEngine(options: SolanaEngineOptions): SolanaEngine {
         decimals: LAMPORT_DECIMALS,
         symbol: network.nativeCurrency.symbol,
       }
+    },
+
+    async signMessage(text) {
+      if (!session) throw notConnectedError()
+      const signature = await signMessage(session, new TextEncoder().encode(text))
+      return getBase58Decoder().decode(signature)
     },
 
     getTokenBalances(owner, network) {

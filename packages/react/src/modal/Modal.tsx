@@ -19,7 +19,9 @@ export function Modal() {
   const { open, shake } = useStore(core.stores.modal)
   const router = useStore(core.stores.router)
   const theme = useStore(core.stores.theme)
+  const siwxBlocking = useStore(core.stores.siwx, (s) => s.blocking)
   const route = currentRoute(router)
+  const closeLocked = siwxBlocking && SIGN_IN_LOCKED_VIEWS.has(route.view)
   const View = viewComponent(route.view)
 
   useEffect(() => {
@@ -38,7 +40,7 @@ export function Modal() {
           <Dialog
             labelledBy={TITLE_ID}
             onClose={core.close}
-            closable
+            closable={!closeLocked}
             onBlockedClose={core.shake}
             shake={shake}
           >
@@ -62,7 +64,8 @@ export function Modal() {
                 className="lk-icon-btn"
                 aria-label={messages.close}
                 data-testid="modal-close"
-                onClick={core.close}
+                aria-disabled={closeLocked || undefined}
+                onClick={closeLocked ? core.shake : core.close}
               >
                 <CloseIcon />
               </button>
@@ -85,6 +88,9 @@ export function Modal() {
     </>
   )
 }
+
+/** §4 Closing is disabled here while a required sign-in has no session. */
+const SIGN_IN_LOCKED_VIEWS = new Set<ViewName>(['SIWXSignMessage', 'ApproveTransaction'])
 
 const WALLET_TITLED_VIEWS = new Set(['ConnectingExternal', 'ConnectingWalletConnect'])
 

@@ -16,6 +16,7 @@ const loaders: Partial<Record<ViewName, () => Promise<ViewModule>>> = {
   SwitchActiveChain: () => import('./SwitchActiveChain'),
   UnsupportedChain: () => import('./UnsupportedChain'),
   Receive: () => import('./Receive'),
+  SIWXSignMessage: () => import('./SIWXSignMessage'),
   WalletSend: () => import('./WalletSend'),
   WalletSendSelectToken: () => import('./WalletSendSelectToken'),
   WalletSendPreview: () => import('./WalletSendPreview'),

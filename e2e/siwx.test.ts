@@ -1,0 +1,104 @@
+import { TEST_ACCOUNTS } from '@latchkey/devnet'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { screenshot, view } from './browser'
+import { useDemo } from './harness'
+import { approveConnection, Web3RequestKind } from './wallet'
+
+const openDemo = useDemo()
+const visitor = TEST_ACCOUNTS[8]
+
+const modalOpen = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { appKit: { getState(): { open: boolean } } }).appKit.getState().open,
+  )
+const network = (page: Page) =>
+  page.evaluate(
+    () =>
+      (
+        window as unknown as { appKit: { getState(): { selectedNetworkId: string } } }
+      ).appKit.getState().selectedNetworkId,
+  )
+
+describe('Sign-In with X (spec §4), required, sessions in the browser', () => {
+  it('signs in after connecting, keeps the session over a reload, asks again on a new network, and cancel goes back', async () => {
+    if (!visitor) throw new Error('devnet accounts missing')
+    const { page, wallet } = await openDemo({
+      accountIndex: 8,
+      url: (demo) => `${demo}?siwx=required`,
+    })
+    await page.getByTestId('connect-button').click()
+    await page.locator('[data-wallet-id="headless-web3-provider"]').click()
+    await approveConnection(wallet)
+    await view(page, 'SIWXSignMessage').waitFor()
+    expect(await page.getByTestId('siwx-title').textContent()).toBe(
+      'Latchkey demo needs to connect to your wallet',
+    )
+    // Required and no session: the modal does not close.
+    await page.keyboard.press('Escape')
+    // The dialog shakes instead of closing; the click does not wait for it to stand still.
+    await page.getByTestId('modal-close').click({ force: true })
+    await view(page, 'SIWXSignMessage').waitFor()
+    expect(await modalOpen(page)).toBe(true)
+    await screenshot(page, 'siwx-sign')
+
+    await page.getByTestId('siwx-sign').click()
+    await wallet.authorize(Web3RequestKind.SignMessage)
+    await expect.poll(() => modalOpen(page)).toBe(false)
+    const stored = await page.evaluate(() => localStorage.getItem('@latchkey/siwx_sessions'))
+    const [session] = JSON.parse(stored ?? '[]')
+    expect(session.data.chainId).toBe('eip155:31337')
+    expect(session.message).toContain('wants you to sign in with your Ethereum account:')
+    expect(session.message).toContain(visitor.address)
+
+    // A reload keeps the session: connected, no prompt.
+    await page.reload()
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window as unknown as { appKit: { getIsConnected(): boolean } }).appKit.getIsConnected(),
+        ),
+      )
+      .toBe(true)
+    await page.waitForTimeout(1_000)
+    expect(await modalOpen(page)).toBe(false)
+
+    // A network without a session asks again; cancel switches back to the one with a session.
+    await page.getByTestId('account-button').click()
+    await page.getByTestId('account-network').click()
+    await page.getByTestId('network-eip155:31338').click()
+    await wallet.authorize(Web3RequestKind.SwitchEthereumChain)
+    await wallet.authorize(Web3RequestKind.AddEthereumChain)
+    await wallet.authorize(Web3RequestKind.SwitchEthereumChain)
+    await view(page, 'SIWXSignMessage').waitFor()
+    expect(await network(page)).toBe('eip155:31338')
+    await page.getByTestId('siwx-cancel').click()
+    await wallet.authorize(Web3RequestKind.SwitchEthereumChain)
+    await expect.poll(() => network(page)).toBe('eip155:31337')
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { appKit: { getIsConnected(): boolean } }).appKit.getIsConnected(),
+      ),
+    ).toBe(true)
+  })
+
+  it('cancel with no session anywhere disconnects', async () => {
+    const { page, wallet } = await openDemo({
+      accountIndex: 9,
+      url: (demo) => `${demo}?siwx=required`,
+    })
+    await page.getByTestId('connect-button').click()
+    await page.locator('[data-wallet-id="headless-web3-provider"]').click()
+    await approveConnection(wallet)
+    await view(page, 'SIWXSignMessage').waitFor()
+    await page.getByTestId('siwx-cancel').click()
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window as unknown as { appKit: { getIsConnected(): boolean } }).appKit.getIsConnected(),
+        ),
+      )
+      .toBe(false)
+  })
+})

@@ -1,0 +1,46 @@
+import type { CaipNetworkId } from './caip'
+import type { SIWXMessageData } from './siwxMessage'
+
+/** §3/§4 A signed-in session: the message's fields, its text and the wallet's signature. */
+export interface SIWXSession {
+  data: SIWXMessageData
+  message: string
+  signature: string
+}
+
+export interface SIWXMessageInput {
+  accountAddress: string
+  chainId: CaipNetworkId
+}
+
+/**
+ * §7 Sign-in storage provider (the `siwx` option): makes the message to sign, keeps the
+ * sessions. `required`: the visitor cannot use the app without a session (§4).
+ */
+export interface SIWXConfig {
+  createMessage(input: SIWXMessageInput): Promise<SIWXMessageData>
+  addSession(session: SIWXSession): Promise<void>
+  getSessions(chainId: CaipNetworkId, address: string): Promise<SIWXSession[]>
+  /** Replaces the account's sessions (an empty list signs it out everywhere). */
+  setSessions(sessions: SIWXSession[], account?: SIWXMessageInput): Promise<void>
+  required?: boolean
+}
+
+/** §4 Whether closing must wait: sign-in required and this account has no session yet. */
+export interface SIWXState {
+  /** Required sign-in is pending for the active account and network */
+  blocking: boolean
+  /** The sign view is waiting for the wallet */
+  signing: boolean
+}
+
+export function initialSIWXState(): SIWXState {
+  return { blocking: false, signing: false }
+}
+
+/** A nonce EIP-4361 accepts: 16 alphanumeric characters from the platform's CSPRNG. */
+export function randomNonce(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')
+}

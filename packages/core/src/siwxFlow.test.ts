@@ -1,0 +1,156 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createStore } from 'zustand/vanilla'
+import type { AccountState, ChainState } from './appkit'
+import type { AppKitEventName } from './events'
+import { MemoryStorage } from './memoryStorage'
+import { localChainA, localChainB } from './networks'
+import { initialRouterState } from './router'
+import { createRouterController } from './routerController'
+import { initialSIWXState, type SIWXConfig } from './siwx'
+import { createSIWXFlow, SIWX_LAST_NETWORK_KEY } from './siwxFlow'
+import { LocalSIWX } from './siwxLocal'
+import { serializeSiwxMessage } from './siwxMessage'
+import { createToastController } from './toast'
+
+const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+function setup(siwx: SIWXConfig, network = localChainA) {
+  vi.stubGlobal('location', new URL('http://127.0.0.1:5173/'))
+  const account = createStore<AccountState>(() => ({
+    status: 'connected',
+    address,
+    caipAddress: `${network.caipNetworkId}:${address}`,
+    namespace: 'eip155',
+    balanceLoading: false,
+  }))
+  const chain = createStore<ChainState>(() => ({
+    networks: [localChainA, localChainB],
+    activeCaipNetwork: network,
+    activeNamespace: 'eip155',
+    unsupported: false,
+  }))
+  const siwxStore = createStore(initialSIWXState)
+  const router = createRouterController(createStore(initialRouterState), {
+    isConnected: () => true,
+    close: () => {},
+  })
+  const storage = new MemoryStorage()
+  const events: AppKitEventName[] = []
+  const toast = createToastController()
+  const signMessage = vi.fn(async (message: string) => `signed:${message.length}`)
+  const deps = {
+    open: vi.fn(),
+    close: vi.fn(),
+    disconnect: vi.fn(async () => {}),
+    switchNetwork: vi.fn(async () => {}),
+  }
+  const flow = createSIWXFlow({
+    siwx,
+    stores: { account, chain, siwx: siwxStore },
+    router,
+    storage,
+    loadEngine: async () => ({ signMessage }) as never,
+    isOpen: () => true,
+    toast,
+    track: (event) => events.push(event),
+    log: () => {},
+    ...deps,
+  })
+  return { flow, deps, events, signMessage, siwxStore, storage, toast, chain }
+}
+
+describe('SIWX flow (§4)', () => {
+  it('no session: opens SIWXSignMessage; required sign-in blocks closing', async () => {
+    const s = setup(new LocalSIWX({ storage: new MemoryStorage(), required: true }))
+    await s.flow.check()
+    expect(s.deps.open).toHaveBeenCalledWith('SIWXSignMessage')
+    expect(s.siwxStore.getState().blocking).toBe(true)
+  })
+
+  it('not required: opens the sign view but does not block closing', async () => {
+    const s = setup(new LocalSIWX({ storage: new MemoryStorage() }))
+    await s.flow.check()
+    expect(s.deps.open).toHaveBeenCalledWith('SIWXSignMessage')
+    expect(s.siwxStore.getState().blocking).toBe(false)
+  })
+
+  it('signing stores the session, records the network, closes and tracks success; no prompt after', async () => {
+    const siwx = new LocalSIWX({ storage: new MemoryStorage(), required: true, statement: 'Hi' })
+    const s = setup(siwx)
+    expect(await s.flow.signIn()).toBe(true)
+    const [session] = await siwx.getSessions('eip155:31337', address)
+    expect(session?.message).toBe(serializeSiwxMessage(session?.data as never))
+    expect(s.signMessage).toHaveBeenCalledWith(session?.message)
+    expect(s.storage.getItem(SIWX_LAST_NETWORK_KEY)).toBe('eip155:31337')
+    expect(s.deps.close).toHaveBeenCalled()
+    expect(s.events).toContain('SIWX_AUTH_SUCCESS')
+    expect(s.siwxStore.getState().blocking).toBe(false)
+    s.deps.open.mockClear()
+    await s.flow.check()
+    expect(s.deps.open).not.toHaveBeenCalled()
+  })
+
+  it('a failed signature reopens the sign view, toasts and tracks the error', async () => {
+    const s = setup(new LocalSIWX({ storage: new MemoryStorage() }))
+    s.signMessage.mockRejectedValueOnce(Object.assign(new Error('User rejected'), { code: 4001 }))
+    expect(await s.flow.signIn()).toBe(false)
+    expect(s.deps.open).toHaveBeenCalledWith('SIWXSignMessage')
+    expect(s.toast.store.getState().message).toBe('Error signing message')
+    expect(s.events).toContain('SIWX_AUTH_ERROR')
+    expect(s.deps.close).not.toHaveBeenCalled()
+  })
+
+  it('cancel when not required just closes', async () => {
+    const s = setup(new LocalSIWX({ storage: new MemoryStorage() }))
+    await s.flow.cancel()
+    expect(s.events).toContain('CLICK_CANCEL_SIWX')
+    expect(s.deps.close).toHaveBeenCalled()
+    expect(s.deps.disconnect).not.toHaveBeenCalled()
+  })
+
+  it('cancel when required switches back to the last network with a session', async () => {
+    const s = setup(new LocalSIWX({ storage: new MemoryStorage(), required: true }), localChainB)
+    s.storage.setItem(SIWX_LAST_NETWORK_KEY, 'eip155:31337')
+    await s.flow.cancel()
+    expect(s.deps.switchNetwork).toHaveBeenCalledWith(localChainA)
+    expect(s.deps.disconnect).not.toHaveBeenCalled()
+  })
+
+  it('cancel when required and no network has a session disconnects', async () => {
+    const s = setup(new LocalSIWX({ storage: new MemoryStorage(), required: true }))
+    await s.flow.cancel()
+    expect(s.deps.disconnect).toHaveBeenCalled()
+    expect(s.deps.switchNetwork).not.toHaveBeenCalled()
+  })
+
+  it('init failure: tracks, disconnects, resets to Connect and says so', async () => {
+    const broken: SIWXConfig = {
+      createMessage: async () => {
+        throw new Error('x')
+      },
+      addSession: async () => {},
+      getSessions: async () => {
+        throw new Error('storage down')
+      },
+      setSessions: async () => {},
+      required: true,
+    }
+    const s = setup(broken)
+    await s.flow.check()
+    expect(s.deps.disconnect).toHaveBeenCalled()
+    expect(s.events).toContain('SIWX_AUTH_ERROR')
+    expect(s.toast.store.getState().message).toBe(
+      'A problem occurred while trying initialize authentication',
+    )
+  })
+
+  it('on a network the app does not list, signing fails with the error toast and no session', async () => {
+    const siwx = new LocalSIWX({ storage: new MemoryStorage() })
+    const s = setup(siwx)
+    s.chain.setState({ unsupported: true })
+    expect(await s.flow.signIn()).toBe(false)
+    expect(s.signMessage).not.toHaveBeenCalled()
+    expect(await siwx.getSessions('eip155:31337', address)).toEqual([])
+    expect(s.toast.store.getState().message).toBe('Error signing message')
+  })
+})

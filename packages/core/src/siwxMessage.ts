@@ -1,0 +1,49 @@
+import { toChecksumAddress } from './address'
+import { type CaipNetworkId, parseCaipNetworkId } from './caip'
+import { ErrorText } from './errors'
+
+/** §3 Sign-in message: the fields a SIWX message is made of. */
+export interface SIWXMessageData {
+  accountAddress: string
+  /** CAIP-2 network id */
+  chainId: CaipNetworkId
+  /** RFC 3986 authority of the site asking (host[:port]) */
+  domain: string
+  uri: string
+  version: string
+  nonce: string
+  statement?: string
+  resources?: string[]
+  requestId?: string
+  /** ISO 8601 */
+  issuedAt: string
+  expirationTime?: string
+  notBefore?: string
+}
+
+const ACCOUNT_KIND = { eip155: 'Ethereum', solana: 'Solana' } as const
+
+/**
+ * The standard text the wallet signs: EIP-4361 (Sign-In with Ethereum) for EVM networks, and
+ * the same layout with "Solana account" (Sign-In With Solana) for Solana. Other namespaces:
+ * 'Unsupported chain'.
+ */
+export function serializeSiwxMessage(data: SIWXMessageData): string {
+  const { namespace, chainId: reference } = parseCaipNetworkId(data.chainId)
+  if (namespace !== 'eip155' && namespace !== 'solana') throw new Error(ErrorText.unsupportedChain)
+  const address =
+    namespace === 'eip155' ? toChecksumAddress(data.accountAddress) : data.accountAddress
+  const statement = data.statement ? `${data.statement}\n` : ''
+  const lines = [
+    `URI: ${data.uri}`,
+    `Version: ${data.version}`,
+    `Chain ID: ${reference}`,
+    `Nonce: ${data.nonce}`,
+    `Issued At: ${data.issuedAt}`,
+  ]
+  if (data.expirationTime) lines.push(`Expiration Time: ${data.expirationTime}`)
+  if (data.notBefore) lines.push(`Not Before: ${data.notBefore}`)
+  if (data.requestId) lines.push(`Request ID: ${data.requestId}`)
+  if (data.resources?.length) lines.push('Resources:', ...data.resources.map((r) => `- ${r}`))
+  return `${data.domain} wants you to sign in with your ${ACCOUNT_KIND[namespace]} account:\n${address}\n\n${statement}\n${lines.join('\n')}`
+}
