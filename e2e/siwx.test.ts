@@ -1,9 +1,12 @@
 import { TEST_ACCOUNTS } from '@latchkey/devnet'
 import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { screenshot, view } from './browser'
 import { useDemo } from './harness'
 import { approveConnection, Web3RequestKind } from './wallet'
+import { startWalletConnectWallet } from './walletConnectWallet'
+
+const PROJECT_ID = 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
 
 const openDemo = useDemo()
 const visitor = TEST_ACCOUNTS[8]
@@ -100,5 +103,55 @@ describe('Sign-In with X (spec §4), required, sessions in the browser', () => {
         ),
       )
       .toBe(false)
+  })
+})
+
+describe('Sign-In with X verified by the server', () => {
+  // headless-web3-provider signs personal_sign's hex as literal text, which no verifier accepts;
+  // WalletKit signs the message bytes as wallets do, so this test connects through WalletConnect.
+  it('the server issues the nonce, checks the signature and keeps the session; a reload needs no second prompt', async () => {
+    const signer = TEST_ACCOUNTS[2]
+    if (!signer) throw new Error('devnet accounts missing')
+    const { page } = await openDemo({ url: (demo) => `${demo}?siwx=server` })
+    const wallet = await startWalletConnectWallet({
+      relayUrl: inject('relayUrl'),
+      projectId: PROJECT_ID,
+      privateKey: signer.privateKey,
+      chains: { 31337: inject('rpcA') },
+    })
+    try {
+      await page.getByTestId('connect-button').click()
+      await page.locator('[data-wallet-id="walletConnect"]').click()
+      const pairing = page.getByTestId('wc-pairing')
+      await expect.poll(() => pairing.getAttribute('data-uri')).toMatch(/^wc:/)
+      await wallet.pair((await pairing.getAttribute('data-uri')) as string)
+      await view(page, 'SIWXSignMessage').waitFor()
+      await page.getByTestId('siwx-sign').click()
+      await expect.poll(() => modalOpen(page)).toBe(false)
+
+      const query = new URLSearchParams({
+        projectId: PROJECT_ID,
+        chainId: 'eip155:31337',
+        address: signer.address,
+      })
+      const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`)
+      const { sessions } = (await listed.json()) as { sessions: { address: string }[] }
+      expect(sessions.map((s) => s.address)).toEqual([signer.address])
+
+      await page.reload()
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            (
+              window as unknown as { appKit: { getIsConnected(): boolean } }
+            ).appKit.getIsConnected(),
+          ),
+        )
+        .toBe(true)
+      await page.waitForTimeout(1_000)
+      expect(await modalOpen(page)).toBe(false)
+    } finally {
+      await wallet.close()
+    }
   })
 })

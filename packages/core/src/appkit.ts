@@ -324,6 +324,17 @@ export function createAppKitCore(options: AppKitOptions) {
           storage: backend,
           loadEngine: connection.loadEngine,
           open: (view) => open({ view }),
+          emailCapture: () => features.getState().features.emailCapture,
+          saveEmail: async (email, caipAddress) => {
+            const url = new URL('/siwx/v1/email', options.apiUrl ?? DEFAULT_API_URL)
+            url.searchParams.set('projectId', options.projectId)
+            const response = await fetch(url, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ caipAddress, email }),
+            })
+            if (!response.ok) throw new Error(`HTTP status code: ${response.status}`)
+          },
           close,
           isOpen: () => modal.getState().open,
           disconnect: connection.disconnect,
@@ -525,6 +536,8 @@ export function createAppKitCore(options: AppKitOptions) {
     siwx: {
       signIn: () => siwxFlow().then((f) => f.signIn()),
       cancel: () => siwxFlow().then((f) => f.cancel()),
+      /** §4 DataCapture: resolves with the error to show, or undefined once stored */
+      captureEmail: (email: string) => siwxFlow().then((f) => f.captureEmail(email)),
       required: () => Boolean(options.siwx?.required),
     },
     /** Phone or tablet: deep links before QR codes (§2). */

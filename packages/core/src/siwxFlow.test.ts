@@ -39,6 +39,8 @@ function setup(siwx: SIWXConfig, network = localChainA) {
   const toast = createToastController()
   const signMessage = vi.fn(async (message: string) => `signed:${message.length}`)
   const deps = {
+    emailCapture: vi.fn(() => false),
+    saveEmail: vi.fn(async () => {}),
     open: vi.fn(),
     close: vi.fn(),
     disconnect: vi.fn(async () => {}),
@@ -65,6 +67,21 @@ describe('SIWX flow (§4)', () => {
     await s.flow.check()
     expect(s.deps.open).toHaveBeenCalledWith('SIWXSignMessage')
     expect(s.siwxStore.getState().blocking).toBe(true)
+  })
+
+  it('with emailCapture on, DataCapture comes first; a valid email is stored, then the sign view', async () => {
+    const s = setup(new LocalSIWX({ storage: new MemoryStorage() }))
+    s.deps.emailCapture.mockReturnValue(true)
+    await s.flow.check()
+    expect(s.deps.open).toHaveBeenLastCalledWith('DataCapture')
+    expect(await s.flow.captureEmail('not-an-email')).toBe('Please enter a valid email address')
+    expect(s.deps.saveEmail).not.toHaveBeenCalled()
+    expect(await s.flow.captureEmail(' me@example.org ')).toBeUndefined()
+    expect(s.deps.saveEmail).toHaveBeenCalledWith('me@example.org', `eip155:31337:${address}`)
+    expect(s.deps.open).toHaveBeenLastCalledWith('SIWXSignMessage')
+    // Asked once per account.
+    await s.flow.check()
+    expect(s.deps.open).toHaveBeenLastCalledWith('SIWXSignMessage')
   })
 
   it('not required: opens the sign view but does not block closing', async () => {

@@ -3,6 +3,7 @@ import type { AdapterEngine } from './adapter'
 import type { AccountState, ChainState } from './appkit'
 import type { CaipNetworkId, ChainNamespace } from './caip'
 import { SEND_SUPPORTED_NAMESPACES } from './constants'
+import { isValidEmail } from './email'
 import { ErrorText } from './errors'
 import type { AppKitEventName } from './events'
 import type { CaipNetwork } from './networks'
@@ -14,6 +15,8 @@ import type { ToastController } from './toast'
 
 /** §4 "records the last connected network": the last network the visitor signed in on */
 export const SIWX_LAST_NETWORK_KEY = '@latchkey/siwx_last_network'
+/** §4 DataCapture: the accounts (CAIP-10) whose email was given, so it is asked once */
+export const DATA_CAPTURED_KEY = '@latchkey/data_captured'
 
 export interface SIWXFlowContext {
   siwx: SIWXConfig
@@ -25,7 +28,11 @@ export interface SIWXFlowContext {
   router: RouterController
   storage?: KeyValueStorage
   loadEngine(namespace: ChainNamespace): Promise<AdapterEngine>
-  open(view: 'SIWXSignMessage'): void
+  open(view: 'SIWXSignMessage' | 'DataCapture'): void
+  /** §7 remote feature emailCapture */
+  emailCapture(): boolean
+  /** Stores the visitor's email on the server against the project and the account */
+  saveEmail(email: string, caipAddress: string): Promise<void>
   close(): void
   isOpen(): boolean
   disconnect(): Promise<void>
@@ -95,7 +102,40 @@ export function createSIWXFlow(ctx: SIWXFlowContext) {
       return
     }
     ctx.stores.siwx.setState({ blocking: Boolean(siwx.required) })
+    const { caipAddress } = account.getState()
+    ctx.open(
+      ctx.emailCapture() && caipAddress && !captured().includes(caipAddress)
+        ? 'DataCapture'
+        : 'SIWXSignMessage',
+    )
+  }
+
+  function captured(): string[] {
+    try {
+      const list: unknown = JSON.parse(ctx.storage?.getItem(DATA_CAPTURED_KEY) ?? '[]')
+      return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : []
+    } catch {
+      return []
+    }
+  }
+
+  /** §4 DataCapture: the visitor's email, validated, stored; then the sign-in. */
+  async function captureEmail(email: string): Promise<string | undefined> {
+    const { caipAddress } = account.getState()
+    if (!caipAddress) return ErrorText.noActiveCaipAddress
+    if (!isValidEmail(email)) return ErrorText.invalidEmail
+    try {
+      await ctx.saveEmail(email.trim(), caipAddress)
+    } catch (error) {
+      return (error as Error)?.message || ErrorText.somethingWentWrong
+    }
+    try {
+      ctx.storage?.setItem(DATA_CAPTURED_KEY, JSON.stringify([...captured(), caipAddress]))
+    } catch {
+      // §3 storage failures are ignored
+    }
     ctx.open('SIWXSignMessage')
+    return undefined
   }
 
   async function signIn(): Promise<boolean> {
@@ -148,7 +188,7 @@ export function createSIWXFlow(ctx: SIWXFlowContext) {
     ctx.close()
   }
 
-  return { check, signIn, cancel }
+  return { check, signIn, cancel, captureEmail }
 }
 
 export type SIWXFlow = ReturnType<typeof createSIWXFlow>

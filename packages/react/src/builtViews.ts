@@ -17,6 +17,7 @@ export const BUILT_VIEWS: readonly ViewName[] = [
   'UnsupportedChain',
   'Receive',
   'SIWXSignMessage',
+  'DataCapture',
   'WalletSend',
   'WalletSendSelectToken',
   'WalletSendPreview',

@@ -92,6 +92,10 @@ export const en = {
   siwxSign: 'Sign',
   siwxSigning: 'Signing…',
   cancel: 'Cancel',
+  email: 'Email',
+  continue: 'Continue',
+  invalidEmail: ErrorText.invalidEmail,
+  dataCaptureText: 'Enter your email to continue. We keep it with your wallet address.',
   connectWalletFor: 'Connect a wallet to use {network}',
   noWalletFor: 'No wallet for {network} found in this browser.',
   views: {

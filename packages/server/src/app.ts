@@ -42,6 +42,7 @@ import { validationHook } from './routes/params'
 import { postPriceRoute, registerPriceRoutes } from './routes/price'
 import { RPC_PATH, registerRpcRoute } from './routes/rpc'
 import { getWalletsRoute, registerWalletRoutes } from './routes/wallets'
+import { registerSiwxRoutes, SIWX_ROUTES } from './siwx/routes'
 
 export interface AppDeps {
   db: Kysely<Database>
@@ -74,6 +75,7 @@ const PROJECT_ROUTES = [
   postPriceRoute,
   getIdentityRoute,
   getSupportedChainsRoute,
+  ...SIWX_ROUTES,
 ]
 
 /** The wallet/config service of §7 as one Hono app. */
@@ -107,6 +109,7 @@ export function createApp(deps: AppDeps): App {
   registerPriceRoutes(app, db, chains)
   registerIdentityRoutes(app, chains, solanaChains)
   registerRpcRoute(app, chains)
+  registerSiwxRoutes(app, { db, chains, now })
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -182,6 +182,24 @@ export const SAFE_RPC_METHODS: ReadonlySet<string> = new Set([
 /** §6 disallowed call message; the code is EIP-1193's 4200 (unsupported method) */
 export const RPC_NOT_ALLOWED = { code: 4200, message: 'Requested RPC call is not allowed' }
 
+// ---- Sign-In with X (issue 7; spec §3 "Sign-in message", §4 "Sign-in (SIWX)") ----
+
+/** Ours: how long an issued nonce may be signed and used (once) */
+export const SIWX_NONCE_TTL_MS = 5 * 60_000
+/** Ours: nonce length; EIP-4361 asks for at least 8 alphanumeric characters */
+export const SIWX_NONCE_LENGTH = 24
+export const SIWX_NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+/** Ours: expired nonces are deleted this long after they expire (a later use is then "unknown") */
+export const SIWX_NONCE_RETENTION_MS = 60 * 60_000
+/** Ours: how far a client's clock may run ahead (issuedAt, notBefore) */
+export const SIWX_CLOCK_SKEW_MS = 60_000
+/** Ours: caps on a sign-in request */
+export const SIWX_MAX_MESSAGE_LENGTH = 16 * 1024
+export const SIWX_MAX_FIELD_LENGTH = 2048
+export const SIWX_MAX_RESOURCES = 64
+/** Ours: the most sessions one account lists (newest first) */
+export const SIWX_MAX_SESSIONS_LISTED = 100
+
 // ---- WalletConnect relay (DESIGN "Real stand-ins": the server's relay endpoint, irn_*) ----
 // Facts about the protocol are from @walletconnect/core and @walletconnect/sign-client 2.25.
 

@@ -40,6 +40,59 @@ export const bodyTooLarge: ErrorBody = { error: 'Request body too large' }
 /** Ours: the chain's node did not answer (HTTP 502) */
 export const upstreamUnavailable: ErrorBody = { error: 'Chain node unavailable' }
 
+// ---- Sign-In with X (issue 7; spec §3 "Sign-in message", §4 "Sign-in (SIWX)") ----
+// A refused sign-in is a 400 when the request itself is wrong and a 401 when it is well formed
+// but does not prove the account (nonce, times, signature). Never 403: clients read that as APKT007.
+
+/** Ours (400): only EIP-4361 (eip155) and its Solana form are served */
+export function siwxUnsupportedChain(chainId: string): ErrorBody {
+  return { error: `Sign-in refused: chain ${chainId} is not an eip155 or solana chain` }
+}
+/** Ours (400): the signed text must be exactly serializeSiwxMessage(data) */
+export const siwxMessageMismatch: ErrorBody = {
+  error: "Sign-in refused: 'message' is not the sign-in text of 'data' (EIP-4361)",
+}
+/** Ours (400): EIP-4361 domain must be a host of one of the project's allowed origins (§7) */
+export function siwxDomainNotAllowed(domain: string): ErrorBody {
+  return {
+    error: `Sign-in refused: domain '${domain.slice(0, 256)}' is not a host of the project's allowed origins`,
+  }
+}
+/** Ours (401) */
+export const siwxNonceUnknown: ErrorBody = {
+  error: 'Sign-in refused: the nonce was not issued by this server',
+}
+/** Ours (401) */
+export const siwxNonceOtherProject: ErrorBody = {
+  error: 'Sign-in refused: the nonce was issued for another project',
+}
+/** Ours (401): SIWX_NONCE_TTL_MS */
+export const siwxNonceExpired: ErrorBody = {
+  error: 'Sign-in refused: the nonce has expired, ask for a new one',
+}
+/** Ours (401): a nonce is good for one sign-in (replay) */
+export const siwxNonceUsed: ErrorBody = {
+  error: 'Sign-in refused: the nonce has already been used',
+}
+/** Ours (401): SIWX_CLOCK_SKEW_MS */
+export const siwxIssuedInFuture: ErrorBody = {
+  error: "Sign-in refused: the message's issuedAt is in the future",
+}
+/** Ours (401): EIP-4361 expiration-time */
+export const siwxMessageExpired: ErrorBody = {
+  error: "Sign-in refused: the message's expirationTime has passed",
+}
+/** Ours (401): EIP-4361 not-before */
+export const siwxMessageNotYetValid: ErrorBody = {
+  error: "Sign-in refused: the message's notBefore has not been reached",
+}
+/** Ours (401) */
+export const siwxSignatureInvalid: ErrorBody = {
+  error: 'Sign-in refused: the signature does not match the message and the account',
+}
+/** Ours (404): DELETE /siwx/v1/sessions/{id} of a session the project does not have */
+export const siwxSessionNotFound: ErrorBody = { error: 'Session not found' }
+
 // ---- WalletConnect relay (DESIGN "Real stand-ins": the server's relay endpoint) ----
 
 /** Why a relay connection's auth JWT was refused (the relay-auth JWT of @walletconnect/relay-auth) */

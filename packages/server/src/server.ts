@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { isAbsolute, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
+import type { Kysely } from 'kysely'
 import { type App, createApp } from './app'
 import { Chains } from './chain/client'
 import { type ChainConfig, chainsFromEnv } from './chain/config'
@@ -24,6 +25,7 @@ import {
 import { migrateToLatest } from './db/migrations'
 import { openDatabase } from './db/open'
 import { findProject } from './db/projects'
+import type { Database } from './db/schema'
 import { seedDatabase } from './db/seed'
 import { createLogger, type LogLevel } from './logger'
 import type { RateLimitOptions } from './middleware/rateLimit'
@@ -51,6 +53,8 @@ export interface StartServerOptions {
   wallets?: readonly SeedWallet[]
   rateLimit?: RateLimitOptions
   trustForwardedFor?: boolean
+  /** Clock (ms) for rate-limit windows and SIWX nonces and sessions; Date.now by default */
+  now?: () => number
   /** EVM chains for the blockchain data API; default EVM_RPC_URLS (chainId=url,…) or none */
   chains?: ChainConfig[]
   /**
@@ -79,6 +83,8 @@ export interface RunningServer {
   relay: Relay
   app: App
   databaseKind: 'pglite' | 'postgres'
+  /** The server's database, for tests and tools that look at what it stored */
+  db: Kysely<Database>
   /** Follows the configured chains' blocks (none configured: nothing to follow) */
   indexer: Indexer
   /** Milliseconds from the call to listening */
@@ -172,6 +178,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       solanaChains,
       ...(options.rateLimit && { rateLimit: options.rateLimit }),
       ...(options.trustForwardedFor && { trustForwardedFor: true }),
+      ...(options.now && { now: options.now }),
     })
     indexer = new Indexer(database.db, chains.all, {
       ...(options.indexerPollMs !== undefined && { pollMs: options.indexerPollMs }),
@@ -206,6 +213,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       relay: relaying.relay,
       app,
       databaseKind: database.kind,
+      db: database.db,
       indexer: following,
       startupMs,
       close() {

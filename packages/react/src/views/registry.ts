@@ -17,6 +17,7 @@ const loaders: Partial<Record<ViewName, () => Promise<ViewModule>>> = {
   UnsupportedChain: () => import('./UnsupportedChain'),
   Receive: () => import('./Receive'),
   SIWXSignMessage: () => import('./SIWXSignMessage'),
+  DataCapture: () => import('./DataCapture'),
   WalletSend: () => import('./WalletSend'),
   WalletSendSelectToken: () => import('./WalletSendSelectToken'),
   WalletSendPreview: () => import('./WalletSendPreview'),

@@ -34,9 +34,12 @@ describe.each(availableDatabases())('migrations and seed on $name', (database) =
   it('migrates an empty database to the latest schema, then has nothing left to run', async () => {
     expect(await migrateToLatest(opened.db)).toEqual(Object.keys(migrations))
     expect(await tableNames()).toEqual([
+      'captured_emails',
       'indexer_state',
       'prices',
       'projects',
+      'siwx_nonces',
+      'siwx_sessions',
       'solana_prices',
       'tokens',
       'transfers',

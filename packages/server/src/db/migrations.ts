@@ -134,11 +134,65 @@ const solanaPrices: Migration = {
   },
 }
 
+const siwx: Migration = {
+  async up(db: AnyDatabase) {
+    // Sign-In with X (issue 7): nonces this server issued, and the sessions it verified.
+    await db.schema
+      .createTable('siwx_nonces')
+      .addColumn('nonce', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('used_at', 'timestamptz')
+      .execute()
+    await sql`create index siwx_nonces_expires_idx on siwx_nonces (expires_at)`.execute(db)
+
+    await db.schema
+      .createTable('siwx_sessions')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('chain_id', 'text', (c) => c.notNull())
+      .addColumn('address', 'text', (c) => c.notNull())
+      .addColumn('message', 'text', (c) => c.notNull())
+      .addColumn('signature', 'text', (c) => c.notNull())
+      .addColumn('data', 'jsonb', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('expires_at', 'timestamptz')
+      .addColumn('revoked_at', 'timestamptz')
+      .execute()
+    await sql`create index siwx_sessions_account_idx
+      on siwx_sessions (project_id, chain_id, address, created_at desc)`.execute(db)
+  },
+  async down(db: AnyDatabase) {
+    await db.schema.dropTable('siwx_sessions').execute()
+    await db.schema.dropTable('siwx_nonces').execute()
+  },
+}
+
+const capturedEmails: Migration = {
+  async up(db: AnyDatabase) {
+    // §4 DataCapture: one email per project and account; a new one replaces the old.
+    await db.schema
+      .createTable('captured_emails')
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('caip_address', 'text', (c) => c.notNull())
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addPrimaryKeyConstraint('captured_emails_pk', ['project_id', 'caip_address'])
+      .execute()
+  },
+  async down(db: AnyDatabase) {
+    await db.schema.dropTable('captured_emails').execute()
+  },
+}
+
 /** Every migration, in order. Names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '2025_01_001_initial': initial,
   '2025_02_001_chain_data': chainData,
   '2025_03_001_solana_prices': solanaPrices,
+  '2025_04_001_siwx': siwx,
+  '2025_04_002_captured_emails': capturedEmails,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -1,4 +1,5 @@
 import type { RemoteFeatures } from '@latchkey/core/features'
+import type { SIWXMessageData } from '@latchkey/core/siwxMessage'
 import type { ColumnType, Generated, Selectable } from 'kysely'
 
 /** §7 /appkit/v1/config features, as stored: any subset overrides the defaults. */
@@ -100,6 +101,43 @@ export interface IndexerStateTable {
   last_block: number
 }
 
+/** A SIWX nonce this server issued (single use: `used_at` is set when a sign-in takes it). */
+export interface SiwxNoncesTable {
+  nonce: string
+  project_id: string
+  created_at: Date
+  expires_at: Date
+  used_at: Date | null
+}
+
+/** A verified SIWX session; revoked ones are kept but never listed. */
+export interface SiwxSessionsTable {
+  id: string
+  project_id: string
+  /** CAIP-2 */
+  chain_id: string
+  /** EVM addresses checksummed; Solana base58 */
+  address: string
+  /** The signed text */
+  message: string
+  signature: string
+  /** The SIWXMessageData the message was built from */
+  data: JsonColumn<SIWXMessageData>
+  created_at: Date
+  /** The message's expirationTime; null: until revoked */
+  expires_at: Date | null
+  revoked_at: Date | null
+}
+
+/** §4 DataCapture: the email a visitor gave before signing in, per project and account */
+export interface CapturedEmailsTable {
+  project_id: string
+  /** CAIP-10 */
+  caip_address: string
+  email: string
+  created_at: Date
+}
+
 export interface Database {
   projects: ProjectsTable
   wallets: WalletsTable
@@ -108,8 +146,12 @@ export interface Database {
   solana_prices: SolanaPricesTable
   transfers: TransfersTable
   indexer_state: IndexerStateTable
+  siwx_nonces: SiwxNoncesTable
+  siwx_sessions: SiwxSessionsTable
+  captured_emails: CapturedEmailsTable
 }
 
 export type ProjectRow = Selectable<ProjectsTable>
 export type WalletRow = Selectable<WalletsTable>
 export type TokenRow = Selectable<TokensTable>
+export type SiwxSessionRow = Selectable<SiwxSessionsTable>

@@ -27,7 +27,7 @@ export function projectCors(): MiddlewareHandler<AppEnv> {
 
     c.header('Vary', 'Access-Control-Request-Headers', { append: true })
     if (allowed) {
-      c.header('Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS')
+      c.header('Access-Control-Allow-Methods', 'GET, HEAD, POST, DELETE, OPTIONS')
       c.header('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_SECONDS))
       const requested = c.req.header('Access-Control-Request-Headers')
       if (requested && HEADER_LIST.test(requested)) {
