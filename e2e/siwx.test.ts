@@ -155,3 +155,39 @@ describe('Sign-In with X verified by the server', () => {
     }
   })
 })
+
+describe('WalletConnect one-click auth (spec §4)', () => {
+  it('a wallet that signs in while pairing lands on Account with a server session and no second prompt', async () => {
+    const signer = TEST_ACCOUNTS[1]
+    if (!signer) throw new Error('devnet accounts missing')
+    const { page } = await openDemo({ url: (demo) => `${demo}?siwx=server` })
+    const wallet = await startWalletConnectWallet({
+      relayUrl: inject('relayUrl'),
+      projectId: PROJECT_ID,
+      privateKey: signer.privateKey,
+      chains: { 31337: inject('rpcA') },
+      oneClickAuth: true,
+    })
+    try {
+      await page.getByTestId('connect-button').click()
+      await page.locator('[data-wallet-id="walletConnect"]').click()
+      const pairing = page.getByTestId('wc-pairing')
+      await expect.poll(() => pairing.getAttribute('data-uri')).toMatch(/^wc:/)
+      await wallet.pair((await pairing.getAttribute('data-uri')) as string)
+      await view(page, 'Account').waitFor()
+      await page.waitForTimeout(1_000)
+      expect(await page.locator('[data-view="SIWXSignMessage"]').count()).toBe(0)
+      const query = new URLSearchParams({
+        projectId: PROJECT_ID,
+        chainId: 'eip155:31337',
+        address: signer.address,
+      })
+      const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`)
+      const { sessions } = (await listed.json()) as { sessions: { message: string }[] }
+      expect(sessions).toHaveLength(1)
+      expect(sessions[0]?.message).toContain('I further authorize the stated URI')
+    } finally {
+      await wallet.close()
+    }
+  })
+})

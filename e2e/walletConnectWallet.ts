@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { WalletKit } from '@reown/walletkit'
 import { Core } from '@walletconnect/core'
-import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
+import { buildApprovedNamespaces, buildAuthObject, getSdkError } from '@walletconnect/utils'
 import { createWalletClient, type Hex, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 
@@ -15,6 +15,8 @@ export interface WalletConnectWalletOptions {
   canAddChains?: boolean
   /** Rejects session proposals instead of approving them. */
   rejectProposals?: boolean
+  /** Answers one-click auth (sign-in while pairing); otherwise only the fallback proposal. */
+  oneClickAuth?: boolean
 }
 
 const EVENTS = ['chainChanged', 'accountsChanged']
@@ -68,6 +70,22 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
     })
     await kit.approveSession({ id, namespaces })
   })
+
+  if (options.oneClickAuth) {
+    kit.on('session_authenticate', async ({ id, params }) => {
+      const { authPayload } = params
+      const chain = authPayload.chains.find((c) => chainIds().includes(Number(c.split(':')[1])))
+      if (!chain) {
+        await kit.rejectSessionAuthenticate({ id, reason: getSdkError('USER_REJECTED') })
+        return
+      }
+      const iss = `did:pkh:${chain}:${account.address}`
+      const message = kit.formatAuthMessage({ request: authPayload, iss })
+      const signature = await account.signMessage({ message })
+      const auth = buildAuthObject(authPayload, { t: 'eip191', s: signature }, iss)
+      await kit.approveSessionAuthenticate({ id, auths: [auth] })
+    })
+  }
 
   async function handle(topic: string, method: string, params: unknown[], chainId: string) {
     if (method === 'personal_sign') {

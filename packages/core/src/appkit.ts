@@ -243,6 +243,7 @@ export function createAppKitCore(options: AppKitOptions) {
         projectId: options.projectId,
         relayUrl: options.relayUrl,
         metadata: options.metadata,
+        siwx: options.siwx,
         debug: options.debug,
         isMobile: isMobileDevice,
         stores: { modal, account, chain, connectors, recent, walletConnect: walletConnectStore },

@@ -19,9 +19,11 @@ import type { CaipNetwork } from './networks'
 import { runPairingLoop } from './pairingLoop'
 import type { WalletRef } from './router'
 import type { RouterController } from './routerController'
+import type { SIWXConfig } from './siwx'
+import { sessionFromCacao } from './siwxCacao'
 import type { AppKitStorage, RecentWallet } from './storage'
 import type { ToastController } from './toast'
-import type { WalletConnectClient } from './walletConnectClient'
+import type { SignedCacao, WalletConnectClient } from './walletConnectClient'
 import type { WalletConnectEip1193Provider } from './walletConnectProvider'
 import type { WalletConnectState } from './walletConnectState'
 
@@ -45,6 +47,8 @@ export interface ConnectionContext {
   projectId: string
   relayUrl?: string
   metadata?: AppMetadata
+  /** §4 With sign-in on, WalletConnect pairings sign in too (one-click auth) */
+  siwx?: SIWXConfig
   debug?: boolean
   isMobile(): boolean
   stores: {
@@ -411,8 +415,28 @@ export function createConnectionController(ctx: ConnectionContext) {
     try {
       const client = await walletConnectClient()
       if (client.session()) await client.disconnect().catch(() => undefined)
+      const siwx = ctx.siwx
+      const signInNetwork = networks.find((n) => n.chainNamespace === 'eip155')
       const session = await runPairingLoop({
-        propose: () => client.propose(),
+        propose:
+          siwx && signInNetwork
+            ? async () => {
+                const template = await siwx.createMessage({
+                  accountAddress: '',
+                  chainId: signInNetwork.caipNetworkId,
+                })
+                return client.authenticate({
+                  domain: template.domain,
+                  uri: template.uri,
+                  nonce: template.nonce,
+                  statement: template.statement,
+                  exp: template.expirationTime,
+                  nbf: template.notBefore,
+                  requestId: template.requestId,
+                  resources: template.resources,
+                })
+              }
+            : () => client.propose(),
         abandon: (uri) => void client.abandon(uri),
         offer(offer) {
           const platform = ctx.isMobile() ? 'mobile' : 'desktop'
@@ -425,6 +449,12 @@ export function createConnectionController(ctx: ConnectionContext) {
         now: Date.now,
       })
       if (session && isCurrent()) {
+        // §4 One-click auth: the wallet signed in while pairing; keep that as the session.
+        const { cacao } = session as { cacao?: SignedCacao }
+        const signedIn = cacao && sessionFromCacao(cacao)
+        if (signedIn && siwx) {
+          await siwx.addSession(signedIn).catch((error) => log('one-click sign-in refused', error))
+        }
         completing = true
         try {
           setLoading(namespace, true)

@@ -17,6 +17,20 @@ export interface WalletConnectClient {
   peer(): { name: string; icon?: string } | undefined
   /** A new pairing: its URI to show, and the session once a wallet approves. */
   propose(): Promise<{ uri: string; approval: Promise<SessionTypes.Struct> }>
+  /**
+   * §4 One-click auth: a pairing whose approval also signs the sign-in message (the wallet's
+   * CAIP-122 "cacao"). Wallets without it answer the fallback proposal: no cacao then.
+   */
+  authenticate(params: {
+    domain: string
+    uri: string
+    nonce: string
+    statement?: string
+    exp?: string
+    nbf?: string
+    requestId?: string
+    resources?: string[]
+  }): Promise<{ uri: string; approval: Promise<SessionTypes.Struct & { cacao?: SignedCacao }> }>
   /** Forgets a pairing nobody scanned (replaced by a fresh one, or the visitor left). */
   abandon(uri: string): Promise<void>
   request<T = unknown>(
@@ -25,6 +39,26 @@ export interface WalletConnectClient {
   ): Promise<T>
   disconnect(): Promise<void>
   onSession(listener: (event: SessionChange) => void): () => void
+}
+
+/** The wallet's signed sign-in payload (CAIP-74 cacao): `p` the fields, `s.s` the signature. */
+export interface SignedCacao {
+  p: {
+    iss: string
+    domain: string
+    aud: string
+    version: string
+    nonce: string
+    iat: string
+    nbf?: string
+    exp?: string
+    statement?: string
+    requestId?: string
+    resources?: string[]
+  }
+  s: { t: string; s: string }
+  /** The exact text the wallet signed */
+  message: string
 }
 
 export type SessionChange =
@@ -142,6 +176,25 @@ export async function createWalletConnectClient(
         return s
       })
       // Nobody may be waiting (the offer was replaced); the rejection is read by whoever is.
+      approved.catch(() => undefined)
+      return { uri, approval: approved }
+    },
+    async authenticate(params) {
+      const chains = options.networks
+        .filter((n) => n.chainNamespace === 'eip155')
+        .map((n) => n.caipNetworkId)
+      const { uri, response } = await client.authenticate({
+        ...params,
+        chains,
+        methods: [...WALLETCONNECT_EIP155_METHODS],
+      })
+      const approved = response().then(({ session, auths }) => {
+        current = session.topic
+        const [auth] = auths ?? []
+        if (!auth) return session
+        const message = client.formatAuthMessage({ request: auth.p, iss: auth.p.iss })
+        return { ...session, cacao: { p: auth.p, s: auth.s, message } as SignedCacao }
+      })
       approved.catch(() => undefined)
       return { uri, approval: approved }
     },
