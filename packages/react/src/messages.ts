@@ -87,8 +87,7 @@ export const en = {
   balanceLabel: 'Balance: {amount}',
   thisApp: 'This app',
   siwxTitle: '{app} needs to connect to your wallet',
-  siwxText:
-    'Sign this message to prove you own this wallet and proceed. Canceling will disconnect you.',
+  siwxText: 'Sign this message to prove you own this wallet and proceed.',
   siwxSign: 'Sign',
   siwxSigning: 'Signing…',
   cancel: 'Cancel',
