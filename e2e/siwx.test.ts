@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { screenshot, view } from './browser'
 import { useDemo } from './harness'
 import { approveConnection, Web3RequestKind } from './wallet'
-import { startWalletConnectWallet } from './walletConnectWallet'
+import { startWalletConnectWallet, type WalletConnectWallet } from './walletConnectWallet'
 
 const PROJECT_ID = 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
 
@@ -106,6 +106,15 @@ describe('Sign-In with X (spec §4), required, sessions in the browser', () => {
   })
 })
 
+/** Connect → WalletConnect → the wallet scans the QR code's URI. */
+async function pairThroughWalletConnect(page: Page, wallet: WalletConnectWallet) {
+  await page.getByTestId('connect-button').click()
+  await page.locator('[data-wallet-id="walletConnect"]').click()
+  const pairing = page.getByTestId('wc-pairing')
+  await expect.poll(() => pairing.getAttribute('data-uri')).toMatch(/^wc:/)
+  await wallet.pair((await pairing.getAttribute('data-uri')) as string)
+}
+
 describe('Sign-In with X verified by the server', () => {
   // headless-web3-provider signs personal_sign's hex as literal text, which no verifier accepts;
   // WalletKit signs the message bytes as wallets do, so this test connects through WalletConnect.
@@ -120,11 +129,7 @@ describe('Sign-In with X verified by the server', () => {
       chains: { 31337: inject('rpcA') },
     })
     try {
-      await page.getByTestId('connect-button').click()
-      await page.locator('[data-wallet-id="walletConnect"]').click()
-      const pairing = page.getByTestId('wc-pairing')
-      await expect.poll(() => pairing.getAttribute('data-uri')).toMatch(/^wc:/)
-      await wallet.pair((await pairing.getAttribute('data-uri')) as string)
+      await pairThroughWalletConnect(page, wallet)
       await view(page, 'SIWXSignMessage').waitFor()
       await page.getByTestId('siwx-sign').click()
       await expect.poll(() => modalOpen(page)).toBe(false)
@@ -169,11 +174,7 @@ describe('WalletConnect one-click auth (spec §4)', () => {
       oneClickAuth: true,
     })
     try {
-      await page.getByTestId('connect-button').click()
-      await page.locator('[data-wallet-id="walletConnect"]').click()
-      const pairing = page.getByTestId('wc-pairing')
-      await expect.poll(() => pairing.getAttribute('data-uri')).toMatch(/^wc:/)
-      await wallet.pair((await pairing.getAttribute('data-uri')) as string)
+      await pairThroughWalletConnect(page, wallet)
       await view(page, 'Account').waitFor()
       await page.waitForTimeout(1_000)
       expect(await page.locator('[data-view="SIWXSignMessage"]').count()).toBe(0)

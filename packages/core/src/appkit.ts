@@ -337,7 +337,6 @@ export function createAppKitCore(options: AppKitOptions) {
             if (!response.ok) throw new Error(`HTTP status code: ${response.status}`)
           },
           close,
-          isOpen: () => modal.getState().open,
           disconnect: connection.disconnect,
           switchNetwork: connection.switchNetwork,
           toast,

@@ -1,6 +1,8 @@
 import type { CaipNetworkId } from './caip'
 import type { SIWXMessageData } from './siwxMessage'
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
 /** §3/§4 A signed-in session: the message's fields, its text and the wallet's signature. */
 export interface SIWXSession {
   data: SIWXMessageData
@@ -43,4 +45,24 @@ export function randomNonce(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
   const bytes = crypto.getRandomValues(new Uint8Array(16))
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')
+}
+
+/** The fields both shipped providers sign: this page as domain and uri, a day's validity by default. */
+export function messageForThisPage(
+  input: SIWXMessageInput,
+  nonce: string,
+  options: { statement?: string; expiresInMs?: number },
+): SIWXMessageData {
+  const now = Date.now()
+  return {
+    accountAddress: input.accountAddress,
+    chainId: input.chainId,
+    domain: location.host,
+    uri: location.href,
+    version: '1',
+    nonce,
+    statement: options.statement,
+    issuedAt: new Date(now).toISOString(),
+    expirationTime: new Date(now + (options.expiresInMs ?? DAY_MS)).toISOString(),
+  }
 }

@@ -52,7 +52,6 @@ function setup(siwx: SIWXConfig, network = localChainA) {
     router,
     storage,
     loadEngine: async () => ({ signMessage }) as never,
-    isOpen: () => true,
     toast,
     track: (event) => events.push(event),
     log: () => {},

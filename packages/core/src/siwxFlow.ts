@@ -34,7 +34,6 @@ export interface SIWXFlowContext {
   /** Stores the visitor's email on the server against the project and the account */
   saveEmail(email: string, caipAddress: string): Promise<void>
   close(): void
-  isOpen(): boolean
   disconnect(): Promise<void>
   switchNetwork(network: CaipNetwork): Promise<void>
   toast: ToastController

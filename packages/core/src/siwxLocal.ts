@@ -1,6 +1,12 @@
 import type { CaipNetworkId } from './caip'
 import { STORAGE_PREFIX } from './constants'
-import { randomNonce, type SIWXConfig, type SIWXMessageInput, type SIWXSession } from './siwx'
+import {
+  messageForThisPage,
+  randomNonce,
+  type SIWXConfig,
+  type SIWXMessageInput,
+  type SIWXSession,
+} from './siwx'
 import type { SIWXMessageData } from './siwxMessage'
 import type { KeyValueStorage } from './storageKeys'
 
@@ -15,8 +21,6 @@ export interface LocalSIWXOptions {
 }
 
 const KEY = `${STORAGE_PREFIX}siwx_sessions`
-const DAY_MS = 24 * 60 * 60 * 1000
-
 function isSession(value: unknown): value is SIWXSession {
   const v = value as SIWXSession | null
   return (
@@ -65,18 +69,7 @@ export class LocalSIWX implements SIWXConfig {
   }
 
   async createMessage(input: SIWXMessageInput): Promise<SIWXMessageData> {
-    const now = Date.now()
-    return {
-      accountAddress: input.accountAddress,
-      chainId: input.chainId,
-      domain: location.host,
-      uri: location.href,
-      version: '1',
-      nonce: randomNonce(),
-      statement: this.#options.statement,
-      issuedAt: new Date(now).toISOString(),
-      expirationTime: new Date(now + (this.#options.expiresInMs ?? DAY_MS)).toISOString(),
-    }
+    return messageForThisPage(input, randomNonce(), this.#options)
   }
 
   async addSession(session: SIWXSession) {

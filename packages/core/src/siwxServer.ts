@@ -1,6 +1,11 @@
 import type { CaipNetworkId } from './caip'
 import { DEFAULT_API_URL } from './constants'
-import type { SIWXConfig, SIWXMessageInput, SIWXSession } from './siwx'
+import {
+  messageForThisPage,
+  type SIWXConfig,
+  type SIWXMessageInput,
+  type SIWXSession,
+} from './siwx'
 import type { SIWXMessageData } from './siwxMessage'
 
 export interface ServerSIWXOptions {
@@ -13,8 +18,6 @@ export interface ServerSIWXOptions {
   required?: boolean
   fetch?: typeof fetch
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * §7 Sign-in verified by our server: it issues the nonce, checks the message, the domain and
@@ -45,18 +48,7 @@ export class ServerSIWX implements SIWXConfig {
 
   async createMessage(input: SIWXMessageInput): Promise<SIWXMessageData> {
     const { nonce } = await this.#call<{ nonce: string }>('/siwx/v1/nonce', { method: 'POST' })
-    const now = Date.now()
-    return {
-      accountAddress: input.accountAddress,
-      chainId: input.chainId,
-      domain: location.host,
-      uri: location.href,
-      version: '1',
-      nonce,
-      statement: this.#options.statement,
-      issuedAt: new Date(now).toISOString(),
-      expirationTime: new Date(now + (this.#options.expiresInMs ?? DAY_MS)).toISOString(),
-    }
+    return messageForThisPage(input, nonce, this.#options)
   }
 
   async addSession(session: SIWXSession) {
