@@ -474,6 +474,16 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
       expect(Object.keys(document.paths).sort()).toEqual(
         [
           '/appkit/v1/config',
+          '/auth/v1/device',
+          '/auth/v1/device/approve',
+          '/auth/v1/email',
+          '/auth/v1/email/change',
+          '/auth/v1/email/change/primary',
+          '/auth/v1/email/change/secondary',
+          '/auth/v1/otp',
+          '/auth/v1/session',
+          '/auth/v1/user',
+          '/auth/v1/wallet',
           '/getAnalyticsConfig',
           '/getWalletImage/{id}',
           '/getWallets',

@@ -2,6 +2,9 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { HTTPException } from 'hono/http-exception'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
+import { type MailInbox, registerDevInbox } from './auth/devInbox'
+import type { Mailer } from './auth/mailer'
+import { AUTH_PROJECT_ROUTES, registerAuthRoutes } from './auth/routes'
 import { BalanceReader } from './chain/balances'
 import { Chains } from './chain/client'
 import { SolanaBalanceReader } from './chain/solanaBalances'
@@ -9,7 +12,7 @@ import { SolanaChains } from './chain/solanaChains'
 import type { Database } from './db/schema'
 import type { AppEnv } from './env'
 import { internalError, routeNotFound } from './errors'
-import { projectCors } from './middleware/cors'
+import { frameCors, projectCors } from './middleware/cors'
 import { requireProject } from './middleware/project'
 import {
   forwardedAddress,
@@ -56,6 +59,14 @@ export interface AppDeps {
   chains?: Chains
   /** The Solana chains of the blockchain data API (balance, history); none by default */
   solanaChains?: SolanaChains
+  /** Sends the embedded-wallet auth mails; without it the auth routes are not served */
+  mailer?: Mailer
+  /** The embedded-wallet frame's origins: the only ones CORS lets call /auth/v1/* */
+  frameOrigins?: readonly string[]
+  /** The server's URL as a browser reaches it (device-approval links) */
+  publicUrl?: () => string
+  /** The local SMTP capture: serves GET /dev/v1/mails when given */
+  mailInbox?: MailInbox
 }
 
 export type App = OpenAPIHono<AppEnv>
@@ -92,6 +103,12 @@ export function createApp(deps: AppDeps): App {
   ] as const
   for (const route of PROJECT_ROUTES) app.use(route.getRoutingPath(), ...guards)
   app.use(RPC_PATH, ...guards)
+  const [project, , limit] = guards
+  const authGuards = [project, frameCors(deps.frameOrigins ?? []), limit] as const
+  // GET and DELETE share a path: one use per path, so each request is counted once.
+  for (const path of new Set(AUTH_PROJECT_ROUTES.map((route) => route.getRoutingPath()))) {
+    app.use(path, ...authGuards)
+  }
 
   registerWalletRoutes(app, db)
   registerImageRoutes(app, db)
@@ -110,6 +127,15 @@ export function createApp(deps: AppDeps): App {
   registerIdentityRoutes(app, chains, solanaChains)
   registerRpcRoute(app, chains)
   registerSiwxRoutes(app, { db, chains, now })
+  if (deps.mailer) {
+    registerAuthRoutes(app, {
+      db,
+      mailer: deps.mailer,
+      now,
+      publicUrl: deps.publicUrl ?? (() => ''),
+    })
+  }
+  if (deps.mailInbox) registerDevInbox(app, deps.mailInbox)
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
@@ -125,7 +151,10 @@ export function createApp(deps: AppDeps): App {
   app.notFound((c) => c.json(routeNotFound, 404))
   app.onError((error, c) => {
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json({ error: error.message || 'Bad request' }, error.status)
+      const message = error.message || 'Bad request'
+      // The auth API's errors are `{ message }` (malformed JSON, a body that is not JSON)
+      const body = c.req.path.startsWith('/auth/v1/') ? { message } : { error: message }
+      return c.json(body, error.status)
     }
     logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error')
     return c.json(internalError, 500)

@@ -1,7 +1,11 @@
 // The server's constants. Spec references are to /work/shared/spec/wallet-modal-spec.md;
 // design references to /work/shared/DESIGN.md. Values marked "ours" are not in the spec.
 
-import { SEARCH_RESULTS_MAX, WALLET_PAGE_SIZE } from '@latchkey/core/constants'
+import {
+  EMAIL_LOGIN_COOLDOWN_MS,
+  SEARCH_RESULTS_MAX,
+  WALLET_PAGE_SIZE,
+} from '@latchkey/core/constants'
 
 // ---- Local stack (DESIGN "Local stack and ports") ----
 
@@ -247,3 +251,32 @@ export const JSON_RPC_ERROR_CODES = {
   internalError: -32603,
   limitExceeded: -32000,
 } as const
+
+// ---- Embedded-wallet auth (spec §3 "Embedded-wallet user", §4 "Email login", §5, §9) ----
+// The HTTP contract is the README's "Embedded-wallet auth"; values marked "ours" are not in the spec.
+
+/** §4, §9 Email login cooldown 30 s (also for an email change, per current address) */
+export const AUTH_EMAIL_COOLDOWN_MS = EMAIL_LOGIN_COOLDOWN_MS
+/** Ours: a one-time code has 6 digits */
+export const AUTH_OTP_DIGITS = 6
+/** Ours: a one-time code is valid 10 minutes */
+export const AUTH_OTP_TTL_MS = 10 * 60_000
+/** Ours: the 5th wrong code locks the challenge */
+export const AUTH_OTP_MAX_ATTEMPTS = 5
+/** Ours: a device-approval link is valid 15 minutes */
+export const AUTH_DEVICE_APPROVAL_TTL_MS = 15 * 60_000
+/** Ours: a session lasts 30 days */
+export const AUTH_SESSION_TTL_MS = 30 * 24 * 60 * 60_000
+/** Ours: random bytes of a session token, a device-approval token and a wrapping key */
+export const AUTH_TOKEN_BYTES = 32
+/** Ours: the wallet's AES-GCM iv is 12 bytes; its ciphertext at most 4 KB */
+export const AUTH_WALLET_IV_BYTES = 12
+export const AUTH_WALLET_MAX_CIPHERTEXT_BYTES = 4096
+/** Ours: the longest user name kept */
+export const AUTH_MAX_USER_NAME_LENGTH = 64
+/** Ours: the mails' sender unless `mail.from` says otherwise */
+export const AUTH_DEFAULT_MAIL_FROM = 'Latchkey <login@latchkey.local>'
+/** DESIGN "Local stack and ports": SMTP capture on 2525, env SMTP_PORT (SMTP_HOST for the host) */
+export const DEFAULT_SMTP_PORT = 2525
+/** Ours: how long the mailer waits for the SMTP server before the route answers 502 */
+export const AUTH_SMTP_TIMEOUT_MS = 10_000

@@ -1,7 +1,7 @@
 // Error bodies the server answers with. Codes and short messages come from §8 (setup alerts);
 // the other texts are ours.
 
-import { SetupAlerts } from '@latchkey/core/errors'
+import { ErrorText, SetupAlerts } from '@latchkey/core/errors'
 
 export interface ErrorBody {
   error: string
@@ -152,3 +152,52 @@ export function relayTopicFull(limit: number): string {
 export const relayMailboxFull = 'Mailbox full: the relay holds too many messages, try again later'
 /** DESIGN "The services": the last resort for our own bugs (JSON-RPC -32603) */
 export const relayInternalError = 'Internal error'
+
+// ---- Embedded-wallet auth (README "Embedded-wallet auth") ----
+// The frame shows these texts as they are, so they are `{ message }` bodies, never 403.
+
+export interface AuthErrorBody {
+  message: string
+  /** Wrong one-time code: tries left before the challenge locks */
+  attemptsLeft?: number
+  /** Cooldown: whole seconds to wait (also the Retry-After header) */
+  retryAfter?: number
+}
+
+/** §5 Email warning (HTTP 400) */
+export const authInvalidEmail: AuthErrorBody = { message: ErrorText.invalidEmail }
+/** §8 Others (HTTP 401): no, an unknown or an expired session token */
+export const authNotConnected: AuthErrorBody = { message: ErrorText.notConnectedToEmailOrSocial }
+/** §8 'Please try again after N seconds': email login within 30 s (HTTP 429) */
+export function authCooldown(seconds: number): AuthErrorBody {
+  return { message: ErrorText.tryAgainAfter(seconds), retryAfter: seconds }
+}
+/** Ours (400) */
+export function authInvalidParameter(name: string, reason: string): AuthErrorBody {
+  return { message: invalidParameter(name, reason).error }
+}
+/** Ours (400) */
+export function authWrongOtp(attemptsLeft: number): AuthErrorBody {
+  return { message: 'Invalid code', attemptsLeft }
+}
+/** Ours (429): AUTH_OTP_MAX_ATTEMPTS wrong codes lock the challenge */
+export const authOtpLocked: AuthErrorBody = { message: 'Too many wrong codes. Request a new code.' }
+/** Ours (410): unknown, expired or used */
+export const authOtpExpired: AuthErrorBody = {
+  message: 'This code has expired. Request a new code.',
+}
+/** Ours (410): a device-approval challenge that is unknown or expired */
+export const authChallengeExpired: AuthErrorBody = {
+  message: 'This sign-in request has expired. Start again.',
+}
+/** Ours (409): a wallet is never overwritten */
+export const authWalletExists: AuthErrorBody = { message: 'This account already has a wallet' }
+/** Ours (400) */
+export const authSameEmail: AuthErrorBody = { message: 'That is already your email address' }
+/** Ours (409) */
+export const authEmailInUse: AuthErrorBody = { message: 'That email address is already in use' }
+/** Ours (502): the SMTP server did not take the mail */
+export const authMailFailed: AuthErrorBody = { message: 'Could not send the email. Try again.' }
+/** Ours: the device-approval page's texts (200 / 400) */
+export const authDeviceApprovedText = 'Device approved. Return to the page you were signing in on.'
+export const authApprovalLinkInvalidText = 'This link is invalid or has expired.'

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import type { Kysely } from 'kysely'
 import { type App, createApp } from './app'
+import type { MailInbox } from './auth/devInbox'
+import { type MailOptions, smtpMailer } from './auth/mailer'
 import { Chains } from './chain/client'
 import { type ChainConfig, chainsFromEnv } from './chain/config'
 import { Indexer } from './chain/indexer'
@@ -18,6 +20,7 @@ import {
   DEFAULT_PGLITE_DIR,
   DEFAULT_SERVER_HOST,
   DEFAULT_SERVER_PORT,
+  DEFAULT_SMTP_PORT,
   DEMO_PROJECT_ID,
   DEMO_PROJECT_NAME,
   RELAY_PATH,
@@ -65,6 +68,17 @@ export interface StartServerOptions {
   /** Indexer poll interval (ms); default INDEXER_POLL_MS */
   indexerPollMs?: number
   relay?: RelayServerOptions
+  /**
+   * The SMTP server the embedded-wallet auth mails go to; default SMTP_HOST (127.0.0.1) and
+   * SMTP_PORT (2525, the devnet's capture). If it does not take a mail the route answers 502.
+   */
+  mail?: MailOptions
+  /** The local SMTP capture (@latchkey/devnet startMailCapture): serves GET /dev/v1/mails */
+  mailInbox?: MailInbox
+  /** The embedded-wallet frame's origins, the only ones allowed on /auth/v1/*; default FRAME_PORT's */
+  frameOrigins?: string[]
+  /** The server's URL as browsers reach it, for device-approval links; default its own url */
+  publicUrl?: string
 }
 
 /** The WalletConnect relay on `/relay` (see the README's "WalletConnect relay") */
@@ -119,6 +133,20 @@ export function defaultAllowedOrigins(): string[] {
   return [...ports].flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`])
 }
 
+/** DESIGN "Local stack and ports": the frame site, by IP and by name. */
+export function defaultFrameOrigins(): string[] {
+  const port = portFromEnv('FRAME_PORT', DEFAULT_FRAME_PORT)
+  return [`http://127.0.0.1:${port}`, `http://localhost:${port}`]
+}
+
+/** SMTP_HOST and SMTP_PORT when SMTP_PORT is set, else the devnet's capture on 127.0.0.1:2525 */
+function mailFromEnv(): MailOptions {
+  const port = portFromEnv('SMTP_PORT', 0)
+  return port
+    ? { host: process.env.SMTP_HOST || DEFAULT_SERVER_HOST, port }
+    : { host: DEFAULT_SERVER_HOST, port: DEFAULT_SMTP_PORT }
+}
+
 function listen(app: App, port: number, host: string): Promise<Server> {
   return new Promise((resolveListening, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }) as Server
@@ -158,6 +186,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let server: Server | undefined
   let indexer: Indexer | undefined
   let relay: AttachedRelay | undefined
+  const mailer = smtpMailer(options.mail ?? mailFromEnv())
+  let url = ''
   try {
     await migrateToLatest(database.db)
     await seedDatabase(database.db, {
@@ -179,6 +209,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.rateLimit && { rateLimit: options.rateLimit }),
       ...(options.trustForwardedFor && { trustForwardedFor: true }),
       ...(options.now && { now: options.now }),
+      mailer,
+      frameOrigins: options.frameOrigins ?? defaultFrameOrigins(),
+      publicUrl: () => (options.publicUrl ?? url).replace(/\/+$/, ''),
+      ...(options.mailInbox && { mailInbox: options.mailInbox }),
     })
     indexer = new Indexer(database.db, chains.all, {
       ...(options.indexerPollMs !== undefined && { pollMs: options.indexerPollMs }),
@@ -188,7 +222,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     server = await listen(app, port, host)
     const address = server.address() as AddressInfo
     const authority = `${host.includes(':') ? `[${host}]` : host}:${address.port}`
-    const url = `http://${authority}`
+    url = `http://${authority}`
     const relayUrl = `ws://${authority}${RELAY_PATH}`
     const db = database.db
     relay = attachRelay(server, {
@@ -222,6 +256,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           .then(() => relaying.close())
           .then(() => closeServer(listening))
           .then(() => database.close())
+          .finally(() => mailer.close())
         return closing
       },
     }
@@ -230,6 +265,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await relay?.close()
     if (server) await closeServer(server)
     await database.close()
+    mailer.close()
     throw error
   }
 }

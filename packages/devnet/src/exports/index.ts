@@ -6,6 +6,13 @@ export type { Devnet, DevnetChain, DevnetChainConfig, StartDevnetOptions } from 
 export { defaultDevnetChains, startDevnet } from '../devnet'
 export { findFreePort } from '../free-port'
 export {
+  type CapturedMail,
+  DEFAULT_SMTP_PORT,
+  type MailCapture,
+  type StartMailCaptureOptions,
+  startMailCapture,
+} from '../mail/capture'
+export {
   SOLANA_FAUCET_KEYPAIR,
   SOLANA_MINT_KEYPAIR,
   SOLANA_TEST_ACCOUNTS,

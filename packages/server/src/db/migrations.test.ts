@@ -34,6 +34,13 @@ describe.each(availableDatabases())('migrations and seed on $name', (database) =
   it('migrates an empty database to the latest schema, then has nothing left to run', async () => {
     expect(await migrateToLatest(opened.db)).toEqual(Object.keys(migrations))
     expect(await tableNames()).toEqual([
+      'auth_challenges',
+      'auth_cooldowns',
+      'auth_devices',
+      'auth_sessions',
+      'auth_users',
+      'auth_wallets',
+      'auth_wrapping_keys',
       'captured_emails',
       'indexer_state',
       'prices',

@@ -1,4 +1,11 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely'
+import {
+  type ColumnDefinitionBuilder,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  sql,
+} from 'kysely'
 import type { Database } from './schema'
 
 // Kysely is typed for the database's latest shape; migrations see an untyped one.
@@ -186,6 +193,105 @@ const capturedEmails: Migration = {
   },
 }
 
+const auth: Migration = {
+  async up(db: AnyDatabase) {
+    // Embedded-wallet auth: users per project, their devices, email challenges, sessions, and
+    // the wallet kept apart from the key that unwraps it. Codes and tokens are stored hashed.
+    await db.schema
+      .createTable('auth_users')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('chain_id', 'jsonb')
+      .addColumn('preferred_account_type', 'text', (c) =>
+        c.notNull().check(sql`preferred_account_type in ('eoa', 'smartAccount')`),
+      )
+      .addColumn('user_name', 'text')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addUniqueConstraint('auth_users_email_unique', ['project_id', 'email'])
+      .execute()
+
+    const userId = (c: ColumnDefinitionBuilder) =>
+      c.notNull().references('auth_users.id').onDelete('cascade')
+    await db.schema
+      .createTable('auth_devices')
+      .addColumn('user_id', 'text', userId)
+      .addColumn('device_hash', 'text', (c) => c.notNull())
+      .addColumn('approved_at', 'timestamptz', (c) => c.notNull())
+      .addPrimaryKeyConstraint('auth_devices_pk', ['user_id', 'device_hash'])
+      .execute()
+
+    await db.schema
+      .createTable('auth_challenges')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) =>
+        c.notNull().check(sql`kind in ('login', 'change_primary', 'change_secondary')`),
+      )
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.references('auth_users.id').onDelete('cascade'))
+      .addColumn('device_hash', 'text')
+      .addColumn('new_email', 'text')
+      .addColumn('approval_token_hash', 'text', (c) => c.unique())
+      .addColumn('approved_at', 'timestamptz')
+      .addColumn('otp_salt', 'text')
+      .addColumn('otp_hash', 'text')
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('used_at', 'timestamptz')
+      .execute()
+    await sql`create index auth_challenges_expires_idx on auth_challenges (expires_at)`.execute(db)
+
+    await db.schema
+      .createTable('auth_cooldowns')
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('login', 'change')`))
+      .addColumn('sent_at', 'timestamptz', (c) => c.notNull())
+      .addPrimaryKeyConstraint('auth_cooldowns_pk', ['project_id', 'email', 'kind'])
+      .execute()
+
+    await db.schema
+      .createTable('auth_sessions')
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', userId)
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+      .execute()
+    await sql`create index auth_sessions_expires_idx on auth_sessions (expires_at)`.execute(db)
+
+    await db.schema
+      .createTable('auth_wrapping_keys')
+      .addColumn('user_id', 'text', (c) => userId(c).primaryKey())
+      .addColumn('wrapping_key', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .execute()
+
+    await db.schema
+      .createTable('auth_wallets')
+      .addColumn('user_id', 'text', (c) => userId(c).primaryKey())
+      .addColumn('address', 'text', (c) => c.notNull())
+      .addColumn('iv', 'text', (c) => c.notNull())
+      .addColumn('ciphertext', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .execute()
+  },
+  async down(db: AnyDatabase) {
+    for (const table of [
+      'auth_wallets',
+      'auth_wrapping_keys',
+      'auth_sessions',
+      'auth_cooldowns',
+      'auth_challenges',
+      'auth_devices',
+      'auth_users',
+    ]) {
+      await db.schema.dropTable(table).execute()
+    }
+  },
+}
+
 /** Every migration, in order. Names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '2025_01_001_initial': initial,
@@ -193,6 +299,7 @@ export const migrations: Record<string, Migration> = {
   '2025_03_001_solana_prices': solanaPrices,
   '2025_04_001_siwx': siwx,
   '2025_04_002_captured_emails': capturedEmails,
+  '2025_05_001_auth': auth,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -138,6 +138,94 @@ export interface CapturedEmailsTable {
   created_at: Date
 }
 
+// ---- Embedded-wallet auth (README "Embedded-wallet auth"): secrets are stored as SHA-256 hashes ----
+
+export type AccountTypePreference = 'eoa' | 'smartAccount'
+
+/** §3 Embedded-wallet user, per project: (project_id, email) is unique */
+export interface AuthUsersTable {
+  id: string
+  project_id: string
+  /** Trimmed and lower-cased */
+  email: string
+  /** The last chain id the frame set, as it was given (a number or a string) */
+  chain_id: JsonColumn<number | string | null>
+  preferred_account_type: AccountTypePreference
+  user_name: string | null
+  created_at: Date
+}
+
+/** A device (the frame's deviceId, hashed) that may sign in to the user with a code alone */
+export interface AuthDevicesTable {
+  user_id: string
+  device_hash: string
+  approved_at: Date
+}
+
+export type AuthChallengeKind = 'login' | 'change_primary' | 'change_secondary'
+
+/** One email round trip: a one-time code and, for a login from a new device, an approval link */
+export interface AuthChallengesTable {
+  id: string
+  project_id: string
+  kind: AuthChallengeKind
+  /** Where the mails go */
+  email: string
+  /** Null for a login of an email that has no user yet */
+  user_id: string | null
+  /** login: the frame's deviceId, hashed */
+  device_hash: string | null
+  /** change_primary: the address asked for */
+  new_email: string | null
+  /** Device approval: sha256 of the link's token */
+  approval_token_hash: string | null
+  approved_at: Date | null
+  /** sha256(salt + code), hex; null until the code is mailed */
+  otp_salt: string | null
+  otp_hash: string | null
+  /** Codes tried (right or wrong); AUTH_OTP_MAX_ATTEMPTS locks */
+  attempts: Generated<number>
+  created_at: Date
+  expires_at: Date
+  used_at: Date | null
+}
+
+/** §4 Email login cooldown: the last mail sent per project, address and kind */
+export interface AuthCooldownsTable {
+  project_id: string
+  email: string
+  kind: 'login' | 'change'
+  sent_at: Date
+}
+
+export interface AuthSessionsTable {
+  /** sha256 of the bearer token, hex */
+  token_hash: string
+  user_id: string
+  created_at: Date
+  expires_at: Date
+}
+
+/** Kept apart from the wallets: released only to a valid session */
+export interface AuthWrappingKeysTable {
+  user_id: string
+  /** base64 of AUTH_TOKEN_BYTES random bytes */
+  wrapping_key: string
+  created_at: Date
+}
+
+/** The frame's wallet, encrypted in the browser with the wrapping key (AES-GCM); never replaced */
+export interface AuthWalletsTable {
+  user_id: string
+  /** Checksummed */
+  address: string
+  /** base64 */
+  iv: string
+  /** base64 */
+  ciphertext: string
+  created_at: Date
+}
+
 export interface Database {
   projects: ProjectsTable
   wallets: WalletsTable
@@ -149,9 +237,18 @@ export interface Database {
   siwx_nonces: SiwxNoncesTable
   siwx_sessions: SiwxSessionsTable
   captured_emails: CapturedEmailsTable
+  auth_users: AuthUsersTable
+  auth_devices: AuthDevicesTable
+  auth_challenges: AuthChallengesTable
+  auth_cooldowns: AuthCooldownsTable
+  auth_sessions: AuthSessionsTable
+  auth_wrapping_keys: AuthWrappingKeysTable
+  auth_wallets: AuthWalletsTable
 }
 
 export type ProjectRow = Selectable<ProjectsTable>
 export type WalletRow = Selectable<WalletsTable>
 export type TokenRow = Selectable<TokensTable>
 export type SiwxSessionRow = Selectable<SiwxSessionsTable>
+export type AuthUserRow = Selectable<AuthUsersTable>
+export type AuthChallengeRow = Selectable<AuthChallengesTable>

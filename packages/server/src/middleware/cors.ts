@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { PREFLIGHT_MAX_AGE_SECONDS } from '../constants'
 import type { AppEnv } from '../env'
 
@@ -8,17 +8,17 @@ const HEADER_LIST = /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/
 const OPEN_PATHS = new Set(['/projects/v1/origins'])
 
 /**
- * CORS for a project's allowed origins (§7 /projects/v1/origins): the origin is echoed only
- * when the project lists it. Requests without Origin (server to server) pass untouched.
- * Preflights end here with 204; a foreign origin gets no CORS headers, so the browser blocks.
- * The origins list itself is open, so the modal can raise APKT002 on a foreign page.
+ * Echoes Origin when `isAllowed` says so. Requests without Origin (server to server) pass
+ * untouched. Preflights end here with 204; a foreign origin gets no CORS headers, so the
+ * browser blocks.
  */
-export function projectCors(): MiddlewareHandler<AppEnv> {
+function corsFor(
+  isAllowed: (c: Context<AppEnv>, origin: string) => boolean,
+  methods: string,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const origin = c.req.header('Origin')
-    const allowed =
-      origin !== undefined &&
-      (OPEN_PATHS.has(c.req.path) || c.var.project.allowed_origins.includes(origin))
+    const allowed = origin !== undefined && isAllowed(c, origin)
     if (allowed) {
       c.header('Access-Control-Allow-Origin', origin)
       c.header('Access-Control-Expose-Headers', 'Retry-After, ETag')
@@ -27,7 +27,7 @@ export function projectCors(): MiddlewareHandler<AppEnv> {
 
     c.header('Vary', 'Access-Control-Request-Headers', { append: true })
     if (allowed) {
-      c.header('Access-Control-Allow-Methods', 'GET, HEAD, POST, DELETE, OPTIONS')
+      c.header('Access-Control-Allow-Methods', methods)
       c.header('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_SECONDS))
       const requested = c.req.header('Access-Control-Request-Headers')
       if (requested && HEADER_LIST.test(requested)) {
@@ -36,4 +36,25 @@ export function projectCors(): MiddlewareHandler<AppEnv> {
     }
     return c.body(null, 204)
   }
+}
+
+/**
+ * CORS for a project's allowed origins (§7 /projects/v1/origins): the origin is echoed only
+ * when the project lists it. The origins list itself is open, so the modal can raise APKT002
+ * on a foreign page.
+ */
+export function projectCors(): MiddlewareHandler<AppEnv> {
+  return corsFor(
+    (c, origin) => OPEN_PATHS.has(c.req.path) || c.var.project.allowed_origins.includes(origin),
+    'GET, HEAD, POST, DELETE, OPTIONS',
+  )
+}
+
+/**
+ * CORS for the embedded-wallet auth API (/auth/v1/*): only the frame's origins, never the
+ * project's pages (a host page never talks to the auth API, only the frame does).
+ */
+export function frameCors(frameOrigins: readonly string[]): MiddlewareHandler<AppEnv> {
+  const origins = new Set(frameOrigins)
+  return corsFor((_, origin) => origins.has(origin), 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS')
 }

@@ -1,0 +1,72 @@
+// Email delivery over SMTP (nodemailer), and the auth mails' texts. Locally the SMTP server is
+// @latchkey/devnet's capture (DESIGN "Real stand-ins").
+import nodemailer from 'nodemailer'
+import {
+  AUTH_DEFAULT_MAIL_FROM,
+  AUTH_DEVICE_APPROVAL_TTL_MS,
+  AUTH_OTP_TTL_MS,
+  AUTH_SMTP_TIMEOUT_MS,
+} from '../constants'
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+}
+
+/** What the routes send mail with: rejects when the SMTP server did not take the mail. */
+export interface Mailer {
+  send(mail: Mail): Promise<void>
+  close(): void
+}
+
+export interface MailOptions {
+  host: string
+  port: number
+  /** Default AUTH_DEFAULT_MAIL_FROM */
+  from?: string
+}
+
+export function smtpMailer(options: MailOptions): Mailer {
+  const transport = nodemailer.createTransport({
+    host: options.host,
+    port: options.port,
+    secure: options.port === 465,
+    connectionTimeout: AUTH_SMTP_TIMEOUT_MS,
+    greetingTimeout: AUTH_SMTP_TIMEOUT_MS,
+    socketTimeout: AUTH_SMTP_TIMEOUT_MS,
+  })
+  const from = options.from ?? AUTH_DEFAULT_MAIL_FROM
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, ...mail })
+    },
+    close: () => transport.close(),
+  }
+}
+
+const minutes = (ms: number) => `${ms / 60_000} minutes`
+
+/** The code and the link stand alone on their lines, so a person (or a test) can pick them out. */
+export const authMails = {
+  loginOtp: (to: string, otp: string): Mail => ({
+    to,
+    subject: `Your sign-in code is ${otp}`,
+    text: `Your sign-in code is:\n\n${otp}\n\nIt is valid for ${minutes(AUTH_OTP_TTL_MS)}. If you did not ask for it, ignore this email.\n`,
+  }),
+  deviceApproval: (to: string, link: string): Mail => ({
+    to,
+    subject: 'Approve your new device',
+    text: `Someone is signing in to your wallet from a new device. If it was you, open this link to approve the device:\n\n${link}\n\nThe link is valid for ${minutes(AUTH_DEVICE_APPROVAL_TTL_MS)}. If it was not you, ignore this email.\n`,
+  }),
+  changePrimary: (to: string, otp: string, newEmail: string): Mail => ({
+    to,
+    subject: `Confirm your email change: ${otp}`,
+    text: `To change your email address to ${newEmail}, enter this code:\n\n${otp}\n\nIt is valid for ${minutes(AUTH_OTP_TTL_MS)}. If you did not ask for it, ignore this email.\n`,
+  }),
+  changeSecondary: (to: string, otp: string): Mail => ({
+    to,
+    subject: `Verify your new email address: ${otp}`,
+    text: `To make this your wallet's email address, enter this code:\n\n${otp}\n\nIt is valid for ${minutes(AUTH_OTP_TTL_MS)}.\n`,
+  }),
+}

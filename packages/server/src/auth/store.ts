@@ -1,0 +1,489 @@
+// Embedded-wallet auth in the database (tables auth_*). One-time codes and tokens are stored only
+// as SHA-256 hashes; the wallet and the key that unwraps it live in separate tables.
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import {
+  AUTH_EMAIL_COOLDOWN_MS,
+  AUTH_OTP_DIGITS,
+  AUTH_OTP_MAX_ATTEMPTS,
+  AUTH_OTP_TTL_MS,
+  AUTH_SESSION_TTL_MS,
+  AUTH_TOKEN_BYTES,
+} from '../constants'
+import type {
+  AccountTypePreference,
+  AuthChallengeKind,
+  AuthChallengeRow,
+  AuthUserRow,
+  Database,
+} from '../db/schema'
+
+type Db = Kysely<Database>
+
+/** Ours: challenges are deleted this long after they expire */
+const CHALLENGE_RETENTION_MS = 60 * 60_000
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+/** AUTH_TOKEN_BYTES random bytes, base64url: session and device-approval tokens */
+export const randomToken = () => randomBytes(AUTH_TOKEN_BYTES).toString('base64url')
+
+export interface HashedOtp {
+  otp: string
+  salt: string
+  hash: string
+}
+
+/** A fresh AUTH_OTP_DIGITS-digit code and its salted hash. */
+export function newOtp(): HashedOtp {
+  const otp = String(randomInt(10 ** AUTH_OTP_DIGITS)).padStart(AUTH_OTP_DIGITS, '0')
+  const salt = randomBytes(16).toString('hex')
+  return { otp, salt, hash: sha256(salt + otp) }
+}
+
+function otpMatches(row: AuthChallengeRow, otp: string): boolean {
+  if (row.otp_salt === null || row.otp_hash === null) return false
+  return timingSafeEqual(
+    Buffer.from(sha256(row.otp_salt + otp), 'hex'),
+    Buffer.from(row.otp_hash, 'hex'),
+  )
+}
+
+// ---- Cooldown (§4 a new email login within 30 s of the last is refused) ----
+
+export interface CooldownKey {
+  projectId: string
+  email: string
+  kind: 'login' | 'change'
+}
+
+/**
+ * Starts the cooldown unless one is running, in one statement (racing requests cannot both
+ * pass). Answers the whole seconds left when one is running.
+ */
+export async function claimCooldown(
+  db: Db,
+  key: CooldownKey,
+  now: Date,
+): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+  const threshold = new Date(now.getTime() - AUTH_EMAIL_COOLDOWN_MS)
+  const claimed = await db
+    .insertInto('auth_cooldowns')
+    .values({ project_id: key.projectId, email: key.email, kind: key.kind, sent_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(['project_id', 'email', 'kind'])
+        .doUpdateSet({ sent_at: now })
+        .where('auth_cooldowns.sent_at', '<=', threshold),
+    )
+    .returning('sent_at')
+    .executeTakeFirst()
+  if (claimed) return { ok: true }
+  const row = await db
+    .selectFrom('auth_cooldowns')
+    .select('sent_at')
+    .where('project_id', '=', key.projectId)
+    .where('email', '=', key.email)
+    .where('kind', '=', key.kind)
+    .executeTakeFirst()
+  const left = row ? row.sent_at.getTime() + AUTH_EMAIL_COOLDOWN_MS - now.getTime() : 0
+  const seconds = Math.ceil(left / 1000)
+  return { ok: false, retryAfter: Math.min(Math.max(seconds, 1), AUTH_EMAIL_COOLDOWN_MS / 1000) }
+}
+
+/** Undoes claimCooldown (the mail could not be sent). */
+export async function releaseCooldown(db: Db, key: CooldownKey, claimedAt: Date): Promise<void> {
+  await db
+    .deleteFrom('auth_cooldowns')
+    .where('project_id', '=', key.projectId)
+    .where('email', '=', key.email)
+    .where('kind', '=', key.kind)
+    .where('sent_at', '=', claimedAt)
+    .execute()
+}
+
+// ---- Users and devices ----
+
+export interface UserView {
+  row: AuthUserRow
+  /** The uploaded wallet's address */
+  address: string | null
+}
+
+export async function findUser(
+  db: Db,
+  where: { projectId: string; email: string } | { id: string },
+): Promise<UserView | undefined> {
+  let query = db
+    .selectFrom('auth_users as u')
+    .leftJoin('auth_wallets as w', 'w.user_id', 'u.id')
+    .selectAll('u')
+    .select('w.address')
+  query =
+    'id' in where
+      ? query.where('u.id', '=', where.id)
+      : query.where('u.project_id', '=', where.projectId).where('u.email', '=', where.email)
+  const found = await query.executeTakeFirst()
+  if (!found) return undefined
+  const { address, ...row } = found
+  return { row, address }
+}
+
+export async function isDeviceApproved(db: Db, userId: string, deviceHash: string) {
+  const row = await db
+    .selectFrom('auth_devices')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('device_hash', '=', deviceHash)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+async function approveDeviceOf(db: Db, userId: string, deviceHash: string, now: Date) {
+  await db
+    .insertInto('auth_devices')
+    .values({ user_id: userId, device_hash: deviceHash, approved_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'device_hash']).doNothing())
+    .execute()
+}
+
+export interface UserPatch {
+  chainId?: number | string
+  preferredAccountType?: AccountTypePreference
+  userName?: string | null
+}
+
+export async function updateUser(db: Db, userId: string, patch: UserPatch): Promise<void> {
+  const set = {
+    ...(patch.chainId !== undefined && { chain_id: JSON.stringify(patch.chainId) }),
+    ...(patch.preferredAccountType && { preferred_account_type: patch.preferredAccountType }),
+    ...(patch.userName !== undefined && { user_name: patch.userName }),
+  }
+  if (Object.keys(set).length === 0) return
+  await db.updateTable('auth_users').set(set).where('id', '=', userId).execute()
+}
+
+/** Is the address another user's of the project? */
+export async function emailTaken(db: Db, projectId: string, email: string, userId: string) {
+  const row = await db
+    .selectFrom('auth_users')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('email', '=', email)
+    .where('id', '<>', userId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** false when another user of the project took the address meanwhile (the unique index). */
+export async function changeEmail(db: Db, userId: string, email: string): Promise<boolean> {
+  try {
+    await db.updateTable('auth_users').set({ email }).where('id', '=', userId).execute()
+    return true
+  } catch (error) {
+    if ((error as { code?: unknown }).code === '23505') return false
+    throw error
+  }
+}
+
+// ---- Challenges ----
+
+export interface NewChallenge {
+  projectId: string
+  kind: AuthChallengeKind
+  email: string
+  userId?: string | null
+  deviceHash?: string | null
+  newEmail?: string | null
+  /** Device approval: the link's token, hashed */
+  approvalTokenHash?: string
+  otp?: HashedOtp
+  expiresAt: Date
+}
+
+/** Stores a challenge and answers its id; long-expired ones are swept on the way. */
+export async function createChallenge(db: Db, challenge: NewChallenge, now: Date) {
+  await db
+    .deleteFrom('auth_challenges')
+    .where('expires_at', '<', new Date(now.getTime() - CHALLENGE_RETENTION_MS))
+    .execute()
+  const id = randomUUID()
+  await db
+    .insertInto('auth_challenges')
+    .values({
+      id,
+      project_id: challenge.projectId,
+      kind: challenge.kind,
+      email: challenge.email,
+      user_id: challenge.userId ?? null,
+      device_hash: challenge.deviceHash ?? null,
+      new_email: challenge.newEmail ?? null,
+      approval_token_hash: challenge.approvalTokenHash ?? null,
+      approved_at: null,
+      otp_salt: challenge.otp?.salt ?? null,
+      otp_hash: challenge.otp?.hash ?? null,
+      created_at: now,
+      expires_at: challenge.expiresAt,
+      used_at: null,
+    })
+    .execute()
+  return id
+}
+
+export async function deleteChallenge(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('auth_challenges').where('id', '=', id).execute()
+}
+
+/**
+ * Opens the device-approval link: approves the challenge and its device for the user. Opening
+ * it again while the challenge lives is fine; false for an unknown, used or expired link.
+ */
+export async function approveDevice(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .updateTable('auth_challenges')
+      .set((eb) => ({ approved_at: eb.fn.coalesce('approved_at', eb.val(now)) }))
+      .where('approval_token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning(['user_id', 'device_hash'])
+      .executeTakeFirst()
+    if (!row?.user_id || !row.device_hash) return false
+    await approveDeviceOf(tx, row.user_id, row.device_hash, now)
+    return true
+  })
+}
+
+export type DeviceStatus =
+  | { status: 'expired' | 'pending' | 'otp-sent' }
+  /** The caller mails `otp` to `email`; on failure it calls releaseDeviceOtp */
+  | { status: 'send-otp'; email: string; previousExpiresAt: Date }
+
+/** A device-approval challenge, polled by the frame; once approved its code is issued once. */
+export async function deviceChallengeStatus(
+  db: Db,
+  projectId: string,
+  id: string,
+  otp: HashedOtp,
+  now: Date,
+): Promise<DeviceStatus> {
+  const row = await db
+    .selectFrom('auth_challenges')
+    .selectAll()
+    .where('id', '=', id)
+    .where('project_id', '=', projectId)
+    .where('kind', '=', 'login')
+    .where('approval_token_hash', 'is not', null)
+    .executeTakeFirst()
+  if (!row || row.used_at !== null || row.expires_at <= now) return { status: 'expired' }
+  if (row.approved_at === null) return { status: 'pending' }
+  if (row.otp_hash !== null) return { status: 'otp-sent' }
+  const issued = await db
+    .updateTable('auth_challenges')
+    .set({
+      otp_salt: otp.salt,
+      otp_hash: otp.hash,
+      expires_at: new Date(now.getTime() + AUTH_OTP_TTL_MS),
+    })
+    .where('id', '=', id)
+    .where('otp_hash', 'is', null)
+    .returning('email')
+    .executeTakeFirst()
+  if (!issued) return { status: 'otp-sent' }
+  return { status: 'send-otp', email: issued.email, previousExpiresAt: row.expires_at }
+}
+
+/** Undoes the code deviceChallengeStatus issued (its mail could not be sent). */
+export async function releaseDeviceOtp(db: Db, id: string, previousExpiresAt: Date) {
+  await db
+    .updateTable('auth_challenges')
+    .set({ otp_salt: null, otp_hash: null, expires_at: previousExpiresAt })
+    .where('id', '=', id)
+    .execute()
+}
+
+export type OtpOutcome =
+  | { status: 'ok'; challenge: AuthChallengeRow }
+  | { status: 'wrong'; attemptsLeft: number }
+  | { status: 'locked' | 'expired' }
+
+/**
+ * Checks a code. Each try first takes one of the AUTH_OTP_MAX_ATTEMPTS attempts in a single
+ * UPDATE, so racing guesses can never compare more codes than the limit; a right code then
+ * uses the challenge up (once).
+ */
+export async function verifyOtp(
+  db: Db,
+  where: { projectId: string; id: string; kind: AuthChallengeKind; userId?: string },
+  otp: string,
+  now: Date,
+): Promise<OtpOutcome> {
+  let match = db
+    .updateTable('auth_challenges')
+    .where('id', '=', where.id)
+    .where('project_id', '=', where.projectId)
+    .where('kind', '=', where.kind)
+  if (where.userId !== undefined) match = match.where('user_id', '=', where.userId)
+  const tried = await match
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('used_at', 'is', null)
+    .where('otp_hash', 'is not', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', AUTH_OTP_MAX_ATTEMPTS)
+    .returningAll()
+    .executeTakeFirst()
+  if (!tried) {
+    const row = await db
+      .selectFrom('auth_challenges')
+      .select(['attempts', 'used_at', 'project_id', 'kind', 'user_id'])
+      .where('id', '=', where.id)
+      .executeTakeFirst()
+    const ours =
+      row?.project_id === where.projectId &&
+      row.kind === where.kind &&
+      (where.userId === undefined || row.user_id === where.userId)
+    const locked = ours && row.used_at === null && row.attempts >= AUTH_OTP_MAX_ATTEMPTS
+    return { status: locked ? 'locked' : 'expired' }
+  }
+  if (!otpMatches(tried, otp)) {
+    const attemptsLeft = AUTH_OTP_MAX_ATTEMPTS - tried.attempts
+    return attemptsLeft > 0 ? { status: 'wrong', attemptsLeft } : { status: 'locked' }
+  }
+  const used = await db
+    .updateTable('auth_challenges')
+    .set({ used_at: now })
+    .where('id', '=', where.id)
+    .where('used_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst()
+  return used ? { status: 'ok', challenge: used } : { status: 'expired' }
+}
+
+/** Undoes verifyOtp's use of a challenge (the next step's mail could not be sent). */
+export async function releaseChallenge(db: Db, id: string): Promise<void> {
+  await db.updateTable('auth_challenges').set({ used_at: null }).where('id', '=', id).execute()
+}
+
+// ---- Login and sessions ----
+
+/**
+ * A verified login challenge: the user (created for a new email), its device approved, and a
+ * new session. Answers the session's token (only its hash is stored).
+ */
+export async function completeLogin(
+  db: Db,
+  challenge: AuthChallengeRow,
+  now: Date,
+): Promise<{ token: string; userId: string }> {
+  return db.transaction().execute(async (tx) => {
+    let userId = challenge.user_id
+    if (userId === null) {
+      await tx
+        .insertInto('auth_users')
+        .values({
+          id: randomUUID(),
+          project_id: challenge.project_id,
+          email: challenge.email,
+          chain_id: JSON.stringify(null),
+          preferred_account_type: 'eoa',
+          user_name: null,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.columns(['project_id', 'email']).doNothing())
+        .execute()
+      const user = await tx
+        .selectFrom('auth_users')
+        .select('id')
+        .where('project_id', '=', challenge.project_id)
+        .where('email', '=', challenge.email)
+        .executeTakeFirstOrThrow()
+      userId = user.id
+    }
+    if (challenge.device_hash) await approveDeviceOf(tx, userId, challenge.device_hash, now)
+    await tx.deleteFrom('auth_sessions').where('expires_at', '<=', now).execute()
+    const token = randomToken()
+    await tx
+      .insertInto('auth_sessions')
+      .values({
+        token_hash: sha256(token),
+        user_id: userId,
+        created_at: now,
+        expires_at: new Date(now.getTime() + AUTH_SESSION_TTL_MS),
+      })
+      .execute()
+    return { token, userId }
+  })
+}
+
+/** The user of a live session token of the project. */
+export async function sessionUser(
+  db: Db,
+  projectId: string,
+  token: string,
+  now: Date,
+): Promise<UserView | undefined> {
+  const row = await db
+    .selectFrom('auth_sessions as s')
+    .innerJoin('auth_users as u', 'u.id', 's.user_id')
+    .select('u.id')
+    .where('s.token_hash', '=', sha256(token))
+    .where('s.expires_at', '>', now)
+    .where('u.project_id', '=', projectId)
+    .executeTakeFirst()
+  return row ? findUser(db, { id: row.id }) : undefined
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.deleteFrom('auth_sessions').where('token_hash', '=', sha256(token)).execute()
+}
+
+// ---- Keys ----
+
+/** The user's wrapping key, created on first use. */
+export async function wrappingKey(db: Db, userId: string, now: Date): Promise<string> {
+  await db
+    .insertInto('auth_wrapping_keys')
+    .values({
+      user_id: userId,
+      wrapping_key: randomBytes(AUTH_TOKEN_BYTES).toString('base64'),
+      created_at: now,
+    })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute()
+  const row = await db
+    .selectFrom('auth_wrapping_keys')
+    .select('wrapping_key')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return row.wrapping_key
+}
+
+export interface StoredWallet {
+  address: string
+  iv: string
+  ciphertext: string
+}
+
+export async function findWallet(db: Db, userId: string): Promise<StoredWallet | null> {
+  const row = await db
+    .selectFrom('auth_wallets')
+    .select(['address', 'iv', 'ciphertext'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return row ?? null
+}
+
+/** false when the user already has a wallet (it is never replaced). */
+export async function insertWallet(
+  db: Db,
+  userId: string,
+  wallet: StoredWallet,
+  now: Date,
+): Promise<boolean> {
+  const row = await db
+    .insertInto('auth_wallets')
+    .values({ user_id: userId, ...wallet, created_at: now })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .returning('user_id')
+    .executeTakeFirst()
+  return row !== undefined
+}
