@@ -8,7 +8,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: [
-            'packages/{core,evm,devnet,solana}/src/**/*.test.ts',
+            'packages/{core,evm,devnet,solana,frame}/src/**/*.test.ts',
             'bench/**/*.test.ts',
             'packages/server/src/**/*.test.ts',
           ],

@@ -1,17 +1,22 @@
 // `npm start`: the whole local stack on 127.0.0.1 — two anvil chains with their tokens, the
-// Solana devnet (LiteSVM behind JSON-RPC on SOLANA_PORT or 8899), the services (packages/server,
-// PGlite under .data/ unless DATABASE_URL is set), and the demo page (Vite) pointed at them.
-// Prints the URL to open; Ctrl+C stops everything.
+// Solana devnet (LiteSVM behind JSON-RPC on SOLANA_PORT or 8899), an SMTP capture (SMTP_PORT or
+// 2525) standing in for email delivery, the services (packages/server, PGlite under .data/
+// unless DATABASE_URL is set), the embedded wallet's frame site (FRAME_PORT or 5174) and the
+// demo page (Vite) pointed at them. Prints the URL to open; Ctrl+C stops everything.
 import { fileURLToPath } from 'node:url'
-import { SOLANA_TOKEN_SPEC, startDevnet } from '@latchkey/devnet'
+import { SOLANA_TOKEN_SPEC, startDevnet, startMailCapture } from '@latchkey/devnet'
 import { startServer } from '@latchkey/server'
 import { createServer } from 'vite'
 
 const demoRoot = fileURLToPath(new URL('../apps/demo', import.meta.url))
+const frameRoot = fileURLToPath(new URL('../packages/frame', import.meta.url))
 
 const devnet = await startDevnet()
 const solana = devnet.solana
+const mail = await startMailCapture()
 const server = await startServer({
+  mail: { host: mail.host, port: mail.port },
+  mailInbox: mail,
   chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
   ...(solana && {
     solanaChains: [
@@ -38,6 +43,16 @@ if (solana) process.env.VITE_SOLANA_RPC = solana.rpcUrl
 process.env.VITE_API_URL = server.url
 process.env.VITE_RELAY_URL = server.relayUrl
 
+const frame = await createServer({
+  root: frameRoot,
+  configFile: `${frameRoot}/vite.config.ts`,
+  logLevel: 'warn',
+})
+await frame.listen()
+const frameUrl = frame.resolvedUrls?.local[0] ?? `http://127.0.0.1:${frame.config.server.port}/`
+console.log(`[latchkey] embedded wallet frame at ${frameUrl}, SMTP capture on ${mail.port}`)
+process.env.VITE_FRAME_URL = frameUrl
+
 const demo = await createServer({
   root: demoRoot,
   configFile: `${demoRoot}/vite.config.ts`,
@@ -45,14 +60,16 @@ const demo = await createServer({
 })
 await demo.listen()
 const url = demo.resolvedUrls?.local[0] ?? `http://127.0.0.1:${demo.config.server.port}/`
-console.log(`\n  Latchkey demo: ${url}\n  Ctrl+C stops the stack.\n`)
+console.log(
+  `\n  Latchkey demo: ${url}\n  Dev mailbox (email sign-in codes): ${url}mail.html\n  Ctrl+C stops the stack.\n`,
+)
 
 let stopping = false
 async function stop() {
   if (stopping) return
   stopping = true
-  await demo.close()
-  await Promise.all([devnet.stop(), server.close()])
+  await Promise.all([demo.close(), frame.close()])
+  await Promise.all([devnet.stop(), server.close(), mail.stop()])
   process.exit(0)
 }
 process.on('SIGINT', stop)

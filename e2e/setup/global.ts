@@ -13,11 +13,16 @@ declare module 'vitest' {
     solanaRpc: string
     /** solana:<reference> of the Solana devnet */
     solanaCaipNetworkId: string
+    /** The embedded wallet's frame site */
+    frameUrl: string
   }
 }
 
 export default async function setup(project: TestProject) {
-  const stack = await startTestStack(fileURLToPath(new URL('../.demo-dist', import.meta.url)))
+  const stack = await startTestStack(
+    fileURLToPath(new URL('../.demo-dist', import.meta.url)),
+    fileURLToPath(new URL('../.frame-dist', import.meta.url)),
+  )
   project.provide('demoUrl', stack.demoUrl)
   project.provide('apiUrl', stack.apiUrl)
   project.provide('relayUrl', stack.relayUrl)
@@ -25,5 +30,6 @@ export default async function setup(project: TestProject) {
   project.provide('rpcB', stack.rpcB)
   project.provide('solanaRpc', stack.solanaRpc)
   project.provide('solanaCaipNetworkId', stack.solanaCaipNetworkId)
+  project.provide('frameUrl', stack.frameUrl)
   return () => stack.stop()
 }

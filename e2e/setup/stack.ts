@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { findFreePort, SOLANA_TOKEN_SPEC, startDevnet } from '@latchkey/devnet'
+import { findFreePort, SOLANA_TOKEN_SPEC, startDevnet, startMailCapture } from '@latchkey/devnet'
 import { startServer } from '@latchkey/server'
 import { build, preview as previewServer } from 'vite'
 
 const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))
+const frameRoot = fileURLToPath(new URL('../../packages/frame', import.meta.url))
 
 /** The demo is built with this wallet excluded (excludeWalletIds): it must never show. */
 export const EXCLUDED_WALLET_ID = 'trust'
@@ -22,17 +23,23 @@ export interface TestStack {
   solanaRpc: string
   /** solana:<reference> of the Solana devnet */
   solanaCaipNetworkId: string
+  /** The embedded wallet's frame site (its own origin) */
+  frameUrl: string
+  /** The SMTP capture's port (its mails are read through the server's /dev/v1/mails) */
+  smtpPort: number
   stop(): Promise<void>
 }
 
 /** Devnet on free ports, the demo built against it and served by `vite preview`. */
-export async function startTestStack(outDir: string): Promise<TestStack> {
-  const [portA, portB, solanaPort, demoPort] = await Promise.all([
+export async function startTestStack(outDir: string, frameOutDir: string): Promise<TestStack> {
+  const [portA, portB, solanaPort, demoPort, framePort] = await Promise.all([
+    findFreePort(),
     findFreePort(),
     findFreePort(),
     findFreePort(),
     findFreePort(),
   ])
+  const frameOrigin = `http://127.0.0.1:${framePort}`
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-e2e-'))
   const demoOrigins = [`http://127.0.0.1:${demoPort}`]
   const devnet = await startDevnet({
@@ -43,8 +50,12 @@ export async function startTestStack(outDir: string): Promise<TestStack> {
     solana: { port: solanaPort },
   })
   const solana = devnet.solana
+  const mail = await startMailCapture({ port: 0 })
   const server = await startServer({
     port: 0,
+    mail: { host: mail.host, port: mail.port },
+    mailInbox: mail,
+    frameOrigins: [frameOrigin],
     databaseUrl: null,
     dataDir,
     allowedOrigins: demoOrigins,
@@ -62,11 +73,11 @@ export async function startTestStack(outDir: string): Promise<TestStack> {
       ],
     }),
   }).catch(async (error: unknown) => {
-    await devnet.stop()
+    await Promise.all([devnet.stop(), mail.stop()])
     throw error
   })
   const stopServices = async () => {
-    await Promise.all([devnet.stop(), server.close()])
+    await Promise.all([devnet.stop(), server.close(), mail.stop()])
     rmSync(dataDir, { recursive: true, force: true })
   }
   try {
@@ -79,8 +90,22 @@ export async function startTestStack(outDir: string): Promise<TestStack> {
     process.env.VITE_API_URL = server.url
     process.env.VITE_RELAY_URL = server.relayUrl
     process.env.VITE_EXCLUDE_WALLET_IDS = EXCLUDED_WALLET_ID
+    process.env.VITE_FRAME_URL = `${frameOrigin}/`
+    await build({
+      root: frameRoot,
+      configFile: `${frameRoot}/vite.config.ts`,
+      logLevel: 'warn',
+      build: { outDir: frameOutDir, emptyOutDir: true },
+    })
     await build({ root: demoRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
-    const preview = await previewServer({
+    const framePreview = await previewServer({
+      root: frameRoot,
+      configFile: `${frameRoot}/vite.config.ts`,
+      logLevel: 'warn',
+      build: { outDir: frameOutDir },
+      preview: { port: framePort, strictPort: true, host: '127.0.0.1' },
+    })
+    const demoPreview = await previewServer({
       root: demoRoot,
       logLevel: 'warn',
       build: { outDir },
@@ -94,8 +119,10 @@ export async function startTestStack(outDir: string): Promise<TestStack> {
       rpcB: chainB.rpcUrl,
       solanaRpc: solana.rpcUrl,
       solanaCaipNetworkId: solana.caipNetworkId,
+      frameUrl: `${frameOrigin}/`,
+      smtpPort: mail.port,
       async stop() {
-        await preview.close()
+        await Promise.all([demoPreview.close(), framePreview.close()])
         await stopServices()
       },
     }

@@ -65,6 +65,13 @@ export function App() {
       <Suspense fallback={<section>Loading wagmi…</section>}>
         <WagmiActions />
       </Suspense>
+      <p>
+        Signing in with email offline? The codes arrive in the{' '}
+        <a href="/mail.html" target="_blank" rel="noopener" data-testid="dev-mailbox-link">
+          dev mailbox
+        </a>
+        .
+      </p>
     </main>
   )
 }

@@ -15,6 +15,9 @@ export const apiUrl = env.VITE_API_URL ?? 'http://127.0.0.1:8787'
 /** The server's WalletConnect relay, so mobile wallets pair offline too. */
 export const relayUrl = env.VITE_RELAY_URL ?? 'ws://127.0.0.1:8787/relay'
 
+/** The embedded wallet's frame site (packages/frame), on its own origin. */
+export const frameUrl = env.VITE_FRAME_URL ?? 'http://127.0.0.1:5174/'
+
 export const networks = [
   withRpcUrl(localChainA, env.VITE_RPC_A ?? 'http://127.0.0.1:8545'),
   withRpcUrl(localChainB, env.VITE_RPC_B ?? 'http://127.0.0.1:8546'),

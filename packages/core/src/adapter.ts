@@ -1,6 +1,5 @@
 import type { ChainNamespace } from './caip'
 import type { CaipNetwork } from './networks'
-import type { WalletConnectEip1193Provider } from './walletConnectProvider'
 
 /** §3 Connector: id, name, type, chain, imageUrl. */
 export interface ConnectorInfo {
@@ -66,11 +65,26 @@ export interface AdapterEngine {
   getGasPrice?(network: CaipNetwork): Promise<GasPrice>
 }
 
+/**
+ * EIP-1193 over a wallet the modal itself holds (a WalletConnect session, the embedded wallet):
+ * what wagmi (or an app) talks to.
+ */
+export interface ModalEip1193Provider {
+  request(args: { method: string; params?: unknown }): Promise<unknown>
+  on(event: string, listener: (...args: unknown[]) => void): void
+  removeListener(event: string, listener: (...args: unknown[]) => void): void
+  /** True while the wallet holds an account (a session exists, the visitor is signed in). */
+  readonly connected: boolean
+  disconnect(): Promise<void>
+}
+
 export interface AdapterContext {
   networks: readonly CaipNetwork[]
   projectId: string
   /** The modal's WalletConnect session as EIP-1193; loads WalletConnect on first call. */
-  walletConnect?: () => Promise<WalletConnectEip1193Provider>
+  walletConnect?: () => Promise<ModalEip1193Provider>
+  /** §7 The embedded (email/social) wallet as EIP-1193; loads its frame on first call. */
+  embeddedWallet?: () => Promise<ModalEip1193Provider>
 }
 
 /** What `createAppKit({ adapters })` takes: a light object that discovers wallets and loads its engine. */

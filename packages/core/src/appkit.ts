@@ -4,9 +4,17 @@ import { createAlertController } from './alerts'
 import type { ApiClient } from './api'
 import { type CaipAddress, type ChainNamespace, parseCaipNetworkId } from './caip'
 import type { ConnectionController } from './connection'
-import { DEFAULT_API_URL, DEFAULT_SDK_TYPE, DEFAULT_SDK_VERSION, MODAL_SHAKE_MS } from './constants'
+import {
+  DEFAULT_API_URL,
+  DEFAULT_FRAME_URL,
+  DEFAULT_SDK_TYPE,
+  DEFAULT_SDK_VERSION,
+  MODAL_SHAKE_MS,
+} from './constants'
 import type { DirectoryController } from './directory'
 import { type DirectoryState, initialDirectoryState } from './directoryState'
+import type { EmailLogin } from './emailLogin'
+import { type EmbeddedState, initialEmbeddedState } from './embeddedState'
 import { ErrorText, SetupAlerts } from './errors'
 import { type AppKitEvent, type AppKitEventName, createEmitter } from './events'
 import { type CodeFeatures, type FeaturesState, initialFeaturesState } from './features'
@@ -64,6 +72,7 @@ export interface AppKitOptions {
   /** Features set in code; they win over the remote config (see resolveFeatures). */
   features?: CodeFeatures
   relayUrl?: string
+  /** The embedded wallet's frame site (its own origin); DEFAULT_FRAME_URL (the local stack's) when unset */
   frameUrl?: string
   analyticsUrl?: string
   debug?: boolean
@@ -188,6 +197,7 @@ export function createAppKitCore(options: AppKitOptions) {
   const walletConnectStore = createStore<WalletConnectState>(initialWalletConnectState)
   const sendStore = createStore<SendState>(initialSendState)
   const siwxStore = createStore<SIWXState>(initialSIWXState)
+  const embeddedStore = createStore<EmbeddedState>(initialEmbeddedState)
   const theme = createStore<ThemeState>(() => ({
     themeMode: options.themeMode ?? 'dark',
     themeVariables: options.themeVariables ?? {},
@@ -200,6 +210,8 @@ export function createAppKitCore(options: AppKitOptions) {
     if (!modal.getState().open) return
     modal.setState({ open: false })
     void connection?.then((c) => c.stopWalletConnect(), noop)
+    if (embeddedStore.getState().approving) void connection?.then((c) => c.abortApproval(), noop)
+    openedForApproval = false
     router.reset(closingRoute(Boolean(options.enableEmbedded), isConnected()))
     account.setState({ connectError: undefined, switchError: undefined })
     track('MODAL_CLOSE', { connected: isConnected() })
@@ -234,6 +246,28 @@ export function createAppKitCore(options: AppKitOptions) {
     shakeTimer = setTimeout(() => modal.setState({ shake: false }), MODAL_SHAKE_MS)
   }
 
+  const sdkType = options.sdkType ?? DEFAULT_SDK_TYPE
+  const sdkVersion = options.sdkVersion ?? DEFAULT_SDK_VERSION
+
+  /** §2 ApproveTransaction shows the frame while a request waits for the visitor. */
+  let openedForApproval = false
+  const approval = {
+    start() {
+      embeddedStore.setState({ approving: true })
+      if (modal.getState().open) router.push('ApproveTransaction')
+      else {
+        open({ view: 'ApproveTransaction' })
+        openedForApproval = true
+      }
+    },
+    end() {
+      embeddedStore.setState({ approving: false })
+      if (!modal.getState().open || router.current().view !== 'ApproveTransaction') return
+      if (openedForApproval) close()
+      else router.goBack()
+    },
+  }
+
   let connection: Promise<ConnectionController> | undefined
   const connectionController = () => {
     connection ??= Promise.all([import('./connection'), loadStorage()]).then(([m, storage]) =>
@@ -242,11 +276,22 @@ export function createAppKitCore(options: AppKitOptions) {
         networks,
         projectId: options.projectId,
         relayUrl: options.relayUrl,
+        frameUrl: options.frameUrl ?? DEFAULT_FRAME_URL,
+        sdkVersion,
         metadata: options.metadata,
         siwx: options.siwx,
         debug: options.debug,
         isMobile: isMobileDevice,
-        stores: { modal, account, chain, connectors, recent, walletConnect: walletConnectStore },
+        stores: {
+          modal,
+          account,
+          chain,
+          connectors,
+          recent,
+          walletConnect: walletConnectStore,
+          embedded: embeddedStore,
+        },
+        approval,
         storage,
         router,
         toast,
@@ -257,9 +302,6 @@ export function createAppKitCore(options: AppKitOptions) {
     )
     return connection
   }
-
-  const sdkType = options.sdkType ?? DEFAULT_SDK_TYPE
-  const sdkVersion = options.sdkVersion ?? DEFAULT_SDK_VERSION
 
   // The wallet/config service's client and the controllers over it load lazily, like the
   // connection controller: none of them is in the page's first JS.
@@ -372,6 +414,28 @@ export function createAppKitCore(options: AppKitOptions) {
       void siwxFlow()
         .then((f) => f.check())
         .catch((error) => log('sign-in check failed', error))
+  }
+
+  let emailLoginControl: Promise<EmailLogin> | undefined
+  const emailLogin = () => {
+    emailLoginControl ??= Promise.all([import('./emailLogin'), connectionController()]).then(
+      ([m, connection]) =>
+        m.createEmailLogin({
+          store: embeddedStore,
+          session: connection.embeddedWallet,
+          network: () => chain.getState().activeCaipNetwork,
+          connectUser: connection.connectEmbedded,
+          raise: alerts.raise,
+          onEmailUpdated(email) {
+            toast.showSuccess(ErrorText.emailUpdated(email))
+            if (modal.getState().open) router.reset('Account')
+          },
+          track,
+          log,
+          now: Date.now,
+        }),
+    )
+    return emailLoginControl
   }
 
   let sendControl: Promise<SendController> | undefined
@@ -492,6 +556,7 @@ export function createAppKitCore(options: AppKitOptions) {
       walletConnect: walletConnectStore,
       send: sendStore,
       siwx: siwxStore,
+      embedded: embeddedStore,
     },
     /** The validating §3 storage; it loads with the connection logic, after first paint. */
     storage: loadStorage,
@@ -539,6 +604,21 @@ export function createAppKitCore(options: AppKitOptions) {
       /** §4 DataCapture: resolves with the error to show, or undefined once stored */
       captureEmail: (email: string) => siwxFlow().then((f) => f.captureEmail(email)),
       required: () => Boolean(options.siwx?.required),
+    },
+    /** §4 Email login and email change through the embedded wallet; state in `stores.embedded`. */
+    embedded: {
+      submitEmail: (email: string) => emailLogin().then((c) => c.submitEmail(email)),
+      submitOtp: (otp: string) => emailLogin().then((c) => c.submitOtp(otp)),
+      restart: () => emailLogin().then((c) => c.restart()),
+      submitNewEmail: (email: string) => emailLogin().then((c) => c.submitNewEmail(email)),
+      submitUpdateOtp: (otp: string) => emailLogin().then((c) => c.submitUpdateOtp(otp)),
+      restartUpdate: () => emailLogin().then((c) => c.restartUpdate()),
+      /** The frame's element, to place it over ApproveTransaction while a request waits */
+      frame: () =>
+        connectionController()
+          .then((c) => c.embeddedWallet())
+          .then((session) => session.client),
+      abort: () => connection?.then((c) => c.abortApproval(), noop),
     },
     /** Phone or tablet: deep links before QR codes (§2). */
     isMobile: isMobileDevice,

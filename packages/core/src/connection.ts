@@ -8,8 +8,10 @@ import type {
 } from './adapter'
 import type { AccountState, AppMetadata, ChainState, NamespaceConnection } from './appkit'
 import type { CaipAddress, ChainNamespace } from './caip'
-import { CACHE_TTL_MS, WALLETCONNECT_CONNECTOR_ID } from './constants'
+import { AUTH_CONNECTOR_ID, CACHE_TTL_MS, WALLETCONNECT_CONNECTOR_ID } from './constants'
 import { deepLinkChoice } from './deepLink'
+import type { EmbeddedState, EmbeddedUserInfo } from './embeddedState'
+import type { EmbeddedSession } from './embeddedWallet'
 import type { SetupAlertCode } from './errors'
 import { ErrorText, isUserRejectedError, SetupAlerts } from './errors'
 import type { AppKitEventName } from './events'
@@ -46,6 +48,9 @@ export interface ConnectionContext {
   networks: readonly CaipNetwork[]
   projectId: string
   relayUrl?: string
+  /** The embedded wallet's frame site */
+  frameUrl: string
+  sdkVersion: string
   metadata?: AppMetadata
   /** §4 With sign-in on, WalletConnect pairings sign in too (one-click auth) */
   siwx?: SIWXConfig
@@ -58,7 +63,10 @@ export interface ConnectionContext {
     connectors: StoreApi<{ list: ConnectorInfo[] }>
     recent: StoreApi<{ wallets: RecentWallet[] }>
     walletConnect: StoreApi<WalletConnectState>
+    embedded: StoreApi<EmbeddedState>
   }
+  /** §2 ApproveTransaction: the frame asks the visitor; the modal shows it, then hides it */
+  approval: { start(): void; end(): void }
   storage: AppKitStorage
   router: RouterController
   toast: ToastController
@@ -99,6 +107,7 @@ export function createConnectionController(ctx: ConnectionContext) {
         networks: ownNetworks,
         projectId: ctx.projectId,
         walletConnect: walletConnectProvider,
+        embeddedWallet: () => embeddedWallet().then((session) => session.provider),
       })
       .then((e) => {
         engineWatchers.set(
@@ -150,6 +159,64 @@ export function createConnectionController(ctx: ConnectionContext) {
       wcProvider = undefined
     })
     return wcProvider
+  }
+
+  let embeddedSession: Promise<EmbeddedSession> | undefined
+
+  /** The embedded wallet's frame, loaded and ready (§9: at most 20 s), and its provider. */
+  function embeddedWallet(): Promise<EmbeddedSession> {
+    const active = chain.getState().activeCaipNetwork
+    const network =
+      active.chainNamespace === 'eip155'
+        ? active
+        : (networks.find((n) => n.chainNamespace === 'eip155') ?? active)
+    embeddedSession ??= import('./embeddedWallet').then(async (m) => {
+      const session = m.createEmbeddedSession({
+        frameUrl: ctx.frameUrl,
+        projectId: ctx.projectId,
+        sdkVersion: ctx.sdkVersion,
+        network,
+        networks,
+        debug: ctx.debug,
+        log,
+        onApproval: (state) => (state === 'start' ? ctx.approval.start() : ctx.approval.end()),
+      })
+      try {
+        await session.client.ready()
+      } catch (error) {
+        session.client.destroy()
+        throw error
+      }
+      return session
+    })
+    embeddedSession.catch((error) => {
+      embeddedSession = undefined
+      log('embedded wallet failed to load', error)
+    })
+    return embeddedSession
+  }
+
+  /** §4 Signed in with email: the user's account connects through the EVM adapter. */
+  async function connectEmbedded(user: EmbeddedUserInfo) {
+    const namespace: ChainNamespace = 'eip155'
+    setLoading(namespace, true)
+    try {
+      const engine = await loadEngine(namespace)
+      const active = chain.getState().activeCaipNetwork
+      const snapshot = await engine.connect(
+        AUTH_CONNECTOR_ID,
+        active.chainNamespace === namespace ? active : undefined,
+      )
+      finishConnect(namespace, AUTH_CONNECTOR_ID, snapshot, undefined, 'email')
+      track('CONNECT_SUCCESS', { method: 'email', name: 'Email', address: user.address })
+    } finally {
+      setLoading(namespace, false)
+    }
+  }
+
+  /** The visitor closed the modal on ApproveTransaction: the pending request is refused. */
+  function abortApproval() {
+    void embeddedSession?.then((session) => session.provider.abort()).catch(() => undefined)
   }
 
   /** §4 Wallet session deleted (by the wallet, or expired): nothing of it stays in the dapp. */
@@ -240,6 +307,7 @@ export function createConnectionController(ctx: ConnectionContext) {
   function clearAccount(namespace: ChainNamespace) {
     const connectorId = connections.get(namespace)?.connectorId ?? account.getState().connectorId
     if (connectorId) storage.addDisconnectedConnectorId(namespace, connectorId)
+    if (connectorId === AUTH_CONNECTOR_ID) ctx.stores.embedded.setState({ user: undefined })
     storage.removeConnections(namespace)
     storage.removeConnectedConnectorId(namespace)
     storage.removeConnectedNamespace(namespace)
@@ -268,7 +336,7 @@ export function createConnectionController(ctx: ConnectionContext) {
     connectorId: string,
     snapshot: AccountSnapshot,
     wallet: { id: string; name: string; rdns?: string } | undefined,
-    method: 'browser' | 'qrcode' | 'mobile',
+    method: 'browser' | 'qrcode' | 'mobile' | 'email',
     peerWallet?: NamespaceConnection['peerWallet'],
   ) {
     storage.setConnectedConnectorId(namespace, connectorId)
@@ -302,7 +370,7 @@ export function createConnectionController(ctx: ConnectionContext) {
       onAccount(namespace, snapshot)
     }
     router.reset(chain.getState().unsupported ? 'UnsupportedChain' : 'Account')
-    track('CONNECT_SUCCESS', { method, name: wallet?.name })
+    if (method !== 'email') track('CONNECT_SUCCESS', { method, name: wallet?.name })
   }
 
   function failConnect(error: unknown): 'rejected' | 'failed' {
@@ -606,6 +674,10 @@ export function createConnectionController(ctx: ConnectionContext) {
       if (connectorId === WALLETCONNECT_CONNECTOR_ID) {
         account.setState({ peerWallet: (await walletConnectClient()).peer() })
       }
+      if (connectorId === AUTH_CONNECTOR_ID && !(await restoreEmbeddedUser())) {
+        clearAccount(namespace)
+        return
+      }
       if (!adapterFor(namespace) && connectorId === WALLETCONNECT_CONNECTOR_ID) {
         const provider = await walletConnectProvider()
         if (provider.connected) {
@@ -627,6 +699,17 @@ export function createConnectionController(ctx: ConnectionContext) {
     if (account.getState().status !== 'connected') clearAccount(namespace)
   }
 
+  /** §4 After a reload the frame still holds the email session: the user comes back. */
+  async function restoreEmbeddedUser(): Promise<boolean> {
+    const session = await embeddedWallet()
+    const { isConnected } = await session.client.request('APP_IS_CONNECTED', {})
+    if (!isConnected) return false
+    const user = (await session.client.request('APP_GET_USER', {})) as EmbeddedUserInfo
+    session.provider.setUser(user)
+    ctx.stores.embedded.setState({ user })
+    return true
+  }
+
   /** After first paint: reconnect what the visitor left connected, else warm the engines. */
   function startAdapters() {
     restoreNamespace = storage.getActiveNamespace()
@@ -639,6 +722,7 @@ export function createConnectionController(ctx: ConnectionContext) {
 
   function destroy() {
     stopWalletConnect()
+    void embeddedSession?.then((session) => session.client.destroy()).catch(() => undefined)
     for (const stop of engineWatchers.values()) stop()
   }
 
@@ -653,6 +737,9 @@ export function createConnectionController(ctx: ConnectionContext) {
     startWalletConnect,
     stopWalletConnect,
     walletConnectProvider,
+    embeddedWallet,
+    connectEmbedded,
+    abortApproval,
     destroy,
   }
 }

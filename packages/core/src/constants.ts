@@ -102,6 +102,9 @@ export const DEFAULT_WALLET_FEATURE_ORDER = ['onramp', 'swaps', 'receive', 'send
  */
 export const DEFAULT_API_URL = 'http://127.0.0.1:8787'
 
+/** The embedded wallet's frame site (§7 "Embedded wallet"): the local stack's, FRAME_PORT 5174 */
+export const DEFAULT_FRAME_URL = 'http://127.0.0.1:5174/'
+
 // ---- Wallet list (§2, §9) ----
 
 /** §9 Recent wallets 2 */
@@ -204,6 +207,12 @@ export const WALLETCONNECT_EIP155_EVENTS = ['chainChanged', 'accountsChanged'] a
 
 /** The wagmi/connector id of a WalletConnect session (stored as the connected connector id) */
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
+
+/**
+ * §6 "auth connector": the wagmi/connector id of the embedded (email and social) wallet, stored as
+ * the connected connector id like any other
+ */
+export const AUTH_CONNECTOR_ID = 'AUTH'
 
 /** How long a switch waits for the wallet to add a chain to the session after agreeing to add it */
 export const WALLETCONNECT_SESSION_UPDATE_WAIT_MS = 10 * SECOND_MS

@@ -27,6 +27,10 @@ export const ErrorText = {
   unsupportedChain: 'Unsupported chain',
   /** §5 Email warning */
   invalidEmail: 'Please enter a valid email address',
+  /** §5 One-time code is a string (of digits, as mailed); the wording is ours */
+  invalidOtp: 'Enter the code from the email',
+  /** §5 Email change done; the wording is ours */
+  emailUpdated: (email: string) => `Email changed to ${email}`,
 
   // §6 Roles and permissions
   /** §6 Disallowed RPC call */

@@ -1,29 +1,15 @@
 import type { SessionTypes } from '@walletconnect/types'
+import type { ModalEip1193Provider } from './adapter'
 import { WALLETCONNECT_SESSION_UPDATE_WAIT_MS } from './constants'
+import { chainIdParam, createEmitter, ProviderRpcError, toHexChainId as toHex } from './eip1193'
 import { ErrorText } from './errors'
 import type { CaipNetwork } from './networks'
 import type { SessionChange, WalletConnectClient } from './walletConnectClient'
 
-type Listener = (...args: unknown[]) => void
+/** EIP-1193 over a WalletConnect session, for EVM chains; `connected` while a session exists. */
+export type WalletConnectEip1193Provider = ModalEip1193Provider
 
-/** EIP-1193 over a WalletConnect session, for EVM chains: what wagmi (or an app) talks to. */
-export interface WalletConnectEip1193Provider {
-  request(args: { method: string; params?: unknown }): Promise<unknown>
-  on(event: string, listener: Listener): void
-  removeListener(event: string, listener: Listener): void
-  /** True while a session exists. */
-  readonly connected: boolean
-  disconnect(): Promise<void>
-}
-
-export class ProviderRpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
+export { ProviderRpcError }
 
 /** EVM chains (CAIP-2) the session has approved: its `chains`, else those of its accounts. */
 export function approvedChains(session: SessionTypes.Struct | undefined): string[] {
@@ -46,14 +32,6 @@ function approvedMethods(session: SessionTypes.Struct | undefined): string[] {
   return session?.namespaces?.eip155?.methods ?? []
 }
 
-const toHex = (chainId: number) => `0x${chainId.toString(16)}`
-
-function chainIdParam(params: unknown): number | undefined {
-  const first = Array.isArray(params) ? (params[0] as { chainId?: unknown }) : undefined
-  const value = typeof first?.chainId === 'string' ? Number.parseInt(first.chainId, 16) : NaN
-  return Number.isSafeInteger(value) && value > 0 ? value : undefined
-}
-
 /** Reads with no wallet in them go to the chain's RPC; everything else needs the wallet's approval. */
 const WALLET_ONLY =
   /^(personal_sign|eth_sign|eth_signTypedData.*|eth_sendTransaction|eth_signTransaction|wallet_.*)$/
@@ -63,10 +41,7 @@ export function createWalletConnectProvider(
   networks: readonly CaipNetwork[],
   options: { fetch?: typeof fetch } = {},
 ): WalletConnectEip1193Provider {
-  const listeners = new Map<string, Set<Listener>>()
-  const emit = (event: string, ...args: unknown[]) => {
-    for (const listener of listeners.get(event) ?? []) listener(...args)
-  }
+  const { emit, on, removeListener } = createEmitter()
   const evmNetworks = networks.filter((n) => n.chainNamespace === 'eip155')
   let chainId: number | undefined
 
@@ -190,14 +165,8 @@ export function createWalletConnectProvider(
       }
       return rpc(method, params)
     },
-    on(event, listener) {
-      const set = listeners.get(event) ?? new Set()
-      set.add(listener)
-      listeners.set(event, set)
-    },
-    removeListener(event, listener) {
-      listeners.get(event)?.delete(listener)
-    },
+    on,
+    removeListener,
     async disconnect() {
       await client.disconnect()
       chainId = undefined

@@ -2,7 +2,7 @@ import type { AdapterContext, ChainAdapter } from '@latchkey/core/adapter'
 import type { Config } from '@wagmi/core'
 import { createWagmiConfig, type WagmiAdapterOptions } from './config'
 import { watchInjectedConnectors } from './discovery'
-import { createWalletConnectBinding } from './walletConnectBinding'
+import { bindModalProviders, createModalProviderBindings } from './modalProviderBinding'
 
 /**
  * The EVM adapter. `.wagmiConfig` is the same config the modal connects through, so an app's
@@ -11,16 +11,16 @@ import { createWalletConnectBinding } from './walletConnectBinding'
 export class WagmiAdapter implements ChainAdapter {
   readonly namespace = 'eip155' as const
   readonly wagmiConfig: Config
-  readonly #walletConnect = createWalletConnectBinding()
+  readonly #bindings = createModalProviderBindings()
 
   constructor(options: WagmiAdapterOptions) {
-    this.wagmiConfig = createWagmiConfig(options, this.#walletConnect)
+    this.wagmiConfig = createWagmiConfig(options, this.#bindings)
   }
 
   watchConnectors = watchInjectedConnectors
 
   async load(ctx: AdapterContext) {
-    if (ctx.walletConnect) this.#walletConnect.bind(ctx.walletConnect)
+    bindModalProviders(this.#bindings, ctx)
     const { createWagmiEngine } = await import('./engine')
     return createWagmiEngine(this.wagmiConfig)
   }

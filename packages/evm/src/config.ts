@@ -1,8 +1,10 @@
+import { AUTH_CONNECTOR_ID, WALLETCONNECT_CONNECTOR_ID } from '@latchkey/core/constants'
+import { ErrorText } from '@latchkey/core/errors'
 import type { CaipNetwork } from '@latchkey/core/networks'
 import { type Config, createConfig, createStorage, http } from '@wagmi/core'
 import type { Chain } from 'viem'
-import { walletConnectConnector } from './walletConnect'
-import type { WalletConnectBinding } from './walletConnectBinding'
+import { modalProviderConnector } from './modalProvider'
+import type { ModalProviderBindings } from './modalProviderBinding'
 
 export interface WagmiAdapterOptions {
   networks: readonly CaipNetwork[]
@@ -21,13 +23,42 @@ export function toViemChain(network: CaipNetwork): Chain {
   }
 }
 
+function modalConnectors(bindings: Partial<ModalProviderBindings>) {
+  const connectors = []
+  if (bindings.walletConnect) {
+    connectors.push(
+      modalProviderConnector({
+        id: WALLETCONNECT_CONNECTOR_ID,
+        name: 'WalletConnect',
+        type: 'walletConnect',
+        binding: bindings.walletConnect,
+        notLoadedMessage: 'WalletConnect loads with the modal; open it first',
+        notConnectedMessage: 'No WalletConnect session',
+      }),
+    )
+  }
+  if (bindings.embeddedWallet) {
+    connectors.push(
+      modalProviderConnector({
+        id: AUTH_CONNECTOR_ID,
+        name: 'Email',
+        type: 'AUTH',
+        binding: bindings.embeddedWallet,
+        notLoadedMessage: ErrorText.noAuthConnector,
+        notConnectedMessage: ErrorText.notConnectedToEmailOrSocial,
+      }),
+    )
+  }
+  return connectors
+}
+
 /**
- * wagmi's config over the app's EVM networks; injected wallets come from EIP-6963 only, and
- * WalletConnect from the modal's session.
+ * wagmi's config over the app's EVM networks; injected wallets come from EIP-6963 only,
+ * WalletConnect from the modal's session and the email wallet from the modal's frame.
  */
 export function createWagmiConfig(
   options: WagmiAdapterOptions,
-  walletConnect?: WalletConnectBinding,
+  bindings: Partial<ModalProviderBindings> = {},
 ): Config {
   const evmNetworks = options.networks.filter((n) => n.chainNamespace === 'eip155')
   const chains = evmNetworks.map(toViemChain)
@@ -35,7 +66,7 @@ export function createWagmiConfig(
   return createConfig({
     chains: chains as [Chain, ...Chain[]],
     transports: Object.fromEntries(chains.map((c) => [c.id, http()])),
-    connectors: walletConnect ? [walletConnectConnector(walletConnect)] : [],
+    connectors: modalConnectors(bindings),
     multiInjectedProviderDiscovery: true,
     ssr: options.ssr,
     storage: createStorage({

@@ -2,7 +2,7 @@ import type { AdapterContext, ChainAdapter } from '@latchkey/core/adapter'
 import type { Config } from '@wagmi/core'
 import type { WagmiAdapterOptions } from './config'
 import { watchInjectedConnectors } from './discovery'
-import { createWalletConnectBinding } from './walletConnectBinding'
+import { bindModalProviders, createModalProviderBindings } from './modalProviderBinding'
 
 /**
  * The EVM adapter for apps that do not use wagmi hooks themselves: wagmi and viem are not in
@@ -11,7 +11,7 @@ import { createWalletConnectBinding } from './walletConnectBinding'
 export class LazyWagmiAdapter implements ChainAdapter {
   readonly namespace = 'eip155' as const
   #config: Promise<Config> | undefined
-  readonly #walletConnect = createWalletConnectBinding()
+  readonly #bindings = createModalProviderBindings()
 
   constructor(private readonly options: WagmiAdapterOptions) {}
 
@@ -19,13 +19,13 @@ export class LazyWagmiAdapter implements ChainAdapter {
 
   getWagmiConfig(): Promise<Config> {
     this.#config ??= import('./config').then((m) =>
-      m.createWagmiConfig(this.options, this.#walletConnect),
+      m.createWagmiConfig(this.options, this.#bindings),
     )
     return this.#config
   }
 
   async load(ctx: AdapterContext) {
-    if (ctx.walletConnect) this.#walletConnect.bind(ctx.walletConnect)
+    bindModalProviders(this.#bindings, ctx)
     const [config, { createWagmiEngine }] = await Promise.all([
       this.getWagmiConfig(),
       import('./engine'),

@@ -1,4 +1,5 @@
 import type { AccountState, ChainState, ThemeState } from '@latchkey/core/appkit'
+import { AUTH_CONNECTOR_ID } from '@latchkey/core/constants'
 import type { AppKitEvent } from '@latchkey/core/events'
 import type { CaipNetwork } from '@latchkey/core/networks'
 import type { PortfolioState } from '@latchkey/core/portfolioState'
@@ -18,13 +19,20 @@ export function useAppKit() {
 export function useAppKitAccount() {
   const appKit = useAppKitInstance()
   const account = useStore(appKit.core.stores.account)
+  const embedded = useStore(appKit.core.stores.embedded)
+  const user = account.connectorId === AUTH_CONNECTOR_ID ? embedded.user : undefined
   return {
     address: account.address,
     caipAddress: account.caipAddress,
     isConnected: account.status === 'connected',
     status: account.status,
-    /** Filled once the embedded wallet exists; undefined for browser wallets. */
-    embeddedWalletInfo: undefined,
+    /** §3 Embedded-wallet user: set while signed in with email; undefined for other wallets. */
+    embeddedWalletInfo: user && {
+      user: { email: user.email ?? undefined, username: user.userName ?? undefined },
+      authProvider: 'email' as const,
+      accountType: user.preferredAccountType ?? 'eoa',
+      isSmartAccountDeployed: user.smartAccountDeployed,
+    },
   }
 }
 

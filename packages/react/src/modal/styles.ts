@@ -46,8 +46,8 @@ button { font: inherit; color: inherit; cursor: pointer; }
 .lk-item:hover { border-color: var(--lk-border); background: var(--lk-bg-3); }
 .lk-item[aria-current='true'] { border-color: var(--lk-accent); }
 .lk-item img, .lk-avatar-sm { width: 32px; height: 32px; border-radius: 8px; flex: none; }
-.lk-item-name { flex: 1; font-weight: 500; }
-.lk-tag { font-size: 12px; padding: 2px 8px; border-radius: 8px; background: var(--lk-bg); color: var(--lk-fg-muted); }
+.lk-item-name { flex: 1; min-width: 0; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.lk-tag { font-size: 12px; padding: 2px 8px; border-radius: 8px; background: var(--lk-bg); color: var(--lk-fg-muted); white-space: nowrap; }
 .lk-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 12px; padding: 8px 0; }
 .lk-muted { color: var(--lk-fg-muted); margin: 0; }
 .lk-error-text { color: var(--lk-error); margin: 0; font-weight: 500; }
@@ -86,6 +86,7 @@ button { font: inherit; color: inherit; cursor: pointer; }
   width: 100%; height: 40px; margin-bottom: 12px; padding: 0 12px; border-radius: 12px; font: inherit;
   color: var(--lk-fg); background: var(--lk-bg-2); border: 1px solid var(--lk-border);
 }
+.lk-frame-slot { width: 100%; height: 420px; border-radius: 12px; }
 .lk-field { display: flex; flex-direction: column; gap: 4px; text-align: left; }
 .lk-field .lk-search { margin-bottom: 0; }
 .lk-input-row { display: flex; gap: 8px; align-items: center; }
@@ -98,6 +99,7 @@ button { font: inherit; color: inherit; cursor: pointer; }
 a.lk-item { color: inherit; text-decoration: none; }
 .lk-skeleton-row { height: 54px; background: var(--lk-bg-2); }
 .lk-wc-icon { background: radial-gradient(circle at 35% 50%, #fff 0 12%, transparent 13%), radial-gradient(circle at 65% 50%, #fff 0 12%, transparent 13%), #3396ff; }
+.lk-mail-icon { background: linear-gradient(155deg, transparent 46%, #fff 47% 53%, transparent 54%), linear-gradient(25deg, transparent 46%, #fff 47% 53%, transparent 54%), var(--lk-accent); }
 .lk-grid-icon { background: conic-gradient(var(--lk-accent) 0 25%, var(--lk-bg-3) 0 50%, var(--lk-accent) 0 75%, var(--lk-bg-3) 0); }
 .lk-alerts { margin-bottom: 12px; }
 .lk-alert {

@@ -1,7 +1,11 @@
 import type { Transaction } from '@latchkey/core/api'
 import type { ChainNamespace } from '@latchkey/core/caip'
 import { shortenAddress } from '@latchkey/core/caip'
-import { DEFAULT_WALLET_FEATURE_ORDER, SEND_SUPPORTED_NAMESPACES } from '@latchkey/core/constants'
+import {
+  AUTH_CONNECTOR_ID,
+  DEFAULT_WALLET_FEATURE_ORDER,
+  SEND_SUPPORTED_NAMESPACES,
+} from '@latchkey/core/constants'
 import type { Features } from '@latchkey/core/features'
 import { floorDecimalString, formatFiat, formatRelativeTime } from '@latchkey/core/format'
 import { useEffect } from 'react'
@@ -58,6 +62,8 @@ export default function Account() {
   const features = useStore(core.stores.features, (s) => s.features)
   const address = account.address ?? ''
   const walletFeatures = visibleWalletFeatures(features, account.namespace)
+  const embeddedUser = useStore(core.stores.embedded, (s) => s.user)
+  const email = account.connectorId === AUTH_CONNECTOR_ID ? embeddedUser?.email : undefined
 
   // Opening the view refreshes (the caches keep it cheap); the instance also refreshes on
   // connect and network changes.
@@ -122,6 +128,20 @@ export default function Account() {
         </div>
       ) : null}
       <div className="lk-stack lk-wide">
+        {email ? (
+          <button
+            type="button"
+            className="lk-item"
+            data-testid="account-email"
+            onClick={() => {
+              void core.embedded.restartUpdate()
+              core.router.push('UpdateEmailWallet')
+            }}
+          >
+            <span className="lk-item-name">{email}</span>
+            <span className="lk-tag">{messages.editEmail}</span>
+          </button>
+        ) : null}
         <button
           type="button"
           className="lk-item"

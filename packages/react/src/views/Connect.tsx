@@ -37,6 +37,8 @@ export default function Connect() {
   const hasEvm = useStore(core.stores.chain, (s) =>
     s.networks.some((n) => n.chainNamespace === 'eip155'),
   )
+  const emailOn = useStore(core.stores.features, (s) => s.features.email)
+  const hasEvmAdapter = core.options.adapters?.some((a) => a.namespace === 'eip155') ?? false
   const rows = walletRows(connectors, recent)
   const shown = new Set(rows.map((row) => row.id))
   const fromDirectory = [...directory.featured, ...directory.recommended].filter((wallet) => {
@@ -52,6 +54,20 @@ export default function Connect() {
           {messages.noWallets}
         </p>
       )}
+      {emailOn && hasEvmAdapter ? (
+        <button
+          type="button"
+          className="lk-item lk-wide"
+          data-testid="connect-email"
+          onClick={() => {
+            if (!core.stores.embedded.getState().login.busy) void core.embedded.restart()
+            core.router.push('EmailLogin')
+          }}
+        >
+          <span className="lk-avatar-sm lk-mail-icon" aria-hidden="true" />
+          <span className="lk-item-name">{messages.continueWithEmail}</span>
+        </button>
+      ) : null}
       <ul className="lk-list" aria-label={messages.connectWallet} data-testid="wallet-list">
         {rows.map((row) => (
           <li key={row.id}>

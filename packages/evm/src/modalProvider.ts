@@ -1,15 +1,28 @@
-import { WALLETCONNECT_CONNECTOR_ID } from '@latchkey/core/constants'
-import type { WalletConnectEip1193Provider } from '@latchkey/core/walletConnectProvider'
+import type { ModalEip1193Provider } from '@latchkey/core/adapter'
 import { ChainNotConfiguredError, createConnector } from '@wagmi/core'
 import { type Address, getAddress, numberToHex } from 'viem'
-import type { WalletConnectBinding } from './walletConnectBinding'
+import type { ProviderBinding } from './modalProviderBinding'
+
+export interface ModalProviderConnectorOptions {
+  /** The wagmi connector id, stored as the connected connector id */
+  id: string
+  name: string
+  type: string
+  binding: ProviderBinding
+  /** Thrown while the modal has not handed the provider over yet */
+  notLoadedMessage: string
+  /** Thrown by connect() while the provider holds no account */
+  notConnectedMessage: string
+}
 
 /**
- * wagmi's view of the modal's WalletConnect session, so an app's own wagmi hooks (and our
- * engine) see a WalletConnect wallet like any other. The session itself is the modal's.
+ * wagmi's view of a wallet the modal itself holds (its WalletConnect session, its embedded
+ * wallet), so an app's own wagmi hooks (and our engine) see it like any other wallet. The
+ * session is the modal's: connect() only attaches to an account the modal already has.
  */
-export function walletConnectConnector(binding: WalletConnectBinding) {
-  type Provider = WalletConnectEip1193Provider
+export function modalProviderConnector(options: ModalProviderConnectorOptions) {
+  type Provider = ModalEip1193Provider
+  const { binding } = options
   return createConnector<Provider>((config) => {
     let provider: Provider | undefined
     let accountsChanged: ((accounts: string[]) => void) | undefined
@@ -18,7 +31,7 @@ export function walletConnectConnector(binding: WalletConnectBinding) {
 
     async function load(): Promise<Provider> {
       const pending = binding.get()
-      if (!pending) throw new Error('WalletConnect loads with the modal; open it first')
+      if (!pending) throw new Error(options.notLoadedMessage)
       provider = await pending
       return provider
     }
@@ -26,15 +39,16 @@ export function walletConnectConnector(binding: WalletConnectBinding) {
     function listen(
       p: Provider,
       self: {
-        onAccountsChanged: typeof accountsChanged
-        onChainChanged: typeof chainChanged
-        onDisconnect: () => void
+        onAccountsChanged(accounts: string[]): void
+        onChainChanged(chainId: string): void
+        onDisconnect(): void
       },
     ) {
       if (accountsChanged) return
-      accountsChanged = self.onAccountsChanged
-      chainChanged = self.onChainChanged
-      disconnected = self.onDisconnect
+      // Bound: the provider calls its listeners as plain functions.
+      accountsChanged = self.onAccountsChanged.bind(self)
+      chainChanged = self.onChainChanged.bind(self)
+      disconnected = self.onDisconnect.bind(self)
       p.on('accountsChanged', accountsChanged as never)
       p.on('chainChanged', chainChanged as never)
       p.on('disconnect', disconnected)
@@ -53,12 +67,12 @@ export function walletConnectConnector(binding: WalletConnectBinding) {
     const readChainId = async (p: Provider) => Number(await p.request({ method: 'eth_chainId' }))
 
     return {
-      id: WALLETCONNECT_CONNECTOR_ID,
-      name: 'WalletConnect',
-      type: 'walletConnect',
+      id: options.id,
+      name: options.name,
+      type: options.type,
       async connect(parameters = {}) {
         const p = await load()
-        if (!p.connected) throw new Error('No WalletConnect session')
+        if (!p.connected) throw new Error(options.notConnectedMessage)
         listen(p, this)
         if (parameters.chainId !== undefined) {
           await p
@@ -87,7 +101,7 @@ export function walletConnectConnector(binding: WalletConnectBinding) {
       getProvider: load,
       async isAuthorized() {
         try {
-          return binding.get() !== undefined && (await load()).connected
+          return (await load()).connected
         } catch {
           return false
         }

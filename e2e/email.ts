@@ -1,0 +1,69 @@
+import type { FrameLocator, Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { view } from './browser'
+
+interface Mail {
+  id: string
+  to: string[]
+  subject: string
+  text: string
+}
+
+/** A fresh address per test, so cooldowns and users never cross tests. */
+export function uniqueEmail(name: string): string {
+  return `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
+}
+
+/** The mails the local SMTP capture received for an address, newest first (via /dev/v1/mails). */
+export async function mailsTo(apiUrl: string, to: string): Promise<Mail[]> {
+  const url = new URL('/dev/v1/mails', apiUrl)
+  url.searchParams.set('to', to)
+  const response = await fetch(url)
+  if (!response.ok) throw new Error(`dev mailbox answered ${response.status}`)
+  return ((await response.json()) as { mails: Mail[] }).mails
+}
+
+/** Waits for a new mail whose subject matches, and returns the code in it. */
+export async function readCode(
+  apiUrl: string,
+  to: string,
+  subject: RegExp,
+  seen: Set<string> = new Set(),
+): Promise<string> {
+  let code: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const mail = (await mailsTo(apiUrl, to)).find(
+          (m) => subject.test(m.subject) && !seen.has(m.id),
+        )
+        if (mail) {
+          seen.add(mail.id)
+          code = /\b(\d{6})\b/.exec(mail.subject)?.[1] ?? /^\s*(\d{6})\s*$/m.exec(mail.text)?.[1]
+        }
+        return code
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/)
+  return code as string
+}
+
+export function secureFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe[data-latchkey-frame]')
+}
+
+/** Connect → "Continue with email" → the email → the code from the capture → Account. */
+export async function logInWithEmail(page: Page, apiUrl: string, email: string) {
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('connect-email').click()
+  await view(page, 'EmailLogin').waitFor()
+  await page.getByTestId('email-login-input').fill(email)
+  await page.getByTestId('email-login-submit').click()
+  await page.locator('[data-view="EmailLogin"][data-step="otp"]').waitFor()
+  const code = await readCode(apiUrl, email, /sign-in code/)
+  await page.getByTestId('email-otp-input').fill(code)
+  await page.getByTestId('email-otp-submit').click()
+  await view(page, 'Account').waitFor({ timeout: 30_000 })
+  return (await page.getByTestId('account-address').getAttribute('title')) ?? ''
+}

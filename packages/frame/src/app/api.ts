@@ -1,0 +1,176 @@
+// The auth API as the frame sees it (contract /tmp/notes/auth-api.md, and GET
+// /projects/v1/origins of packages/server/src/routes/config.ts). Every response is parsed before
+// use; a 4xx/5xx body's `message` becomes the error text verbatim (the host shows it), otherwise
+// §8 'HTTP status code: N'.
+import * as z from 'zod/mini'
+import { HTTP_TIMEOUT_MS } from './config'
+import type { EncryptedWallet } from './keys'
+
+export class ApiError extends Error {
+  override name = 'ApiError'
+  constructor(
+    message: string,
+    /** HTTP status; 0 when the server was not reached or answered nonsense */
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
+export const NOT_REACHED = 'Could not reach the server'
+export const TIMED_OUT = 'The server did not answer in time'
+export const BAD_RESPONSE = 'Unexpected response from the server'
+
+const chainId = z.union([z.number(), z.string()])
+
+/** `user` of the contract (spec §3); address is null before the frame uploaded a wallet. */
+const ServerUser = z.object({
+  email: z.optional(z.nullable(z.string())),
+  address: z.optional(z.nullable(z.string())),
+  chainId: z.optional(z.nullable(chainId)),
+  userName: z.optional(z.nullable(z.string())),
+  preferredAccountType: z.optional(z.nullable(z.string())),
+})
+export type ServerUser = z.infer<typeof ServerUser>
+
+const WalletBlob = z.object({ address: z.string(), iv: z.string(), ciphertext: z.string() })
+
+const schemas = {
+  origins: z.object({ allowedOrigins: z.array(z.string()) }),
+  email: z.object({
+    action: z.enum(['VERIFY_OTP', 'VERIFY_DEVICE']),
+    challengeId: z.string(),
+  }),
+  device: z.object({ approved: z.boolean() }),
+  login: z.object({ token: z.string().check(z.minLength(16)), user: ServerUser }),
+  user: z.object({ user: ServerUser }),
+  wallet: z.object({ wrappingKey: z.string(), wallet: z.nullable(WalletBlob) }),
+  change: z.object({
+    action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']),
+    challengeId: z.string(),
+  }),
+}
+
+export type EmailAction = z.infer<typeof schemas.email>
+export type ChangeAction = z.infer<typeof schemas.change>
+export interface WalletResponse {
+  wrappingKey: string
+  wallet: EncryptedWallet | null
+}
+export interface Challenge {
+  challengeId: string
+  otp: string
+}
+export interface UserPatch {
+  chainId?: number | string
+  preferredAccountType?: 'eoa' | 'smartAccount'
+}
+
+/** The frame's only door to the server. Tests give it their own fetch. */
+export interface AuthApi {
+  origins(): Promise<string[]>
+  connectEmail(body: { email: string; deviceId: string }): Promise<EmailAction>
+  pollDevice(challengeId: string): Promise<{ approved: boolean }>
+  verifyOtp(body: Challenge): Promise<{ token: string; user: ServerUser }>
+  session(token: string): Promise<ServerUser>
+  signOut(token: string, timeoutMs?: number): Promise<void>
+  wallet(token: string): Promise<WalletResponse>
+  putWallet(token: string, wallet: EncryptedWallet): Promise<ServerUser>
+  patchUser(token: string, patch: UserPatch): Promise<ServerUser>
+  changeEmail(token: string, email: string): Promise<ChangeAction>
+  changeEmailPrimary(token: string, body: Challenge): Promise<ChangeAction>
+  changeEmailSecondary(token: string, body: Challenge): Promise<ServerUser>
+}
+
+export interface ApiOptions {
+  baseUrl: string
+  projectId: string
+  fetch?: typeof fetch
+  timeoutMs?: number
+}
+
+const MAX_MESSAGE = 1024
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let message = `HTTP status code: ${response.status}`
+  try {
+    const body: unknown = await response.json()
+    if (typeof body === 'object' && body !== null) {
+      const text = (body as { message?: unknown }).message
+      if (typeof text === 'string' && text.trim()) message = text.slice(0, MAX_MESSAGE)
+    }
+  } catch {
+    // no JSON body: the status text above
+  }
+  return new ApiError(message, response.status)
+}
+
+export function createApi(options: ApiOptions): AuthApi {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const base = options.baseUrl.replace(/\/+$/, '')
+
+  async function call<S extends z.ZodMiniType>(
+    method: string,
+    path: string,
+    schema: S | null,
+    init: { token?: string; body?: unknown; timeoutMs?: number } = {},
+  ): Promise<z.infer<S>> {
+    const url = new URL(`${base}${path}`)
+    url.searchParams.set('projectId', options.projectId)
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json'
+    if (init.token !== undefined) headers.Authorization = `Bearer ${init.token}`
+    let response: Response
+    try {
+      response = await doFetch(url.toString(), {
+        method,
+        headers,
+        cache: 'no-store',
+        credentials: 'omit',
+        ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+        signal: AbortSignal.timeout(init.timeoutMs ?? options.timeoutMs ?? HTTP_TIMEOUT_MS),
+      })
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError'
+      throw new ApiError(timedOut ? TIMED_OUT : NOT_REACHED, 0)
+    }
+    if (!response.ok) throw await errorFrom(response)
+    if (schema === null) return undefined as z.infer<S>
+    let body: unknown
+    try {
+      body = await response.json()
+    } catch {
+      throw new ApiError(BAD_RESPONSE, 0)
+    }
+    const parsed = schema.safeParse(body)
+    if (!parsed.success) throw new ApiError(BAD_RESPONSE, 0)
+    return parsed.data as z.infer<S>
+  }
+
+  return {
+    origins: async () =>
+      (await call('GET', '/projects/v1/origins', schemas.origins)).allowedOrigins,
+    connectEmail: (body) => call('POST', '/auth/v1/email', schemas.email, { body }),
+    pollDevice: (challengeId) =>
+      call('POST', '/auth/v1/device', schemas.device, { body: { challengeId } }),
+    verifyOtp: (body) => call('POST', '/auth/v1/otp', schemas.login, { body }),
+    session: async (token) => (await call('GET', '/auth/v1/session', schemas.user, { token })).user,
+    signOut: async (token, timeoutMs) => {
+      await call('DELETE', '/auth/v1/session', null, {
+        token,
+        ...(timeoutMs !== undefined && { timeoutMs }),
+      })
+    },
+    wallet: (token) => call('GET', '/auth/v1/wallet', schemas.wallet, { token }),
+    putWallet: async (token, wallet) =>
+      (await call('PUT', '/auth/v1/wallet', schemas.user, { token, body: wallet })).user,
+    patchUser: async (token, patch) =>
+      (await call('PATCH', '/auth/v1/user', schemas.user, { token, body: patch })).user,
+    changeEmail: (token, email) =>
+      call('POST', '/auth/v1/email/change', schemas.change, { token, body: { email } }),
+    changeEmailPrimary: (token, body) =>
+      call('POST', '/auth/v1/email/change/primary', schemas.change, { token, body }),
+    changeEmailSecondary: async (token, body) =>
+      (await call('POST', '/auth/v1/email/change/secondary', schemas.user, { token, body })).user,
+  }
+}

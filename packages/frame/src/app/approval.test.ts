@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest'
+import { ApprovalAborted, type ApprovalView, createApprovalUi, safeIconUrl } from './approval'
+
+const ORIGIN = 'http://127.0.0.1:5173'
+const view = (over: Partial<ApprovalView> = {}): ApprovalView => ({
+  title: 'Sign message',
+  action: 'sign a message',
+  origin: ORIGIN,
+  details: [{ label: 'Message', value: 'hello', block: true }],
+  ...over,
+})
+const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms))
+const approve = () => document.querySelector<HTMLButtonElement>('[data-testid="frame-approve"]')
+const reject = () => document.querySelector<HTMLButtonElement>('[data-testid="frame-reject"]')
+const root = () => document.querySelector<HTMLElement>('.lk-approval')
+
+afterEach(() => {
+  document.body.replaceChildren()
+})
+
+describe('the approval card', () => {
+  it('is hidden while idle', () => {
+    createApprovalUi(document)
+    expect(root()?.hidden).toBe(true)
+  })
+
+  it('shows title, origin and details as text; real buttons; focus on Reject', async () => {
+    const ui = createApprovalUi(document, { approveDelayMs: 0 })
+    const decision = ui.request(
+      view({
+        dappName: '<img src=x onerror=alert(1)>',
+        details: [{ label: 'Message', value: '<b>bold</b>', block: true }],
+      }),
+      new AbortController().signal,
+    )
+    expect(root()?.hidden).toBe(false)
+    const card = document.querySelector('[role="dialog"]')
+    expect(card?.getAttribute('aria-modal')).toBe('true')
+    expect(document.getElementById(card?.getAttribute('aria-labelledby') ?? '')?.textContent).toBe(
+      'Sign message',
+    )
+    expect(document.querySelector('[data-testid="frame-origin"]')?.textContent).toBe(ORIGIN)
+    expect(card?.querySelector('img')).toBeNull()
+    expect(card?.querySelector('b')).toBeNull()
+    expect(card?.textContent).toContain('<b>bold</b>')
+    expect(card?.textContent).toContain('<img src=x onerror=alert(1)> asks you to sign a message')
+    expect(approve()?.tagName).toBe('BUTTON')
+    expect(approve()?.type).toBe('button')
+    expect(document.activeElement).toBe(reject())
+    reject()?.click()
+    // jsdom's element.click() is not a trusted event: nothing happens
+    expect(ui.pending()).toBe(1)
+    expect(root()?.hidden).toBe(false)
+    let settled = false
+    decision.then(() => {
+      settled = true
+    })
+    await tick()
+    expect(settled).toBe(false)
+  })
+
+  it('only trusted clicks decide, and Approve waits out its delay', async () => {
+    let trusted = false
+    const ui = createApprovalUi(document, { isTrusted: () => trusted, approveDelayMs: 30 })
+    const decision = ui.request(view(), new AbortController().signal)
+    approve()?.click()
+    trusted = true
+    expect(approve()?.disabled).toBe(true)
+    approve()?.dispatchEvent(new MouseEvent('click'))
+    expect(ui.pending()).toBe(1)
+    await tick(40)
+    expect(approve()?.disabled).toBe(false)
+    approve()?.click()
+    await expect(decision).resolves.toBe(true)
+    expect(root()?.hidden).toBe(true)
+  })
+
+  it('Reject and Escape refuse', async () => {
+    const ui = createApprovalUi(document, { isTrusted: () => true, approveDelayMs: 0 })
+    const first = ui.request(view(), new AbortController().signal)
+    reject()?.click()
+    await expect(first).resolves.toBe(false)
+    const second = ui.request(view(), new AbortController().signal)
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
+    await expect(second).resolves.toBe(false)
+  })
+
+  it('queues: one at a time, the next shown with Approve disabled again', async () => {
+    const ui = createApprovalUi(document, { isTrusted: () => true, approveDelayMs: 20 })
+    const a = ui.request(view({ title: 'A' }), new AbortController().signal)
+    const b = ui.request(view({ title: 'B' }), new AbortController().signal)
+    expect(document.querySelector('h1')?.textContent).toBe('A')
+    expect(document.querySelector('.lk-ask')?.textContent).toBe(
+      'This site asks you to sign a message',
+    )
+    expect(document.querySelector('.lk-queued')?.textContent).toBe('1 more request waiting')
+    await tick(25)
+    approve()?.click()
+    await expect(a).resolves.toBe(true)
+    expect(document.querySelector('h1')?.textContent).toBe('B')
+    // a second click right after the first does not approve B
+    approve()?.click()
+    expect(ui.pending()).toBe(1)
+    await tick(25)
+    approve()?.click()
+    await expect(b).resolves.toBe(true)
+  })
+
+  it('an abort removes its request: the shown one closes, a waiting one leaves quietly', async () => {
+    const ui = createApprovalUi(document, { isTrusted: () => true, approveDelayMs: 0 })
+    const first = new AbortController()
+    const second = new AbortController()
+    const third = new AbortController()
+    const a = ui.request(view({ title: 'A' }), first.signal)
+    const b = ui.request(view({ title: 'B' }), second.signal)
+    const c = ui.request(view({ title: 'C' }), third.signal)
+    second.abort()
+    await expect(b).rejects.toBeInstanceOf(ApprovalAborted)
+    expect(document.querySelector('h1')?.textContent).toBe('A')
+    expect(document.querySelector('.lk-queued')?.textContent).toBe('1 more request waiting')
+    first.abort()
+    await expect(a).rejects.toBeInstanceOf(ApprovalAborted)
+    expect(document.querySelector('h1')?.textContent).toBe('C')
+    third.abort()
+    await expect(c).rejects.toBeInstanceOf(ApprovalAborted)
+    expect(root()?.hidden).toBe(true)
+    expect(document.documentElement.hasAttribute('data-approval')).toBe(false)
+    const aborted = new AbortController()
+    aborted.abort()
+    await expect(ui.request(view(), aborted.signal)).rejects.toBeInstanceOf(ApprovalAborted)
+  })
+
+  it('shows the dapp icon only over https or from the requesting origin', () => {
+    expect(safeIconUrl('https://cdn.example/icon.png', ORIGIN)).toBe('https://cdn.example/icon.png')
+    expect(safeIconUrl(`${ORIGIN}/icon.png`, ORIGIN)).toBe(`${ORIGIN}/icon.png`)
+    expect(safeIconUrl('http://tracker.example/pixel.png', ORIGIN)).toBeUndefined()
+    expect(safeIconUrl('javascript:alert(1)', ORIGIN)).toBeUndefined()
+    expect(safeIconUrl('data:image/svg+xml,<svg/>', ORIGIN)).toBeUndefined()
+    expect(safeIconUrl(undefined, ORIGIN)).toBeUndefined()
+  })
+})

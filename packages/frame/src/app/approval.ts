@@ -1,0 +1,211 @@
+// The approval card inside the frame document (§6: the visitor approves each unsafe request in
+// the frame). Only a trusted click (or key press) on the frame's own Approve button approves;
+// the host page cannot reach this document. One request at a time; others wait in a queue.
+// Everything shown is set as text, never as HTML.
+import { APPROVE_DELAY_MS } from './config'
+import type { Detail } from './signer'
+
+export interface ApprovalView {
+  title: string
+  /** "<who> asks you to <action>" */
+  action: string
+  /** The requesting origin (event.origin): what the browser vouches for */
+  origin: string
+  /** The host's claims (APP_SYNC_DAPP_DATA), shown as such */
+  dappName?: string | undefined
+  dappIcon?: string | undefined
+  details: Detail[]
+}
+
+export class ApprovalAborted extends Error {
+  override name = 'ApprovalAborted'
+}
+
+export interface ApprovalUi {
+  /** Resolves true on Approve, false on Reject; rejects with ApprovalAborted on `signal`. */
+  request(view: ApprovalView, signal: AbortSignal): Promise<boolean>
+  /** Requests shown or waiting */
+  pending(): number
+}
+
+export interface ApprovalOptions {
+  /** Whether an event came from the person; `event.isTrusted` (tests substitute their own). */
+  isTrusted?: (event: Event) => boolean
+  approveDelayMs?: number
+}
+
+interface Entry {
+  view: ApprovalView
+  signal: AbortSignal
+  settle(approved: boolean): void
+  onAbort(): void
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  className?: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const node = doc.createElement(tag)
+  if (className) node.className = className
+  if (text !== undefined) node.textContent = text
+  return node
+}
+
+/** Icons only over https, or from the requesting origin itself (local development). */
+export function safeIconUrl(icon: string | undefined, origin: string): string | undefined {
+  if (!icon) return undefined
+  try {
+    const url = new URL(icon)
+    if (url.protocol === 'https:' || url.origin === origin) return url.toString()
+  } catch {
+    // not a URL
+  }
+  return undefined
+}
+
+export function createApprovalUi(doc: Document, options: ApprovalOptions = {}): ApprovalUi {
+  const isTrusted = options.isTrusted ?? ((event: Event) => event.isTrusted)
+  const approveDelayMs = options.approveDelayMs ?? APPROVE_DELAY_MS
+  const queue: Entry[] = []
+  let enableTimer: ReturnType<typeof setTimeout> | undefined
+
+  const root = element(doc, 'div', 'lk-approval')
+  root.hidden = true
+  const card = element(doc, 'section', 'lk-card')
+  card.setAttribute('role', 'dialog')
+  card.setAttribute('aria-modal', 'true')
+  card.setAttribute('aria-labelledby', 'lk-approval-title')
+  card.setAttribute('aria-describedby', 'lk-approval-requester')
+  card.dataset.testid = 'frame-approval'
+  const title = element(doc, 'h1', 'lk-title')
+  title.id = 'lk-approval-title'
+  const requester = element(doc, 'div', 'lk-requester')
+  requester.id = 'lk-approval-requester'
+  const details = element(doc, 'dl', 'lk-details')
+  const queued = element(doc, 'p', 'lk-queued')
+  queued.setAttribute('aria-live', 'polite')
+  const buttons = element(doc, 'div', 'lk-buttons')
+  const reject = element(doc, 'button', 'lk-button lk-reject', 'Reject')
+  reject.type = 'button'
+  reject.dataset.testid = 'frame-reject'
+  const approve = element(doc, 'button', 'lk-button lk-approve', 'Approve')
+  approve.type = 'button'
+  approve.dataset.testid = 'frame-approve'
+  buttons.append(reject, approve)
+  card.append(title, requester, details, queued, buttons)
+  root.append(card)
+  doc.body.append(root)
+
+  function showWaiting() {
+    const waiting = queue.length - 1
+    queued.textContent =
+      waiting > 0 ? `${waiting} more request${waiting === 1 ? '' : 's'} waiting` : ''
+  }
+
+  function render() {
+    const head = queue[0]
+    if (enableTimer !== undefined) clearTimeout(enableTimer)
+    enableTimer = undefined
+    if (!head) {
+      root.hidden = true
+      doc.documentElement.removeAttribute('data-approval')
+      details.replaceChildren()
+      return
+    }
+    const { view } = head
+    title.textContent = view.title
+    const who = element(doc, 'p', 'lk-origin', view.origin)
+    who.dataset.testid = 'frame-origin'
+    const line = element(
+      doc,
+      'p',
+      'lk-ask',
+      // The name is the page's claim; the origin above it is what the browser vouches for.
+      `${view.dappName ?? 'This site'} asks you to ${view.action}`,
+    )
+    const header = element(doc, 'div', 'lk-who')
+    const icon = safeIconUrl(view.dappIcon, view.origin)
+    if (icon) {
+      const img = element(doc, 'img', 'lk-icon')
+      img.alt = ''
+      img.referrerPolicy = 'no-referrer'
+      img.src = icon
+      header.append(img)
+    }
+    header.append(who)
+    requester.replaceChildren(header, line)
+    details.replaceChildren(
+      ...view.details.flatMap((detail) => {
+        const term = element(doc, 'dt', undefined, detail.label)
+        const value = element(
+          doc,
+          detail.block ? 'pre' : 'span',
+          `${detail.mono ? 'lk-mono' : ''} ${detail.block ? 'lk-block' : ''}`.trim(),
+          detail.value,
+        )
+        const description = element(doc, 'dd')
+        description.append(value)
+        return [term, description]
+      }),
+    )
+    showWaiting()
+    approve.disabled = true
+    enableTimer = setTimeout(() => {
+      approve.disabled = false
+      enableTimer = undefined
+    }, approveDelayMs)
+    root.hidden = false
+    doc.documentElement.setAttribute('data-approval', 'open')
+    reject.focus()
+  }
+
+  function finish(entry: Entry) {
+    const index = queue.indexOf(entry)
+    if (index === -1) return
+    queue.splice(index, 1)
+    entry.signal.removeEventListener('abort', entry.onAbort)
+    if (index === 0) render()
+    else showWaiting()
+  }
+
+  function decide(approved: boolean, event: Event) {
+    const head = queue[0]
+    if (!head || !isTrusted(event)) return
+    if (approved && approve.disabled) return
+    finish(head)
+    head.settle(approved)
+  }
+
+  approve.addEventListener('click', (event) => decide(true, event))
+  reject.addEventListener('click', (event) => decide(false, event))
+  doc.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && queue.length > 0) decide(false, event)
+  })
+
+  return {
+    request(view, signal) {
+      return new Promise<boolean>((resolve, reject) => {
+        if (signal.aborted) {
+          reject(new ApprovalAborted('Request was aborted'))
+          return
+        }
+        const entry: Entry = {
+          view,
+          signal,
+          settle: resolve,
+          onAbort: () => {
+            finish(entry)
+            reject(new ApprovalAborted('Request was aborted'))
+          },
+        }
+        signal.addEventListener('abort', entry.onAbort, { once: true })
+        queue.push(entry)
+        if (queue.length === 1) render()
+        else showWaiting()
+      })
+    },
+    pending: () => queue.length,
+  }
+}

@@ -1,0 +1,25 @@
+// Errors the frame answers with as they are: their message is meant for the host (and the
+// visitor). Anything else becomes §8 'Something went wrong' in the reply and a log entry.
+
+export class FrameError extends Error {
+  override name = 'FrameError'
+  constructor(
+    message: string,
+    /** EIP-1193 / JSON-RPC code, when there is one (4001 for a rejection) */
+    readonly code?: number,
+  ) {
+    super(message)
+  }
+}
+
+/** §8 */
+export const SOMETHING_WENT_WRONG = 'Something went wrong'
+export const SMART_ACCOUNTS_UNAVAILABLE = 'Smart accounts are not available'
+export const SOCIAL_NOT_IMPLEMENTED = 'not implemented: social login (issue 9)'
+export const DEVICE_TIMED_OUT = 'Device verification timed out'
+export const NO_LOGIN_PENDING = 'No sign-in is pending. Enter your email again.'
+export const DEVICE_NOT_APPROVED = 'Approve this device first: open the link in the email'
+export const NO_DEVICE_PENDING = 'No device approval is pending'
+export const LOGIN_REPLACED = 'This sign-in was replaced by a newer one'
+export const NO_EMAIL_CHANGE_PENDING = 'No email change is pending'
+export const RESPONSE_TOO_LARGE = 'The response is too large to pass to the page'

@@ -1,0 +1,539 @@
+// One handler per app event (§7 "Embedded wallet"). Each answers FRAME_<X>_SUCCESS with the
+// reply its schema promises, or FRAME_<X>_ERROR { message, code? }. The frame's state lives in
+// the closure of createHandlers: one frame document, one state, nothing at module level.
+import {
+  AppEvents,
+  type AppEventType,
+  type AppMessage,
+  type AppReply,
+  type AppRequest,
+  CHANNEL,
+  classifyRpcMethod,
+  errorType,
+  MAX_MESSAGE_BYTES,
+  REQUEST_ABORTED,
+  RPC_NOT_ALLOWED,
+  successType,
+  USER_REJECTED,
+} from '../protocol'
+import { ApiError, type AuthApi } from './api'
+import { ApprovalAborted, type ApprovalUi } from './approval'
+import {
+  type ChainId,
+  DEVICE_POLL_MS,
+  DEVICE_TIMEOUT_MS,
+  evmChainId,
+  type FrameConfig,
+  HTTP_TIMEOUT_MS,
+  SIGN_OUT_TIMEOUT_MS,
+} from './config'
+import {
+  DEVICE_NOT_APPROVED,
+  DEVICE_TIMED_OUT,
+  FrameError,
+  LOGIN_REPLACED,
+  NO_DEVICE_PENDING,
+  NO_EMAIL_CHANGE_PENDING,
+  NO_LOGIN_PENDING,
+  RESPONSE_TOO_LARGE,
+  SMART_ACCOUNTS_UNAVAILABLE,
+  SOCIAL_NOT_IMPLEMENTED,
+  SOMETHING_WENT_WRONG,
+} from './errors'
+import { KeyError, randomBase64Url } from './keys'
+import type { Logger } from './logger'
+import {
+  INVALID_PARAMS,
+  prepareSigning,
+  SIGNING_METHODS,
+  UNAUTHORIZED,
+  WRONG_ACCOUNT,
+} from './signer'
+import { type KeyValueStore, storageKeys } from './storage'
+import { NotConnectedError, type WalletState } from './wallet'
+
+export interface Reply {
+  channel: typeof CHANNEL
+  type: string
+  id: string
+  payload: unknown
+}
+
+export interface Handled {
+  reply: Reply
+  /** Runs after the reply was posted (APP_RELOAD) */
+  after?: () => void
+}
+
+export interface HandlerDeps {
+  api: AuthApi
+  wallet: WalletState
+  store: KeyValueStore
+  log: Logger
+  config: FrameConfig
+  approval: ApprovalUi
+  applyTheme(theme: AppRequest<'APP_SYNC_THEME'>): void
+  reload(): void
+  /** For JSON-RPC reads; global fetch by default */
+  fetch?: typeof fetch
+  sleep?: (ms: number) => Promise<void>
+  now?: () => number
+}
+
+export interface Handlers {
+  handle(message: AppMessage, origin: string): Promise<Handled>
+  /** Ends every pending RPC request with 'Request was aborted'; how many there were */
+  abortAll(): number
+  /** The chain the frame is on */
+  chainId(): ChainId
+}
+
+interface Context {
+  id: string
+  origin: string
+}
+
+type Handler<T extends AppEventType> = (
+  payload: AppRequest<T>,
+  context: Context,
+) => Promise<AppReply<T>>
+
+interface PendingLogin {
+  email: string
+  challengeId: string
+  action: 'VERIFY_OTP' | 'VERIFY_DEVICE'
+}
+
+const DEVICE_ID = /^[A-Za-z0-9_-]{22,64}$/
+const MAX_ERROR = 1024
+/** Safe methods the frame answers itself, or refuses as not implemented. */
+const NOT_IMPLEMENTED_SAFE = new Set(['wallet_getCallsStatus', 'wallet_getAssets'])
+
+const sameEmail = (a: string | null | undefined, b: string) =>
+  (a ?? '').trim().toLowerCase() === b.trim().toLowerCase()
+
+/** The text and code an error is answered with. */
+function describeError(error: unknown, log: Logger): { message: string; code?: number } {
+  if (error instanceof ApprovalAborted) return { message: REQUEST_ABORTED }
+  if (error instanceof FrameError) {
+    return { message: error.message, ...(error.code !== undefined && { code: error.code }) }
+  }
+  if (error instanceof ApiError || error instanceof NotConnectedError) {
+    return { message: error.message }
+  }
+  if (error instanceof KeyError) return { message: error.message }
+  // viem's errors carry a one-line shortMessage (and the node's code) fit for the page.
+  if (error instanceof Error && 'shortMessage' in error && typeof error.shortMessage === 'string') {
+    const code = 'code' in error && typeof error.code === 'number' ? error.code : undefined
+    log.warn('request failed', error)
+    return { message: error.shortMessage, ...(code !== undefined && { code }) }
+  }
+  log.error('unexpected failure', error)
+  return { message: SOMETHING_WENT_WRONG }
+}
+
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new FrameError(REQUEST_ABORTED))
+    if (signal.aborted) return onAbort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const { api, wallet, store, log, config, approval } = deps
+  const doFetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
+  const now = deps.now ?? Date.now
+
+  let chainId: ChainId = config.chainId
+  const rpcUrls = new Map<string, string>()
+  if (config.rpcUrl) rpcUrls.set(String(config.chainId), config.rpcUrl)
+  let pendingLogin: PendingLogin | null = null
+  let pendingChange: { challengeId: string; action: string } | null = null
+  let dapp: { name?: string; icon?: string } = {}
+  const pendingRpc = new Set<AbortController>()
+
+  function deviceId(): string {
+    const stored = store.get(storageKeys.deviceId)
+    if (stored && DEVICE_ID.test(stored)) return stored
+    const created = randomBase64Url(32)
+    store.set(storageKeys.deviceId, created)
+    return created
+  }
+
+  function abortAll(): number {
+    const count = pendingRpc.size
+    for (const controller of pendingRpc) controller.abort()
+    pendingRpc.clear()
+    return count
+  }
+
+  function patchUserLater(patch: { chainId?: ChainId; preferredAccountType?: 'eoa' }) {
+    if (!wallet.token()) return
+    wallet
+      .withSession((token) => api.patchUser(token, patch))
+      .then(wallet.setUser, (error: unknown) => log.warn('could not update the user', error))
+  }
+
+  async function jsonRpc(method: string, params: unknown, url: string, signal: AbortSignal) {
+    if (params !== undefined && typeof params !== 'object') {
+      throw new FrameError('Invalid params', INVALID_PARAMS)
+    }
+    let response: Response
+    try {
+      response = await doFetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
+        credentials: 'omit',
+        signal: AbortSignal.any([signal, AbortSignal.timeout(HTTP_TIMEOUT_MS)]),
+      })
+    } catch {
+      if (signal.aborted) throw new FrameError(REQUEST_ABORTED)
+      throw new FrameError('Could not reach the RPC endpoint')
+    }
+    let body: unknown
+    try {
+      body = await response.json()
+    } catch {
+      throw new FrameError(`HTTP status code: ${response.status}`)
+    }
+    if (typeof body !== 'object' || body === null) throw new FrameError('Invalid RPC response')
+    const { error, result } = body as { error?: unknown; result?: unknown }
+    if (error !== undefined && error !== null) {
+      const { message, code } = error as { message?: unknown; code?: unknown }
+      throw new FrameError(
+        typeof message === 'string' && message ? message.slice(0, MAX_ERROR) : 'RPC error',
+        typeof code === 'number' ? code : undefined,
+      )
+    }
+    if (!('result' in body)) throw new FrameError(`HTTP status code: ${response.status}`)
+    return result
+  }
+
+  async function rpc(
+    payload: AppRequest<'APP_RPC_REQUEST'>,
+    context: Context,
+    signal: AbortSignal,
+  ): Promise<unknown> {
+    const { method, params } = payload
+    const chain = payload.chainId ?? chainId
+    const rpcUrl = payload.rpcUrl ?? rpcUrls.get(String(chain))
+    const kind = classifyRpcMethod(method)
+    if (kind === 'forbidden') throw new FrameError(RPC_NOT_ALLOWED)
+    if (kind === 'unsafe' && !SIGNING_METHODS.has(method)) {
+      throw new FrameError(`not implemented: ${method}`)
+    }
+    if (NOT_IMPLEMENTED_SAFE.has(method)) throw new FrameError(`not implemented: ${method}`)
+    if (payload.chainNamespace && payload.chainNamespace !== 'eip155') {
+      throw new FrameError(`not implemented: ${payload.chainNamespace} requests`)
+    }
+    const evmChain = evmChainId(chain)
+
+    if (kind === 'safe') {
+      if (method === 'eth_accounts') {
+        if (!wallet.token()) return []
+        const account = await wallet.unlock().catch(() => null)
+        return account ? [account.address] : []
+      }
+      if (method === 'eth_chainId') {
+        if (evmChain === undefined) throw new FrameError(`Chain ${chain} is not an EVM chain`)
+        return `0x${evmChain.toString(16)}`
+      }
+      if (method === 'wallet_getCapabilities') {
+        const account = await wallet.unlock()
+        const requested = Array.isArray(params) ? params[0] : undefined
+        if (typeof requested !== 'string') {
+          throw new FrameError('An address is required', INVALID_PARAMS)
+        }
+        if (requested.toLowerCase() !== account.address.toLowerCase()) {
+          throw new FrameError(WRONG_ACCOUNT, UNAUTHORIZED)
+        }
+        return {}
+      }
+      if (!rpcUrl) throw new FrameError(`No RPC URL for chain ${chain}`)
+      return jsonRpc(method, params, rpcUrl, signal)
+    }
+
+    const account = await wallet.unlock()
+    if (evmChain === undefined) throw new FrameError(`not implemented: signing on chain ${chain}`)
+    const request = prepareSigning(method, params, {
+      address: account.address,
+      chainId: evmChain,
+      rpcUrl,
+    })
+    const approved = await approval.request(
+      {
+        title: request.title,
+        action: request.action,
+        origin: context.origin,
+        dappName: dapp.name,
+        dappIcon: dapp.icon,
+        details: request.details,
+      },
+      signal,
+    )
+    if (!approved) throw new FrameError(USER_REJECTED, 4001)
+    if (wallet.account() !== account) throw new NotConnectedError()
+    return request.run({ account, signal })
+  }
+
+  async function user(): Promise<AppReply<'APP_GET_USER'>> {
+    const account = await wallet.unlock()
+    let current = wallet.user()
+    try {
+      current = await wallet.refreshUser()
+    } catch (error) {
+      if (error instanceof NotConnectedError || !current) throw error
+      log.warn('could not refresh the user; answering from memory', error)
+    }
+    return {
+      email: current?.email ?? null,
+      address: account.address,
+      chainId,
+      accounts: [{ address: account.address, type: 'EOA' }],
+      userName: current?.userName ?? null,
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+    }
+  }
+
+  const notSocial = async (): Promise<never> => {
+    throw new FrameError(SOCIAL_NOT_IMPLEMENTED)
+  }
+
+  const handlers: { [T in AppEventType]: Handler<T> } = {
+    async APP_SWITCH_NETWORK({ chainId: next, rpcUrl }) {
+      chainId = next
+      if (rpcUrl) rpcUrls.set(String(next), rpcUrl)
+      patchUserLater({ chainId: next })
+      return { chainId: next }
+    },
+
+    async APP_CONNECT_EMAIL({ email }) {
+      if (wallet.token()) {
+        try {
+          const current = await wallet.refreshUser()
+          if (sameEmail(current.email, email)) {
+            await wallet.unlock()
+            pendingLogin = null
+            return { action: 'CONNECT' }
+          }
+        } catch (error) {
+          log.info('the stored session is not usable; signing in again', error)
+        }
+      }
+      const answer = await api.connectEmail({ email, deviceId: deviceId() })
+      pendingLogin = { email, challengeId: answer.challengeId, action: answer.action }
+      return { action: answer.action }
+    },
+
+    async APP_CONNECT_DEVICE() {
+      const login = pendingLogin
+      if (login?.action !== 'VERIFY_DEVICE') throw new FrameError(NO_DEVICE_PENDING)
+      const deadline = now() + DEVICE_TIMEOUT_MS
+      for (;;) {
+        if (pendingLogin !== login) throw new FrameError(LOGIN_REPLACED)
+        try {
+          const { approved } = await api.pollDevice(login.challengeId)
+          if (approved) {
+            login.action = 'VERIFY_OTP'
+            return {}
+          }
+        } catch (error) {
+          const final =
+            error instanceof ApiError &&
+            error.status >= 400 &&
+            error.status < 500 &&
+            error.status !== 429
+          if (final) {
+            if (pendingLogin === login) pendingLogin = null
+            throw error
+          }
+          log.warn('device approval poll failed; trying again', error)
+        }
+        if (now() + DEVICE_POLL_MS > deadline) throw new FrameError(DEVICE_TIMED_OUT)
+        await sleep(DEVICE_POLL_MS)
+      }
+    },
+
+    async APP_CONNECT_OTP({ otp }) {
+      const login = pendingLogin
+      if (!login) throw new FrameError(NO_LOGIN_PENDING)
+      if (login.action !== 'VERIFY_OTP') throw new FrameError(DEVICE_NOT_APPROVED)
+      const { token, user: signedIn } = await api.verifyOtp({ challengeId: login.challengeId, otp })
+      if (pendingLogin === login) pendingLogin = null
+      await wallet.login(token, signedIn)
+      log.info('signed in')
+      return {}
+    },
+
+    APP_CONNECT_SOCIAL: notSocial,
+    APP_GET_FARCASTER_URI: notSocial,
+    APP_CONNECT_FARCASTER: notSocial,
+    APP_GET_SOCIAL_REDIRECT_URI: notSocial,
+
+    APP_GET_USER: () => user(),
+
+    async APP_SIGN_OUT() {
+      abortAll()
+      const token = wallet.token()
+      wallet.clear()
+      pendingLogin = null
+      pendingChange = null
+      if (token) {
+        await api
+          .signOut(token, SIGN_OUT_TIMEOUT_MS)
+          .catch((error: unknown) => log.warn('the server did not end the session', error))
+      }
+      log.info('signed out')
+      return {}
+    },
+
+    // The host may pass back a token; the frame ignores it. No reply of the protocol hands a
+    // token to the host, so there is nothing for it to match, and requiring one here would
+    // protect nothing: APP_GET_USER and APP_RPC_REQUEST, which matter more, take none. What
+    // decides is the frame's own session (its storage, which browsers partition per top-level
+    // site) and whether the wallet key loads.
+    async APP_IS_CONNECTED() {
+      if (!wallet.token()) return { isConnected: false }
+      try {
+        await wallet.refreshUser()
+        await wallet.unlock()
+        return { isConnected: true }
+      } catch (error) {
+        log.info('not connected', error)
+        return { isConnected: false }
+      }
+    },
+
+    async APP_GET_CHAIN_ID() {
+      return { chainId }
+    },
+
+    async APP_GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
+      return { smartAccountEnabledNetworks: [] }
+    },
+
+    async APP_INIT_SMART_ACCOUNT() {
+      throw new FrameError(SMART_ACCOUNTS_UNAVAILABLE)
+    },
+
+    async APP_SET_PREFERRED_ACCOUNT({ type }) {
+      if (type !== 'eoa') throw new FrameError(SMART_ACCOUNTS_UNAVAILABLE)
+      const account = await wallet.unlock()
+      patchUserLater({ preferredAccountType: 'eoa' })
+      return { type: 'eoa', address: account.address }
+    },
+
+    async APP_RPC_REQUEST(payload, context) {
+      const controller = new AbortController()
+      pendingRpc.add(controller)
+      try {
+        const result = await abortable(rpc(payload, context, controller.signal), controller.signal)
+        return { result }
+      } finally {
+        pendingRpc.delete(controller)
+      }
+    },
+
+    async APP_UPDATE_EMAIL({ email }) {
+      const answer = await wallet.withSession((token) => api.changeEmail(token, email))
+      pendingChange = answer
+      return { action: answer.action }
+    },
+
+    async APP_UPDATE_EMAIL_PRIMARY_OTP({ otp }) {
+      const change = pendingChange
+      if (change?.action !== 'VERIFY_PRIMARY_OTP') {
+        throw new FrameError(NO_EMAIL_CHANGE_PENDING)
+      }
+      const answer = await wallet.withSession((token) =>
+        api.changeEmailPrimary(token, { challengeId: change.challengeId, otp }),
+      )
+      pendingChange = answer
+      return { action: answer.action }
+    },
+
+    async APP_UPDATE_EMAIL_SECONDARY_OTP({ otp }) {
+      const change = pendingChange
+      if (change?.action !== 'VERIFY_SECONDARY_OTP') {
+        throw new FrameError(NO_EMAIL_CHANGE_PENDING)
+      }
+      const updated = await wallet.withSession((token) =>
+        api.changeEmailSecondary(token, { challengeId: change.challengeId, otp }),
+      )
+      pendingChange = null
+      wallet.setUser(updated)
+      if (!updated.email) throw new FrameError(SOMETHING_WENT_WRONG)
+      return { email: updated.email }
+    },
+
+    async APP_SYNC_THEME(theme) {
+      deps.applyTheme(theme)
+      return {}
+    },
+
+    async APP_SYNC_DAPP_DATA({ projectId, metadata }) {
+      if (projectId && projectId !== config.projectId) {
+        log.warn(`the page names project ${projectId}, the frame serves ${config.projectId}`)
+      }
+      dapp = {
+        ...(metadata?.name && { name: metadata.name }),
+        ...(metadata?.icons?.[0] && { icon: metadata.icons[0] }),
+      }
+      return {}
+    },
+
+    async APP_RELOAD() {
+      return {}
+    },
+
+    async APP_RPC_ABORT() {
+      const count = abortAll()
+      log.info(`aborted ${count} pending request(s)`)
+      return {}
+    },
+  }
+
+  function errorReply(type: AppEventType, id: string, error: unknown): Reply {
+    const { message, code } = describeError(error, log)
+    return {
+      channel: CHANNEL,
+      type: errorType(type),
+      id,
+      payload: { message: message.slice(0, MAX_ERROR), ...(code !== undefined && { code }) },
+    }
+  }
+
+  async function handle(message: AppMessage, origin: string): Promise<Handled> {
+    const { type, id } = message
+    const run = handlers[type] as (payload: unknown, context: Context) => Promise<unknown>
+    let payload: unknown
+    try {
+      payload = await run(message.payload, { id, origin })
+    } catch (error) {
+      return { reply: errorReply(type, id, error) }
+    }
+    const checked = AppEvents[type].reply.safeParse(payload)
+    if (!checked.success) {
+      log.error(`the reply to ${type} does not fit its schema`)
+      return { reply: errorReply(type, id, new FrameError(SOMETHING_WENT_WRONG)) }
+    }
+    const reply: Reply = { channel: CHANNEL, type: successType(type), id, payload: checked.data }
+    let size = Number.POSITIVE_INFINITY
+    try {
+      size = JSON.stringify(reply).length
+    } catch {
+      // not serialisable: too large by definition
+    }
+    if (size > MAX_MESSAGE_BYTES) {
+      return { reply: errorReply(type, id, new FrameError(RESPONSE_TOO_LARGE)) }
+    }
+    return type === 'APP_RELOAD' ? { reply, after: () => deps.reload() } : { reply }
+  }
+
+  return { handle, abortAll, chainId: () => chainId }
+}

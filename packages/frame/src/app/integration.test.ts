@@ -1,0 +1,210 @@
+// The frame against the real auth server (packages/server, PGlite) with its mails going over
+// SMTP to the devnet's capture: the whole login, key and session story of the brief, with the
+// server's own texts. Node environment (the server does not run under jsdom); the frame gets a
+// jsdom document of its own.
+
+import { createRequire } from 'node:module'
+import { type CapturedMail, startMailCapture } from '@latchkey/devnet'
+import { verifyMessage } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  availableDatabases,
+  startTestServer,
+  type TestServer,
+} from '../../../server/src/testing/databases'
+import { CHANNEL, PROTOCOL_VERSION } from '../protocol'
+import { createHarness, type Harness, HOST, MemoryStorage } from './testing/harness'
+import { NOT_CONNECTED } from './wallet'
+
+type MailCapture = Awaited<ReturnType<typeof startMailCapture>>
+
+// jsdom ships no types; this is all the test needs of it.
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+  JSDOM: new (html: string) => { window: { document: Document } }
+}
+
+const PROJECT = 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
+
+function ok(reply: Awaited<ReturnType<Harness['send']>>) {
+  if (!reply?.message.type.endsWith('_SUCCESS')) {
+    throw new Error(`expected success, got ${JSON.stringify(reply?.message)}`)
+  }
+  return reply.message.payload as Record<string, unknown>
+}
+function failure(reply: Awaited<ReturnType<Harness['send']>>) {
+  if (!reply?.message.type.endsWith('_ERROR')) {
+    throw new Error(`expected an error, got ${JSON.stringify(reply?.message)}`)
+  }
+  return reply.message.payload as { message: string; code?: number }
+}
+
+const database = availableDatabases()[0]
+if (!database) throw new Error('no database')
+
+describe('the frame with the real auth server', () => {
+  let service: TestServer
+  let capture: MailCapture
+  const read = new Set<string>()
+  /** The server's clock, moved past the 30 s email cooldown where a test needs it */
+  let clock = Date.now()
+  let emails = 0
+  const newEmail = () => `frame${++emails}-${Date.now()}@example.org`
+
+  async function nextMail(to: string): Promise<CapturedMail> {
+    const mail = await capture.waitForMail(to, (m) => !read.has(m.id), 10_000)
+    read.add(mail.id)
+    return mail
+  }
+  const otpOf = (mail: CapturedMail) => /^(\d{6})$/m.exec(mail.text)?.[1] ?? ''
+
+  async function frame(storage = new MemoryStorage()) {
+    return createHarness({
+      document: new JSDOM('<!doctype html><html><body></body></html>').window.document,
+      apiUrl: service.server.url,
+      storage,
+      search: `?projectId=${PROJECT}&chainId=31337&rpcUrl=http://127.0.0.1:1`,
+    })
+  }
+
+  async function signIn(h: Harness, email: string) {
+    expect(ok(await h.send('APP_CONNECT_EMAIL', { email }))).toEqual({ action: 'VERIFY_OTP' })
+    const mail = await nextMail(email)
+    expect(mail.subject).toBe(`Your sign-in code is ${otpOf(mail)}`)
+    expect(ok(await h.send('APP_CONNECT_OTP', { otp: otpOf(mail) }))).toEqual({})
+  }
+
+  beforeAll(async () => {
+    capture = await startMailCapture({ port: 0 })
+    service = await startTestServer(database, {
+      projectId: PROJECT,
+      mail: { host: capture.host, port: capture.port },
+      mailInbox: capture,
+      allowedOrigins: [HOST],
+      rateLimit: { perAddress: { limit: 1_000_000, windowMs: 10_000 } },
+      now: () => clock,
+    })
+  })
+  afterAll(async () => {
+    await service?.stop()
+    await capture?.stop()
+  })
+
+  it('loads the origins from the server and says FRAME_READY to the allowed page only', async () => {
+    const h = await frame()
+    expect(h.posted).toEqual([
+      {
+        message: { channel: CHANNEL, type: 'FRAME_READY', payload: { version: PROTOCOL_VERSION } },
+        targetOrigin: HOST,
+      },
+    ])
+  })
+
+  it('signs in, creates and uploads the wallet, survives a reload, signs, signs out', async () => {
+    const email = newEmail()
+    const h = await frame()
+    await signIn(h, email)
+    const user = ok(await h.send('APP_GET_USER', {}))
+    expect(user).toMatchObject({
+      email,
+      chainId: 31337,
+      userName: null,
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+    })
+    const address = user.address as `0x${string}`
+    expect(user.accounts).toEqual([{ address, type: 'EOA' }])
+
+    // the server has the encrypted wallet and the address, never the key
+    const token = h.wallet.token() ?? ''
+    const walletResponse = await service.request(`/auth/v1/wallet?projectId=${PROJECT}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    const stored = (await walletResponse.json()) as { wallet: { address: string } }
+    expect(stored.wallet.address.toLowerCase()).toBe(address.toLowerCase())
+
+    // a reload: the key comes back from the stored token
+    const again = await frame(h.storage)
+    expect(ok(await again.send('APP_IS_CONNECTED', {}))).toEqual({ isConnected: true })
+    expect(ok(await again.send('APP_GET_USER', {})).address).toBe(address)
+    const signing = again.send('APP_RPC_REQUEST', {
+      method: 'personal_sign',
+      params: ['0x6869', address],
+    })
+    await again.approvalShown()
+    again.button('approve').click()
+    const { result } = ok(await signing) as { result: `0x${string}` }
+    expect(await verifyMessage({ address, message: 'hi', signature: result })).toBe(true)
+
+    // the same email again: CONNECT, no mail
+    const before = capture.mails().length
+    expect(ok(await again.send('APP_CONNECT_EMAIL', { email }))).toEqual({ action: 'CONNECT' })
+    expect(capture.mails()).toHaveLength(before)
+
+    expect(ok(await again.send('APP_SIGN_OUT', {}))).toEqual({})
+    const ended = await service.request(`/auth/v1/session?projectId=${PROJECT}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    expect(ended.status).toBe(401)
+    expect(failure(await again.send('APP_GET_USER', {})).message).toBe(NOT_CONNECTED)
+    expect([...again.storage.map.keys()]).toEqual(['latchkey-frame:deviceId'])
+  })
+
+  it('a new device waits for the approval link, then gets the same wallet', async () => {
+    const email = newEmail()
+    const first = await frame()
+    await signIn(first, email)
+    const address = ok(await first.send('APP_GET_USER', {})).address
+
+    const device = await frame()
+    clock += 31_000
+    const started = await device.send('APP_CONNECT_EMAIL', { email })
+    expect(ok(started)).toEqual({ action: 'VERIFY_DEVICE' })
+    const approval = await nextMail(email)
+    expect(approval.subject).toBe('Approve your new device')
+    const link = /^(http\S+)$/m.exec(approval.text)?.[1] ?? ''
+    const polling = device.send('APP_CONNECT_DEVICE', {})
+    await new Promise((r) => setTimeout(r, 1_500))
+    expect((await fetch(link)).status).toBe(200)
+    expect(ok(await polling)).toEqual({})
+    const code = await nextMail(email)
+    expect(ok(await device.send('APP_CONNECT_OTP', { otp: otpOf(code) }))).toEqual({})
+    expect(ok(await device.send('APP_GET_USER', {})).address).toBe(address)
+  })
+
+  it("passes the server's texts through: invalid email, cooldown, wrong code", async () => {
+    const h = await frame()
+    expect(failure(await h.send('APP_CONNECT_EMAIL', { email: 'nope' })).message).toBe(
+      'Please enter a valid email address',
+    )
+    const email = newEmail()
+    ok(await h.send('APP_CONNECT_EMAIL', { email }))
+    await nextMail(email)
+    expect(failure(await h.send('APP_CONNECT_EMAIL', { email })).message).toMatch(
+      /^Please try again after \d+ seconds$/,
+    )
+    expect(failure(await h.send('APP_CONNECT_OTP', { otp: '0000000' })).message).toBe(
+      'Invalid code',
+    )
+  })
+
+  it('changes the email: code to the old address, then to the new one', async () => {
+    const email = newEmail()
+    const next = newEmail()
+    const h = await frame()
+    await signIn(h, email)
+    expect(ok(await h.send('APP_UPDATE_EMAIL', { email: next }))).toEqual({
+      action: 'VERIFY_PRIMARY_OTP',
+    })
+    const primary = await nextMail(email)
+    expect(ok(await h.send('APP_UPDATE_EMAIL_PRIMARY_OTP', { otp: otpOf(primary) }))).toEqual({
+      action: 'VERIFY_SECONDARY_OTP',
+    })
+    const secondary = await nextMail(next)
+    expect(ok(await h.send('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp: otpOf(secondary) }))).toEqual({
+      email: next,
+    })
+    expect(ok(await h.send('APP_GET_USER', {})).email).toBe(next)
+    ok(await h.send('APP_SWITCH_NETWORK', { chainId: 31338 }))
+    ok(await h.send('APP_SET_PREFERRED_ACCOUNT', { type: 'eoa' }))
+  })
+})

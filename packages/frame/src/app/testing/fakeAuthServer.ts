@@ -1,0 +1,346 @@
+// Test support: the auth API of /tmp/notes/auth-api.md, in memory, behind a fetch function.
+// The frame's tests talk to it through the frame's own api.ts, exactly as to the real server
+// (packages/server's auth routes were not there yet when the frame was written). It follows the
+// contract's statuses and message texts; requests to any other host go to the real fetch (the
+// devnet's RPC).
+import { randomBytes, randomInt, randomUUID } from 'node:crypto'
+
+export const FAKE_API = 'http://127.0.0.1:9'
+
+interface User {
+  id: number
+  email: string
+  address: string | null
+  chainId: number | string | null
+  preferredAccountType: 'eoa' | 'smartAccount'
+  devices: Set<string>
+  wrappingKey: string
+  wallet: { address: string; iv: string; ciphertext: string } | null
+}
+
+interface Challenge {
+  id: string
+  email: string
+  deviceId: string
+  otp: string | null
+  kind: 'login' | 'primary' | 'secondary'
+  newEmail?: string
+  userId?: number
+  deviceApproved: boolean
+  wrong: number
+  used: boolean
+  expiresAt: number
+}
+
+export interface Mail {
+  to: string
+  subject: string
+  otp?: string
+  challengeId: string
+}
+
+export interface FakeAuthServer {
+  fetch: typeof fetch
+  projectId: string
+  allowedOrigins: string[]
+  mails: Mail[]
+  /** Every request: method and path */
+  calls: string[]
+  /** When true, every request fails as if the server were down */
+  down: boolean
+  /** When set, the answer to the next matching request (method + path) */
+  failNext: Map<string, { status: number; body?: unknown }>
+  /** Called with 'METHOD /path' before each request is handled */
+  beforeRequest?: (route: string) => void | Promise<void>
+  now: number
+  lastOtp(email: string): string | undefined
+  approveDevice(challengeId: string): void
+  userByEmail(email: string): User | undefined
+  sessionCount(): number
+  /** Ends every session, as an expiry or a revocation would */
+  revokeSessions(): void
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const COOLDOWN_MS = 30_000
+
+export function createFakeAuthServer(
+  options: { projectId?: string; allowedOrigins?: string[] } = {},
+): FakeAuthServer {
+  const projectId = options.projectId ?? 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
+  const users = new Map<string, User>()
+  const sessions = new Map<string, number>()
+  const challenges = new Map<string, Challenge>()
+  const cooldown = new Map<string, number>()
+  let nextUser = 1
+
+  const server: FakeAuthServer = {
+    fetch: handle as typeof fetch,
+    projectId,
+    allowedOrigins: options.allowedOrigins ?? ['http://127.0.0.1:5173', 'http://localhost:5173'],
+    mails: [],
+    calls: [],
+    down: false,
+    failNext: new Map(),
+    now: 1_000_000,
+    lastOtp: (email) => server.mails.filter((m) => m.to === email && m.otp).at(-1)?.otp,
+    approveDevice(challengeId) {
+      const challenge = challenges.get(challengeId)
+      if (challenge) challenge.deviceApproved = true
+    },
+    userByEmail: (email) => users.get(email.trim().toLowerCase()),
+    sessionCount: () => sessions.size,
+    revokeSessions: () => sessions.clear(),
+  }
+
+  const userById = (id: number) => [...users.values()].find((u) => u.id === id)
+
+  function view(user: User) {
+    return {
+      email: user.email,
+      address: user.address,
+      chainId: user.chainId,
+      accounts: user.address ? [{ address: user.address, type: 'EOA' }] : [],
+      userName: null,
+      preferredAccountType: user.preferredAccountType,
+      smartAccountDeployed: false,
+    }
+  }
+
+  function mail(challenge: Challenge, subject: string, to: string) {
+    challenge.otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    server.mails.push({
+      to,
+      subject: `${subject} ${challenge.otp}`,
+      otp: challenge.otp,
+      challengeId: challenge.id,
+    })
+  }
+
+  function cooling(key: string): Response | undefined {
+    const until = cooldown.get(key)
+    if (until !== undefined && until > server.now) {
+      const seconds = Math.max(1, Math.ceil((until - server.now) / 1000))
+      return json(429, {
+        message: `Please try again after ${seconds} seconds`,
+        retryAfter: seconds,
+      })
+    }
+    cooldown.set(key, server.now + COOLDOWN_MS)
+    return undefined
+  }
+
+  function newChallenge(
+    fields: Omit<Challenge, 'id' | 'otp' | 'wrong' | 'used' | 'expiresAt' | 'deviceApproved'>,
+  ) {
+    const challenge: Challenge = {
+      ...fields,
+      id: randomUUID(),
+      otp: null,
+      wrong: 0,
+      used: false,
+      deviceApproved: false,
+      expiresAt: server.now + 10 * 60_000,
+    }
+    challenges.set(challenge.id, challenge)
+    return challenge
+  }
+
+  /** The contract's OTP rules; the challenge or an error response. */
+  function checkOtp(body: Record<string, unknown>, kind: Challenge['kind']): Challenge | Response {
+    const challenge = challenges.get(String(body.challengeId))
+    if (typeof body.otp !== 'string' || !/^[0-9]{4,10}$/.test(body.otp)) {
+      return json(400, { message: 'Invalid code' })
+    }
+    if (
+      !challenge ||
+      challenge.kind !== kind ||
+      challenge.used ||
+      challenge.expiresAt < server.now
+    ) {
+      return json(410, { message: 'This code has expired. Request a new code.' })
+    }
+    if (challenge.wrong >= 5)
+      return json(429, { message: 'Too many wrong codes. Request a new code.' })
+    if (challenge.otp === null || body.otp !== challenge.otp) {
+      challenge.wrong++
+      if (challenge.wrong >= 5) {
+        return json(429, { message: 'Too many wrong codes. Request a new code.' })
+      }
+      return json(400, { message: 'Invalid code', attemptsLeft: 5 - challenge.wrong })
+    }
+    challenge.used = true
+    return challenge
+  }
+
+  function sessionUser(request: Request): User | undefined {
+    const token = /^Bearer (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1]
+    const id = token ? sessions.get(token) : undefined
+    return id === undefined ? undefined : userById(id)
+  }
+
+  async function handle(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const request = new Request(input, init)
+    const url = new URL(request.url)
+    if (url.origin !== FAKE_API) return globalThis.fetch(input, init)
+    server.calls.push(`${request.method} ${url.pathname}`)
+    await server.beforeRequest?.(`${request.method} ${url.pathname}`)
+    if (server.down) throw new TypeError('fetch failed')
+    const forced = server.failNext.get(`${request.method} ${url.pathname}`)
+    if (forced) {
+      server.failNext.delete(`${request.method} ${url.pathname}`)
+      return json(forced.status, forced.body ?? {})
+    }
+    if (!url.searchParams.get('projectId'))
+      return json(400, { message: 'projectId is required', code: 'APKT008' })
+    if (url.searchParams.get('projectId') !== projectId) return json(403, { code: 'APKT007' })
+    const body: Record<string, unknown> =
+      request.method === 'GET' || request.method === 'DELETE'
+        ? {}
+        : await request.json().catch(() => ({}))
+    const route = `${request.method} ${url.pathname}`
+
+    if (route === 'GET /projects/v1/origins')
+      return json(200, { allowedOrigins: server.allowedOrigins })
+
+    if (route === 'POST /auth/v1/email') {
+      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : ''
+      if (!EMAIL.test(email)) return json(400, { message: 'Please enter a valid email address' })
+      if (typeof body.deviceId !== 'string' || !/^[A-Za-z0-9_-]{22,64}$/.test(body.deviceId)) {
+        return json(400, { message: 'Invalid device id' })
+      }
+      const limited = cooling(`login:${email}`)
+      if (limited) return limited
+      const user = users.get(email)
+      const challenge = newChallenge({ email, deviceId: body.deviceId, kind: 'login' })
+      if (user && !user.devices.has(body.deviceId)) {
+        server.mails.push({
+          to: email,
+          subject: 'Approve your new device',
+          challengeId: challenge.id,
+        })
+        return json(200, { action: 'VERIFY_DEVICE', challengeId: challenge.id })
+      }
+      challenge.deviceApproved = true
+      mail(challenge, 'Your sign-in code is', email)
+      return json(200, { action: 'VERIFY_OTP', challengeId: challenge.id })
+    }
+
+    if (route === 'POST /auth/v1/device') {
+      const challenge = challenges.get(String(body.challengeId))
+      if (!challenge || challenge.expiresAt < server.now) {
+        return json(410, { message: 'This sign-in request has expired. Start again.' })
+      }
+      if (!challenge.deviceApproved) return json(200, { approved: false })
+      if (challenge.otp === null) mail(challenge, 'Your sign-in code is', challenge.email)
+      return json(200, { approved: true, action: 'VERIFY_OTP' })
+    }
+
+    if (route === 'POST /auth/v1/otp') {
+      const challenge = checkOtp(body, 'login')
+      if (challenge instanceof Response) return challenge
+      let user = users.get(challenge.email)
+      if (!user) {
+        user = {
+          id: nextUser++,
+          email: challenge.email,
+          address: null,
+          chainId: null,
+          preferredAccountType: 'eoa',
+          devices: new Set(),
+          wrappingKey: randomBytes(32).toString('base64'),
+          wallet: null,
+        }
+        users.set(user.email, user)
+      }
+      user.devices.add(challenge.deviceId)
+      const token = randomBytes(32).toString('base64url')
+      sessions.set(token, user.id)
+      return json(200, { token, user: view(user) })
+    }
+
+    if (route === 'GET /auth/v1/device/approve') return json(404, {})
+
+    const user = sessionUser(request)
+    if (!user) return json(401, { message: 'Not connected to email or social' })
+
+    if (route === 'GET /auth/v1/session') return json(200, { user: view(user) })
+    if (route === 'DELETE /auth/v1/session') {
+      const token = /^Bearer (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1] ?? ''
+      sessions.delete(token)
+      return new Response(null, { status: 204 })
+    }
+    if (route === 'GET /auth/v1/wallet') {
+      return json(200, { wrappingKey: user.wrappingKey, wallet: user.wallet })
+    }
+    if (route === 'PUT /auth/v1/wallet') {
+      if (user.wallet) return json(409, { message: 'This account already has a wallet' })
+      const { address, iv, ciphertext } = body
+      if (
+        typeof address !== 'string' ||
+        !/^0x[0-9a-fA-F]{40}$/.test(address) ||
+        typeof iv !== 'string' ||
+        Buffer.from(iv, 'base64').length !== 12 ||
+        typeof ciphertext !== 'string' ||
+        ciphertext.length > 4096
+      ) {
+        return json(400, { message: 'Invalid wallet' })
+      }
+      user.wallet = { address, iv, ciphertext }
+      user.address = address
+      return json(201, { user: view(user) })
+    }
+    if (route === 'PATCH /auth/v1/user') {
+      if (typeof body.chainId === 'number' || typeof body.chainId === 'string')
+        user.chainId = body.chainId
+      if (body.preferredAccountType === 'eoa' || body.preferredAccountType === 'smartAccount') {
+        user.preferredAccountType = body.preferredAccountType
+      }
+      return json(200, { user: view(user) })
+    }
+    if (route === 'POST /auth/v1/email/change') {
+      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : ''
+      if (!EMAIL.test(email)) return json(400, { message: 'Please enter a valid email address' })
+      if (email === user.email) return json(400, { message: 'That is already your email address' })
+      if (users.has(email)) return json(409, { message: 'That email address is already in use' })
+      const limited = cooling(`change:${user.email}`)
+      if (limited) return limited
+      const challenge = newChallenge({
+        email: user.email,
+        deviceId: '',
+        kind: 'primary',
+        newEmail: email,
+        userId: user.id,
+      })
+      mail(challenge, 'Confirm your email change:', user.email)
+      return json(200, { action: 'VERIFY_PRIMARY_OTP', challengeId: challenge.id })
+    }
+    if (route === 'POST /auth/v1/email/change/primary') {
+      const challenge = checkOtp(body, 'primary')
+      if (challenge instanceof Response) return challenge
+      const next = newChallenge({
+        email: user.email,
+        deviceId: '',
+        kind: 'secondary',
+        newEmail: challenge.newEmail ?? '',
+        userId: user.id,
+      })
+      mail(next, 'Verify your new email address:', next.newEmail ?? '')
+      return json(200, { action: 'VERIFY_SECONDARY_OTP', challengeId: next.id })
+    }
+    if (route === 'POST /auth/v1/email/change/secondary') {
+      const challenge = checkOtp(body, 'secondary')
+      if (challenge instanceof Response) return challenge
+      users.delete(user.email)
+      user.email = challenge.newEmail ?? user.email
+      users.set(user.email, user)
+      return json(200, { user: view(user) })
+    }
+    return json(404, { message: 'Not found' })
+  }
+
+  return server
+}
