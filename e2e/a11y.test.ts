@@ -55,6 +55,16 @@ describe('accessibility', () => {
     expect(await axeViolations(page)).toEqual([])
   })
 
+  it('axe finds no violations on EmailLogin, with an error shown', async () => {
+    const { page } = await openDemo()
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('connect-email').click()
+    await view(page, 'EmailLogin').waitFor()
+    await page.getByTestId('email-login-submit').click()
+    await page.getByTestId('email-login-error').waitFor()
+    expect(await axeViolations(page)).toEqual([])
+  })
+
   it('is a labelled modal dialog; focus moves in, stays trapped, Esc closes and focus returns', async () => {
     const { page } = await openDemo()
     const opener = page.getByTestId('connect-button')
@@ -65,7 +75,8 @@ describe('accessibility', () => {
     expect(await dialog.getAttribute('aria-modal')).toBe('true')
     const labelId = await dialog.getAttribute('aria-labelledby')
     expect(await page.locator(`[id="${labelId}"]`).textContent()).toBe('Connect Wallet')
-    expect(await focusedTestId(page)).toBe('wallet-headless-web3-provider')
+    // The first control: "Continue with email" (the demo project has the email feature on).
+    expect(await focusedTestId(page)).toBe('connect-email')
 
     const focusables = await page.locator('[role="dialog"] :is(a[href], button, input)').count()
     const seen = new Set<string | null>()

@@ -12,6 +12,8 @@ const apiUrl = inject('apiUrl')
 const rpcA = inject('rpcA')
 const chainA = createPublicClient({ transport: http(rpcA) })
 const anvil = createTestClient({ mode: 'anvil', transport: http(rpcA) })
+/** The account the first test ends with, for the new-device test. */
+const changed = { email: '', address: '' }
 
 /** Every 32-byte hex string the host page can see: DOM, storage, the modal's state. */
 async function hostSecrets(page: Page): Promise<string[]> {
@@ -119,6 +121,41 @@ describe('Email login through the embedded wallet (spec §4, §7 "Embedded walle
     await page.getByTestId('update-email-otp-submit').click()
     await view(page, 'Account').waitFor()
     await expect.poll(() => page.getByTestId('account-email').textContent()).toContain(newEmail)
+    expect(errors).toEqual([])
+    Object.assign(changed, { email: newEmail, address })
+  })
+
+  it('a new device (a fresh browser) must be approved from the mail before the code, then gets the same wallet', async () => {
+    expect(changed.email).not.toBe('')
+    const { page, errors } = await openDemo()
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('connect-email').click()
+    await page.getByTestId('email-login-input').fill(changed.email)
+    await page.getByTestId('email-login-submit').click()
+    await page.locator('[data-view="EmailLogin"][data-step="device"]').waitFor()
+    await screenshot(page, 'email-new-device')
+    const { mailsTo } = await import('./email')
+    let link = ''
+    await expect
+      .poll(async () => {
+        const mail = (await mailsTo(apiUrl, changed.email)).find((m) =>
+          /Approve your new device/.test(m.subject),
+        )
+        link = /^\s*(https?:\/\/\S+)\s*$/m.exec(mail?.text ?? '')?.[1] ?? ''
+        return link
+      })
+      .toMatch(/\/auth\/v1\/device\/approve\?token=/)
+    // Not approved yet: still waiting, no code sent.
+    expect(await page.locator('[data-view="EmailLogin"]').getAttribute('data-step')).toBe('device')
+    const approved = await fetch(link)
+    expect(approved.status).toBe(200)
+    await page.locator('[data-view="EmailLogin"][data-step="otp"]').waitFor()
+    await page
+      .getByTestId('email-otp-input')
+      .fill(await readCode(apiUrl, changed.email, /sign-in code/))
+    await page.getByTestId('email-otp-submit').click()
+    await view(page, 'Account').waitFor({ timeout: 30_000 })
+    expect(await page.getByTestId('account-address').getAttribute('title')).toBe(changed.address)
     expect(errors).toEqual([])
   })
 

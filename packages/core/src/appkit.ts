@@ -278,6 +278,8 @@ export function createAppKitCore(options: AppKitOptions) {
         relayUrl: options.relayUrl,
         frameUrl: options.frameUrl ?? DEFAULT_FRAME_URL,
         sdkVersion,
+        sdkType,
+        theme: () => theme.getState(),
         metadata: options.metadata,
         siwx: options.siwx,
         debug: options.debug,
@@ -516,6 +518,7 @@ export function createAppKitCore(options: AppKitOptions) {
         }),
       )
     }
+    stops.push(theme.subscribe(() => void connection?.then((c) => c.syncFrameTheme(), noop)))
     const stored = adapters.find((a) =>
       readStoredValue(backend, StorageKeys.connectedConnectorId(a.namespace), log),
     )

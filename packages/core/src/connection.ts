@@ -51,7 +51,10 @@ export interface ConnectionContext {
   /** The embedded wallet's frame site */
   frameUrl: string
   sdkVersion: string
+  sdkType: string
   metadata?: AppMetadata
+  /** §7 APP_SYNC_THEME: the frame's approval screen follows the modal's theme */
+  theme(): { themeMode: 'dark' | 'light'; themeVariables: Record<string, string | number> }
   /** §4 With sign-in on, WalletConnect pairings sign in too (one-click auth) */
   siwx?: SIWXConfig
   debug?: boolean
@@ -187,6 +190,22 @@ export function createConnectionController(ctx: ConnectionContext) {
         session.client.destroy()
         throw error
       }
+      // §7 The frame shows the visitor who is asking, in the modal's colours.
+      const metadata = ctx.metadata && {
+        name: ctx.metadata.name,
+        description: ctx.metadata.description,
+        url: ctx.metadata.url,
+        icons: ctx.metadata.icons?.slice(0, 8),
+      }
+      await Promise.all([
+        session.client.request('APP_SYNC_DAPP_DATA', {
+          projectId: ctx.projectId,
+          sdkVersion: ctx.sdkVersion,
+          sdkType: ctx.sdkType,
+          metadata,
+        }),
+        session.client.request('APP_SYNC_THEME', ctx.theme()),
+      ]).catch((error) => log('the frame did not take the dapp data or theme', error))
       return session
     })
     embeddedSession.catch((error) => {
@@ -212,6 +231,13 @@ export function createConnectionController(ctx: ConnectionContext) {
     } finally {
       setLoading(namespace, false)
     }
+  }
+
+  /** §7 APP_SYNC_THEME after the modal's theme changed (only when the frame is loaded). */
+  function syncFrameTheme() {
+    void embeddedSession
+      ?.then((session) => session.client.request('APP_SYNC_THEME', ctx.theme()))
+      .catch((error) => log('theme sync failed', error))
   }
 
   /** The visitor closed the modal on ApproveTransaction: the pending request is refused. */
@@ -740,6 +766,7 @@ export function createConnectionController(ctx: ConnectionContext) {
     embeddedWallet,
     connectEmbedded,
     abortApproval,
+    syncFrameTheme,
     destroy,
   }
 }
