@@ -44,6 +44,15 @@ export function createEmailLogin(ctx: EmailLoginContext) {
   const setUpdate = (update: Partial<EmbeddedState['update']>) =>
     store.setState({ update: { ...store.getState().update, ...update } })
 
+  /**
+   * Each email submitted is an attempt; "Use another email" starts a new one, and the old
+   * attempt's late answers (a device approved after all) must not move the new one's steps.
+   */
+  let attempt = 0
+  const forThisAttempt = (mine: number) => (login: Partial<EmbeddedState['login']>) => {
+    if (mine === attempt) setLogin(login)
+  }
+
   async function loadSession(): Promise<EmbeddedSession> {
     try {
       const session = await ctx.session()
@@ -98,17 +107,18 @@ export function createEmailLogin(ctx: EmailLoginContext) {
       setLogin({ error: ErrorText.tryAgainAfter(wait) })
       return
     }
-    setLogin({ email, busy: true, error: undefined })
+    const set = forThisAttempt(++attempt)
+    set({ email, busy: true, error: undefined })
     await run(async () => {
       const session = await loadSession()
       const { action } = await session.client.request('APP_CONNECT_EMAIL', { email })
       store.setState({ lastLoginAt: ctx.now() })
       if (action === 'CONNECT') return finish(session)
-      if (action === 'VERIFY_OTP') return setLogin({ step: 'otp', busy: false })
-      setLogin({ step: 'device', busy: false })
+      if (action === 'VERIFY_OTP') return set({ step: 'otp', busy: false })
+      set({ step: 'device', busy: false })
       await session.client.request('APP_CONNECT_DEVICE', {})
-      setLogin({ step: 'otp' })
-    })
+      set({ step: 'otp' })
+    }, set)
   }
 
   async function submitOtp(otp: string) {
@@ -125,9 +135,10 @@ export function createEmailLogin(ctx: EmailLoginContext) {
     })
   }
 
-  /** Back to the email field (a new address, or after an error). */
+  /** Back to the email field (a new address, or after an error); a pending step is dropped. */
   function restart() {
-    setLogin({ ...initialEmbeddedState().login })
+    attempt++
+    store.setState({ login: initialEmbeddedState().login })
   }
 
   /** §5 UpdateEmailWallet: the new address, then a code to the current one, then to the new one. */
@@ -176,7 +187,7 @@ export function createEmailLogin(ctx: EmailLoginContext) {
   }
 
   function restartUpdate() {
-    setUpdate({ ...initialEmbeddedState().update })
+    store.setState({ update: initialEmbeddedState().update })
   }
 
   return { submitEmail, submitOtp, restart, submitNewEmail, submitUpdateOtp, restartUpdate }
