@@ -10,6 +10,7 @@ import type { Browser } from 'playwright-core'
 import { balanceTable, runBalanceBench } from './balance'
 import { APPS, buildApp, RESULTS_DIR, serveBuild } from './build'
 import { benchDirectoryService, type DirectoryServiceResult, LOAD } from './directory'
+import { emailLoginTable, runEmailLoginBench } from './emailLogin'
 import { relayNotes, relayTable, runRelayBench } from './relay'
 import { benchClientSearch, type ClientSearchResult } from './search'
 import { analyzeBuild, formatKb, type SizeReport } from './size'
@@ -198,6 +199,16 @@ async function main() {
     'Each run in a fresh browser context (empty cache): the sign client chunk is fetched, the relay socket opened and the proposal published before the URI shows. The app waits for networkidle first.',
   )
 
+  console.log('')
+  console.log('[bench] Email login: the embedded wallet over the local stack')
+  const emailLogin = await runEmailLoginBench({ runs: RUNS })
+  console.log('')
+  console.log(emailLoginTable(emailLogin))
+  console.log('')
+  console.log(
+    `Frame app JS: ${formatKb(emailLogin.frameJsGzipBytes)} KB gzip (loaded only inside the iframe). Each run in a fresh browser context with a new email; demo and frame built and served by vite preview.`,
+  )
+
   const json = {
     generatedAt: new Date().toISOString(),
     units: { size: 'bytes (gzip level 9); KB = 1000 bytes', time: 'ms' },
@@ -223,6 +234,7 @@ async function main() {
     balance,
     relay,
     walletConnect,
+    emailLogin,
   }
   const jsonPath = join(RESULTS_DIR, 'latest.json')
   writeFileSync(jsonPath, `${JSON.stringify(json, null, 2)}\n`)

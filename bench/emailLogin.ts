@@ -1,0 +1,97 @@
+// Email login through the embedded wallet, timed in Chromium over the e2e stack (demo, frame
+// site, server, SMTP capture, anvil): the frame's size, submit → code asked (frame load,
+// origins, server, SMTP), code → Account (key created, encrypted, uploaded; wagmi connects),
+// and "Sign a message" → the approval on screen inside the frame.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { launchBrowser } from '@latchkey/e2e/browser'
+import { startTestStack } from '@latchkey/e2e/setup/stack'
+import { markdownTable } from './table'
+import { median } from './timing'
+
+export interface EmailLoginBenchResult {
+  frameJsGzipBytes: number
+  submitToCodeMs: number[]
+  codeToAccountMs: number[]
+  signToApprovalMs: number[]
+}
+
+/** The newest sign-in code mailed to `to`, from the SMTP capture (via /dev/v1/mails). */
+async function readCode(apiUrl: string, to: string): Promise<string> {
+  const url = new URL('/dev/v1/mails', apiUrl)
+  url.searchParams.set('to', to)
+  for (let tries = 0; tries < 100; tries++) {
+    const { mails } = (await (await fetch(url)).json()) as { mails: { subject: string }[] }
+    const code = mails.map((m) => /(\d{6})/.exec(m.subject)?.[1]).find(Boolean)
+    if (code) return code
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no code mailed to ${to}`)
+}
+
+function frameJsGzip(dir: string): number {
+  const assets = join(dir, 'assets')
+  return readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .reduce((sum, f) => sum + gzipSync(readFileSync(join(assets, f)), { level: 9 }).length, 0)
+}
+
+export async function runEmailLoginBench(opts: { runs: number }): Promise<EmailLoginBenchResult> {
+  const root = fileURLToPath(new URL('./results/build/', import.meta.url))
+  const stack = await startTestStack(join(root, 'email-demo'), join(root, 'email-frame'))
+  const browser = await launchBrowser()
+  const result: EmailLoginBenchResult = {
+    frameJsGzipBytes: frameJsGzip(join(root, 'email-frame')),
+    submitToCodeMs: [],
+    codeToAccountMs: [],
+    signToApprovalMs: [],
+  }
+  try {
+    for (let i = 0; i < opts.runs; i++) {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      await page.goto(stack.demoUrl, { waitUntil: 'networkidle' })
+      await page.getByTestId('connect-button').click()
+      await page.getByTestId('connect-email').click()
+      const email = `bench.${Date.now()}.${i}@example.com`
+      await page.getByTestId('email-login-input').fill(email)
+      let started = performance.now()
+      await page.getByTestId('email-login-submit').click()
+      await page.locator('[data-view="EmailLogin"][data-step="otp"]').waitFor()
+      result.submitToCodeMs.push(performance.now() - started)
+      await page.getByTestId('email-otp-input').fill(await readCode(stack.apiUrl, email))
+      started = performance.now()
+      await page.getByTestId('email-otp-submit').click()
+      await page.locator('[data-view="Account"]').waitFor()
+      result.codeToAccountMs.push(performance.now() - started)
+      await page.getByTestId('modal-close').click()
+      started = performance.now()
+      await page.getByTestId('sign-message').click()
+      await page.frameLocator('iframe[data-latchkey-frame]').getByTestId('frame-approve').waitFor()
+      result.signToApprovalMs.push(performance.now() - started)
+      await context.close()
+    }
+    return result
+  } finally {
+    await browser.close()
+    await stack.stop()
+  }
+}
+
+export function emailLoginTable(result: EmailLoginBenchResult): string {
+  const row = (step: string, runs: number[]) => [
+    step,
+    median(runs).toFixed(1),
+    runs.map((r) => r.toFixed(0)).join(', '),
+  ]
+  return markdownTable(
+    ['step', `median ms (of ${result.submitToCodeMs.length})`, 'runs ms'],
+    [
+      row('submit email → code asked (cold frame + server + SMTP)', result.submitToCodeMs),
+      row('submit code → Account (key made, wrapped, stored; connected)', result.codeToAccountMs),
+      row('"Sign a message" → approval shown in the frame', result.signToApprovalMs),
+    ],
+  )
+}
