@@ -95,7 +95,9 @@ export function useWalletInfo() {
   return {
     walletInfo: connector
       ? { name: connector.name, icon: connector.imageUrl, rdns: connector.rdns }
-      : peer && { name: peer.name, icon: peer.icon },
+      : connectorId === AUTH_CONNECTOR_ID
+        ? { name: 'Email', icon: undefined }
+        : peer && { name: peer.name, icon: peer.icon },
   }
 }
 

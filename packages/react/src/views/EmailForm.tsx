@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useAppKitInstance } from '../context'
 
 interface EmailFormProps {
@@ -25,6 +25,9 @@ export function EmailForm({
 }: EmailFormProps) {
   const { messages } = useAppKitInstance()
   const [value, setValue] = useState('')
+  const input = useRef<HTMLInputElement>(null)
+  // Each step mounts its own form: the visitor types the code without reaching for the field.
+  useEffect(() => input.current?.focus(), [])
   return (
     <form
       className="lk-stack lk-wide"
@@ -37,6 +40,7 @@ export function EmailForm({
       <label className="lk-field">
         <span className="lk-section-title">{label}</span>
         <input
+          ref={input}
           className="lk-search"
           type={code ? 'text' : 'email'}
           inputMode={code ? 'numeric' : 'email'}
