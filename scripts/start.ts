@@ -1,11 +1,17 @@
 // `npm start`: the whole local stack on 127.0.0.1 — two anvil chains with their tokens, the
 // Solana devnet (LiteSVM behind JSON-RPC on SOLANA_PORT or 8899), an SMTP capture (SMTP_PORT or
-// 2525) standing in for email delivery, the services (packages/server, PGlite under .data/
+// 2525) standing in for email delivery, an OpenID provider (OIDC_PORT or 8790) standing in for
+// social login, the services (packages/server, PGlite under .data/
 // unless DATABASE_URL is set), the embedded wallet's frame site (FRAME_PORT or 5174) and the
 // demo page (Vite) pointed at them. Prints the URL to open; Ctrl+C stops everything.
 import { fileURLToPath } from 'node:url'
-import { SOLANA_TOKEN_SPEC, startDevnet, startMailCapture } from '@latchkey/devnet'
-import { startServer } from '@latchkey/server'
+import {
+  SOLANA_TOKEN_SPEC,
+  startDevnet,
+  startMailCapture,
+  startOidcProvider,
+} from '@latchkey/devnet'
+import { socialFromIssuer, startServer } from '@latchkey/server'
 import { createServer } from 'vite'
 
 const demoRoot = fileURLToPath(new URL('../apps/demo', import.meta.url))
@@ -14,7 +20,9 @@ const frameRoot = fileURLToPath(new URL('../packages/frame', import.meta.url))
 const devnet = await startDevnet()
 const solana = devnet.solana
 const mail = await startMailCapture()
+const oidc = await startOidcProvider()
 const server = await startServer({
+  social: socialFromIssuer(oidc.issuer),
   mail: { host: mail.host, port: mail.port },
   mailInbox: mail,
   chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
@@ -50,6 +58,7 @@ const frame = await createServer({
 })
 await frame.listen()
 const frameUrl = frame.resolvedUrls?.local[0] ?? `http://127.0.0.1:${frame.config.server.port}/`
+console.log(`[latchkey] OpenID provider (stands in for every social login) at ${oidc.issuer}`)
 console.log(`[latchkey] embedded wallet frame at ${frameUrl}, SMTP capture on ${mail.port}`)
 process.env.VITE_FRAME_URL = frameUrl
 
@@ -69,7 +78,7 @@ async function stop() {
   if (stopping) return
   stopping = true
   await Promise.all([demo.close(), frame.close()])
-  await Promise.all([devnet.stop(), server.close(), mail.stop()])
+  await Promise.all([devnet.stop(), server.close(), mail.stop(), oidc.stop()])
   process.exit(0)
 }
 process.on('SIGINT', stop)

@@ -2,8 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { findFreePort, SOLANA_TOKEN_SPEC, startDevnet, startMailCapture } from '@latchkey/devnet'
-import { startServer } from '@latchkey/server'
+import {
+  findFreePort,
+  SOLANA_TOKEN_SPEC,
+  startDevnet,
+  startMailCapture,
+  startOidcProvider,
+} from '@latchkey/devnet'
+import { socialFromIssuer, startServer } from '@latchkey/server'
 import { build, preview as previewServer } from 'vite'
 
 const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))
@@ -51,8 +57,10 @@ export async function startTestStack(outDir: string, frameOutDir: string): Promi
   })
   const solana = devnet.solana
   const mail = await startMailCapture({ port: 0 })
+  const oidc = await startOidcProvider({ port: 0 })
   const server = await startServer({
     port: 0,
+    social: socialFromIssuer(oidc.issuer),
     mail: { host: mail.host, port: mail.port },
     mailInbox: mail,
     frameOrigins: [frameOrigin],
@@ -73,11 +81,11 @@ export async function startTestStack(outDir: string, frameOutDir: string): Promi
       ],
     }),
   }).catch(async (error: unknown) => {
-    await Promise.all([devnet.stop(), mail.stop()])
+    await Promise.all([devnet.stop(), mail.stop(), oidc.stop()])
     throw error
   })
   const stopServices = async () => {
-    await Promise.all([devnet.stop(), server.close(), mail.stop()])
+    await Promise.all([devnet.stop(), server.close(), mail.stop(), oidc.stop()])
     rmSync(dataDir, { recursive: true, force: true })
   }
   try {

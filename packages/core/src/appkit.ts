@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { DefaultAccountTypes } from './accountTypes'
 import type { AccountStatus, ChainAdapter, ConnectorInfo } from './adapter'
 import { createAlertController } from './alerts'
 import type { ApiClient } from './api'
@@ -10,11 +11,12 @@ import {
   DEFAULT_SDK_TYPE,
   DEFAULT_SDK_VERSION,
   MODAL_SHAKE_MS,
+  SOCIAL_POPUP,
 } from './constants'
 import type { DirectoryController } from './directory'
 import { type DirectoryState, initialDirectoryState } from './directoryState'
 import type { EmailLogin } from './emailLogin'
-import { type EmbeddedState, initialEmbeddedState } from './embeddedState'
+import { type EmbeddedState, initialEmbeddedState, type OAuthSocialProvider } from './embeddedState'
 import { ErrorText, SetupAlerts } from './errors'
 import { type AppKitEvent, type AppKitEventName, createEmitter } from './events'
 import { type CodeFeatures, type FeaturesState, initialFeaturesState } from './features'
@@ -28,6 +30,7 @@ import type { SendController } from './send'
 import { initialSendState, type SendState } from './sendState'
 import { initialSIWXState, type SIWXConfig, type SIWXState } from './siwx'
 import type { SIWXFlow } from './siwxFlow'
+import type { SocialLogin, SocialPopup } from './socialLogin'
 import type { AppKitStorage, RecentWallet } from './storage'
 import { type KeyValueStorage, readStoredValue, StorageKeys } from './storageKeys'
 import { createToastController } from './toast'
@@ -71,6 +74,13 @@ export interface AppKitOptions {
   siwx?: SIWXConfig
   /** Features set in code; they win over the remote config (see resolveFeatures). */
   features?: CodeFeatures
+  /**
+   * §3 The account type an email or social wallet starts with, per namespace:
+   * `{ eip155?: 'eoa' | 'smartAccount', solana?: 'eoa' }`. The visitor's stored choice wins over
+   * it; without either it is 'eoa'. There are no smart accounts yet: 'smartAccount' logs a
+   * warning once and the wallet uses its EOA.
+   */
+  defaultAccountTypes?: DefaultAccountTypes
   relayUrl?: string
   /** The embedded wallet's frame site (its own origin); DEFAULT_FRAME_URL (the local stack's) when unset */
   frameUrl?: string
@@ -142,6 +152,47 @@ function defaultStorage(): KeyValueStorage | undefined {
     return typeof localStorage === 'undefined' ? undefined : localStorage
   } catch {
     return undefined
+  }
+}
+
+/** The social-login popup's window name: a second click reuses (and re-aims) the same popup. */
+export const SOCIAL_POPUP_NAME = 'latchkey-social'
+
+/**
+ * §9 The social popup, 600 by 800 over the page's centre. Opened blank and synchronously in
+ * the visitor's click (popup blockers allow nothing later); the flow aims it at the provider.
+ */
+export function openSocialPopup(win: Window = window): SocialPopup | null {
+  try {
+    const { width, height } = SOCIAL_POPUP
+    // Window features read integers up to a '.', so the halves need no rounding.
+    const left = win.screenX + (win.outerWidth - width) / 2
+    const top = win.screenY + (win.outerHeight - height) / 2
+    return win.open(
+      '',
+      SOCIAL_POPUP_NAME,
+      `width=${width},height=${height},left=${left},top=${top}`,
+    )
+  } catch {
+    return null
+  }
+}
+
+/**
+ * This page is the social-login popup on its way back (opened by a page of our origin, with
+ * the provider's `state` and `code` or `error`): the opener reads its URL and closes it, so
+ * the instance does nothing here (no reconnect, no frame, no modal).
+ */
+export function isSocialLoginReturn(win: Window): boolean {
+  try {
+    const query = new URLSearchParams(win.location.search)
+    return (
+      win.opener?.location.origin === win.location.origin &&
+      query.has('state') &&
+      (query.has('code') || query.has('error'))
+    )
+  } catch {
+    return false
   }
 }
 
@@ -282,6 +333,7 @@ export function createAppKitCore(options: AppKitOptions) {
         theme: () => theme.getState(),
         metadata: options.metadata,
         siwx: options.siwx,
+        defaultAccountTypes: options.defaultAccountTypes,
         debug: options.debug,
         isMobile: isMobileDevice,
         stores: {
@@ -427,6 +479,7 @@ export function createAppKitCore(options: AppKitOptions) {
           session: connection.embeddedWallet,
           network: () => chain.getState().activeCaipNetwork,
           connectUser: connection.connectEmbedded,
+          accountType: () => connection.preferredAccountType('eip155'),
           raise: alerts.raise,
           onEmailUpdated(email) {
             toast.showSuccess(ErrorText.emailUpdated(email))
@@ -438,6 +491,21 @@ export function createAppKitCore(options: AppKitOptions) {
         }),
     )
     return emailLoginControl
+  }
+
+  let socialLoginControl: Promise<SocialLogin> | undefined
+  const socialLogin = () => {
+    socialLoginControl ??= Promise.all([
+      import('./socialLogin'),
+      connectionController(),
+      loadStorage(),
+    ]).then(([m, connection, storage]) =>
+      m.wireSocialLogin({ store: embeddedStore, chain, connection, storage, track, log }),
+    )
+    socialLoginControl.catch(() => {
+      socialLoginControl = undefined
+    })
+    return socialLoginControl
   }
 
   let sendControl: Promise<SendController> | undefined
@@ -508,7 +576,7 @@ export function createAppKitCore(options: AppKitOptions) {
 
   /** Browser-only start: wallet discovery now, adapters after first paint, reconnect. */
   function start() {
-    if (started || typeof window === 'undefined') return
+    if (started || typeof window === 'undefined' || isSocialLoginReturn(window)) return
     started = true
     for (const adapter of adapters) {
       stops.push(
@@ -616,6 +684,23 @@ export function createAppKitCore(options: AppKitOptions) {
       submitNewEmail: (email: string) => emailLogin().then((c) => c.submitNewEmail(email)),
       submitUpdateOtp: (otp: string) => emailLogin().then((c) => c.submitUpdateOtp(otp)),
       restartUpdate: () => emailLogin().then((c) => c.restartUpdate()),
+      /**
+       * §4 Social login: call it in the visitor's click. The popup opens at once (blockers allow
+       * nothing later), then goes to the provider; state in `stores.embedded.social`.
+       */
+      connectSocial(provider: OAuthSocialProvider): Promise<void> {
+        const popup = openSocialPopup()
+        return socialLogin().then(
+          (c) => c.connect(provider, popup),
+          (error) => {
+            log('social login failed to load', error)
+            popup?.close()
+            embeddedStore.setState({
+              social: { provider, busy: false, error: ErrorText.failedToInitiateSocialConnection },
+            })
+          },
+        )
+      },
       /** The frame's element, to place it over ApproveTransaction while a request waits */
       frame: () =>
         connectionController()

@@ -1,4 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla'
+import { createAccountTypeResolver, type DefaultAccountTypes } from './accountTypes'
 import type {
   AccountSnapshot,
   AccountStatus,
@@ -8,9 +9,14 @@ import type {
 } from './adapter'
 import type { AccountState, AppMetadata, ChainState, NamespaceConnection } from './appkit'
 import type { CaipAddress, ChainNamespace } from './caip'
-import { AUTH_CONNECTOR_ID, CACHE_TTL_MS, WALLETCONNECT_CONNECTOR_ID } from './constants'
+import {
+  AUTH_CONNECTOR_ID,
+  CACHE_TTL_MS,
+  EMBEDDED_SOLANA_CONNECTOR_ID,
+  WALLETCONNECT_CONNECTOR_ID,
+} from './constants'
 import { deepLinkChoice } from './deepLink'
-import type { EmbeddedState, EmbeddedUserInfo } from './embeddedState'
+import type { EmbeddedState, EmbeddedUserInfo, OAuthSocialProvider } from './embeddedState'
 import type { EmbeddedSession } from './embeddedWallet'
 import type { SetupAlertCode } from './errors'
 import { ErrorText, isUserRejectedError, SetupAlerts } from './errors'
@@ -57,6 +63,8 @@ export interface ConnectionContext {
   theme(): { themeMode: 'dark' | 'light'; themeVariables: Record<string, string | number> }
   /** §4 With sign-in on, WalletConnect pairings sign in too (one-click auth) */
   siwx?: SIWXConfig
+  /** §3 defaultAccountTypes option (see accountTypes.ts) */
+  defaultAccountTypes?: DefaultAccountTypes
   debug?: boolean
   isMobile(): boolean
   stores: {
@@ -87,6 +95,12 @@ export function createConnectionController(ctx: ConnectionContext) {
   const { adapters, networks, storage, router, toast, track, log } = ctx
   const { modal, account, chain, connectors } = ctx.stores
   const isConnected = () => account.getState().status === 'connected'
+  /** §3 The embedded wallet's account type: stored → option → 'eoa' (no smart accounts yet) */
+  const preferredAccountType = createAccountTypeResolver({
+    stored: storage.getPreferredAccountType,
+    defaults: ctx.defaultAccountTypes,
+    warn: (message) => console.warn(`[latchkey] ${message}`),
+  })
 
   function setLoading(namespace: ChainNamespace, loading: boolean) {
     modal.setState({ loading: { ...modal.getState().loading, [namespace]: loading } })
@@ -217,6 +231,7 @@ export function createConnectionController(ctx: ConnectionContext) {
 
   /** §4 Signed in with email: the user's account connects through the EVM adapter. */
   async function connectEmbedded(user: EmbeddedUserInfo) {
+    const startedOn = chain.getState().activeCaipNetwork
     const namespace: ChainNamespace = 'eip155'
     setLoading(namespace, true)
     try {
@@ -227,9 +242,39 @@ export function createConnectionController(ctx: ConnectionContext) {
         active.chainNamespace === namespace ? active : undefined,
       )
       finishConnect(namespace, AUTH_CONNECTOR_ID, snapshot, undefined, 'email')
-      track('CONNECT_SUCCESS', { method: 'email', name: 'Email', address: user.address })
+      const social = user.authProvider !== 'email' ? user.authProvider : undefined
+      track('CONNECT_SUCCESS', {
+        method: social ? 'social' : 'email',
+        name: social ?? 'Email',
+        address: user.address,
+      })
     } finally {
       setLoading(namespace, false)
+    }
+    await connectEmbeddedSolanaAccount(user, startedOn)
+  }
+
+  /** The same profile's Solana account, as a second namespace (the EVM login stands alone if it fails). */
+  async function connectEmbeddedSolanaAccount(user: EmbeddedUserInfo, startedOn: CaipNetwork) {
+    if (!adapterFor('solana')) return
+    setLoading('solana', true)
+    try {
+      const [session, m] = await Promise.all([embeddedWallet(), import('./embeddedSolana')])
+      const snapshot = await m.connectEmbeddedSolana({
+        session,
+        networks,
+        user,
+        engine: () => loadEngine('solana'),
+        network: startedOn,
+      })
+      if (!snapshot) return
+      finishConnect('solana', EMBEDDED_SOLANA_CONNECTOR_ID, snapshot, undefined, 'email')
+      // finishConnect activates what it connects: back to EVM unless the visitor was on Solana.
+      if (startedOn.chainNamespace !== 'solana' && connections.has('eip155')) activate('eip155')
+    } catch (error) {
+      log('the embedded Solana account did not connect', error)
+    } finally {
+      setLoading('solana', false)
     }
   }
 
@@ -333,7 +378,13 @@ export function createConnectionController(ctx: ConnectionContext) {
   function clearAccount(namespace: ChainNamespace) {
     const connectorId = connections.get(namespace)?.connectorId ?? account.getState().connectorId
     if (connectorId) storage.addDisconnectedConnectorId(namespace, connectorId)
-    if (connectorId === AUTH_CONNECTOR_ID) ctx.stores.embedded.setState({ user: undefined })
+    if (connectorId === AUTH_CONNECTOR_ID) {
+      ctx.stores.embedded.setState({ user: undefined })
+      // §3 The social sign-in's entries go with the embedded wallet's connection.
+      storage.removeConnectedSocialProvider()
+      storage.removeConnectedSocialUsername()
+      storage.removeTelegramSocialProvider()
+    }
     storage.removeConnections(namespace)
     storage.removeConnectedConnectorId(namespace)
     storage.removeConnectedNamespace(namespace)
@@ -700,7 +751,9 @@ export function createConnectionController(ctx: ConnectionContext) {
       if (connectorId === WALLETCONNECT_CONNECTOR_ID) {
         account.setState({ peerWallet: (await walletConnectClient()).peer() })
       }
-      if (connectorId === AUTH_CONNECTOR_ID && !(await restoreEmbeddedUser())) {
+      const embedded =
+        connectorId === AUTH_CONNECTOR_ID || connectorId === EMBEDDED_SOLANA_CONNECTOR_ID
+      if (embedded && !(await restoreEmbeddedUser())) {
         clearAccount(namespace)
         return
       }
@@ -725,14 +778,32 @@ export function createConnectionController(ctx: ConnectionContext) {
     if (account.getState().status !== 'connected') clearAccount(namespace)
   }
 
+  /** Both namespaces reconnect at once after a reload: one restore serves them. */
+  let restoring: Promise<boolean> | undefined
+  function restoreEmbeddedUser(): Promise<boolean> {
+    restoring ??= restoreEmbeddedUserOnce().finally(() => {
+      restoring = undefined
+    })
+    return restoring
+  }
+
   /** §4 After a reload the frame still holds the email session: the user comes back. */
-  async function restoreEmbeddedUser(): Promise<boolean> {
+  async function restoreEmbeddedUserOnce(): Promise<boolean> {
     const session = await embeddedWallet()
     const { isConnected } = await session.client.request('APP_IS_CONNECTED', {})
     if (!isConnected) return false
-    const user = (await session.client.request('APP_GET_USER', {})) as EmbeddedUserInfo
+    const frameUser = (await session.client.request('APP_GET_USER', {})) as EmbeddedUserInfo
+    // §3 The stored social provider, else the one the frame's user names (email without either).
+    const stored = storage.getConnectedSocialProvider()
+    const { socialProvider } = frameUser as { socialProvider?: OAuthSocialProvider }
+    const user: EmbeddedUserInfo = {
+      ...frameUser,
+      preferredAccountType: preferredAccountType('eip155'),
+      authProvider: (stored === 'farcaster' ? undefined : stored) ?? socialProvider,
+    }
     session.provider.setUser(user)
     ctx.stores.embedded.setState({ user })
+    ;(await import('./embeddedSolana')).attachEmbeddedSolana(session, networks, user)
     return true
   }
 
@@ -765,6 +836,7 @@ export function createConnectionController(ctx: ConnectionContext) {
     walletConnectProvider,
     embeddedWallet,
     connectEmbedded,
+    preferredAccountType,
     abortApproval,
     syncFrameTheme,
     destroy,

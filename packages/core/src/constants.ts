@@ -214,6 +214,16 @@ export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
  */
 export const AUTH_CONNECTOR_ID = 'AUTH'
 
+/**
+ * §7 The embedded wallet's Solana account reaches the Solana adapter as a Wallet Standard wallet
+ * the modal registers itself (ours): its name, and so its connector id `ws:<name>`.
+ */
+export const EMBEDDED_SOLANA_WALLET_NAME = 'Latchkey Email'
+export const EMBEDDED_SOLANA_CONNECTOR_ID = `ws:${EMBEDDED_SOLANA_WALLET_NAME}`
+
+/** The feature marking that wallet (ours): discovery does not list it as a wallet to install or pick. */
+export const EMBEDDED_WALLET_FEATURE = 'latchkey:embedded'
+
 /** How long a switch waits for the wallet to add a chain to the session after agreeing to add it */
 export const WALLETCONNECT_SESSION_UPDATE_WAIT_MS = 10 * SECOND_MS
 

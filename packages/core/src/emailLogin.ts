@@ -20,6 +20,8 @@ export interface EmailLoginContext {
   network(): CaipNetwork
   /** Hands the signed-in user to the EVM adapter as the auth connector's account */
   connectUser(user: EmbeddedUserInfo): Promise<void>
+  /** §3 stored → defaultAccountTypes → 'eoa' (always 'eoa': no smart accounts) */
+  accountType?(): 'eoa'
   raise?(code: SetupAlertCode): void
   /** §5 Email changed: the visitor is told, and the modal goes back to Account */
   onEmailUpdated(email: string): void
@@ -74,7 +76,11 @@ export function createEmailLogin(ctx: EmailLoginContext) {
         rpcUrl: network.rpcUrls.default.http[0],
       })
     }
-    const user = (await session.client.request('APP_GET_USER', {})) as EmbeddedUserInfo
+    const frameUser = (await session.client.request('APP_GET_USER', {})) as EmbeddedUserInfo
+    const user: EmbeddedUserInfo = {
+      ...frameUser,
+      preferredAccountType: ctx.accountType?.() ?? frameUser.preferredAccountType,
+    }
     session.provider.setUser(user)
     store.setState({ user })
     await ctx.connectUser(user)

@@ -2,7 +2,7 @@
 // app) talks to once the visitor has signed in with email or a social account. Loaded lazily
 // with the frame client; nothing here is in the modal's first load.
 import { DEFAULT_REQUEST_TIMEOUT_MS, type FrameClient } from '@latchkey/frame/host'
-import { classifyRpcMethod, REQUEST_ABORTED } from '@latchkey/frame/protocol'
+import { type AppRequest, classifyRpcMethod, REQUEST_ABORTED } from '@latchkey/frame/protocol'
 import type { ModalEip1193Provider } from './adapter'
 import { chainIdParam, createEmitter, ProviderRpcError, toHexChainId as toHex } from './eip1193'
 import { ErrorText, isUserRejectedError } from './errors'
@@ -62,23 +62,87 @@ function toProviderError(error: unknown): unknown {
   return new ProviderRpcError(rejected ? Code.userRejected : Code.internal, error.message)
 }
 
+/** The network's first http(s) RPC URL; the frame protocol accepts nothing else. */
+export function httpRpcUrl(network: CaipNetwork | undefined): string | undefined {
+  return network?.rpcUrls.default.http.find((url) => /^https?:\/\//.test(url))
+}
+
+/** APP_RPC_REQUEST's payload: the method, its params, and the chain it is for. */
+export type FrameRpcPayload = AppRequest<'APP_RPC_REQUEST'>
+
+/**
+ * APP_RPC_REQUEST through the frame, for every namespace of one session (the EVM provider and
+ * the Solana wallet share it): an unsafe request (§6) waits for the visitor's approval, with
+ * `onApproval('start')` before the first and `'end'` after the last, whichever namespace asked.
+ */
+export interface FrameRpc {
+  /** Resolves with the request's result; rejects with an EIP-1193 error (4001: rejected). */
+  send(payload: FrameRpcPayload): Promise<unknown>
+  /** Stops waiting for the requests in flight: the unsafe ones only, or every one. */
+  abortInFlight(onlyUnsafe: boolean): void
+}
+
+export function createFrameRpc(client: FrameClient, hooks: EmbeddedProviderHooks): FrameRpc {
+  /** Requests sent and not settled, each marked unsafe (waiting for the visitor) or not. */
+  const inFlight = new Map<AbortController, boolean>()
+  let approvals = 0
+
+  function approval(state: 'start' | 'end') {
+    approvals += state === 'start' ? 1 : -1
+    if ((state === 'start' && approvals === 1) || (state === 'end' && approvals === 0)) {
+      hooks.onApproval(state)
+    }
+  }
+
+  return {
+    async send(payload) {
+      const kind = classifyRpcMethod(payload.method)
+      if (kind === 'forbidden') {
+        throw new ProviderRpcError(Code.unsupportedMethod, ErrorText.rpcNotAllowed)
+      }
+      const controller = new AbortController()
+      const unsafe = kind === 'unsafe'
+      inFlight.set(controller, unsafe)
+      if (unsafe) approval('start')
+      try {
+        // An unsafe request waits for the visitor as long as it takes; a read does not.
+        const reply = await client.request('APP_RPC_REQUEST', payload, {
+          signal: controller.signal,
+          timeoutMs: unsafe ? undefined : DEFAULT_REQUEST_TIMEOUT_MS,
+        })
+        return reply.result
+      } catch (error) {
+        throw toProviderError(error)
+      } finally {
+        inFlight.delete(controller)
+        if (unsafe) approval('end')
+      }
+    },
+    abortInFlight(onlyUnsafe) {
+      for (const [controller, unsafe] of [...inFlight]) {
+        if (unsafe || !onlyUnsafe) controller.abort()
+      }
+    },
+  }
+}
+
+/**
+ * `channel`: the session's frame RPC when another namespace shares it (embeddedWallet.ts), so
+ * approvals and aborts span both; by default the provider's own.
+ */
 export function createEmbeddedProvider(
   client: FrameClient,
   networks: readonly CaipNetwork[],
   hooks: EmbeddedProviderHooks,
+  channel: FrameRpc = createFrameRpc(client, hooks),
 ): EmbeddedEip1193Provider {
   const { emit, on, removeListener } = createEmitter()
   const evmNetworks = networks.filter((n) => n.chainNamespace === 'eip155')
   let user: { address: string } | undefined
   let chainId = evmChainId(evmNetworks[0]?.id)
-  /** Requests sent and not settled, each marked unsafe (waiting for the visitor) or not. */
-  const inFlight = new Map<AbortController, boolean>()
-  let approvals = 0
 
   const networkOf = (id: number) => evmNetworks.find((n) => evmChainId(n.id) === id)
-  /** The network's first http(s) RPC URL; the protocol accepts nothing else. */
-  const rpcUrlOf = (id: number) =>
-    networkOf(id)?.rpcUrls.default.http.find((url) => /^https?:\/\//.test(url))
+  const rpcUrlOf = (id: number) => httpRpcUrl(networkOf(id))
 
   function currentChain(): number {
     if (chainId === undefined) throw new ProviderRpcError(Code.disconnected, 'Disconnected')
@@ -108,49 +172,15 @@ export function createEmbeddedProvider(
     return null
   }
 
-  function approval(state: 'start' | 'end') {
-    approvals += state === 'start' ? 1 : -1
-    if ((state === 'start' && approvals === 1) || (state === 'end' && approvals === 0)) {
-      hooks.onApproval(state)
-    }
-  }
-
-  async function rpc(method: string, params: unknown) {
-    const kind = classifyRpcMethod(method)
-    if (kind === 'forbidden') {
-      throw new ProviderRpcError(Code.unsupportedMethod, ErrorText.rpcNotAllowed)
-    }
+  function rpc(method: string, params: unknown) {
     const id = currentChain()
-    const payload = {
+    return channel.send({
       method,
       ...(params === undefined ? {} : { params }),
       chainId: id,
-      chainNamespace: 'eip155' as const,
+      chainNamespace: 'eip155',
       rpcUrl: rpcUrlOf(id),
-    }
-    const controller = new AbortController()
-    const unsafe = kind === 'unsafe'
-    inFlight.set(controller, unsafe)
-    if (unsafe) approval('start')
-    try {
-      // An unsafe request waits for the visitor as long as it takes; a read does not.
-      const reply = await client.request('APP_RPC_REQUEST', payload, {
-        signal: controller.signal,
-        timeoutMs: unsafe ? undefined : DEFAULT_REQUEST_TIMEOUT_MS,
-      })
-      return reply.result
-    } catch (error) {
-      throw toProviderError(error)
-    } finally {
-      inFlight.delete(controller)
-      if (unsafe) approval('end')
-    }
-  }
-
-  function abortInFlight(onlyUnsafe: boolean) {
-    for (const [controller, unsafe] of [...inFlight]) {
-      if (unsafe || !onlyUnsafe) controller.abort()
-    }
+    })
   }
 
   function setUser(next: EmbeddedAccount | undefined) {
@@ -158,7 +188,7 @@ export function createEmbeddedProvider(
     user = next ? { address: next.address } : undefined
     if (!next) {
       if (!previous) return
-      abortInFlight(false)
+      channel.abortInFlight(false)
       emit('accountsChanged', [])
       emit('disconnect', new ProviderRpcError(Code.disconnected, 'Disconnected'))
       return
@@ -205,7 +235,7 @@ export function createEmbeddedProvider(
     setUser,
     async abort() {
       const sent = client.request('APP_RPC_ABORT', {})
-      abortInFlight(true)
+      channel.abortInFlight(true)
       await sent
     },
     async disconnect() {

@@ -1,4 +1,7 @@
-import { EMAIL_LOGIN_COOLDOWN_MS } from './constants'
+import { EMAIL_LOGIN_COOLDOWN_MS, type OAUTH_SOCIAL_PROVIDERS } from './constants'
+
+/** §5 Social provider one of google, github, apple, facebook, x, discord (farcaster has its own flow) */
+export type OAuthSocialProvider = (typeof OAUTH_SOCIAL_PROVIDERS)[number]
 
 /** §5 Action after email connect */
 export type EmailLoginStep = 'email' | 'device' | 'otp' | 'connecting'
@@ -10,17 +13,29 @@ export interface EmbeddedUserInfo {
   email?: string | null
   address: string
   chainId: string | number
-  accounts: { address: string; type: 'EOA' | 'SMART_ACCOUNT' }[]
+  accounts: { address: string; type: 'EOA' | 'SMART_ACCOUNT'; namespace?: string }[]
+  /** The profile's Solana account (the frame's ed25519 key), when it has one */
+  solanaAddress?: string | null
   userName?: string | null
   preferredAccountType?: 'eoa' | 'smartAccount'
   smartAccountDeployed: boolean
+  /** How the visitor signed in (set by the modal, not the frame): email unless a social provider */
+  authProvider?: 'email' | OAuthSocialProvider
 }
+
+/**
+ * §4 Social login: `popup` while the provider's page is open (polled every second), then
+ * `connecting` while the frame signs in with what the popup came back with.
+ */
+export type SocialLoginStep = 'popup' | 'connecting'
 
 /** What the EmailLogin, UpdateEmailWallet and ApproveTransaction views show. */
 export interface EmbeddedState {
   login: { step: EmailLoginStep; email?: string; busy: boolean; error?: string }
   update: { step: EmailUpdateStep; email?: string; busy: boolean; error?: string }
-  /** Signed in with email: the frame's user */
+  /** The social login under way (or the last one's error: 'Popup closed', ...) */
+  social: { provider?: OAuthSocialProvider; step?: SocialLoginStep; busy: boolean; error?: string }
+  /** Signed in with email or a social provider: the frame's user */
   user?: EmbeddedUserInfo
   /** A request waits for the visitor's approval inside the frame */
   approving: boolean
@@ -32,6 +47,7 @@ export function initialEmbeddedState(): EmbeddedState {
   return {
     login: { step: 'email', busy: false },
     update: { step: 'email', busy: false },
+    social: { busy: false },
     approving: false,
   }
 }

@@ -1,12 +1,19 @@
 // Loaded only when the visitor starts an email login or a stored email session is restored: the
 // frame's client, its protocol schemas and the EIP-1193 provider stay out of the first load.
 import { createFrameClient, type FrameClient } from '@latchkey/frame/host'
-import { createEmbeddedProvider, type EmbeddedEip1193Provider } from './embeddedProvider'
+import {
+  createEmbeddedProvider,
+  createFrameRpc,
+  type EmbeddedEip1193Provider,
+  type FrameRpc,
+} from './embeddedProvider'
 import type { CaipNetwork } from './networks'
 
 export interface EmbeddedSession {
   client: FrameClient
   provider: EmbeddedEip1193Provider
+  /** The frame's RPC, shared by the EVM provider and the Solana wallet (embeddedSolana.ts) */
+  rpc: FrameRpc
 }
 
 export interface EmbeddedSessionOptions {
@@ -31,8 +38,8 @@ export function createEmbeddedSession(options: EmbeddedSessionOptions): Embedded
     enableLogger: options.debug,
     log: options.log,
   })
-  const provider = createEmbeddedProvider(client, options.networks, {
-    onApproval: options.onApproval,
-  })
-  return { client, provider }
+  const hooks = { onApproval: options.onApproval }
+  const rpc = createFrameRpc(client, hooks)
+  const provider = createEmbeddedProvider(client, options.networks, hooks, rpc)
+  return { client, provider, rpc }
 }

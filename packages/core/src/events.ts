@@ -15,6 +15,8 @@ export type AppKitEventName =
   | 'SIWX_AUTH_SUCCESS'
   | 'SIWX_AUTH_ERROR'
   | 'CLICK_CANCEL_SIWX'
+  /** §7 A social login finished (sent even with analytics off) */
+  | 'SOCIAL_LOGIN_SUCCESS'
 
 export interface AppKitEvent {
   timestamp: number

@@ -135,6 +135,27 @@ describe('createAppKitStorage with a working backend', () => {
     expect(log).toHaveBeenCalled()
   })
 
+  it('keeps a social username of at most 256 characters', () => {
+    const { storage, backend, log } = setup()
+    storage.setConnectedSocialUsername('a'.repeat(257))
+    expect(backend.getItem(StorageKeys.connectedSocialUsername)).toBeNull()
+    backend.setItem(StorageKeys.connectedSocialUsername, 'b'.repeat(300))
+    expect(storage.getConnectedSocialUsername()).toBeUndefined()
+    expect(log).toHaveBeenCalledTimes(2)
+    storage.setConnectedSocialUsername('Alice Example')
+    expect(storage.getConnectedSocialUsername()).toBe('Alice Example')
+  })
+
+  it('refuses to write an unknown social provider or account type', () => {
+    const { storage, backend } = setup()
+    storage.setConnectedSocialProvider('myspace' as never)
+    storage.setTelegramSocialProvider('myspace' as never)
+    storage.setPreferredAccountType('eip155', 'multisig' as never)
+    expect(backend.getItem(StorageKeys.connectedSocialProvider)).toBeNull()
+    expect(backend.getItem(StorageKeys.telegramSocialProvider)).toBeNull()
+    expect(backend.getItem(StorageKeys.preferredAccountTypes)).toBeNull()
+  })
+
   it('keeps preferred account types per namespace', () => {
     const { storage } = setup()
     expect(storage.getPreferredAccountTypes()).toEqual({})

@@ -64,6 +64,12 @@ function isSocialProvider(value: string): value is SocialProvider {
   return (DEFAULT_SOCIALS as readonly string[]).includes(value)
 }
 
+/** §3 The social account's username as the frame gives it: not empty, at most 256 characters. */
+const USERNAME_MAX = 256
+function isSocialUsername(value: string): value is string {
+  return value !== '' && value.length <= USERNAME_MAX
+}
+
 function toAccountType(value: unknown): AccountType | undefined {
   return typeof value === 'string' && (ACCOUNT_TYPES as readonly string[]).includes(value)
     ? (value as AccountType)
@@ -366,9 +372,9 @@ export function createAppKitStorage(
     removeConnectedSocialProvider: (): void => remove(StorageKeys.connectedSocialProvider),
 
     getConnectedSocialUsername: (): string | undefined =>
-      readString(StorageKeys.connectedSocialUsername, isNonEmptyString),
+      readString(StorageKeys.connectedSocialUsername, isSocialUsername),
     setConnectedSocialUsername: (username: string): void =>
-      writeString(StorageKeys.connectedSocialUsername, username, isNonEmptyString),
+      writeString(StorageKeys.connectedSocialUsername, username, isSocialUsername),
     removeConnectedSocialUsername: (): void => remove(StorageKeys.connectedSocialUsername),
 
     getConnectionStatus: (): ConnectionStatus | undefined =>

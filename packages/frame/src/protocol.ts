@@ -32,18 +32,28 @@ export const EMAIL_ACTIONS = ['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT'] as const
 /** §5 Email change actions */
 export const EMAIL_CHANGE_ACTIONS = ['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP'] as const
 
-/** §3 Embedded-wallet user */
+/** §3 Embedded-wallet user. `address` is the EVM account; `accounts` has one per namespace. */
 export const UserSchema = z.object({
   email: z.nullable(z.optional(text(320))),
   address: text(128),
   chainId,
-  accounts: z.array(z.object({ address: text(128), type: z.enum(['EOA', 'SMART_ACCOUNT']) })),
+  accounts: z.array(
+    z.object({
+      address: text(128),
+      type: z.enum(['EOA', 'SMART_ACCOUNT']),
+      namespace: z.optional(z.enum(EMBEDDED_NAMESPACES)),
+    }),
+  ),
   userName: z.optional(z.nullable(text(256))),
   preferredAccountType: z.optional(z.enum(ACCOUNT_TYPES)),
   signature: z.optional(text(1024)),
   message: z.optional(text(8192)),
   smartAccountDeployed: z.boolean(),
   siwxMessage: z.optional(z.unknown()),
+  /** The Solana account (base58), when the frame holds a Solana key */
+  solanaAddress: z.optional(text(64)),
+  /** Social login: the provider the visitor signed in with */
+  socialProvider: z.optional(z.enum(SOCIAL_PROVIDERS)),
 })
 export type EmbeddedUser = z.infer<typeof UserSchema>
 

@@ -1,4 +1,4 @@
-import { type AppKitOptions, createAppKitCore } from '@latchkey/core/appkit'
+import { type AppKitOptions, createAppKitCore, isSocialLoginReturn } from '@latchkey/core/appkit'
 import type { CaipNetwork } from '@latchkey/core/networks'
 import { type RouteInput, toRoute } from '@latchkey/core/router'
 import { BUILT_VIEWS } from './builtViews'
@@ -73,6 +73,10 @@ export function createAppKit(options: CreateAppKitOptions) {
 
   if (typeof window !== 'undefined') {
     ;(window as WindowWithDefault)[DEFAULT_INSTANCE] = appKit
+  }
+  // In the social-login popup on its way back the opener reads and closes the page: nothing
+  // starts there (no reconnect, no frame, no modal).
+  if (typeof window !== 'undefined' && !isSocialLoginReturn(window)) {
     core.start()
     void import('./buttons/elements')
       .then((m) => m.defineElements())

@@ -26,10 +26,10 @@ export function useAppKitAccount() {
     caipAddress: account.caipAddress,
     isConnected: account.status === 'connected',
     status: account.status,
-    /** §3 Embedded-wallet user: set while signed in with email; undefined for other wallets. */
+    /** §3 Embedded-wallet user: set while signed in with email or a social provider; undefined for other wallets. */
     embeddedWalletInfo: user && {
       user: { email: user.email ?? undefined, username: user.userName ?? undefined },
-      authProvider: 'email' as const,
+      authProvider: user.authProvider ?? ('email' as const),
       accountType: user.preferredAccountType ?? 'eoa',
       isSmartAccountDeployed: user.smartAccountDeployed,
     },

@@ -97,6 +97,10 @@ export const en = {
   dataCaptureText: 'Enter your email to continue. We keep it with your wallet address.',
   connectWalletFor: 'Connect a wallet to use {network}',
   continueWithEmail: 'Continue with email',
+  /** §1 Social login: each provider's button is named "Continue with Google" etc. */
+  continueWithSocial: 'Continue with {provider}',
+  moreSocials: 'More sign-in options',
+  socialInPopup: 'Continue with {provider} in the window that opened',
   or: 'or',
   otpSentTo: 'Enter the code we sent to {email}',
   otpCode: 'Code',
@@ -112,6 +116,20 @@ export const en = {
   approveInFrame: 'Review the request in the secure window below. Only you can approve it there.',
   signedInAs: 'Signed in as {email}',
   noWalletFor: 'No wallet for {network} found in this browser.',
+  profileWallets: 'Your wallets',
+  copyNamespaceAddress: 'Copy {namespace} address',
+  switchWallet: 'Switch',
+  switchToNamespace: 'Use your {namespace} account',
+  /** §2 ProfileWallets: each account is named by its namespace */
+  namespaceNames: {
+    eip155: 'EVM',
+    solana: 'Solana',
+    polkadot: 'Polkadot',
+    bip122: 'Bitcoin',
+    cosmos: 'Cosmos',
+    sui: 'Sui',
+    stacks: 'Stacks',
+  },
   views: {
     Connect: 'Connect Wallet',
     Account: 'Account',

@@ -5,6 +5,7 @@ import type { Logger } from 'pino'
 import { type MailInbox, registerDevInbox } from './auth/devInbox'
 import type { Mailer } from './auth/mailer'
 import { AUTH_PROJECT_ROUTES, registerAuthRoutes } from './auth/routes'
+import { registerSocialRoutes, SOCIAL_ROUTES, type SocialOptions } from './auth/social'
 import { BalanceReader } from './chain/balances'
 import { Chains } from './chain/client'
 import { SolanaBalanceReader } from './chain/solanaBalances'
@@ -67,6 +68,8 @@ export interface AppDeps {
   publicUrl?: () => string
   /** The local SMTP capture: serves GET /dev/v1/mails when given */
   mailInbox?: MailInbox
+  /** Social login's OAuth clients (with the auth routes); none configured by default */
+  social?: SocialOptions
 }
 
 export type App = OpenAPIHono<AppEnv>
@@ -106,7 +109,8 @@ export function createApp(deps: AppDeps): App {
   const [project, , limit] = guards
   const authGuards = [project, frameCors(deps.frameOrigins ?? []), limit] as const
   // GET and DELETE share a path: one use per path, so each request is counted once.
-  for (const path of new Set(AUTH_PROJECT_ROUTES.map((route) => route.getRoutingPath()))) {
+  const authRoutes = [...AUTH_PROJECT_ROUTES, ...SOCIAL_ROUTES]
+  for (const path of new Set(authRoutes.map((route) => route.getRoutingPath()))) {
     app.use(path, ...authGuards)
   }
 
@@ -134,6 +138,7 @@ export function createApp(deps: AppDeps): App {
       now,
       publicUrl: deps.publicUrl ?? (() => ''),
     })
+    registerSocialRoutes(app, { db, now, social: deps.social ?? { providers: {} }, logger })
   }
   if (deps.mailInbox) registerDevInbox(app, deps.mailInbox)
 

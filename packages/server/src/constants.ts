@@ -280,3 +280,13 @@ export const AUTH_DEFAULT_MAIL_FROM = 'Latchkey <login@latchkey.local>'
 export const DEFAULT_SMTP_PORT = 2525
 /** Ours: how long the mailer waits for the SMTP server before the route answers 502 */
 export const AUTH_SMTP_TIMEOUT_MS = 10_000
+/** Ours: a social sign-in (its state and PKCE verifier) must come back within 10 minutes */
+export const AUTH_SOCIAL_STATE_TTL_MS = 10 * 60_000
+/** Ours: how long the token exchange and the user read may take at the provider */
+export const AUTH_SOCIAL_HTTP_TIMEOUT_MS = 10_000
+/** Ours: the largest token or user answer read from a provider */
+export const AUTH_SOCIAL_MAX_RESPONSE_BYTES = 64 * 1024
+/** Ours: the longest popup URL POST /auth/v1/social/connect takes */
+export const AUTH_SOCIAL_MAX_URI_LENGTH = 8192
+/** Ours: an id_token's exp and iat may be off by this much */
+export const AUTH_SOCIAL_CLOCK_SKEW_MS = 60_000

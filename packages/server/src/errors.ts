@@ -198,6 +198,16 @@ export const authSameEmail: AuthErrorBody = { message: 'That is already your ema
 export const authEmailInUse: AuthErrorBody = { message: 'That email address is already in use' }
 /** Ours (502): the SMTP server did not take the mail */
 export const authMailFailed: AuthErrorBody = { message: 'Could not send the email. Try again.' }
+/** Ours (400): a social user has no email login whose address could change */
+export const authNoEmailLogin: AuthErrorBody = {
+  message: 'This account signs in with a social provider: its email cannot be changed here',
+}
+/** §8 'Failed to initiate social connection' (400): the provider is not configured */
+export const authSocialStartFailed: AuthErrorBody = {
+  message: ErrorText.failedToInitiateSocialConnection,
+}
+/** §8 'Failed to connect': 410 for an unknown, used or expired state; 400 for a provider error */
+export const authSocialConnectFailed: AuthErrorBody = { message: ErrorText.failedToConnect }
 /** Ours: the device-approval page's texts (200 / 400) */
 export const authDeviceApprovedText = 'Device approved. Return to the page you were signing in on.'
 export const authApprovalLinkInvalidText = 'This link is invalid or has expired.'

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely'
 import { type App, createApp } from './app'
 import type { MailInbox } from './auth/devInbox'
 import { type MailOptions, smtpMailer } from './auth/mailer'
+import { type SocialOptions, socialFromEnv } from './auth/social'
 import { Chains } from './chain/client'
 import { type ChainConfig, chainsFromEnv } from './chain/config'
 import { Indexer } from './chain/indexer'
@@ -79,6 +80,12 @@ export interface StartServerOptions {
   frameOrigins?: string[]
   /** The server's URL as browsers reach it, for device-approval links; default its own url */
   publicUrl?: string
+  /**
+   * Social login's OAuth clients (README "Social login"). Default: OIDC_ISSUER when set (every
+   * provider played by that OpenID issuer, e.g. the devnet's startOidcProvider), else the real
+   * providers with <PROVIDER>_CLIENT_ID / <PROVIDER>_CLIENT_SECRET.
+   */
+  social?: SocialOptions
 }
 
 /** The WalletConnect relay on `/relay` (see the README's "WalletConnect relay") */
@@ -213,6 +220,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       frameOrigins: options.frameOrigins ?? defaultFrameOrigins(),
       publicUrl: () => (options.publicUrl ?? url).replace(/\/+$/, ''),
       ...(options.mailInbox && { mailInbox: options.mailInbox }),
+      social: options.social ?? socialFromEnv(),
     })
     indexer = new Indexer(database.db, chains.all, {
       ...(options.indexerPollMs !== undefined && { pollMs: options.indexerPollMs }),

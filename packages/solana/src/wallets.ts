@@ -1,4 +1,5 @@
 import type { ConnectorInfo } from '@latchkey/core/adapter'
+import { EMBEDDED_SOLANA_WALLET_NAME, EMBEDDED_WALLET_FEATURE } from '@latchkey/core/constants'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
 import {
@@ -21,16 +22,30 @@ export function isSolanaWallet(wallet: Wallet): boolean {
   )
 }
 
+/**
+ * The modal's own embedded wallet (email/social login; core's embeddedSolana.ts), by its marker
+ * feature or its name: connected by the modal after a login, never offered in the wallet list.
+ */
+export function isEmbeddedWallet(wallet: Wallet): boolean {
+  return (
+    EMBEDDED_WALLET_FEATURE in (wallet?.features ?? {}) ||
+    wallet?.name === EMBEDDED_SOLANA_WALLET_NAME
+  )
+}
+
 /** `ws:<name>`: Wallet Standard gives a wallet no other id that survives a reload. */
 export function connectorIdOf(wallet: Wallet): string {
   return `${CONNECTOR_ID_PREFIX}${wallet.name}`
 }
 
-/** One connector per wallet name, in registration order; the icon only when it is an image data URL. */
+/**
+ * One connector per wallet name, in registration order; the icon only when it is an image data
+ * URL. The embedded wallet is left out: the engine still connects it by id.
+ */
 export function toConnectors(wallets: readonly Wallet[]): ConnectorInfo[] {
   const byId = new Map<string, ConnectorInfo>()
   for (const wallet of wallets) {
-    if (!isSolanaWallet(wallet)) continue
+    if (!isSolanaWallet(wallet) || isEmbeddedWallet(wallet)) continue
     const id = connectorIdOf(wallet)
     if (byId.has(id)) continue
     byId.set(id, {

@@ -12,6 +12,18 @@ export {
   type StartMailCaptureOptions,
   startMailCapture,
 } from '../mail/capture'
+export { OidcBrowser, type OidcSignInOptions, signInWithOidc } from '../oidc/browser'
+export {
+  DEFAULT_OIDC_PORT,
+  defaultOidcPort,
+  OIDC_ROUTES,
+  OIDC_SCOPE,
+  OIDC_SOCIAL_CLIENTS,
+  type OidcProvider,
+  type OidcSocialClient,
+  type StartOidcProviderOptions,
+  startOidcProvider,
+} from '../oidc/provider'
 export {
   SOLANA_FAUCET_KEYPAIR,
   SOLANA_MINT_KEYPAIR,

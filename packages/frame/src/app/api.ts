@@ -1,10 +1,11 @@
-// The auth API as the frame sees it (contract /tmp/notes/auth-api.md, and GET
+// The auth API as the frame sees it (contracts /tmp/notes/auth-api.md and, for social login and
+// the wallets per namespace, /tmp/notes/social-api.md; and GET
 // /projects/v1/origins of packages/server/src/routes/config.ts). Every response is parsed before
 // use; a 4xx/5xx body's `message` becomes the error text verbatim (the host shows it), otherwise
 // §8 'HTTP status code: N'.
 import * as z from 'zod/mini'
 import { HTTP_TIMEOUT_MS } from './config'
-import type { EncryptedWallet } from './keys'
+import type { EncryptedWallet, KeyNamespace } from './keys'
 
 export class ApiError extends Error {
   override name = 'ApiError'
@@ -30,10 +31,14 @@ const ServerUser = z.object({
   chainId: z.optional(z.nullable(chainId)),
   userName: z.optional(z.nullable(z.string())),
   preferredAccountType: z.optional(z.nullable(z.string())),
+  /** Social login: the provider the user signed in with */
+  socialProvider: z.optional(z.nullable(z.string())),
+  solanaAddress: z.optional(z.nullable(z.string())),
 })
 export type ServerUser = z.infer<typeof ServerUser>
 
 const WalletBlob = z.object({ address: z.string(), iv: z.string(), ciphertext: z.string() })
+const MaybeBlob = z.optional(z.nullable(WalletBlob))
 
 const schemas = {
   origins: z.object({ allowedOrigins: z.array(z.string()) }),
@@ -44,7 +49,13 @@ const schemas = {
   device: z.object({ approved: z.boolean() }),
   login: z.object({ token: z.string().check(z.minLength(16)), user: ServerUser }),
   user: z.object({ user: ServerUser }),
-  wallet: z.object({ wrappingKey: z.string(), wallet: z.nullable(WalletBlob) }),
+  wallet: z.object({
+    wrappingKey: z.string(),
+    /** The eip155 one; `wallets` has every namespace (a server before issue 9 has no `wallets`) */
+    wallet: z.nullable(WalletBlob),
+    wallets: z.optional(z.object({ eip155: MaybeBlob, solana: MaybeBlob })),
+  }),
+  social: z.object({ uri: z.string() }),
   change: z.object({
     action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']),
     challengeId: z.string(),
@@ -56,6 +67,7 @@ export type ChangeAction = z.infer<typeof schemas.change>
 export interface WalletResponse {
   wrappingKey: string
   wallet: EncryptedWallet | null
+  wallets?: { eip155?: EncryptedWallet | null; solana?: EncryptedWallet | null } | undefined
 }
 export interface Challenge {
   challengeId: string
@@ -72,10 +84,14 @@ export interface AuthApi {
   connectEmail(body: { email: string; deviceId: string }): Promise<EmailAction>
   pollDevice(challengeId: string): Promise<{ approved: boolean }>
   verifyOtp(body: Challenge): Promise<{ token: string; user: ServerUser }>
+  /** POST /auth/v1/social/start: the provider's authorization URL */
+  socialStart(body: { provider: string; redirectUri: string }): Promise<{ uri: string }>
+  /** POST /auth/v1/social/connect with the URL the popup came back to */
+  socialConnect(body: { uri: string }): Promise<{ token: string; user: ServerUser }>
   session(token: string): Promise<ServerUser>
   signOut(token: string, timeoutMs?: number): Promise<void>
   wallet(token: string): Promise<WalletResponse>
-  putWallet(token: string, wallet: EncryptedWallet): Promise<ServerUser>
+  putWallet(token: string, wallet: EncryptedWallet, namespace: KeyNamespace): Promise<ServerUser>
   patchUser(token: string, patch: UserPatch): Promise<ServerUser>
   changeEmail(token: string, email: string): Promise<ChangeAction>
   changeEmailPrimary(token: string, body: Challenge): Promise<ChangeAction>
@@ -154,6 +170,8 @@ export function createApi(options: ApiOptions): AuthApi {
     pollDevice: (challengeId) =>
       call('POST', '/auth/v1/device', schemas.device, { body: { challengeId } }),
     verifyOtp: (body) => call('POST', '/auth/v1/otp', schemas.login, { body }),
+    socialStart: (body) => call('POST', '/auth/v1/social/start', schemas.social, { body }),
+    socialConnect: (body) => call('POST', '/auth/v1/social/connect', schemas.login, { body }),
     session: async (token) => (await call('GET', '/auth/v1/session', schemas.user, { token })).user,
     signOut: async (token, timeoutMs) => {
       await call('DELETE', '/auth/v1/session', null, {
@@ -162,8 +180,13 @@ export function createApi(options: ApiOptions): AuthApi {
       })
     },
     wallet: (token) => call('GET', '/auth/v1/wallet', schemas.wallet, { token }),
-    putWallet: async (token, wallet) =>
-      (await call('PUT', '/auth/v1/wallet', schemas.user, { token, body: wallet })).user,
+    putWallet: async (token, wallet, namespace) =>
+      (
+        await call('PUT', '/auth/v1/wallet', schemas.user, {
+          token,
+          body: { namespace, ...wallet },
+        })
+      ).user,
     patchUser: async (token, patch) =>
       (await call('PATCH', '/auth/v1/user', schemas.user, { token, body: patch })).user,
     changeEmail: (token, email) =>

@@ -15,7 +15,11 @@ export class FrameError extends Error {
 /** §8 */
 export const SOMETHING_WENT_WRONG = 'Something went wrong'
 export const SMART_ACCOUNTS_UNAVAILABLE = 'Smart accounts are not available'
-export const SOCIAL_NOT_IMPLEMENTED = 'not implemented: social login (issue 9)'
+export const FARCASTER_NOT_IMPLEMENTED = 'not implemented: Farcaster login'
+/** §8 */
+export const SOCIAL_START_FAILED = 'Failed to initiate social connection'
+/** §8 */
+export const SOCIAL_CONNECT_FAILED = 'Failed to connect'
 export const DEVICE_TIMED_OUT = 'Device verification timed out'
 export const NO_LOGIN_PENDING = 'No sign-in is pending. Enter your email again.'
 export const DEVICE_NOT_APPROVED = 'Approve this device first: open the link in the email'

@@ -10,13 +10,15 @@ import { REQUEST_ABORTED, RPC_NOT_ALLOWED, USER_REJECTED } from '../protocol'
 import { DEVICE_TIMEOUT_MS } from './config'
 import {
   DEVICE_NOT_APPROVED,
+  FARCASTER_NOT_IMPLEMENTED,
   NO_LOGIN_PENDING,
   SMART_ACCOUNTS_UNAVAILABLE,
-  SOCIAL_NOT_IMPLEMENTED,
 } from './errors'
 import { decryptPrivateKey, encryptPrivateKey, importWrappingKey } from './keys'
+import { solanaAddressOf } from './solanaKey'
 import { createFakeAuthServer } from './testing/fakeAuthServer'
 import { createHarness, type Harness, HOST, MemoryStorage, signIn } from './testing/harness'
+import { expectNoPlainKeys, serverKeys } from './testing/secrets'
 import { NOT_CONNECTED } from './wallet'
 
 const EMAIL = 'visitor@example.com'
@@ -57,30 +59,41 @@ describe('email login', () => {
       'POST /auth/v1/otp',
       'GET /auth/v1/wallet',
       'PUT /auth/v1/wallet',
+      'PUT /auth/v1/wallet',
     ])
     const user = h.server.userByEmail(EMAIL)
     expect(user?.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     const privateKey = await serverPrivateKey(h)
     expect(privateKeyToAddress(privateKey)).toBe(user?.address)
-    // at rest: device id, session token, encrypted blob; never the key
+    // the Solana key too: made here, encrypted under its address, uploaded
+    const { seed } = await serverKeys(user)
+    expect(user?.solanaAddress).toBe(await solanaAddressOf(seed))
+    // at rest: device id, session token, encrypted blobs; never a key
     expect([...h.storage.map.keys()].sort()).toEqual([
       'latchkey-frame:deviceId',
       `latchkey-frame:session:${h.server.projectId}`,
       `latchkey-frame:wallet:${h.server.projectId}`,
+      `latchkey-frame:wallet:solana:${h.server.projectId}`,
     ])
-    const stored = [...h.storage.map.values()].join('\n').toLowerCase()
-    expect(stored).not.toContain(privateKey.slice(2).toLowerCase())
+    await expectNoPlainKeys([...h.storage.map.values()].join('\n'), privateKey, seed)
     expect(
       JSON.parse(h.storage.getItem(`latchkey-frame:wallet:${h.server.projectId}`) ?? ''),
     ).toEqual(user?.wallet)
+    expect(
+      JSON.parse(h.storage.getItem(`latchkey-frame:wallet:solana:${h.server.projectId}`) ?? ''),
+    ).toEqual(user?.solanaWallet)
     expect(JSON.stringify(h.log.entries())).not.toContain(otp)
-    expect(JSON.stringify(h.log.entries()).toLowerCase()).not.toContain(privateKey.slice(2))
+    await expectNoPlainKeys(JSON.stringify(h.log.entries()), privateKey, seed)
 
     expect(ok(await h.send('APP_GET_USER', {}))).toEqual({
       email: EMAIL,
       address: user?.address,
       chainId: 31337,
-      accounts: [{ address: user?.address, type: 'EOA' }],
+      accounts: [
+        { address: user?.address, type: 'EOA', namespace: 'eip155' },
+        { address: user?.solanaAddress, type: 'EOA', namespace: 'solana' },
+      ],
+      solanaAddress: user?.solanaAddress,
       userName: null,
       preferredAccountType: 'eoa',
       smartAccountDeployed: false,
@@ -347,13 +360,11 @@ describe('network, account types, social, theme, dapp data, reload', () => {
   })
 
   it.each([
-    ['APP_CONNECT_SOCIAL', { uri: 'https://example.com/cb' }],
-    ['APP_GET_SOCIAL_REDIRECT_URI', { provider: 'google' }],
     ['APP_GET_FARCASTER_URI', {}],
     ['APP_CONNECT_FARCASTER', {}],
-  ])('%s is not implemented yet (issue 9)', async (type, payload) => {
+  ])('%s is not implemented', async (type, payload) => {
     const h = await createHarness()
-    expect(failure(await h.send(type, payload))).toEqual({ message: SOCIAL_NOT_IMPLEMENTED })
+    expect(failure(await h.send(type, payload))).toEqual({ message: FARCASTER_NOT_IMPLEMENTED })
   })
 
   it('applies the theme mode and checked variables', async () => {
@@ -429,7 +440,6 @@ describe('RPC requests', () => {
       })
     }
     for (const method of [
-      'solana_signMessage',
       'wallet_sendCalls',
       'wallet_grantPermissions',
       'wallet_revokePermissions',

@@ -13,6 +13,7 @@ import {
   MAX_MESSAGE_BYTES,
   REQUEST_ABORTED,
   RPC_NOT_ALLOWED,
+  SOCIAL_PROVIDERS,
   successType,
   USER_REJECTED,
 } from '../protocol'
@@ -25,11 +26,13 @@ import {
   evmChainId,
   type FrameConfig,
   HTTP_TIMEOUT_MS,
+  parseHttpUrl,
   SIGN_OUT_TIMEOUT_MS,
 } from './config'
 import {
   DEVICE_NOT_APPROVED,
   DEVICE_TIMED_OUT,
+  FARCASTER_NOT_IMPLEMENTED,
   FrameError,
   LOGIN_REPLACED,
   NO_DEVICE_PENDING,
@@ -37,7 +40,8 @@ import {
   NO_LOGIN_PENDING,
   RESPONSE_TOO_LARGE,
   SMART_ACCOUNTS_UNAVAILABLE,
-  SOCIAL_NOT_IMPLEMENTED,
+  SOCIAL_CONNECT_FAILED,
+  SOCIAL_START_FAILED,
   SOMETHING_WENT_WRONG,
 } from './errors'
 import { KeyError, randomBase64Url } from './keys'
@@ -49,6 +53,7 @@ import {
   UNAUTHORIZED,
   WRONG_ACCOUNT,
 } from './signer'
+import { prepareSolanaSigning, SOLANA_METHODS } from './solana'
 import { type KeyValueStore, storageKeys } from './storage'
 import { NotConnectedError, type WalletState } from './wallet'
 
@@ -223,13 +228,20 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     const rpcUrl = payload.rpcUrl ?? rpcUrls.get(String(chain))
     const kind = classifyRpcMethod(method)
     if (kind === 'forbidden') throw new FrameError(RPC_NOT_ALLOWED)
+    const namespace = payload.chainNamespace ?? (SOLANA_METHODS.has(method) ? 'solana' : 'eip155')
+    if (namespace === 'solana') {
+      // Only the four signing methods: the frame reads nothing from Solana for the page.
+      if (!SOLANA_METHODS.has(method)) throw new FrameError(RPC_NOT_ALLOWED)
+      return solanaRpc(payload, context, signal)
+    }
+    if (SOLANA_METHODS.has(method)) {
+      throw new FrameError(`${method} is a Solana method, not an ${namespace} one`, INVALID_PARAMS)
+    }
     if (kind === 'unsafe' && !SIGNING_METHODS.has(method)) {
       throw new FrameError(`not implemented: ${method}`)
     }
     if (NOT_IMPLEMENTED_SAFE.has(method)) throw new FrameError(`not implemented: ${method}`)
-    if (payload.chainNamespace && payload.chainNamespace !== 'eip155') {
-      throw new FrameError(`not implemented: ${payload.chainNamespace} requests`)
-    }
+    if (namespace !== 'eip155') throw new FrameError(`not implemented: ${namespace} requests`)
     const evmChain = evmChainId(chain)
 
     if (kind === 'safe') {
@@ -280,28 +292,82 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     return request.run({ account, signal })
   }
 
-  async function user(): Promise<AppReply<'APP_GET_USER'>> {
+  /** solana_* requests: our Solana key, the same approval as EVM signing. */
+  async function solanaRpc(
+    payload: AppRequest<'APP_RPC_REQUEST'>,
+    context: Context,
+    signal: AbortSignal,
+  ): Promise<unknown> {
+    const account = await wallet.unlockSolana()
+    const rpcUrl =
+      payload.rpcUrl ??
+      (payload.chainId === undefined ? undefined : rpcUrls.get(String(payload.chainId)))
+    const request = prepareSolanaSigning(payload.method, payload.params, {
+      address: account.address,
+      chainId: payload.chainId,
+      rpcUrl,
+    })
+    const approved = await approval.request(
+      {
+        title: request.title,
+        action: request.action,
+        origin: context.origin,
+        dappName: dapp.name,
+        dappIcon: dapp.icon,
+        details: request.details,
+      },
+      signal,
+    )
+    if (!approved) throw new FrameError(USER_REJECTED, 4001)
+    if (wallet.solanaAccount() !== account) throw new NotConnectedError()
+    return request.run({
+      account,
+      signal,
+      rpc: (method, params) => {
+        if (!rpcUrl) throw new FrameError('No RPC URL for Solana')
+        return jsonRpc(method, params, rpcUrl, signal)
+      },
+    })
+  }
+
+  /** The user as §3 describes it; `refresh` asks the server first (else the one in memory). */
+  async function user(refresh = true): Promise<AppReply<'APP_GET_USER'>> {
     const account = await wallet.unlock()
     let current = wallet.user()
-    try {
-      current = await wallet.refreshUser()
-    } catch (error) {
-      if (error instanceof NotConnectedError || !current) throw error
-      log.warn('could not refresh the user; answering from memory', error)
+    if (refresh || !current) {
+      try {
+        current = await wallet.refreshUser()
+      } catch (error) {
+        if (error instanceof NotConnectedError || !current) throw error
+        log.warn('could not refresh the user; answering from memory', error)
+      }
     }
+    // The Solana key is not worth failing the user over: the EVM wallet works without it.
+    const solana = await wallet.unlockSolana().catch((error: unknown) => {
+      if (error instanceof NotConnectedError) throw error
+      return null
+    })
+    const provider = SOCIAL_PROVIDERS.find((p) => p === current?.socialProvider)
     return {
       email: current?.email ?? null,
       address: account.address,
       chainId,
-      accounts: [{ address: account.address, type: 'EOA' }],
+      accounts: [
+        { address: account.address, type: 'EOA', namespace: 'eip155' },
+        ...(solana
+          ? [{ address: solana.address, type: 'EOA' as const, namespace: 'solana' as const }]
+          : []),
+      ],
       userName: current?.userName ?? null,
       preferredAccountType: 'eoa',
       smartAccountDeployed: false,
+      ...(solana && { solanaAddress: solana.address }),
+      ...(provider && { socialProvider: provider }),
     }
   }
 
-  const notSocial = async (): Promise<never> => {
-    throw new FrameError(SOCIAL_NOT_IMPLEMENTED)
+  const notFarcaster = async (): Promise<never> => {
+    throw new FrameError(FARCASTER_NOT_IMPLEMENTED)
   }
 
   const handlers: { [T in AppEventType]: Handler<T> } = {
@@ -370,10 +436,43 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return {}
     },
 
-    APP_CONNECT_SOCIAL: notSocial,
-    APP_GET_FARCASTER_URI: notSocial,
-    APP_CONNECT_FARCASTER: notSocial,
-    APP_GET_SOCIAL_REDIRECT_URI: notSocial,
+    // The host opens `uri` in a popup; the provider sends the visitor back to the host page
+    // (redirectUri), which hands that URL to APP_CONNECT_SOCIAL.
+    async APP_GET_SOCIAL_REDIRECT_URI({ provider }, { origin }) {
+      let uri: string | undefined
+      try {
+        uri = parseHttpUrl((await api.socialStart({ provider, redirectUri: `${origin}/` })).uri)
+      } catch (error) {
+        log.warn(`could not start the ${provider} login`, error)
+      }
+      if (!uri) throw new FrameError(SOCIAL_START_FAILED)
+      return { uri }
+    },
+
+    async APP_CONNECT_SOCIAL({ uri, chainId: next, rpcUrl }, { origin }) {
+      // The popup came back to the host page: anything else is not our redirect.
+      let back: URL | undefined
+      try {
+        back = new URL(uri)
+      } catch {
+        back = undefined
+      }
+      if (back?.origin !== origin) throw new FrameError(SOCIAL_CONNECT_FAILED)
+      const { token, user: signedIn } = await api.socialConnect({ uri })
+      pendingLogin = null
+      await wallet.login(token, signedIn)
+      log.info(`signed in with ${signedIn.socialProvider ?? 'a social provider'}`)
+      // The network the page is on, as APP_SWITCH_NETWORK would set it.
+      if (next !== undefined) {
+        chainId = next
+        patchUserLater({ chainId: next })
+      }
+      if (rpcUrl) rpcUrls.set(String(chainId), rpcUrl)
+      return user(false)
+    },
+
+    APP_GET_FARCASTER_URI: notFarcaster,
+    APP_CONNECT_FARCASTER: notFarcaster,
 
     APP_GET_USER: () => user(),
 

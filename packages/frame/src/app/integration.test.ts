@@ -1,18 +1,28 @@
 // The frame against the real auth server (packages/server, PGlite) with its mails going over
-// SMTP to the devnet's capture: the whole login, key and session story of the brief, with the
-// server's own texts. Node environment (the server does not run under jsdom); the frame gets a
-// jsdom document of its own.
+// SMTP to the devnet's capture, and its social logins going to the devnet's local OpenID provider:
+// the whole login, key and session story of the brief, with the server's own texts. Node
+// environment (the server does not run under jsdom); the frame gets a jsdom document of its own.
 
 import { createRequire } from 'node:module'
-import { type CapturedMail, startMailCapture } from '@latchkey/devnet'
+import {
+  type CapturedMail,
+  type OidcProvider,
+  signInWithOidc,
+  startMailCapture,
+  startOidcProvider,
+} from '@latchkey/devnet'
+import { getPublicKeyFromAddress, address as solanaAddressOf, verifySignature } from '@solana/kit'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { socialFromIssuer } from '../../../server/src/auth/social'
 import {
   availableDatabases,
   startTestServer,
   type TestServer,
 } from '../../../server/src/testing/databases'
 import { CHANNEL, PROTOCOL_VERSION } from '../protocol'
+import { base58Decode, base58Encode } from './base58'
+import { SOCIAL_CONNECT_FAILED, SOCIAL_START_FAILED } from './errors'
 import { createHarness, type Harness, HOST, MemoryStorage } from './testing/harness'
 import { NOT_CONNECTED } from './wallet'
 
@@ -44,6 +54,7 @@ if (!database) throw new Error('no database')
 describe('the frame with the real auth server', () => {
   let service: TestServer
   let capture: MailCapture
+  let oidc: OidcProvider
   const read = new Set<string>()
   /** The server's clock, moved past the 30 s email cooldown where a test needs it */
   let clock = Date.now()
@@ -75,19 +86,51 @@ describe('the frame with the real auth server', () => {
 
   beforeAll(async () => {
     capture = await startMailCapture({ port: 0 })
+    oidc = await startOidcProvider({ port: 0 })
+    // Every provider but apple, which is left unconfigured
+    const { apple: _apple, ...providers } = socialFromIssuer(oidc.issuer).providers
     service = await startTestServer(database, {
       projectId: PROJECT,
       mail: { host: capture.host, port: capture.port },
       mailInbox: capture,
       allowedOrigins: [HOST],
       rateLimit: { perAddress: { limit: 1_000_000, windowMs: 10_000 } },
+      // (the id_tokens' times are real ones; the 31 s the cooldown tests add stay within them)
       now: () => clock,
+      social: { providers },
     })
   })
   afterAll(async () => {
     await service?.stop()
     await capture?.stop()
+    await oidc?.stop()
   })
+
+  /** The server's wallets of a session, as GET /auth/v1/wallet answers them. */
+  async function serverWallets(token: string) {
+    const response = await service.request(`/auth/v1/wallet?projectId=${PROJECT}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    return (await response.json()) as {
+      wallet: { address: string }
+      wallets: { eip155?: { address: string }; solana?: { address: string } }
+    }
+  }
+
+  /** A Solana message signature through the frame's approval, checked with @solana/kit. */
+  async function solanaSignatureVerifies(h: Harness, signer: string) {
+    const message = new TextEncoder().encode(`hello from ${signer.slice(0, 8)}`)
+    const pending = h.send('APP_RPC_REQUEST', {
+      method: 'solana_signMessage',
+      params: { message: base58Encode(message), pubkey: signer },
+      chainNamespace: 'solana',
+    })
+    await h.approvalShown()
+    h.button('approve').click()
+    const { result } = ok(await pending) as { result: { signature: string } }
+    const publicKey = await getPublicKeyFromAddress(solanaAddressOf(signer))
+    return verifySignature(publicKey, base58Decode(result.signature) as never, message)
+  }
 
   it('loads the origins from the server and says FRAME_READY to the allowed page only', async () => {
     const h = await frame()
@@ -112,20 +155,24 @@ describe('the frame with the real auth server', () => {
       smartAccountDeployed: false,
     })
     const address = user.address as `0x${string}`
-    expect(user.accounts).toEqual([{ address, type: 'EOA' }])
+    const solanaAddress = user.solanaAddress as string
+    expect(user.accounts).toEqual([
+      { address, type: 'EOA', namespace: 'eip155' },
+      { address: solanaAddress, type: 'EOA', namespace: 'solana' },
+    ])
 
-    // the server has the encrypted wallet and the address, never the key
+    // the server has the encrypted wallets and the addresses, never a key
     const token = h.wallet.token() ?? ''
-    const walletResponse = await service.request(`/auth/v1/wallet?projectId=${PROJECT}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    })
-    const stored = (await walletResponse.json()) as { wallet: { address: string } }
+    const stored = await serverWallets(token)
     expect(stored.wallet.address.toLowerCase()).toBe(address.toLowerCase())
+    expect(stored.wallets.eip155?.address.toLowerCase()).toBe(address.toLowerCase())
+    expect(stored.wallets.solana?.address).toBe(solanaAddress)
 
-    // a reload: the key comes back from the stored token
+    // a reload: the keys come back from the stored token
     const again = await frame(h.storage)
     expect(ok(await again.send('APP_IS_CONNECTED', {}))).toEqual({ isConnected: true })
-    expect(ok(await again.send('APP_GET_USER', {})).address).toBe(address)
+    expect(ok(await again.send('APP_GET_USER', {}))).toMatchObject({ address, solanaAddress })
+    expect(await solanaSignatureVerifies(again, solanaAddress)).toBe(true)
     const signing = again.send('APP_RPC_REQUEST', {
       method: 'personal_sign',
       params: ['0x6869', address],
@@ -206,5 +253,94 @@ describe('the frame with the real auth server', () => {
     expect(ok(await h.send('APP_GET_USER', {})).email).toBe(next)
     ok(await h.send('APP_SWITCH_NETWORK', { chainId: 31338 }))
     ok(await h.send('APP_SET_PREFERRED_ACCOUNT', { type: 'eoa' }))
+  })
+
+  describe('social login through the local OpenID provider', () => {
+    let logins = 0
+    const newLogin = () => `octo${++logins}x${Date.now().toString(36)}`
+
+    async function popup(h: Harness, provider: string, login: string, cancel = false) {
+      const { uri } = ok(await h.send('APP_GET_SOCIAL_REDIRECT_URI', { provider })) as {
+        uri: string
+      }
+      expect(new URL(uri).origin).toBe(oidc.issuer)
+      expect(new URL(uri).searchParams.get('redirect_uri')).toBe(`${HOST}/`)
+      return signInWithOidc(uri, { login, cancel })
+    }
+
+    it('signs in, makes both keys, survives a reload, and finds them on another device', async () => {
+      const login = newLogin()
+      const h = await frame()
+      const back = await popup(h, 'github', login)
+      expect(new URL(back).origin).toBe(HOST)
+      const user = ok(await h.send('APP_CONNECT_SOCIAL', { uri: back }))
+      expect(user).toMatchObject({
+        email: `${login}@github.example`,
+        userName: login,
+        socialProvider: 'github',
+        chainId: 31337,
+        preferredAccountType: 'eoa',
+        smartAccountDeployed: false,
+      })
+      const address = user.address as `0x${string}`
+      const solanaAddress = user.solanaAddress as string
+      expect(user.accounts).toEqual([
+        { address, type: 'EOA', namespace: 'eip155' },
+        { address: solanaAddress, type: 'EOA', namespace: 'solana' },
+      ])
+      const stored = await serverWallets(h.wallet.token() ?? '')
+      expect(stored.wallets.eip155?.address.toLowerCase()).toBe(address.toLowerCase())
+      expect(stored.wallets.solana?.address).toBe(solanaAddress)
+      expect(ok(await h.send('APP_GET_USER', {}))).toEqual(user)
+
+      const reloaded = await frame(h.storage)
+      expect(ok(await reloaded.send('APP_IS_CONNECTED', {}))).toEqual({ isConnected: true })
+      expect(ok(await reloaded.send('APP_GET_USER', {}))).toEqual(user)
+      const signing = reloaded.send('APP_RPC_REQUEST', {
+        method: 'personal_sign',
+        params: ['0x6869', address],
+      })
+      await reloaded.approvalShown()
+      reloaded.button('approve').click()
+      const { result } = ok(await signing) as { result: `0x${string}` }
+      expect(await verifyMessage({ address, message: 'hi', signature: result })).toBe(true)
+      expect(await solanaSignatureVerifies(reloaded, solanaAddress)).toBe(true)
+
+      const device = await frame()
+      const again = ok(
+        await device.send('APP_CONNECT_SOCIAL', { uri: await popup(device, 'github', login) }),
+      )
+      expect(again).toMatchObject({ address, solanaAddress, socialProvider: 'github' })
+
+      // the same name at another provider is another user
+      const google = await frame()
+      const other = ok(
+        await google.send('APP_CONNECT_SOCIAL', { uri: await popup(google, 'google', login) }),
+      )
+      expect(other.address).not.toBe(address)
+      expect(other.solanaAddress).not.toBe(solanaAddress)
+    })
+
+    it("answers the spec's texts: unconfigured provider, cancelled, reused or foreign URL", async () => {
+      const h = await frame()
+      expect(failure(await h.send('APP_GET_SOCIAL_REDIRECT_URI', { provider: 'apple' }))).toEqual({
+        message: SOCIAL_START_FAILED,
+      })
+      const cancelled = await popup(h, 'discord', newLogin(), true)
+      expect(new URL(cancelled).searchParams.get('error')).toBe('access_denied')
+      expect(failure(await h.send('APP_CONNECT_SOCIAL', { uri: cancelled }))).toEqual({
+        message: SOCIAL_CONNECT_FAILED,
+      })
+      const back = await popup(h, 'x', newLogin())
+      const elsewhere = new URL(back)
+      elsewhere.port = '5999'
+      expect(failure(await h.send('APP_CONNECT_SOCIAL', { uri: elsewhere.href }))).toEqual({
+        message: SOCIAL_CONNECT_FAILED,
+      })
+      ok(await h.send('APP_CONNECT_SOCIAL', { uri: back }))
+      expect(failure(await h.send('APP_CONNECT_SOCIAL', { uri: back }))).toEqual({
+        message: SOCIAL_CONNECT_FAILED,
+      })
+    })
   })
 })

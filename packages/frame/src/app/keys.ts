@@ -1,10 +1,15 @@
-// The wallet key at rest (contract /tmp/notes/auth-api.md "Keys"): the server keeps a per-user
-// 32-byte wrapping key and the wallet encrypted under it; the frame alone turns them into a
-// private key. AES-256-GCM, a random 12-byte iv per encryption, the wallet's address as
-// additional data, so a blob cannot be replayed under another address. The plain key exists only
-// in the frame's memory; nothing here writes anywhere.
+// The wallet keys at rest (contract /tmp/notes/auth-api.md "Keys", /tmp/notes/social-api.md
+// "Wallets per namespace"): the server keeps a per-user 32-byte wrapping key and, per namespace,
+// the wallet key encrypted under it; the frame alone turns them into keys. AES-256-GCM, a random
+// 12-byte iv per encryption, the wallet's address as additional data, so a blob cannot be
+// replayed under another address. eip155: the secp256k1 private key (here); solana: the 32-byte
+// ed25519 seed (solanaKey.ts). The plain key exists only in the frame's memory; nothing here writes anywhere.
 import { bytesToHex, type Hex, hexToBytes } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
+import { isSolanaAddress } from './base58'
+
+/** The namespaces the frame holds a key for. */
+export type KeyNamespace = 'eip155' | 'solana'
 
 /** What the server stores and what the frame keeps in its storage: base64 strings. */
 export interface EncryptedWallet {
@@ -44,9 +49,12 @@ export function randomBase64Url(byteLength = 32): string {
   return bytesToBase64(bytes).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
 }
 
-/** The additional data: the address, case-insensitive (the server may store either case). */
-function additionalData(address: string): Uint8Array<ArrayBuffer> {
-  return new TextEncoder().encode(address.toLowerCase())
+/**
+ * The additional data: the address. An EVM address case-insensitively (the server may store
+ * either case); a Solana address (base58, where case matters) as it is.
+ */
+function additionalData(address: string, namespace: KeyNamespace): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(namespace === 'eip155' ? address.toLowerCase() : address)
 }
 
 function buffer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
@@ -72,13 +80,49 @@ export async function encryptPrivateKey(
   if (privateKeyToAddress(privateKey).toLowerCase() !== address.toLowerCase()) {
     throw new KeyError('The address does not belong to this key')
   }
+  return seal(key, hexToBytes(privateKey), address, 'eip155')
+}
+
+/** AES-GCM of `plain` with the address as additional data. */
+export async function seal(
+  key: CryptoKey,
+  plain: Uint8Array,
+  address: string,
+  namespace: KeyNamespace,
+): Promise<EncryptedWallet> {
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES))
   const sealed = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv, additionalData: additionalData(address) },
+    { name: 'AES-GCM', iv, additionalData: additionalData(address, namespace) },
     key,
-    buffer(hexToBytes(privateKey)),
+    buffer(plain),
   )
   return { address, iv: bytesToBase64(iv), ciphertext: bytesToBase64(new Uint8Array(sealed)) }
+}
+
+/** The 32 plain bytes of `wallet`; KeyError on anything that does not decrypt. */
+export async function open(
+  key: CryptoKey,
+  wallet: EncryptedWallet,
+  namespace: KeyNamespace,
+): Promise<Uint8Array> {
+  let plain: ArrayBuffer
+  try {
+    const iv = base64ToBytes(wallet.iv)
+    if (iv.length !== IV_BYTES) throw new KeyError('Invalid iv')
+    plain = await crypto.subtle.decrypt(
+      {
+        name: 'AES-GCM',
+        iv: buffer(iv),
+        additionalData: additionalData(wallet.address, namespace),
+      },
+      key,
+      buffer(base64ToBytes(wallet.ciphertext)),
+    )
+  } catch {
+    throw new KeyError('Could not unlock the wallet')
+  }
+  if (plain.byteLength !== PRIVATE_KEY_BYTES) throw new KeyError('Could not unlock the wallet')
+  return new Uint8Array(plain)
 }
 
 /**
@@ -87,31 +131,24 @@ export async function encryptPrivateKey(
  */
 export async function decryptPrivateKey(key: CryptoKey, wallet: EncryptedWallet): Promise<Hex> {
   if (!ADDRESS.test(wallet.address)) throw new KeyError('Invalid wallet address')
-  let plain: ArrayBuffer
-  try {
-    const iv = base64ToBytes(wallet.iv)
-    if (iv.length !== IV_BYTES) throw new KeyError('Invalid iv')
-    plain = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: buffer(iv), additionalData: additionalData(wallet.address) },
-      key,
-      buffer(base64ToBytes(wallet.ciphertext)),
-    )
-  } catch {
-    throw new KeyError('Could not unlock the wallet')
-  }
-  if (plain.byteLength !== PRIVATE_KEY_BYTES) throw new KeyError('Could not unlock the wallet')
-  const privateKey = bytesToHex(new Uint8Array(plain))
+  const privateKey = bytesToHex(await open(key, wallet, 'eip155'))
   if (privateKeyToAddress(privateKey).toLowerCase() !== wallet.address.toLowerCase()) {
     throw new KeyError('Could not unlock the wallet')
   }
   return privateKey
 }
 
+const validAddress = (address: string, namespace: KeyNamespace) =>
+  namespace === 'eip155' ? ADDRESS.test(address) : isSolanaAddress(address)
+
 /** A stored blob, checked for shape only (decryption is the real check). */
-export function parseEncryptedWallet(value: unknown): EncryptedWallet | undefined {
+export function parseEncryptedWallet(
+  value: unknown,
+  namespace: KeyNamespace = 'eip155',
+): EncryptedWallet | undefined {
   if (typeof value !== 'object' || value === null) return undefined
   const { address, iv, ciphertext } = value as Record<string, unknown>
-  if (typeof address !== 'string' || !ADDRESS.test(address)) return undefined
+  if (typeof address !== 'string' || !validAddress(address, namespace)) return undefined
   if (typeof iv !== 'string' || typeof ciphertext !== 'string') return undefined
   if (iv.length > 64 || ciphertext.length > 8192) return undefined
   return { address, iv, ciphertext }

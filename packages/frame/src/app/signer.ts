@@ -1,7 +1,7 @@
-// The unsafe RPC methods the frame implements (§6): each request is checked and described
+// The unsafe EVM RPC methods the frame implements (§6): each request is checked and described
 // before the visitor sees it, and run only after the visitor approved it. personal_sign,
-// eth_signTypedData_v4 and eth_sendTransaction; the other unsafe methods are refused as not
-// implemented by the handlers.
+// eth_signTypedData_v4 and eth_sendTransaction (the Solana ones: solana.ts); the other unsafe
+// methods are refused as not implemented by the handlers.
 import {
   createClient,
   defineChain,
@@ -39,14 +39,14 @@ export interface Detail {
   block?: boolean
 }
 
-export interface SigningRequest {
+export interface SigningRequest<Run = RunContext> {
   method: string
   /** The card's heading */
   title: string
   /** "<dapp> asks you to <action>" */
   action: string
   details: Detail[]
-  run(context: RunContext): Promise<unknown>
+  run(context: Run): Promise<unknown>
 }
 
 export interface RunContext {
@@ -97,14 +97,19 @@ function hasHidden(text: string): boolean {
   return false
 }
 
-/** Readable UTF-8 of `hex`, or undefined when the bytes are not plain text. */
-export function decodeMessageText(hex: Hex): string | undefined {
+/** Readable UTF-8 of `bytes`, or undefined when the bytes are not plain text. */
+export function decodeText(bytes: Uint8Array): string | undefined {
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(hex))
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
     return hasHidden(text) ? undefined : text
   } catch {
     return undefined
   }
+}
+
+/** Readable UTF-8 of `hex`, or undefined when the bytes are not plain text. */
+export function decodeMessageText(hex: Hex): string | undefined {
+  return decodeText(hexToBytes(hex))
 }
 
 /** Text with hidden characters shown as \u{…}, so what is displayed is what is signed. */
@@ -118,7 +123,7 @@ export function visible(text: string): string {
   return out
 }
 
-function shorten(text: string): string {
+export function shorten(text: string): string {
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}… (${text.length} characters)` : text
 }
 

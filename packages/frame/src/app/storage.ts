@@ -15,7 +15,10 @@ const PREFIX = 'latchkey-frame:'
 export const storageKeys = {
   deviceId: 'deviceId',
   session: (projectId: string) => `session:${projectId}`,
+  /** The encrypted EVM key */
   wallet: (projectId: string) => `wallet:${projectId}`,
+  /** The encrypted Solana key */
+  solanaWallet: (projectId: string) => `wallet:solana:${projectId}`,
 }
 
 /** `window.localStorage`, or undefined when even reading the property throws. */

@@ -1,17 +1,28 @@
-// The visitor's session and key, held by the frame alone. At rest (the frame origin's
-// localStorage): the session token and the encrypted wallet blob, never a plain key. In memory:
-// the viem account made from the decrypted key (its key lives in viem's closure), re-derived
+// The visitor's session and keys, held by the frame alone. At rest (the frame origin's
+// localStorage): the session token and the encrypted wallet blobs (one per namespace: eip155 and
+// solana), never a plain key. In memory: the viem account made from the decrypted EVM key (its key
+// lives in viem's closure) and the Solana account (a non-extractable WebCrypto key), re-derived
 // after a reload with GET /auth/v1/wallet and the stored token.
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
-import { ApiError, type AuthApi, type ServerUser } from './api'
+import { ApiError, type AuthApi, type ServerUser, type WalletResponse } from './api'
 import {
   decryptPrivateKey,
   type EncryptedWallet,
   encryptPrivateKey,
   importWrappingKey,
+  KeyError,
+  type KeyNamespace,
   parseEncryptedWallet,
 } from './keys'
 import type { Logger } from './logger'
+import {
+  decryptSolanaSeed,
+  encryptSolanaSeed,
+  generateSolanaSeed,
+  SOLANA_UNSUPPORTED,
+  type SolanaAccount,
+  solanaAccountFromSeed,
+} from './solanaKey'
 import { type KeyValueStore, storageKeys } from './storage'
 
 /** §8 */
@@ -27,14 +38,25 @@ export class NotConnectedError extends Error {
 export interface WalletState {
   /** The stored session token, if any */
   token(): string | null
-  /** The unlocked account, if it is in memory */
+  /** The unlocked EVM account, if it is in memory */
   account(): PrivateKeyAccount | null
+  /** The unlocked Solana account, if it is in memory */
+  solanaAccount(): SolanaAccount | null
   /** The last user the server described */
   user(): ServerUser | null
-  /** After a successful code: keep the token, then unlock (or create) the wallet. */
+  /**
+   * After a successful code or social login: keep the token, then unlock (or create) the wallets
+   * of both namespaces.
+   */
   login(token: string, user: ServerUser): Promise<PrivateKeyAccount>
-  /** The account, unlocking it with the stored token when needed; NotConnectedError without. */
+  /**
+   * The EVM account, unlocking it with the stored token when needed; NotConnectedError without.
+   * The Solana key is unlocked (or created) in the same pass; its failure is logged, not thrown:
+   * the EVM wallet does not depend on it.
+   */
   unlock(): Promise<PrivateKeyAccount>
+  /** The Solana account: unlock(), then another attempt at the Solana key if that one failed. */
+  unlockSolana(): Promise<SolanaAccount>
   /** GET /auth/v1/session: the current user; a 401 signs the frame out. */
   refreshUser(): Promise<ServerUser>
   /** Runs a session call; a 401 answer clears the session. */
@@ -51,12 +73,62 @@ export interface WalletOptions {
   projectId: string
 }
 
+interface KeyKind<K> {
+  namespace: KeyNamespace
+  /** Where the frame keeps the encrypted key */
+  storeKey: string
+  /** The server's blob of this namespace */
+  remote(response: WalletResponse): EncryptedWallet | null
+  /** Throws KeyError when the blob does not decrypt to a key of its address */
+  open(key: CryptoKey, blob: EncryptedWallet): Promise<K>
+  create(key: CryptoKey): Promise<{ value: K; blob: EncryptedWallet }>
+}
+
+const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409
+
 export function createWalletState({ api, store, log, projectId }: WalletOptions): WalletState {
   const sessionKey = storageKeys.session(projectId)
-  const walletKey = storageKeys.wallet(projectId)
+  const evm: KeyKind<PrivateKeyAccount> = {
+    namespace: 'eip155',
+    storeKey: storageKeys.wallet(projectId),
+    remote: (response) => response.wallet ?? response.wallets?.eip155 ?? null,
+    open: async (key, blob) => privateKeyToAccount(await decryptPrivateKey(key, blob)),
+    async create(key) {
+      const privateKey = generatePrivateKey()
+      const value = privateKeyToAccount(privateKey)
+      return { value, blob: await encryptPrivateKey(key, privateKey, value.address) }
+    },
+  }
+  const solana: KeyKind<SolanaAccount> = {
+    namespace: 'solana',
+    storeKey: storageKeys.solanaWallet(projectId),
+    remote: (response) => response.wallets?.solana ?? null,
+    async open(key, blob) {
+      const seed = await decryptSolanaSeed(key, blob)
+      try {
+        return await solanaAccountFromSeed(seed)
+      } finally {
+        seed.fill(0)
+      }
+    },
+    async create(key) {
+      const seed = generateSolanaSeed()
+      try {
+        const value = await solanaAccountFromSeed(seed)
+        return { value, blob: await encryptSolanaSeed(key, seed, value.address) }
+      } finally {
+        seed.fill(0)
+      }
+    },
+  }
+
   let account: PrivateKeyAccount | null = null
+  let solanaAccount: SolanaAccount | null = null
   let user: ServerUser | null = null
   let unlocking: Promise<PrivateKeyAccount> | null = null
+  let solanaUnlocking: Promise<SolanaAccount> | null = null
+  /** Set once WebCrypto refused Ed25519: no use asking again in this document. */
+  let solanaUnsupported = false
   /** Bumped on every sign-in and sign-out, so an unlock that started before is thrown away. */
   let generation = 0
 
@@ -65,17 +137,20 @@ export function createWalletState({ api, store, log, projectId }: WalletOptions)
   function clear() {
     generation++
     account = null
+    solanaAccount = null
     user = null
     unlocking = null
+    solanaUnlocking = null
     store.remove(sessionKey)
-    store.remove(walletKey)
+    store.remove(evm.storeKey)
+    store.remove(solana.storeKey)
   }
 
-  function storedBlob(): EncryptedWallet | undefined {
-    const raw = store.get(walletKey)
+  function storedBlob(kind: KeyKind<unknown>): EncryptedWallet | undefined {
+    const raw = store.get(kind.storeKey)
     if (!raw) return undefined
     try {
-      return parseEncryptedWallet(JSON.parse(raw))
+      return parseEncryptedWallet(JSON.parse(raw), kind.namespace)
     } catch {
       return undefined
     }
@@ -98,39 +173,77 @@ export function createWalletState({ api, store, log, projectId }: WalletOptions)
     }
   }
 
-  /** GET the wallet; decrypt it, or create, store and upload one. */
-  async function load(attempt = 0): Promise<PrivateKeyAccount> {
-    const { wrappingKey, wallet } = await withSession((t) => api.wallet(t))
-    const key = await importWrappingKey(wrappingKey)
-    if (wallet) {
-      const privateKey = await decryptPrivateKey(key, wallet)
-      store.set(walletKey, JSON.stringify(wallet))
-      return privateKeyToAccount(privateKey)
+  /**
+   * One namespace's key: decrypted from the server's blob, or created, kept and uploaded. A 409
+   * (another frame of this user uploaded first) forgets the local blob and is thrown: the caller
+   * asks the server again, whose wallet wins.
+   */
+  async function restore<K>(
+    kind: KeyKind<K>,
+    key: CryptoKey,
+    response: WalletResponse,
+  ): Promise<K> {
+    const remote = kind.remote(response)
+    if (remote) {
+      const value = await kind.open(key, remote)
+      store.set(kind.storeKey, JSON.stringify(remote))
+      return value
     }
     // No wallet on the server yet. A blob this frame made earlier whose upload never completed
     // is uploaded again (same key, same address); otherwise a new key is made here.
-    let blob = storedBlob()
-    let privateKey = blob ? await decryptPrivateKey(key, blob).catch(() => undefined) : undefined
-    if (!blob || !privateKey) {
-      privateKey = generatePrivateKey()
-      const address = privateKeyToAccount(privateKey).address
-      blob = await encryptPrivateKey(key, privateKey, address)
+    let blob = storedBlob(kind)
+    let value: K | undefined = blob ? await kind.open(key, blob).catch(() => undefined) : undefined
+    if (!blob || value === undefined) {
+      const created = await kind.create(key)
+      value = created.value
+      blob = created.blob
       // Kept before the upload, so a lost answer does not lose the key.
-      store.set(walletKey, JSON.stringify(blob))
-      log.info(`created wallet ${address}`)
+      store.set(kind.storeKey, JSON.stringify(blob))
+      log.info(`created ${kind.namespace} wallet ${blob.address}`)
     }
+    const upload = blob
     try {
-      const updated = await withSession((t) => api.putWallet(t, blob))
-      user = updated
+      user = await withSession((t) => api.putWallet(t, upload, kind.namespace))
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && attempt === 0) {
-        // Another frame of this user uploaded first; the server's wallet wins.
-        store.remove(walletKey)
-        return load(1)
-      }
+      if (isConflict(error)) store.remove(kind.storeKey)
       throw error
     }
-    return privateKeyToAccount(privateKey)
+    return value
+  }
+
+  async function restoreSolana(key: CryptoKey, response: WalletResponse): Promise<SolanaAccount> {
+    if (solanaUnsupported) throw new KeyError(SOLANA_UNSUPPORTED)
+    try {
+      return await restore(solana, key, response)
+    } catch (error) {
+      if (error instanceof KeyError && error.message === SOLANA_UNSUPPORTED) {
+        solanaUnsupported = true
+      }
+      if (!isConflict(error)) throw error
+      return restore(solana, key, await withSession((t) => api.wallet(t)))
+    }
+  }
+
+  /** GET the wallets; decrypt them, or create, store and upload them. */
+  async function load(
+    attempt = 0,
+  ): Promise<{ evm: PrivateKeyAccount; solana: SolanaAccount | null }> {
+    const response = await withSession((t) => api.wallet(t))
+    const key = await importWrappingKey(response.wrappingKey)
+    let evmAccount: PrivateKeyAccount
+    try {
+      evmAccount = await restore(evm, key, response)
+    } catch (error) {
+      if (isConflict(error) && attempt === 0) return load(1)
+      throw error
+    }
+    try {
+      return { evm: evmAccount, solana: await restoreSolana(key, response) }
+    } catch (error) {
+      if (error instanceof NotConnectedError) throw error
+      log.warn('could not unlock the Solana wallet; the EVM wallet goes on without it', error)
+      return { evm: evmAccount, solana: null }
+    }
   }
 
   function unlock(): Promise<PrivateKeyAccount> {
@@ -141,9 +254,10 @@ export function createWalletState({ api, store, log, projectId }: WalletOptions)
     const pending = load().then(
       (unlocked) => {
         if (started !== generation) throw new NotConnectedError()
-        account = unlocked
+        account = unlocked.evm
+        solanaAccount = unlocked.solana
         unlocking = null
-        return unlocked
+        return unlocked.evm
       },
       (error: unknown) => {
         if (started === generation) unlocking = null
@@ -155,9 +269,37 @@ export function createWalletState({ api, store, log, projectId }: WalletOptions)
     return pending
   }
 
+  async function unlockSolana(): Promise<SolanaAccount> {
+    await unlock()
+    if (solanaAccount) return solanaAccount
+    if (solanaUnsupported) throw new KeyError(SOLANA_UNSUPPORTED)
+    if (solanaUnlocking) return solanaUnlocking
+    const started = generation
+    const pending = withSession((t) => api.wallet(t))
+      .then(async (response) =>
+        restoreSolana(await importWrappingKey(response.wrappingKey), response),
+      )
+      .then(
+        (unlocked) => {
+          if (started !== generation) throw new NotConnectedError()
+          solanaAccount = unlocked
+          solanaUnlocking = null
+          return unlocked
+        },
+        (error: unknown) => {
+          if (started === generation) solanaUnlocking = null
+          log.warn('could not unlock the Solana wallet', error)
+          throw error
+        },
+      )
+    solanaUnlocking = pending
+    return pending
+  }
+
   return {
     token,
     account: () => account,
+    solanaAccount: () => solanaAccount,
     user: () => user,
     async login(newToken, newUser) {
       const previous = token()
@@ -165,7 +307,9 @@ export function createWalletState({ api, store, log, projectId }: WalletOptions)
       // user's wrapping key, so another user's sign-in cannot pick it up.
       generation++
       account = null
+      solanaAccount = null
       unlocking = null
+      solanaUnlocking = null
       if (previous && previous !== newToken) {
         // The earlier session is of no use any more; ending it is best effort.
         api.signOut(previous).catch(() => undefined)
@@ -175,6 +319,7 @@ export function createWalletState({ api, store, log, projectId }: WalletOptions)
       return unlock()
     },
     unlock,
+    unlockSolana,
     async refreshUser() {
       const fresh = await withSession((current) => api.session(current))
       user = fresh

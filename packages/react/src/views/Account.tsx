@@ -4,6 +4,7 @@ import { shortenAddress } from '@latchkey/core/caip'
 import {
   AUTH_CONNECTOR_ID,
   DEFAULT_WALLET_FEATURE_ORDER,
+  EMBEDDED_SOLANA_CONNECTOR_ID,
   SEND_SUPPORTED_NAMESPACES,
 } from '@latchkey/core/constants'
 import type { Features } from '@latchkey/core/features'
@@ -63,7 +64,11 @@ export default function Account() {
   const address = account.address ?? ''
   const walletFeatures = visibleWalletFeatures(features, account.namespace)
   const embeddedUser = useStore(core.stores.embedded, (s) => s.user)
-  const email = account.connectorId === AUTH_CONNECTOR_ID ? embeddedUser?.email : undefined
+  // The embedded wallet: its EVM account (the auth connector) or its Solana one.
+  const embedded =
+    account.connectorId === AUTH_CONNECTOR_ID ||
+    account.connectorId === EMBEDDED_SOLANA_CONNECTOR_ID
+  const email = embedded ? embeddedUser?.email : undefined
 
   // Opening the view refreshes (the caches keep it cheap); the instance also refreshes on
   // connect and network changes.
@@ -140,6 +145,16 @@ export default function Account() {
           >
             <span className="lk-item-name">{email}</span>
             <span className="lk-tag">{messages.editEmail}</span>
+          </button>
+        ) : null}
+        {embedded ? (
+          <button
+            type="button"
+            className="lk-item"
+            data-testid="account-profile-wallets"
+            onClick={() => core.router.push('ProfileWallets')}
+          >
+            <span className="lk-item-name">{messages.profileWallets}</span>
           </button>
         ) : null}
         <button

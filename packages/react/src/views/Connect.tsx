@@ -1,8 +1,11 @@
 import type { ConnectorInfo } from '@latchkey/core/adapter'
 import type { WalletRef } from '@latchkey/core/router'
+import { offeredSocials, telegramPlatform } from '@latchkey/core/telegram'
+import { useMemo } from 'react'
 import { useAppKitInstance } from '../context'
 import { useStore } from '../store'
 import { WalletIcon } from './parts'
+import { SocialButtons } from './SocialButtons'
 import { connectWithWalletConnect, DirectoryWalletRow } from './WalletRow'
 
 interface Row {
@@ -38,7 +41,13 @@ export default function Connect() {
     s.networks.some((n) => n.chainNamespace === 'eip155'),
   )
   const emailOn = useStore(core.stores.features, (s) => s.features.email)
+  const socialsFeature = useStore(core.stores.features, (s) => s.features.socials)
   const hasEvmAdapter = core.options.adapters?.some((a) => a.namespace === 'eip155') ?? false
+  // §5 The remote config's order, OAuth providers only, less what Telegram's platform hides.
+  const socials = useMemo(
+    () => (hasEvmAdapter ? offeredSocials(socialsFeature, telegramPlatform()) : []),
+    [socialsFeature, hasEvmAdapter],
+  )
   const rows = walletRows(connectors, recent)
   const shown = new Set(rows.map((row) => row.id))
   const fromDirectory = [...directory.featured, ...directory.recommended].filter((wallet) => {
@@ -68,6 +77,7 @@ export default function Connect() {
           <span className="lk-item-name">{messages.continueWithEmail}</span>
         </button>
       ) : null}
+      {socials.length > 0 ? <SocialButtons providers={socials} /> : null}
       <ul className="lk-list" aria-label={messages.connectWallet} data-testid="wallet-list">
         {rows.map((row) => (
           <li key={row.id}>

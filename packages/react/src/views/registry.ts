@@ -20,6 +20,7 @@ const loaders: Partial<Record<ViewName, () => Promise<ViewModule>>> = {
   DataCapture: () => import('./DataCapture'),
   EmailLogin: () => import('./EmailLogin'),
   UpdateEmailWallet: () => import('./UpdateEmailWallet'),
+  ProfileWallets: () => import('./ProfileWallets'),
   ApproveTransaction: () => import('./ApproveTransaction'),
   WalletSend: () => import('./WalletSend'),
   WalletSendSelectToken: () => import('./WalletSendSelectToken'),

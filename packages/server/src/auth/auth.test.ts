@@ -25,11 +25,13 @@ let emails = 0
 const newEmail = (name = 'user') => `${name}${++emails}@example.org`
 
 interface User {
-  email: string
+  email: string | null
   address: string | null
+  solanaAddress: string | null
   chainId: number | string | null
-  accounts: { address: string; type: string }[]
+  accounts: { address: string; type: string; namespace: string }[]
   userName: string | null
+  socialProvider: string | null
   preferredAccountType: string
   smartAccountDeployed: boolean
 }
@@ -165,9 +167,11 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
     expect(user).toEqual({
       email: email.toLowerCase(),
       address: null,
+      solanaAddress: null,
       chainId: null,
       accounts: [],
       userName: null,
+      socialProvider: null,
       preferredAccountType: 'eoa',
       smartAccountDeployed: false,
     })
@@ -372,7 +376,8 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
     expect(put.status).toBe(201)
     expect((put.body as { user: User }).user).toMatchObject({
       address: CHECKSUMMED,
-      accounts: [{ address: CHECKSUMMED, type: 'EOA' }],
+      solanaAddress: null,
+      accounts: [{ address: CHECKSUMMED, type: 'EOA', namespace: 'eip155' }],
     })
     const again = await call('PUT', '/auth/v1/wallet', {
       token,
@@ -385,6 +390,7 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
     expect((await call('GET', '/auth/v1/wallet', { token })).body).toEqual({
       wrappingKey,
       wallet: { ...upload, address: CHECKSUMMED },
+      wallets: { eip155: { ...upload, address: CHECKSUMMED } },
     })
     expect((await call('GET', '/auth/v1/session', { token })).body).toMatchObject({
       user: { address: CHECKSUMMED },

@@ -1,11 +1,14 @@
 // Embedded-wallet auth (README "Embedded-wallet auth"): email login with one-time codes and
-// device approval, sessions, the encrypted wallet and its wrapping key, email change. Called
-// only by the frame, from its own origin.
+// device approval, sessions, the encrypted wallets (one per namespace) and their wrapping key,
+// email change. Social login is in social.ts. Called only by the frame, from its own origin.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
+import { encodeBase58 } from '@latchkey/core/base58'
+import { OAUTH_SOCIAL_PROVIDERS } from '@latchkey/core/constants'
 import { isValidEmail } from '@latchkey/core/email'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import { getAddress } from 'viem'
+import { decodeBase58, isSolanaAddress } from '../chain/base58'
 import {
   AUTH_DEVICE_APPROVAL_TTL_MS,
   AUTH_MAX_USER_NAME_LENGTH,
@@ -13,7 +16,7 @@ import {
   AUTH_WALLET_IV_BYTES,
   AUTH_WALLET_MAX_CIPHERTEXT_BYTES,
 } from '../constants'
-import type { Database } from '../db/schema'
+import type { Database, WalletNamespace } from '../db/schema'
 import type { AppEnv } from '../env'
 import {
   type AuthErrorBody,
@@ -25,6 +28,7 @@ import {
   authInvalidEmail,
   authInvalidParameter,
   authMailFailed,
+  authNoEmailLogin,
   authNotConnected,
   authOtpExpired,
   authOtpLocked,
@@ -47,7 +51,7 @@ import {
   deviceChallengeStatus,
   emailTaken,
   findUser,
-  findWallet,
+  findWallets,
   insertWallet,
   isDeviceApproved,
   newOtp,
@@ -76,7 +80,7 @@ export interface AuthRouteDeps {
 
 // ---- Schemas ----
 
-const CommonQuery = z.object(commonQuery)
+export const CommonQuery = z.object(commonQuery)
 
 const EmailField = z
   .string()
@@ -102,14 +106,38 @@ function base64(name: string, maxBytes: number) {
     .openapi({ description: name })
 }
 
-const WalletBody = z.object({
-  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be 0x and 40 hex digits' }),
-  iv: base64('AES-GCM iv', AUTH_WALLET_IV_BYTES).refine(
-    (value) => Buffer.from(value, 'base64').length === AUTH_WALLET_IV_BYTES,
-    { error: `must be ${AUTH_WALLET_IV_BYTES} bytes` },
-  ),
-  ciphertext: base64('The encrypted key', AUTH_WALLET_MAX_CIPHERTEXT_BYTES),
-})
+const WALLET_NAMESPACES = ['eip155', 'solana'] as const satisfies readonly WalletNamespace[]
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
+
+const WalletBody = z
+  .object({
+    namespace: z
+      .enum(WALLET_NAMESPACES)
+      .default('eip155')
+      .openapi({ description: "The key's chain namespace; default eip155" }),
+    address: z
+      .string()
+      .max(128, { error: 'must be an address' })
+      .openapi({ description: 'eip155: 0x and 40 hex digits; solana: base58 of 32 bytes' }),
+    iv: base64('AES-GCM iv', AUTH_WALLET_IV_BYTES).refine(
+      (value) => Buffer.from(value, 'base64').length === AUTH_WALLET_IV_BYTES,
+      { error: `must be ${AUTH_WALLET_IV_BYTES} bytes` },
+    ),
+    ciphertext: base64('The encrypted key', AUTH_WALLET_MAX_CIPHERTEXT_BYTES),
+  })
+  .superRefine((wallet, ctx) => {
+    if (wallet.namespace === 'eip155' && !EVM_ADDRESS.test(wallet.address)) {
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'must be 0x and 40 hex digits' })
+    }
+    if (wallet.namespace === 'solana' && !isSolanaAddress(wallet.address)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['address'],
+        message: 'must be a base58 Solana address (32 bytes)',
+      })
+    }
+  })
 
 const UserPatchBody = z.strictObject({
   chainId: z
@@ -132,13 +160,21 @@ const UserPatchBody = z.strictObject({
     .optional(),
 })
 
-const UserSchema = z
+export const UserSchema = z
   .object({
-    email: z.string(),
-    address: z.string().nullable(),
+    email: z.string().nullable(),
+    address: z.string().nullable().openapi({ description: 'The EVM (eip155) address' }),
+    solanaAddress: z.string().nullable(),
     chainId: z.union([z.number(), z.string()]).nullable(),
-    accounts: z.array(z.object({ address: z.string(), type: z.literal('EOA') })),
+    accounts: z.array(
+      z.object({
+        address: z.string(),
+        type: z.literal('EOA'),
+        namespace: z.enum(WALLET_NAMESPACES),
+      }),
+    ),
     userName: z.string().nullable(),
+    socialProvider: z.enum(OAUTH_SOCIAL_PROVIDERS).nullable(),
     preferredAccountType: z.enum(['eoa', 'smartAccount']),
     smartAccountDeployed: z.boolean(),
   })
@@ -152,16 +188,16 @@ const AuthError = z
   })
   .openapi('AuthError')
 
-function json<T extends z.ZodType>(schema: T, description: string) {
+export function json<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { 'application/json': { schema } } }
 }
-const body = <T extends z.ZodType>(schema: T) => ({
+export const body = <T extends z.ZodType>(schema: T) => ({
   required: true,
   content: { 'application/json': { schema } },
 })
-const error = (description: string) => json(AuthError, description)
+export const error = (description: string) => json(AuthError, description)
 
-const guarded = {
+export const guarded = {
   400: error('Bad input, or projectId missing (APKT008)'),
   403: error('Unknown projectId (APKT007)'),
   429: error('Rate limited (APKT010), a cooldown, or too many wrong codes; see Retry-After'),
@@ -265,11 +301,20 @@ const WalletSchema = z.object({ address: z.string(), iv: z.string(), ciphertext:
 export const getWalletRoute = createRoute({
   method: 'get',
   path: '/auth/v1/wallet',
-  summary: "The user's wrapping key and encrypted wallet (null before the upload)",
+  summary: "The user's wrapping key and encrypted wallets, by namespace",
   request: { query: CommonQuery },
   ...session,
   responses: {
-    200: json(z.object({ wrappingKey: z.string(), wallet: WalletSchema.nullable() }), 'Keys'),
+    200: json(
+      z.object({
+        wrappingKey: z.string(),
+        wallet: WalletSchema.nullable().openapi({
+          description: 'The eip155 wallet (null before its upload), as before wallets',
+        }),
+        wallets: z.object({ eip155: WalletSchema.optional(), solana: WalletSchema.optional() }),
+      }),
+      'Keys',
+    ),
     ...sessionResponses,
   },
 })
@@ -277,13 +322,13 @@ export const getWalletRoute = createRoute({
 export const putWalletRoute = createRoute({
   method: 'put',
   path: '/auth/v1/wallet',
-  summary: 'Stores the wallet, encrypted in the frame with the wrapping key (once)',
+  summary: 'Stores a wallet of a namespace, encrypted in the frame with the wrapping key (once)',
   request: { query: CommonQuery, body: body(WalletBody) },
   ...session,
   responses: {
     201: UserResponse,
     ...sessionResponses,
-    409: error('The user already has a wallet'),
+    409: error('The user already has a wallet of the namespace'),
   },
 })
 
@@ -354,7 +399,7 @@ export const AUTH_PROJECT_ROUTES = [
 // ---- Helpers ----
 
 /** Validation failures as the frame shows them: `{ message }`. */
-function authValidationHook(
+export function authValidationHook(
   result: { success: true } | { success: false; error: z.ZodError },
   c: Context,
 ) {
@@ -365,16 +410,37 @@ function authValidationHook(
   return c.json(authInvalidParameter(name, issue?.message ?? 'is not valid'), 400)
 }
 
-function toUser({ row, address }: UserView) {
+/**
+ * §3 Embedded-wallet user. A social user's email and userName are its provider's (a userName the
+ * frame set wins); accounts list the EVM wallet, then the Solana one.
+ */
+export function toUser({ row, address, solanaAddress, social }: UserView) {
+  const eoa = (account: string, namespace: WalletNamespace) => ({
+    address: account,
+    type: 'EOA' as const,
+    namespace,
+  })
   return {
-    email: row.email,
+    email: row.email ?? social?.email ?? null,
     address,
+    solanaAddress,
     chainId: row.chain_id ?? null,
-    accounts: address ? [{ address, type: 'EOA' as const }] : [],
-    userName: row.user_name,
+    accounts: [
+      ...(address ? [eoa(address, 'eip155')] : []),
+      ...(solanaAddress ? [eoa(solanaAddress, 'solana')] : []),
+    ],
+    userName: row.user_name ?? social?.userName ?? null,
+    socialProvider: social?.provider ?? null,
     preferredAccountType: row.preferred_account_type,
     smartAccountDeployed: false,
   }
+}
+
+/** The canonical form of an address the body schema accepted. */
+function canonicalAddress(namespace: WalletNamespace, address: string): string {
+  if (namespace === 'eip155') return getAddress(address)
+  const bytes = decodeBase58(address)
+  return bytes ? encodeBase58(bytes) : address
 }
 
 function bearerToken(c: Context<AppEnv>): string | undefined {
@@ -401,7 +467,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps
   app.openAPIRegistry.registerComponent('securitySchemes', 'authSession', {
     type: 'http',
     scheme: 'bearer',
-    description: 'The token of POST /auth/v1/otp',
+    description: 'The token of POST /auth/v1/otp or POST /auth/v1/social/connect',
   })
 
   async function sendMail(mail: Mail): Promise<boolean> {
@@ -582,10 +648,9 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps
       const auth = await signedIn(c)
       if (!auth) return c.json(authNotConnected, 401)
       const userId = auth.user.row.id
-      return c.json(
-        { wrappingKey: await wrappingKey(db, userId, now()), wallet: await findWallet(db, userId) },
-        200,
-      )
+      const key = await wrappingKey(db, userId, now())
+      const wallets = await findWallets(db, userId)
+      return c.json({ wrappingKey: key, wallet: wallets.eip155 ?? null, wallets }, 200)
     },
     authValidationHook,
   )
@@ -595,12 +660,15 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps
     async (c) => {
       const auth = await signedIn(c)
       if (!auth) return c.json(authNotConnected, 401)
-      const input = c.req.valid('json')
-      const wallet: StoredWallet = { ...input, address: getAddress(input.address) }
-      if (!(await insertWallet(db, auth.user.row.id, wallet, now()))) {
+      const { namespace, ...input } = c.req.valid('json')
+      const wallet: StoredWallet = { ...input, address: canonicalAddress(namespace, input.address) }
+      const userId = auth.user.row.id
+      if (!(await insertWallet(db, userId, namespace, wallet, now()))) {
         return c.json(authWalletExists, 409)
       }
-      return c.json({ user: toUser({ ...auth.user, address: wallet.address }) }, 201)
+      const user = await findUser(db, { id: userId })
+      if (!user) return c.json(authNotConnected, 401)
+      return c.json({ user: toUser(user) }, 201)
     },
     authValidationHook,
   )
@@ -625,11 +693,14 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps
       if (!auth) return c.json(authNotConnected, 401)
       const { email: newEmail } = c.req.valid('json')
       const { row } = auth.user
-      if (newEmail === row.email) return c.json(authSameEmail, 400)
+      const email = row.email
+      // A social user's email is its provider's: there is no email login to change.
+      if (email === null) return c.json(authNoEmailLogin, 400)
+      if (newEmail === email) return c.json(authSameEmail, 400)
       if (await emailTaken(db, row.project_id, newEmail, row.id)) {
         return c.json(authEmailInUse, 409)
       }
-      const key = { projectId: row.project_id, email: row.email, kind: 'change' as const }
+      const key = { projectId: row.project_id, email, kind: 'change' as const }
       const outcome = await withCooldown(key, async (at) => {
         const otp = newOtp()
         const challengeId = await createChallenge(
@@ -637,7 +708,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps
           {
             projectId: row.project_id,
             kind: 'change_primary',
-            email: row.email,
+            email,
             userId: row.id,
             newEmail,
             otp,
@@ -645,7 +716,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps
           },
           at,
         )
-        if (await sendMail(authMails.changePrimary(row.email, otp.otp, newEmail))) {
+        if (await sendMail(authMails.changePrimary(email, otp.otp, newEmail))) {
           return { action: 'VERIFY_PRIMARY_OTP' as const, challengeId }
         }
         await deleteChallenge(db, challengeId)

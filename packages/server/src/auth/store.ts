@@ -14,8 +14,11 @@ import type {
   AccountTypePreference,
   AuthChallengeKind,
   AuthChallengeRow,
+  AuthSocialStateRow,
   AuthUserRow,
   Database,
+  SocialProvider,
+  WalletNamespace,
 } from '../db/schema'
 
 type Db = Kysely<Database>
@@ -103,10 +106,21 @@ export async function releaseCooldown(db: Db, key: CooldownKey, claimedAt: Date)
 
 // ---- Users and devices ----
 
+/** The social provider account a user signs in with */
+export interface SocialIdentityView {
+  provider: SocialProvider
+  email: string | null
+  userName: string | null
+}
+
 export interface UserView {
   row: AuthUserRow
-  /** The uploaded wallet's address */
+  /** The uploaded EVM wallet's address */
   address: string | null
+  /** The uploaded Solana wallet's address */
+  solanaAddress: string | null
+  /** null for an email login */
+  social: SocialIdentityView | null
 }
 
 export async function findUser(
@@ -115,17 +129,36 @@ export async function findUser(
 ): Promise<UserView | undefined> {
   let query = db
     .selectFrom('auth_users as u')
-    .leftJoin('auth_wallets as w', 'w.user_id', 'u.id')
+    .leftJoin('auth_wallets as w', (join) =>
+      join.onRef('w.user_id', '=', 'u.id').on('w.namespace', '=', 'eip155'),
+    )
+    .leftJoin('auth_wallets as s', (join) =>
+      join.onRef('s.user_id', '=', 'u.id').on('s.namespace', '=', 'solana'),
+    )
+    .leftJoin('auth_social_identities as i', 'i.user_id', 'u.id')
     .selectAll('u')
-    .select('w.address')
+    .select([
+      'w.address as address',
+      's.address as solanaAddress',
+      'i.provider as socialProvider',
+      'i.email as socialEmail',
+      'i.user_name as socialUserName',
+    ])
   query =
     'id' in where
       ? query.where('u.id', '=', where.id)
       : query.where('u.project_id', '=', where.projectId).where('u.email', '=', where.email)
   const found = await query.executeTakeFirst()
   if (!found) return undefined
-  const { address, ...row } = found
-  return { row, address }
+  const { address, solanaAddress, socialProvider, socialEmail, socialUserName, ...row } = found
+  return {
+    row,
+    address,
+    solanaAddress,
+    social: socialProvider
+      ? { provider: socialProvider, email: socialEmail, userName: socialUserName }
+      : null,
+  }
 }
 
 export async function isDeviceApproved(db: Db, userId: string, deviceHash: string) {
@@ -399,18 +432,151 @@ export async function completeLogin(
       userId = user.id
     }
     if (challenge.device_hash) await approveDeviceOf(tx, userId, challenge.device_hash, now)
-    await tx.deleteFrom('auth_sessions').where('expires_at', '<=', now).execute()
-    const token = randomToken()
-    await tx
-      .insertInto('auth_sessions')
-      .values({
-        token_hash: sha256(token),
-        user_id: userId,
-        created_at: now,
-        expires_at: new Date(now.getTime() + AUTH_SESSION_TTL_MS),
-      })
-      .execute()
-    return { token, userId }
+    return { token: await createSession(tx, userId, now), userId }
+  })
+}
+
+/** A new session of the user (expired ones are swept on the way); answers its token. */
+async function createSession(db: Db, userId: string, now: Date): Promise<string> {
+  await db.deleteFrom('auth_sessions').where('expires_at', '<=', now).execute()
+  const token = randomToken()
+  await db
+    .insertInto('auth_sessions')
+    .values({
+      token_hash: sha256(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: new Date(now.getTime() + AUTH_SESSION_TTL_MS),
+    })
+    .execute()
+  return token
+}
+
+// ---- Social login ----
+
+export interface NewSocialState {
+  projectId: string
+  provider: SocialProvider
+  /** The OAuth state; only its hash is stored */
+  state: string
+  codeVerifier: string
+  nonce: string | null
+  redirectUri: string
+  expiresAt: Date
+}
+
+/** Stores a social sign-in in flight; long-expired ones are swept on the way. */
+export async function createSocialState(db: Db, state: NewSocialState, now: Date) {
+  await db.deleteFrom('auth_social_states').where('expires_at', '<', now).execute()
+  await db
+    .insertInto('auth_social_states')
+    .values({
+      state_hash: sha256(state.state),
+      project_id: state.projectId,
+      provider: state.provider,
+      code_verifier: state.codeVerifier,
+      nonce: state.nonce,
+      redirect_uri: state.redirectUri,
+      created_at: now,
+      expires_at: state.expiresAt,
+    })
+    .execute()
+}
+
+/**
+ * Takes a social sign-in in flight (once: racing requests cannot both get it). Undefined when
+ * the state is unknown, used, of another project, or expired.
+ */
+export async function takeSocialState(
+  db: Db,
+  projectId: string,
+  state: string,
+  now: Date,
+): Promise<AuthSocialStateRow | undefined> {
+  const row = await db
+    .deleteFrom('auth_social_states')
+    .where('state_hash', '=', sha256(state))
+    .where('project_id', '=', projectId)
+    .returningAll()
+    .executeTakeFirst()
+  return row && row.expires_at > now ? row : undefined
+}
+
+export interface SocialAccount {
+  projectId: string
+  provider: SocialProvider
+  sub: string
+  email: string | null
+  userName: string | null
+}
+
+/**
+ * A social sign-in: the user of (project, provider, sub), created for a new one, its email and
+ * name refreshed from the provider, and a new session. Answers the session's token.
+ */
+export async function completeSocialLogin(
+  db: Db,
+  account: SocialAccount,
+  now: Date,
+): Promise<{ token: string; userId: string }> {
+  return db.transaction().execute(async (tx) => {
+    const identity = {
+      project_id: account.projectId,
+      provider: account.provider,
+      sub: account.sub,
+    }
+    const refreshed = await tx
+      .updateTable('auth_social_identities')
+      .set({ email: account.email, user_name: account.userName, updated_at: now })
+      .where('project_id', '=', identity.project_id)
+      .where('provider', '=', identity.provider)
+      .where('sub', '=', identity.sub)
+      .returning('user_id')
+      .executeTakeFirst()
+    let userId = refreshed?.user_id
+    if (userId === undefined) {
+      const newId = randomUUID()
+      await tx
+        .insertInto('auth_users')
+        .values({
+          id: newId,
+          project_id: account.projectId,
+          email: null,
+          chain_id: JSON.stringify(null),
+          preferred_account_type: 'eoa',
+          user_name: null,
+          created_at: now,
+        })
+        .execute()
+      const inserted = await tx
+        .insertInto('auth_social_identities')
+        .values({
+          ...identity,
+          user_id: newId,
+          email: account.email,
+          user_name: account.userName,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.columns(['project_id', 'provider', 'sub']).doNothing())
+        .returning('user_id')
+        .executeTakeFirst()
+      if (inserted) {
+        userId = inserted.user_id
+      } else {
+        // A racing sign-in of the same account created it first: use that user.
+        await tx.deleteFrom('auth_users').where('id', '=', newId).execute()
+        const existing = await tx
+          .selectFrom('auth_social_identities')
+          .select('user_id')
+          .where('project_id', '=', identity.project_id)
+          .where('provider', '=', identity.provider)
+          .where('sub', '=', identity.sub)
+          .executeTakeFirstOrThrow()
+        userId = existing.user_id
+      }
+    }
+    return { token: await createSession(tx, userId, now), userId }
   })
 }
 
@@ -463,26 +629,32 @@ export interface StoredWallet {
   ciphertext: string
 }
 
-export async function findWallet(db: Db, userId: string): Promise<StoredWallet | null> {
-  const row = await db
+/** The user's wallets by namespace. */
+export async function findWallets(
+  db: Db,
+  userId: string,
+): Promise<Partial<Record<WalletNamespace, StoredWallet>>> {
+  const rows = await db
     .selectFrom('auth_wallets')
-    .select(['address', 'iv', 'ciphertext'])
+    .select(['namespace', 'address', 'iv', 'ciphertext'])
     .where('user_id', '=', userId)
-    .executeTakeFirst()
-  return row ?? null
+    .orderBy('namespace')
+    .execute()
+  return Object.fromEntries(rows.map(({ namespace, ...wallet }) => [namespace, wallet]))
 }
 
-/** false when the user already has a wallet (it is never replaced). */
+/** false when the user already has a wallet of the namespace (it is never replaced). */
 export async function insertWallet(
   db: Db,
   userId: string,
+  namespace: WalletNamespace,
   wallet: StoredWallet,
   now: Date,
 ): Promise<boolean> {
   const row = await db
     .insertInto('auth_wallets')
-    .values({ user_id: userId, ...wallet, created_at: now })
-    .onConflict((oc) => oc.column('user_id').doNothing())
+    .values({ user_id: userId, namespace, ...wallet, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'namespace']).doNothing())
     .returning('user_id')
     .executeTakeFirst()
   return row !== undefined

@@ -38,6 +38,8 @@ describe.each(availableDatabases())('migrations and seed on $name', (database) =
       'auth_cooldowns',
       'auth_devices',
       'auth_sessions',
+      'auth_social_identities',
+      'auth_social_states',
       'auth_users',
       'auth_wallets',
       'auth_wrapping_keys',
@@ -134,6 +136,48 @@ describe.each(availableDatabases())('migrations and seed on $name', (database) =
     const project = await opened.db.selectFrom('projects').selectAll().executeTakeFirstOrThrow()
     expect(project.allowed_origins).toEqual(['http://localhost:4000'])
     expect(project.features).toEqual({})
+  })
+
+  it('keeps the email wallets as eip155 ones across the social migration, and back', async () => {
+    const migrator = createMigrator(opened.db)
+    expect((await migrator.migrateTo('2025_05_001_auth')).error).toBeUndefined()
+    const at = new Date('2030-01-01T00:00:00.000Z')
+    await sql`insert into auth_users (id, project_id, email, preferred_account_type, created_at)
+      values ('u1', ${DEMO_PROJECT_ID}, 'a@example.org', 'eoa', ${at})`.execute(opened.db)
+    await sql`insert into auth_wallets (user_id, address, iv, ciphertext, created_at)
+      values ('u1', '0xabc', 'iv', 'ct', ${at})`.execute(opened.db)
+
+    expect(await migrateToLatest(opened.db)).toEqual(['2025_06_001_social'])
+    const wallets = () =>
+      opened.db
+        .selectFrom('auth_wallets')
+        .select(['user_id', 'namespace', 'address'])
+        .orderBy('namespace')
+        .execute()
+    expect(await wallets()).toEqual([{ user_id: 'u1', namespace: 'eip155', address: '0xabc' }])
+    const wallet = (namespace: string) =>
+      sql`insert into auth_wallets (user_id, namespace, address, iv, ciphertext, created_at)
+        values ('u1', ${namespace}, 'x', 'iv', 'ct', ${at})`.execute(opened.db)
+    await wallet('solana')
+    await expect(wallet('solana')).rejects.toThrow()
+    await expect(wallet('eip155')).rejects.toThrow()
+    await expect(wallet('cosmos')).rejects.toThrow()
+    await expect(
+      sql`insert into auth_wallets (user_id, address, iv, ciphertext, created_at)
+        values ('u1', 'y', 'iv', 'ct', ${at})`.execute(opened.db),
+    ).rejects.toThrow()
+    // A social user has no email
+    await sql`insert into auth_users (id, project_id, email, preferred_account_type, created_at)
+      values ('u2', ${DEMO_PROJECT_ID}, null, 'eoa', ${at})`.execute(opened.db)
+
+    expect((await migrator.migrateTo('2025_05_001_auth')).error).toBeUndefined()
+    const kept = await sql<{ user_id: string; address: string }>`
+      select user_id, address from auth_wallets`.execute(opened.db)
+    expect(kept.rows).toEqual([{ user_id: 'u1', address: '0xabc' }])
+    const users = await sql<{ id: string }>`select id from auth_users`.execute(opened.db)
+    expect(users.rows).toEqual([{ id: 'u1' }])
+    await sql`delete from auth_users`.execute(opened.db)
+    expect(await migrateToLatest(opened.db)).toEqual(['2025_06_001_social'])
   })
 
   it('migrates down to nothing and up again', async () => {

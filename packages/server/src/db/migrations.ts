@@ -292,6 +292,66 @@ const auth: Migration = {
   },
 }
 
+const social: Migration = {
+  async up(db: AnyDatabase) {
+    // Social login (issue 9): a user may sign in with a provider instead of an email, so the
+    // email is optional; its provider accounts, the sign-ins in flight, and a wallet per namespace.
+    await sql`alter table auth_users alter column email drop not null`.execute(db)
+
+    await db.schema
+      .createTable('auth_social_identities')
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('sub', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) =>
+        c.notNull().unique().references('auth_users.id').onDelete('cascade'),
+      )
+      .addColumn('email', 'text')
+      .addColumn('user_name', 'text')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+      .addPrimaryKeyConstraint('auth_social_identities_pk', ['project_id', 'provider', 'sub'])
+      .execute()
+
+    await db.schema
+      .createTable('auth_social_states')
+      .addColumn('state_hash', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('code_verifier', 'text', (c) => c.notNull())
+      .addColumn('nonce', 'text')
+      .addColumn('redirect_uri', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+      .execute()
+    await sql`create index auth_social_states_expires_idx on auth_social_states (expires_at)`.execute(
+      db,
+    )
+
+    // Wallets per namespace: the rows so far are EVM wallets.
+    await sql`alter table auth_wallets
+      add column namespace text not null default 'eip155'
+        check (namespace in ('eip155', 'solana'))`.execute(db)
+    await sql`alter table auth_wallets alter column namespace drop default`.execute(db)
+    await sql`alter table auth_wallets drop constraint auth_wallets_pkey`.execute(db)
+    await sql`alter table auth_wallets
+      add constraint auth_wallets_pk primary key (user_id, namespace)`.execute(db)
+  },
+  async down(db: AnyDatabase) {
+    await sql`delete from auth_wallets where namespace <> 'eip155'`.execute(db)
+    await sql`alter table auth_wallets drop constraint auth_wallets_pk`.execute(db)
+    await sql`alter table auth_wallets drop column namespace`.execute(db)
+    await sql`alter table auth_wallets add constraint auth_wallets_pkey primary key (user_id)`.execute(
+      db,
+    )
+    await db.schema.dropTable('auth_social_states').execute()
+    await db.schema.dropTable('auth_social_identities').execute()
+    // Users without an email (social sign-ins) cannot exist before this migration.
+    await sql`delete from auth_users where email is null`.execute(db)
+    await sql`alter table auth_users alter column email set not null`.execute(db)
+  },
+}
+
 /** Every migration, in order. Names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '2025_01_001_initial': initial,
@@ -300,6 +360,7 @@ export const migrations: Record<string, Migration> = {
   '2025_04_001_siwx': siwx,
   '2025_04_002_captured_emails': capturedEmails,
   '2025_05_001_auth': auth,
+  '2025_06_001_social': social,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

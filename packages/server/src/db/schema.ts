@@ -1,3 +1,4 @@
+import type { OAUTH_SOCIAL_PROVIDERS } from '@latchkey/core/constants'
 import type { RemoteFeatures } from '@latchkey/core/features'
 import type { SIWXMessageData } from '@latchkey/core/siwxMessage'
 import type { ColumnType, Generated, Selectable } from 'kysely'
@@ -146,8 +147,11 @@ export type AccountTypePreference = 'eoa' | 'smartAccount'
 export interface AuthUsersTable {
   id: string
   project_id: string
-  /** Trimmed and lower-cased */
-  email: string
+  /**
+   * The email login's address, trimmed and lower-cased; null for a user that signs in with a
+   * social provider (its provider's email is on its auth_social_identities row)
+   */
+  email: string | null
   /** The last chain id the frame set, as it was given (a number or a string) */
   chain_id: JsonColumn<number | string | null>
   preferred_account_type: AccountTypePreference
@@ -214,10 +218,50 @@ export interface AuthWrappingKeysTable {
   created_at: Date
 }
 
-/** The frame's wallet, encrypted in the browser with the wrapping key (AES-GCM); never replaced */
+/** §5 The social providers of the embedded wallet's OAuth flow */
+export type SocialProvider = (typeof OAUTH_SOCIAL_PROVIDERS)[number]
+
+/** A social provider's account, signed in to one user: (project_id, provider, sub) is the key */
+export interface AuthSocialIdentitiesTable {
+  project_id: string
+  provider: SocialProvider
+  /** The provider's user id (OpenID `sub`, or the id of its user API) */
+  sub: string
+  /** One identity per user */
+  user_id: string
+  /** As the provider gave them at the last sign-in */
+  email: string | null
+  user_name: string | null
+  created_at: Date
+  updated_at: Date
+}
+
+/** A social sign-in in flight (README "Social login"): single use, 10 minutes */
+export interface AuthSocialStatesTable {
+  /** sha256 of the OAuth `state`, hex */
+  state_hash: string
+  project_id: string
+  provider: SocialProvider
+  /** The PKCE code_verifier the token exchange sends */
+  code_verifier: string
+  /** The OpenID nonce the id_token must carry (OpenID providers only) */
+  nonce: string | null
+  redirect_uri: string
+  created_at: Date
+  expires_at: Date
+}
+
+/** The chains the embedded wallet keeps a key for */
+export type WalletNamespace = 'eip155' | 'solana'
+
+/**
+ * The frame's wallets, one per namespace, encrypted in the browser with the wrapping key
+ * (AES-GCM); never replaced. (user_id, namespace) is the key.
+ */
 export interface AuthWalletsTable {
   user_id: string
-  /** Checksummed */
+  namespace: WalletNamespace
+  /** eip155: checksummed; solana: base58 of the ed25519 public key */
   address: string
   /** base64 */
   iv: string
@@ -244,6 +288,8 @@ export interface Database {
   auth_sessions: AuthSessionsTable
   auth_wrapping_keys: AuthWrappingKeysTable
   auth_wallets: AuthWalletsTable
+  auth_social_identities: AuthSocialIdentitiesTable
+  auth_social_states: AuthSocialStatesTable
 }
 
 export type ProjectRow = Selectable<ProjectsTable>
@@ -252,3 +298,4 @@ export type TokenRow = Selectable<TokensTable>
 export type SiwxSessionRow = Selectable<SiwxSessionsTable>
 export type AuthUserRow = Selectable<AuthUsersTable>
 export type AuthChallengeRow = Selectable<AuthChallengesTable>
+export type AuthSocialStateRow = Selectable<AuthSocialStatesTable>

@@ -2,6 +2,14 @@ export type { App, AppDeps } from '../app'
 export { createApp } from '../app'
 export type { InboxMail, MailInbox } from '../auth/devInbox'
 export type { Mail, Mailer, MailOptions } from '../auth/mailer'
+export {
+  PRODUCTION_SOCIAL_PROVIDERS,
+  type SocialOptions,
+  type SocialProvider,
+  type SocialProviderConfig,
+  socialFromEnv,
+  socialFromIssuer,
+} from '../auth/social'
 export type { SolanaChainConfig, SolanaTokenConfig } from '../chain/solanaConfig'
 export type { RateLimitWindow } from '../constants'
 export { DEMO_PROJECT_ID } from '../constants'

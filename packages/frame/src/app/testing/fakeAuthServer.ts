@@ -1,21 +1,47 @@
-// Test support: the auth API of /tmp/notes/auth-api.md, in memory, behind a fetch function.
-// The frame's tests talk to it through the frame's own api.ts, exactly as to the real server
-// (packages/server's auth routes were not there yet when the frame was written). It follows the
-// contract's statuses and message texts; requests to any other host go to the real fetch (the
-// devnet's RPC).
+// Test support: the auth API of /tmp/notes/auth-api.md and /tmp/notes/social-api.md (social
+// login, wallets per namespace), in memory, behind a fetch function. The frame's tests talk to it
+// through the frame's own api.ts, exactly as to the real server (packages/server's routes were
+// not there yet when the frame was written). It follows the contracts' statuses and message
+// texts; requests to any other host go to the real fetch (the devnets' RPC). Its social provider
+// is a stand-in too: `authorize` plays the visitor in the popup.
 import { randomBytes, randomInt, randomUUID } from 'node:crypto'
+import { isAddress } from '@solana/kit'
 
 export const FAKE_API = 'http://127.0.0.1:9'
+/** Where the fake provider's authorization URLs point */
+export const FAKE_PROVIDER = 'https://provider.example'
 
-interface User {
+const PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord']
+
+interface Blob {
+  address: string
+  iv: string
+  ciphertext: string
+}
+
+export interface FakeUser {
   id: number
-  email: string
+  /** null for a social user whose provider gave none */
+  email: string | null
   address: string | null
+  solanaAddress: string | null
   chainId: number | string | null
   preferredAccountType: 'eoa' | 'smartAccount'
   devices: Set<string>
   wrappingKey: string
-  wallet: { address: string; iv: string; ciphertext: string } | null
+  /** The eip155 wallet */
+  wallet: Blob | null
+  solanaWallet: Blob | null
+  socialProvider: string | null
+  userName: string | null
+}
+type User = FakeUser
+
+interface SocialState {
+  provider: string
+  redirectUri: string
+  used: boolean
+  expiresAt: number
 }
 
 interface Challenge {
@@ -53,9 +79,17 @@ export interface FakeAuthServer {
   /** Called with 'METHOD /path' before each request is handled */
   beforeRequest?: (route: string) => void | Promise<void>
   now: number
+  /** Every POST /auth/v1/social/start body */
+  socialStarts: { provider: string; redirectUri: string }[]
   lastOtp(email: string): string | undefined
   approveDevice(challengeId: string): void
+  /**
+   * The visitor in the popup: signs in at the provider's `authorizationUri` as `login` (or
+   * refuses, with `error`) and returns the URL the provider sends the popup back to.
+   */
+  authorize(authorizationUri: string, login: string, options?: { error?: string }): string
   userByEmail(email: string): User | undefined
+  userBySocial(provider: string, login: string): User | undefined
   sessionCount(): number
   /** Ends every session, as an expiry or a revocation would */
   revokeSessions(): void
@@ -75,6 +109,9 @@ export function createFakeAuthServer(
   const sessions = new Map<string, number>()
   const challenges = new Map<string, Challenge>()
   const cooldown = new Map<string, number>()
+  const socialStates = new Map<string, SocialState>()
+  /** code → the provider's subject */
+  const codes = new Map<string, { provider: string; login: string }>()
   let nextUser = 1
 
   const server: FakeAuthServer = {
@@ -86,12 +123,29 @@ export function createFakeAuthServer(
     down: false,
     failNext: new Map(),
     now: 1_000_000,
+    socialStarts: [],
     lastOtp: (email) => server.mails.filter((m) => m.to === email && m.otp).at(-1)?.otp,
     approveDevice(challengeId) {
       const challenge = challenges.get(challengeId)
       if (challenge) challenge.deviceApproved = true
     },
+    authorize(authorizationUri, login, { error } = {}) {
+      const url = new URL(authorizationUri)
+      const state = url.searchParams.get('state') ?? ''
+      const provider = url.pathname.split('/')[1] ?? ''
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '')
+      back.searchParams.set('state', state)
+      if (error) {
+        back.searchParams.set('error', error)
+        return back.toString()
+      }
+      const code = randomBytes(16).toString('base64url')
+      codes.set(code, { provider, login })
+      back.searchParams.set('code', code)
+      return back.toString()
+    },
     userByEmail: (email) => users.get(email.trim().toLowerCase()),
+    userBySocial: (provider, login) => users.get(`${provider}:${login}`),
     sessionCount: () => sessions.size,
     revokeSessions: () => sessions.clear(),
   }
@@ -103,11 +157,39 @@ export function createFakeAuthServer(
       email: user.email,
       address: user.address,
       chainId: user.chainId,
-      accounts: user.address ? [{ address: user.address, type: 'EOA' }] : [],
-      userName: null,
+      accounts: [
+        ...(user.address ? [{ address: user.address, type: 'EOA', namespace: 'eip155' }] : []),
+        ...(user.solanaAddress
+          ? [{ address: user.solanaAddress, type: 'EOA', namespace: 'solana' }]
+          : []),
+      ],
+      solanaAddress: user.solanaAddress,
+      userName: user.userName,
+      socialProvider: user.socialProvider,
       preferredAccountType: user.preferredAccountType,
       smartAccountDeployed: false,
     }
+  }
+
+  function newUser(fields: Pick<User, 'email' | 'socialProvider' | 'userName'>): User {
+    return {
+      ...fields,
+      id: nextUser++,
+      address: null,
+      solanaAddress: null,
+      chainId: null,
+      preferredAccountType: 'eoa',
+      devices: new Set(),
+      wrappingKey: randomBytes(32).toString('base64'),
+      wallet: null,
+      solanaWallet: null,
+    }
+  }
+
+  function newSession(user: User) {
+    const token = randomBytes(32).toString('base64url')
+    sessions.set(token, user.id)
+    return json(200, { token, user: view(user) })
   }
 
   function mail(challenge: Challenge, subject: string, to: string) {
@@ -244,22 +326,71 @@ export function createFakeAuthServer(
       if (challenge instanceof Response) return challenge
       let user = users.get(challenge.email)
       if (!user) {
-        user = {
-          id: nextUser++,
-          email: challenge.email,
-          address: null,
-          chainId: null,
-          preferredAccountType: 'eoa',
-          devices: new Set(),
-          wrappingKey: randomBytes(32).toString('base64'),
-          wallet: null,
-        }
-        users.set(user.email, user)
+        user = newUser({ email: challenge.email, socialProvider: null, userName: null })
+        users.set(challenge.email, user)
       }
       user.devices.add(challenge.deviceId)
-      const token = randomBytes(32).toString('base64url')
-      sessions.set(token, user.id)
-      return json(200, { token, user: view(user) })
+      return newSession(user)
+    }
+
+    if (route === 'POST /auth/v1/social/start') {
+      const failed = json(400, { message: 'Failed to initiate social connection' })
+      const provider = String(body.provider)
+      if (!PROVIDERS.includes(provider) || typeof body.redirectUri !== 'string') return failed
+      let redirect: URL
+      try {
+        redirect = new URL(body.redirectUri)
+      } catch {
+        return failed
+      }
+      if (!server.allowedOrigins.includes(redirect.origin)) return failed
+      server.socialStarts.push({ provider, redirectUri: body.redirectUri })
+      const state = randomBytes(16).toString('base64url')
+      socialStates.set(state, {
+        provider,
+        redirectUri: body.redirectUri,
+        used: false,
+        expiresAt: server.now + 10 * 60_000,
+      })
+      const uri = new URL(`${FAKE_PROVIDER}/${provider}/authorize`)
+      uri.searchParams.set('response_type', 'code')
+      uri.searchParams.set('client_id', provider)
+      uri.searchParams.set('redirect_uri', body.redirectUri)
+      uri.searchParams.set('scope', 'openid email profile')
+      uri.searchParams.set('state', state)
+      uri.searchParams.set('code_challenge', randomBytes(32).toString('base64url'))
+      uri.searchParams.set('code_challenge_method', 'S256')
+      return json(200, { uri: uri.toString() })
+    }
+
+    if (route === 'POST /auth/v1/social/connect') {
+      let back: URL
+      try {
+        back = new URL(String(body.uri))
+      } catch {
+        return json(400, { message: 'Failed to connect' })
+      }
+      const state = socialStates.get(back.searchParams.get('state') ?? '')
+      if (!state || state.used || state.expiresAt < server.now) {
+        return json(410, { message: 'Failed to connect' })
+      }
+      state.used = true
+      const grant = codes.get(back.searchParams.get('code') ?? '')
+      if (back.searchParams.has('error') || !grant || grant.provider !== state.provider) {
+        return json(400, { message: 'Failed to connect' })
+      }
+      codes.delete(back.searchParams.get('code') ?? '')
+      const key = `${grant.provider}:${grant.login}`
+      let user = users.get(key)
+      if (!user) {
+        user = newUser({
+          email: `${grant.login}@${grant.provider}.example`,
+          socialProvider: grant.provider,
+          userName: grant.login,
+        })
+        users.set(key, user)
+      }
+      return newSession(user)
     }
 
     if (route === 'GET /auth/v1/device/approve') return json(404, {})
@@ -274,14 +405,28 @@ export function createFakeAuthServer(
       return new Response(null, { status: 204 })
     }
     if (route === 'GET /auth/v1/wallet') {
-      return json(200, { wrappingKey: user.wrappingKey, wallet: user.wallet })
+      return json(200, {
+        wrappingKey: user.wrappingKey,
+        wallet: user.wallet,
+        wallets: {
+          ...(user.wallet && { eip155: user.wallet }),
+          ...(user.solanaWallet && { solana: user.solanaWallet }),
+        },
+      })
     }
     if (route === 'PUT /auth/v1/wallet') {
-      if (user.wallet) return json(409, { message: 'This account already has a wallet' })
+      const namespace = body.namespace ?? 'eip155'
+      if (namespace !== 'eip155' && namespace !== 'solana') {
+        return json(400, { message: 'Invalid namespace' })
+      }
+      const existing = namespace === 'eip155' ? user.wallet : user.solanaWallet
+      if (existing) return json(409, { message: 'This account already has a wallet' })
       const { address, iv, ciphertext } = body
+      const validAddress =
+        typeof address === 'string' &&
+        (namespace === 'eip155' ? /^0x[0-9a-fA-F]{40}$/.test(address) : isAddress(address))
       if (
-        typeof address !== 'string' ||
-        !/^0x[0-9a-fA-F]{40}$/.test(address) ||
+        !validAddress ||
         typeof iv !== 'string' ||
         Buffer.from(iv, 'base64').length !== 12 ||
         typeof ciphertext !== 'string' ||
@@ -289,8 +434,13 @@ export function createFakeAuthServer(
       ) {
         return json(400, { message: 'Invalid wallet' })
       }
-      user.wallet = { address, iv, ciphertext }
-      user.address = address
+      if (namespace === 'eip155') {
+        user.wallet = { address, iv, ciphertext }
+        user.address = address
+      } else {
+        user.solanaWallet = { address, iv, ciphertext }
+        user.solanaAddress = address
+      }
       return json(201, { user: view(user) })
     }
     if (route === 'PATCH /auth/v1/user') {
@@ -306,6 +456,7 @@ export function createFakeAuthServer(
       if (!EMAIL.test(email)) return json(400, { message: 'Please enter a valid email address' })
       if (email === user.email) return json(400, { message: 'That is already your email address' })
       if (users.has(email)) return json(409, { message: 'That email address is already in use' })
+      if (!user.email) return json(400, { message: 'This account has no email address' })
       const limited = cooling(`change:${user.email}`)
       if (limited) return limited
       const challenge = newChallenge({
@@ -322,7 +473,7 @@ export function createFakeAuthServer(
       const challenge = checkOtp(body, 'primary')
       if (challenge instanceof Response) return challenge
       const next = newChallenge({
-        email: user.email,
+        email: user.email ?? '',
         deviceId: '',
         kind: 'secondary',
         newEmail: challenge.newEmail ?? '',
@@ -334,9 +485,11 @@ export function createFakeAuthServer(
     if (route === 'POST /auth/v1/email/change/secondary') {
       const challenge = checkOtp(body, 'secondary')
       if (challenge instanceof Response) return challenge
-      users.delete(user.email)
+      // Email users are found by their email; social users by provider and subject.
+      const byEmail = !user.socialProvider
+      if (byEmail && user.email) users.delete(user.email)
       user.email = challenge.newEmail ?? user.email
-      users.set(user.email, user)
+      if (byEmail && user.email) users.set(user.email, user)
       return json(200, { user: view(user) })
     }
     return json(404, { message: 'Not found' })

@@ -155,3 +155,19 @@ export async function signIn(harness: Harness, email = 'visitor@example.com') {
     throw new Error(`otp failed: ${JSON.stringify(done?.message)}`)
   }
 }
+
+/** The payload of a success reply; throws on anything else. */
+export function ok(reply: Posted | undefined) {
+  if (!reply?.message.type.endsWith('_SUCCESS')) {
+    throw new Error(`expected success, got ${JSON.stringify(reply?.message)}`)
+  }
+  return reply.message.payload as Record<string, unknown>
+}
+
+/** The payload of an error reply; throws on anything else. */
+export function failure(reply: Posted | undefined) {
+  if (!reply?.message.type.endsWith('_ERROR')) {
+    throw new Error(`expected an error, got ${JSON.stringify(reply?.message)}`)
+  }
+  return reply.message.payload as { message: string; code?: number }
+}

@@ -1,0 +1,423 @@
+// The embedded wallet's Solana account as a Wallet Standard wallet (spec §7 "Embedded wallet"):
+// the Solana adapter finds it by its connector id `ws:Latchkey Email` and connects, signs and
+// sends through it like through any other wallet. Each signature is an APP_RPC_REQUEST to the
+// frame (chainNamespace 'solana') that waits for the visitor's approval there, through the
+// session's frame RPC that the EVM provider uses too. Loaded with the frame client, after a login
+// or a restored session; nothing here is in the first load.
+import type {
+  SolanaSignAndSendTransactionFeature,
+  SolanaSignMessageFeature,
+  SolanaSignTransactionFeature,
+} from '@solana/wallet-standard-features'
+import type {
+  IdentifierString,
+  Wallet,
+  WalletAccount,
+  WalletIcon,
+  WindowAppReadyEventAPI,
+  WindowRegisterWalletEventCallback,
+} from '@wallet-standard/base'
+import type {
+  StandardConnectFeature,
+  StandardDisconnectFeature,
+  StandardEventsFeature,
+  StandardEventsListeners,
+} from '@wallet-standard/features'
+import type { AccountSnapshot, AdapterEngine } from './adapter'
+import { decodeBase58, encodeBase58 } from './base58'
+import {
+  EMBEDDED_SOLANA_CONNECTOR_ID,
+  EMBEDDED_SOLANA_WALLET_NAME,
+  EMBEDDED_WALLET_FEATURE,
+} from './constants'
+import { ProviderRpcError } from './eip1193'
+import { type EmbeddedUserAccounts, solanaAddressOf, solanaPublicKey } from './embeddedAccounts'
+import { httpRpcUrl } from './embeddedProvider'
+import type { EmbeddedSession } from './embeddedWallet'
+import { ErrorText } from './errors'
+import type { CaipNetwork } from './networks'
+
+export { EMBEDDED_SOLANA_CONNECTOR_ID, EMBEDDED_SOLANA_WALLET_NAME }
+
+/** The frame's Solana methods (social-api.md "Frame"), all unsafe (§6): approved in the frame. */
+export type EmbeddedSolanaMethod =
+  | 'solana_signMessage'
+  | 'solana_signTransaction'
+  | 'solana_signAllTransactions'
+  | 'solana_signAndSendTransaction'
+
+/** EIP-1193 / Wallet Standard error codes the wallet answers with */
+const Code = { unauthorized: 4100, unknownChain: 4902, internal: -32603 } as const
+
+const SIGNATURE_BYTES = 64
+const ACCOUNT_FEATURES = [
+  'solana:signMessage',
+  'solana:signTransaction',
+  'solana:signAndSendTransaction',
+] as const satisfies readonly IdentifierString[]
+const TRANSACTION_VERSIONS = ['legacy', 0] as const
+
+const ICON: WalletIcon = `data:image/svg+xml;base64,${btoa(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#3b82f6"/><path d="M7 10h18v12H7z" fill="none" stroke="#fff" stroke-width="2"/><path d="m7 10 9 7 9-7" fill="none" stroke="#fff" stroke-width="2"/></svg>',
+)}`
+
+type Features = StandardConnectFeature &
+  StandardDisconnectFeature &
+  StandardEventsFeature &
+  SolanaSignMessageFeature &
+  SolanaSignTransactionFeature &
+  SolanaSignAndSendTransactionFeature & {
+    readonly [EMBEDDED_WALLET_FEATURE]: { readonly version: '1.0.0' }
+  }
+
+export interface EmbeddedSolanaWallet {
+  readonly wallet: Wallet & { readonly features: Features }
+  /** The signed-in user's Solana account; undefined, or a user without one: no account. */
+  setAccount(user: EmbeddedUserAccounts | undefined): void
+  /** The frame session (and the app's networks) requests go through, e.g. after it was recreated. */
+  bind(session: EmbeddedSession, networks: readonly CaipNetwork[]): void
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let text = ''
+  for (const byte of bytes) text += String.fromCharCode(byte)
+  return btoa(text)
+}
+
+function fromBase64(value: unknown): Uint8Array | undefined {
+  if (typeof value !== 'string' || value === '') return undefined
+  try {
+    return Uint8Array.from(atob(value), (char) => char.charCodeAt(0))
+  } catch {
+    return undefined
+  }
+}
+
+const malformed = (method: string) =>
+  new ProviderRpcError(Code.internal, `The wallet frame gave no valid answer to ${method}`)
+
+/** A base58 ed25519 signature from the frame's reply, as bytes. */
+function signatureBytes(value: unknown, method: string): Uint8Array {
+  const bytes = typeof value === 'string' ? decodeBase58(value) : undefined
+  if (bytes?.length !== SIGNATURE_BYTES) throw malformed(method)
+  return bytes
+}
+
+function wireBytes(value: unknown, method: string): Uint8Array {
+  const bytes = fromBase64(value)
+  if (!bytes) throw malformed(method)
+  return bytes
+}
+
+/**
+ * The wallet object. Its only account is the signed-in user's Solana account, shown to the app
+ * once it has connected (connect() always answers: the modal itself decides when to connect).
+ */
+export function createEmbeddedSolanaWallet(
+  session: EmbeddedSession,
+  networks: readonly CaipNetwork[],
+): EmbeddedSolanaWallet {
+  let current = session
+  let solanaNetworks = networks.filter((n) => n.chainNamespace === 'solana')
+  let account: WalletAccount | undefined
+  let connected = false
+  const listeners = new Set<StandardEventsListeners['change']>()
+
+  const chains = () => solanaNetworks.map((n) => n.caipNetworkId) as IdentifierString[]
+  const accounts = (): readonly WalletAccount[] => (account && connected ? [account] : [])
+
+  function emitChange() {
+    const properties = { accounts: accounts() }
+    for (const listener of [...listeners]) listener(properties)
+  }
+
+  /** Signing out of the frame (from the EVM side too) takes the account away. */
+  const onSignedOut = () => setAccount(undefined)
+  let unfollow = follow(session)
+  function follow(target: EmbeddedSession) {
+    target.provider.on('disconnect', onSignedOut)
+    return () => target.provider.removeListener('disconnect', onSignedOut)
+  }
+
+  function setAccount(user: EmbeddedUserAccounts | undefined) {
+    const address = solanaAddressOf(user)
+    const publicKey = address && solanaPublicKey(address)
+    if (address === account?.address) return
+    const shown = connected
+    account =
+      address && publicKey
+        ? Object.freeze({ address, publicKey, chains: chains(), features: [...ACCOUNT_FEATURES] })
+        : undefined
+    if (!account) connected = false
+    if (shown) emitChange()
+  }
+
+  function requireAccount(input: { account: WalletAccount }): WalletAccount {
+    if (!account || !connected || input.account?.address !== account.address) {
+      throw new ProviderRpcError(Code.unauthorized, ErrorText.notConnectedToEmailOrSocial)
+    }
+    return account
+  }
+
+  /**
+   * The network of a Wallet Standard chain (`solana:<ref>`); without one (where the feature lets
+   * the chain out), the first network.
+   */
+  function networkOf(chain: IdentifierString | undefined, required = false): CaipNetwork {
+    const network =
+      chain === undefined && !required
+        ? solanaNetworks[0]
+        : solanaNetworks.find((n) => n.caipNetworkId === chain)
+    if (!network) {
+      throw new ProviderRpcError(Code.unknownChain, `Chain ${chain} is not supported`)
+    }
+    return network
+  }
+
+  async function request(
+    method: EmbeddedSolanaMethod,
+    params: Record<string, unknown>,
+    network: CaipNetwork,
+  ): Promise<Record<string, unknown>> {
+    const result = await current.rpc.send({
+      method,
+      params,
+      chainNamespace: 'solana',
+      chainId: String(network.id),
+      rpcUrl: httpRpcUrl(network),
+    })
+    if (typeof result !== 'object' || result === null) throw malformed(method)
+    return result as Record<string, unknown>
+  }
+
+  const features: Features = {
+    'standard:connect': {
+      version: '1.0.0',
+      async connect(input) {
+        if (!account) {
+          if (input?.silent) return { accounts: [] }
+          throw new ProviderRpcError(Code.unauthorized, ErrorText.notConnectedToEmailOrSocial)
+        }
+        if (!connected) {
+          connected = true
+          emitChange()
+        }
+        return { accounts: accounts() }
+      },
+    },
+    'standard:disconnect': {
+      version: '1.0.0',
+      // The app forgets the account; signing out of the frame is the EVM provider's (both go).
+      async disconnect() {
+        if (!connected) return
+        connected = false
+        emitChange()
+      },
+    },
+    'standard:events': {
+      version: '1.0.0',
+      on(event, listener) {
+        if (event !== 'change') return () => undefined
+        const own = (properties: Parameters<StandardEventsListeners['change']>[0]) =>
+          listener(properties)
+        listeners.add(own)
+        return () => listeners.delete(own)
+      },
+    },
+    'solana:signMessage': {
+      version: '1.1.0',
+      async signMessage(...inputs) {
+        const outputs = []
+        for (const input of inputs) {
+          const { address } = requireAccount(input)
+          const method = 'solana_signMessage'
+          const reply = await request(
+            method,
+            { message: encodeBase58(input.message), pubkey: address },
+            networkOf(undefined),
+          )
+          outputs.push({
+            signedMessage: input.message,
+            signature: signatureBytes(reply.signature, method),
+            signatureType: 'ed25519' as const,
+          })
+        }
+        return outputs
+      },
+    },
+    'solana:signTransaction': {
+      version: '1.0.0',
+      supportedTransactionVersions: TRANSACTION_VERSIONS,
+      async signTransaction(...inputs) {
+        for (const input of inputs) requireAccount(input)
+        const targets = inputs.map((input) => networkOf(input.chain))
+        const [first] = targets
+        // Several for one chain: one approval in the frame for all of them.
+        if (first && inputs.length > 1 && targets.every((n) => n === first)) {
+          const method = 'solana_signAllTransactions'
+          const reply = await request(
+            method,
+            { transactions: inputs.map((input) => toBase64(input.transaction)) },
+            first,
+          )
+          const signed = reply.transactions
+          if (!Array.isArray(signed) || signed.length !== inputs.length) throw malformed(method)
+          return signed.map((wire) => ({ signedTransaction: wireBytes(wire, method) }))
+        }
+        const outputs = []
+        for (const [index, input] of inputs.entries()) {
+          const method = 'solana_signTransaction'
+          const reply = await request(
+            method,
+            { transaction: toBase64(input.transaction) },
+            targets[index] as CaipNetwork,
+          )
+          outputs.push({ signedTransaction: wireBytes(reply.transaction, method) })
+        }
+        return outputs
+      },
+    },
+    'solana:signAndSendTransaction': {
+      version: '1.0.0',
+      supportedTransactionVersions: TRANSACTION_VERSIONS,
+      async signAndSendTransaction(...inputs) {
+        const outputs = []
+        for (const input of inputs) {
+          requireAccount(input)
+          const method = 'solana_signAndSendTransaction'
+          const reply = await request(
+            method,
+            {
+              transaction: toBase64(input.transaction),
+              ...(input.options ? { options: { ...input.options } } : {}),
+            },
+            networkOf(input.chain, true),
+          )
+          outputs.push({ signature: signatureBytes(reply.signature, method) })
+        }
+        return outputs
+      },
+    },
+    [EMBEDDED_WALLET_FEATURE]: { version: '1.0.0' },
+  }
+
+  const wallet = {
+    version: '1.0.0' as const,
+    name: EMBEDDED_SOLANA_WALLET_NAME,
+    icon: ICON,
+    get chains() {
+      return chains()
+    },
+    get accounts() {
+      return accounts()
+    },
+    features,
+  }
+
+  return {
+    wallet,
+    setAccount,
+    bind(next, nextNetworks) {
+      if (next !== current) {
+        unfollow()
+        current = next
+        unfollow = follow(next)
+      }
+      solanaNetworks = nextNetworks.filter((n) => n.chainNamespace === 'solana')
+    },
+  }
+}
+
+// ---- In the page: registered once (Wallet Standard's window events) ----
+
+let registered: { embedded: EmbeddedSolanaWallet; unregister(): void } | undefined
+
+/**
+ * Wallet Standard registration without @wallet-standard/wallet: the register event for an app
+ * already listening, and an answer to each app-ready event of an app that starts later.
+ */
+function registerInPage(wallet: Wallet): () => void {
+  const unregisters: (() => void)[] = []
+  const callback: WindowRegisterWalletEventCallback = (api: WindowAppReadyEventAPI) => {
+    unregisters.push(api.register(wallet))
+  }
+  const onAppReady = (event: Event) =>
+    callback((event as CustomEvent<WindowAppReadyEventAPI>).detail)
+  window.addEventListener('wallet-standard:app-ready', onAppReady)
+  window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
+  return () => {
+    window.removeEventListener('wallet-standard:app-ready', onAppReady)
+    for (const unregister of unregisters.splice(0)) unregister()
+  }
+}
+
+/**
+ * Registers the wallet in the page the first time; later calls point it at this session. Its
+ * chains are the app's Solana networks. Undefined outside a browser.
+ */
+export function registerEmbeddedSolanaWallet(
+  session: EmbeddedSession,
+  networks: readonly CaipNetwork[],
+): EmbeddedSolanaWallet | undefined {
+  if (registered) {
+    registered.embedded.bind(session, networks)
+    return registered.embedded
+  }
+  if (typeof window === 'undefined') return undefined
+  const embedded = createEmbeddedSolanaWallet(session, networks)
+  registered = { embedded, unregister: registerInPage(embedded.wallet) }
+  return embedded
+}
+
+/** The signed-in user's Solana account for the registered wallet (undefined: signed out). */
+export function setSolanaAccount(user: EmbeddedUserAccounts | undefined): void {
+  registered?.embedded.setAccount(user)
+}
+
+/** Takes the wallet out of the page (the app is destroyed). */
+export function unregisterEmbeddedSolanaWallet(): void {
+  registered?.unregister()
+  registered = undefined
+}
+
+// ---- For the connection controller (connection.ts) ----
+
+/**
+ * After a login or a restored session: the wallet registered (once) on this session with the
+ * user's Solana account. False when the Solana adapter has nothing to connect: the app has no
+ * Solana network, or the user no Solana account.
+ */
+export function attachEmbeddedSolana(
+  session: EmbeddedSession,
+  networks: readonly CaipNetwork[],
+  user: EmbeddedUserAccounts,
+): boolean {
+  if (!networks.some((n) => n.chainNamespace === 'solana')) return false
+  if (!registerEmbeddedSolanaWallet(session, networks)) return false
+  setSolanaAccount(user)
+  return solanaAddressOf(user) !== undefined
+}
+
+export interface ConnectEmbeddedSolanaOptions {
+  session: EmbeddedSession
+  /** The app's networks (the Solana ones are the wallet's chains) */
+  networks: readonly CaipNetwork[]
+  user: EmbeddedUserAccounts
+  /** The Solana adapter's engine (connection.ts: `() => loadEngine('solana')`) */
+  engine(): Promise<AdapterEngine>
+  /** The network to start on, when it is a Solana one (the visitor's active network) */
+  network?: CaipNetwork
+}
+
+/**
+ * After an email or social login: the user's Solana account connected through the Solana
+ * adapter's engine, by connector id `ws:Latchkey Email`. Undefined when there is none to connect.
+ */
+export async function connectEmbeddedSolana(
+  options: ConnectEmbeddedSolanaOptions,
+): Promise<AccountSnapshot | undefined> {
+  if (!attachEmbeddedSolana(options.session, options.networks, options.user)) return undefined
+  const engine = await options.engine()
+  const network = options.network?.chainNamespace === 'solana' ? options.network : undefined
+  return engine.connect(EMBEDDED_SOLANA_CONNECTOR_ID, network)
+}

@@ -1,0 +1,482 @@
+// The local stand-in for every social login (DESIGN "Real stand-ins": OAuth → a local OpenID
+// provider). One oidc-provider issuer serves a public client per social provider (client_id
+// google, github, apple, facebook, x, discord): authorization code flow with PKCE (S256) only,
+// scopes `openid email profile`. Its login page is ours: one username field, no external assets,
+// any username accepted; the account is `<provider>:<username>`. Consent is granted without a
+// second screen, and no login is remembered: every authorization asks for the username again.
+import { generateKeyPair, type KeyObject, randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { promisify } from 'node:util'
+import type {
+  Account,
+  Adapter,
+  AdapterPayload,
+  Configuration,
+  Grant,
+  Interaction,
+  KoaContextWithOIDC,
+} from 'oidc-provider'
+
+/** DESIGN "Local stack and ports": the OpenID provider on 8790, env OIDC_PORT */
+export const DEFAULT_OIDC_PORT = 8790
+
+/** The clients of the local issuer: one per social provider (spec §5) */
+export const OIDC_SOCIAL_CLIENTS = [
+  'google',
+  'github',
+  'apple',
+  'facebook',
+  'x',
+  'discord',
+] as const
+export type OidcSocialClient = (typeof OIDC_SOCIAL_CLIENTS)[number]
+
+/** The scopes every client may ask for */
+export const OIDC_SCOPE = 'openid email profile'
+
+/** Where oidc-provider serves each endpoint on the issuer (pinned, so a relying party may rely on them) */
+export const OIDC_ROUTES = {
+  authorization: '/auth',
+  token: '/token',
+  userinfo: '/me',
+  jwks: '/jwks',
+} as const
+
+/** The longest username the login form takes */
+export const OIDC_MAX_USERNAME_LENGTH = 64
+
+const DISPLAY_NAMES: Record<OidcSocialClient, string> = {
+  google: 'Google',
+  github: 'GitHub',
+  apple: 'Apple',
+  facebook: 'Facebook',
+  x: 'X',
+  discord: 'Discord',
+}
+
+const MAX_FORM_BYTES = 8 * 1024
+/** oidc-provider's login session cookie (cookies.names.session) and its signature */
+const SESSION_COOKIE = /^_session(?:\.sig)?=/
+
+export interface StartOidcProviderOptions {
+  /** Default OIDC_PORT or 8790; 0 picks a free port */
+  port?: number
+  /**
+   * Redirect URIs registered on every client. Any http(s) URL on 127.0.0.1, localhost or [::1]
+   * (any port) is accepted as well, so a dev page on any port may receive the code.
+   */
+  redirectUris?: string[]
+}
+
+export interface OidcProvider {
+  /** http://127.0.0.1:<port>; its discovery document is at /.well-known/openid-configuration */
+  issuer: string
+  port: number
+  stop(): Promise<void>
+}
+
+/** OIDC_PORT when set, else 8790. */
+export function defaultOidcPort(): number {
+  const raw = process.env.OIDC_PORT
+  if (raw === undefined || raw === '') return DEFAULT_OIDC_PORT
+  const port = Number(raw)
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new Error(`OIDC_PORT must be a TCP port number, got "${raw}"`)
+  }
+  return port
+}
+
+const isClient = (value: unknown): value is OidcSocialClient =>
+  (OIDC_SOCIAL_CLIENTS as readonly unknown[]).includes(value)
+
+/** An http(s) URL on the loopback interface, any port. */
+function isLoopbackUrl(value: string): boolean {
+  const url = URL.parse(value)
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return false
+  if (url.username || url.password || url.hash) return false
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+}
+
+/** `<provider>:<username>` → its claims; undefined for anything else. */
+export function accountClaims(accountId: string) {
+  const colon = accountId.indexOf(':')
+  const provider = accountId.slice(0, colon)
+  const username = accountId.slice(colon + 1)
+  if (colon < 0 || !isClient(provider) || !isUsername(username)) return undefined
+  return {
+    sub: accountId,
+    email: `${username}@${provider}.example`,
+    email_verified: true,
+    name: username,
+    preferred_username: username,
+  }
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+
+function isUsername(value: string): boolean {
+  return (
+    value.length > 0 &&
+    value.length <= OIDC_MAX_USERNAME_LENGTH &&
+    value === value.trim() &&
+    !CONTROL.test(value)
+  )
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  )
+
+const PAGE_STYLE =
+  'body{font-family:system-ui,sans-serif;background:#f4f4f5;color:#18181b;margin:0}' +
+  'main{max-width:22rem;margin:4rem auto;background:#fff;border-radius:12px;padding:1.5rem;' +
+  'box-shadow:0 1px 3px rgba(0,0,0,.15)}h1{font-size:1.25rem;margin:0 0 .5rem}' +
+  'p{font-size:.875rem;color:#52525b}label{display:block;font-size:.875rem;margin:1rem 0 .25rem}' +
+  'input{box-sizing:border-box;width:100%;font:inherit;padding:.5rem;border:1px solid #a1a1aa;' +
+  'border-radius:6px}button{font:inherit;margin-top:1rem;padding:.5rem 1rem;border-radius:6px;' +
+  'border:0;background:#2563eb;color:#fff;cursor:pointer}button.secondary{background:#e4e4e7;' +
+  'color:#18181b;margin-left:.5rem}.error{color:#b91c1c}'
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${PAGE_STYLE}</style></head><body><main>${body}</main></body></html>`
+}
+
+function loginPage(uid: string, client: OidcSocialClient, error?: string, login = ''): string {
+  const name = DISPLAY_NAMES[client]
+  const action = `/interaction/${encodeURIComponent(uid)}`
+  return page(
+    `Sign in with ${name}`,
+    `<h1>Sign in with ${name}</h1>` +
+      `<p>Local stand-in for ${name} (Latchkey devnet): any username signs in.</p>` +
+      (error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '') +
+      `<form method="post" action="${action}/login">` +
+      `<label for="login">Username</label>` +
+      `<input id="login" name="login" data-testid="oidc-login" autocomplete="username" required autofocus maxlength="${OIDC_MAX_USERNAME_LENGTH}" value="${escapeHtml(login)}">` +
+      `<button type="submit" data-testid="oidc-submit">Continue</button>` +
+      `<button type="submit" class="secondary" data-testid="oidc-cancel" formaction="${action}/abort" formnovalidate>Cancel</button>` +
+      `</form>`,
+  )
+}
+
+function send(res: ServerResponse, status: number, html: string): void {
+  res.statusCode = status
+  res.setHeader('Content-Type', 'text/html; charset=utf-8')
+  res.setHeader('Cache-Control', 'no-store')
+  res.setHeader(
+    'Content-Security-Policy',
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
+  )
+  res.end(html)
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefined> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > MAX_FORM_BYTES) return undefined
+    chunks.push(chunk)
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
+}
+
+const expiredPage = page(
+  'Sign-in expired',
+  '<h1>This sign-in has expired</h1><p>Close this window and start again.</p>',
+)
+
+/** Entries kept in memory before expired ones are swept */
+const SWEEP_AT = 5_000
+
+/**
+ * oidc-provider's storage, in this process's memory (the stand-in keeps nothing across restarts;
+ * a code, interaction or grant lives minutes at most). One store per provider.
+ */
+function memoryAdapter(): (model: string) => Adapter {
+  const store = new Map<string, { payload: AdapterPayload; expiresAt: number }>()
+  const live = (key: string) => {
+    const entry = store.get(key)
+    if (entry && entry.expiresAt <= Date.now()) store.delete(key)
+    return entry && entry.expiresAt > Date.now() ? entry.payload : undefined
+  }
+  const sweep = () => {
+    for (const key of store.keys()) live(key)
+  }
+  return (model) => {
+    const key = (id: string) => `${model}:${id}`
+    const findBy = async (field: string, value: string) => {
+      for (const [id, entry] of store) {
+        if (id.startsWith(`${model}:`) && entry.payload[field] === value) return live(id)
+      }
+      return undefined
+    }
+    return {
+      async upsert(id, payload, expiresIn) {
+        if (store.size >= SWEEP_AT) sweep()
+        const expiresAt = expiresIn ? Date.now() + expiresIn * 1000 : Number.POSITIVE_INFINITY
+        store.set(key(id), { payload, expiresAt })
+      },
+      find: async (id) => live(key(id)),
+      findByUid: (uid) => findBy('uid', uid),
+      findByUserCode: (userCode) => findBy('userCode', userCode),
+      async consume(id) {
+        const payload = live(key(id))
+        if (payload) payload.consumed = Math.floor(Date.now() / 1000)
+      },
+      async destroy(id) {
+        store.delete(key(id))
+      },
+      async revokeByGrantId(grantId) {
+        for (const [id, entry] of store) if (entry.payload.grantId === grantId) store.delete(id)
+      },
+    }
+  }
+}
+
+/** The Grant a first-party client gets without a consent screen. */
+async function autoGrant(ctx: KoaContextWithOIDC): Promise<Grant | undefined> {
+  const { provider, session, client } = ctx.oidc
+  const accountId = session.accountId
+  if (!client || !accountId) return undefined
+  const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId)
+  if (grantId) {
+    const grant = await provider.Grant.find(grantId)
+    if (grant?.accountId === accountId && grant.clientId === client.clientId) return grant
+  }
+  const grant = new provider.Grant({ accountId, clientId: client.clientId })
+  grant.addOIDCScope(OIDC_SCOPE)
+  await grant.save()
+  return grant
+}
+
+/**
+ * oidc-provider, loaded on first use so that importing @latchkey/devnet does not load it. v9 warns
+ * on import that it wants Node 22; it runs on the Node 20.18+ this repo uses (it needs URL.parse
+ * and crypto.hash, both there), which this file's tests prove, so that one warning is dropped.
+ */
+async function loadOidcProvider() {
+  const warn = console.warn
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].includes('Unsupported runtime')) return
+    warn(...args)
+  }
+  try {
+    return await import('oidc-provider')
+  } finally {
+    console.warn = warn
+  }
+}
+
+function configuration(redirectUris: string[], signingKey: KeyObject): Configuration {
+  return {
+    adapter: memoryAdapter(),
+    clients: OIDC_SOCIAL_CLIENTS.map((client) => ({
+      client_id: client,
+      client_name: DISPLAY_NAMES[client],
+      redirect_uris: redirectUris,
+      response_types: ['code'],
+      grant_types: ['authorization_code'],
+      token_endpoint_auth_method: 'none',
+      application_type: 'web',
+    })),
+    findAccount(_ctx, sub): Account | undefined {
+      const claims = accountClaims(sub)
+      return claims && { accountId: sub, claims: () => claims }
+    },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'preferred_username'],
+    },
+    scopes: OIDC_SCOPE.split(' '),
+    responseTypes: ['code'],
+    // The id_token carries the scopes' claims too, not only sub
+    conformIdTokenClaims: false,
+    clientBasedCORS: () => false,
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    jwks: { keys: [{ ...signingKey.export({ format: 'jwk' }), kid: 'devnet', alg: 'RS256' }] },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+    },
+    pkce: { required: () => true },
+    routes: { ...OIDC_ROUTES },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    loadExistingGrant: autoGrant,
+    renderError(ctx, out) {
+      ctx.type = 'html'
+      ctx.body = page(
+        'Sign-in error',
+        `<h1>Sign-in error</h1>${Object.entries(out)
+          .map(([key, value]) => `<p><strong>${escapeHtml(key)}</strong>: ${escapeHtml(value)}</p>`)
+          .join('')}`,
+      )
+    },
+  }
+}
+
+export async function startOidcProvider(
+  options: StartOidcProviderOptions = {},
+): Promise<OidcProvider> {
+  const requestedPort = options.port ?? defaultOidcPort()
+  const host = '127.0.0.1'
+  const { Provider } = await loadOidcProvider()
+  const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 })
+  for (const uri of options.redirectUris ?? []) {
+    if (!URL.canParse(uri)) throw new Error(`redirectUris: not a URL: ${uri}`)
+  }
+  let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
+    res.statusCode = 503
+    res.end()
+  }
+  const server = createServer((req, res) => handle(req, res))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE' ? new Error(`port ${requestedPort} is already in use`) : error,
+      )
+    })
+    server.listen({ port: requestedPort, host, exclusive: true }, () => resolve())
+  })
+  const port = (server.address() as AddressInfo).port
+  const issuer = `http://${host}:${port}`
+
+  const registered = options.redirectUris?.length
+    ? options.redirectUris
+    : [`http://${host}/`, 'http://localhost/']
+  let provider: InstanceType<typeof Provider>
+  try {
+    provider = new Provider(issuer, configuration(registered, privateKey))
+  } catch (error) {
+    server.close()
+    throw error
+  }
+  const exactlyRegistered = provider.Client.prototype.redirectUriAllowed
+  provider.Client.prototype.redirectUriAllowed = function redirectUriAllowed(
+    this: unknown,
+    uri: string,
+  ) {
+    return exactlyRegistered.call(this, uri) || isLoopbackUrl(uri)
+  }
+  // No remembered login: the browser never gets the session cookie, so every authorization
+  // shows the login form (a test may sign in as someone else in the same browser).
+  provider.use(async (ctx, next) => {
+    await next()
+    const cookies = ctx.response.get('Set-Cookie')
+    if (!Array.isArray(cookies)) return
+    const kept = cookies.filter((cookie) => !SESSION_COOKIE.test(cookie))
+    if (kept.length === cookies.length) return
+    if (kept.length > 0) ctx.set('Set-Cookie', kept)
+    else ctx.remove('Set-Cookie')
+  })
+  const callback = provider.callback()
+
+  async function interaction(req: IncomingMessage, res: ServerResponse, path: string[]) {
+    const [uid, action, ...extra] = path
+    if (extra.length > 0) {
+      send(res, 404, page('Not found', '<h1>Not found</h1>'))
+      return
+    }
+    let details: Interaction
+    try {
+      details = await provider.interactionDetails(req, res)
+    } catch {
+      send(res, 400, expiredPage)
+      return
+    }
+    const client = details.params.client_id
+    if (details.uid !== uid || !isClient(client)) {
+      send(res, 400, expiredPage)
+      return
+    }
+    if (details.prompt.name === 'consent') {
+      // A first-party client: whatever is missing is granted, no second screen.
+      const grant = details.grantId
+        ? await provider.Grant.find(details.grantId)
+        : new provider.Grant({ accountId: details.session?.accountId, clientId: client })
+      if (!grant) {
+        send(res, 400, expiredPage)
+        return
+      }
+      grant.addOIDCScope(OIDC_SCOPE)
+      const grantId = await grant.save()
+      await provider.interactionFinished(req, res, { consent: { grantId } })
+      return
+    }
+    if (req.method === 'GET' && action === undefined) {
+      send(res, 200, loginPage(details.uid, client))
+      return
+    }
+    if (req.method !== 'POST' || (action !== 'login' && action !== 'abort')) {
+      send(res, 404, page('Not found', '<h1>Not found</h1>'))
+      return
+    }
+    if (action === 'abort') {
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'The user cancelled the sign-in' },
+        { mergeWithLastSubmission: false },
+      )
+      return
+    }
+    const form = await readForm(req)
+    const login = form?.get('login')?.trim() ?? ''
+    if (!isUsername(login)) {
+      const error = login === '' ? 'Enter a username.' : 'That username is not valid.'
+      send(
+        res,
+        400,
+        loginPage(details.uid, client, error, login.slice(0, OIDC_MAX_USERNAME_LENGTH)),
+      )
+      return
+    }
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: `${client}:${login}` } },
+      { mergeWithLastSubmission: false },
+    )
+  }
+
+  handle = (req, res) => {
+    const { pathname } = new URL(req.url ?? '/', issuer)
+    const [first, ...rest] = pathname.split('/').filter(Boolean)
+    // uids are nanoids and the actions plain words: nothing here needs decoding
+    if (first !== 'interaction') {
+      callback(req, res)
+      return
+    }
+    interaction(req, res, rest).catch(() => {
+      if (!res.headersSent) send(res, 500, page('Error', '<h1>Something went wrong</h1>'))
+      else res.end()
+    })
+  }
+
+  let stopping: Promise<void> | undefined
+  return {
+    issuer,
+    port,
+    stop() {
+      stopping ??= new Promise((resolve) => {
+        server.close(() => resolve())
+        // Keep-alive sockets would hold close() open until they time out.
+        server.closeAllConnections()
+      })
+      return stopping
+    },
+  }
+}
