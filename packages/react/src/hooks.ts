@@ -1,5 +1,5 @@
 import type { AccountState, ChainState, ThemeState } from '@latchkey/core/appkit'
-import { AUTH_CONNECTOR_ID } from '@latchkey/core/constants'
+import { AUTH_CONNECTOR_ID, EMBEDDED_SOLANA_CONNECTOR_ID } from '@latchkey/core/constants'
 import type { AppKitEvent } from '@latchkey/core/events'
 import type { CaipNetwork } from '@latchkey/core/networks'
 import type { PortfolioState } from '@latchkey/core/portfolioState'
@@ -95,7 +95,7 @@ export function useWalletInfo() {
   return {
     walletInfo: connector
       ? { name: connector.name, icon: connector.imageUrl, rdns: connector.rdns }
-      : connectorId === AUTH_CONNECTOR_ID
+      : connectorId === AUTH_CONNECTOR_ID || connectorId === EMBEDDED_SOLANA_CONNECTOR_ID
         ? { name: 'Email', icon: undefined }
         : peer && { name: peer.name, icon: peer.icon },
   }
