@@ -20,7 +20,10 @@ export function useAppKitAccount() {
   const appKit = useAppKitInstance()
   const account = useStore(appKit.core.stores.account)
   const embedded = useStore(appKit.core.stores.embedded)
-  const user = account.connectorId === AUTH_CONNECTOR_ID ? embedded.user : undefined
+  const embeddedConnector =
+    account.connectorId === AUTH_CONNECTOR_ID ||
+    account.connectorId === EMBEDDED_SOLANA_CONNECTOR_ID
+  const user = embeddedConnector ? embedded.user : undefined
   return {
     address: account.address,
     caipAddress: account.caipAddress,
