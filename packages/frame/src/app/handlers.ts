@@ -276,6 +276,21 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       chainId: evmChain,
       rpcUrl,
     })
+    await askVisitor(request, context, signal)
+    if (wallet.account() !== account) throw new NotConnectedError()
+    return request.run({ account, signal })
+  }
+
+  /** The approval card for a signing request; resolves only on the visitor's Approve. */
+  async function askVisitor(
+    request: {
+      title: string
+      action: string
+      details: Parameters<typeof approval.request>[0]['details']
+    },
+    context: Context,
+    signal: AbortSignal,
+  ) {
     const approved = await approval.request(
       {
         title: request.title,
@@ -288,8 +303,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       signal,
     )
     if (!approved) throw new FrameError(USER_REJECTED, 4001)
-    if (wallet.account() !== account) throw new NotConnectedError()
-    return request.run({ account, signal })
   }
 
   /** solana_* requests: our Solana key, the same approval as EVM signing. */
@@ -307,18 +320,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       chainId: payload.chainId,
       rpcUrl,
     })
-    const approved = await approval.request(
-      {
-        title: request.title,
-        action: request.action,
-        origin: context.origin,
-        dappName: dapp.name,
-        dappIcon: dapp.icon,
-        details: request.details,
-      },
-      signal,
-    )
-    if (!approved) throw new FrameError(USER_REJECTED, 4001)
+    await askVisitor(request, context, signal)
     if (wallet.solanaAccount() !== account) throw new NotConnectedError()
     return request.run({
       account,

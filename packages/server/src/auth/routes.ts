@@ -479,6 +479,13 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps
     }
   }
 
+  /** Mails the challenge; one nobody received is dropped, so it cannot wait for a code. */
+  async function mailChallenge<A extends string>(challengeId: string, mail: Mail, action: A) {
+    if (await sendMail(mail)) return { action, challengeId }
+    await deleteChallenge(db, challengeId)
+    return undefined
+  }
+
   /** The session's user, or undefined (the route answers 401). */
   async function signedIn(c: Context<AppEnv>) {
     const token = bearerToken(c)
@@ -528,11 +535,11 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps
             at,
           )
           const link = `${deps.publicUrl()}/auth/v1/device/approve?token=${token}`
-          if (await sendMail(authMails.deviceApproval(email, link))) {
-            return { action: 'VERIFY_DEVICE' as const, challengeId }
-          }
-          await deleteChallenge(db, challengeId)
-          return undefined
+          return mailChallenge(
+            challengeId,
+            authMails.deviceApproval(email, link),
+            'VERIFY_DEVICE' as const,
+          )
         }
         const otp = newOtp()
         const challengeId = await createChallenge(
@@ -545,11 +552,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps
           },
           at,
         )
-        if (await sendMail(authMails.loginOtp(email, otp.otp))) {
-          return { action: 'VERIFY_OTP' as const, challengeId }
-        }
-        await deleteChallenge(db, challengeId)
-        return undefined
+        return mailChallenge(challengeId, authMails.loginOtp(email, otp.otp), 'VERIFY_OTP' as const)
       })
       if ('retryAfter' in outcome) return cooldownRefusal(c, outcome.retryAfter)
       if ('mailFailed' in outcome) return c.json(authMailFailed, 502)
@@ -716,11 +719,11 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps
           },
           at,
         )
-        if (await sendMail(authMails.changePrimary(email, otp.otp, newEmail))) {
-          return { action: 'VERIFY_PRIMARY_OTP' as const, challengeId }
-        }
-        await deleteChallenge(db, challengeId)
-        return undefined
+        return mailChallenge(
+          challengeId,
+          authMails.changePrimary(email, otp.otp, newEmail),
+          'VERIFY_PRIMARY_OTP' as const,
+        )
       })
       if ('retryAfter' in outcome) return cooldownRefusal(c, outcome.retryAfter)
       if ('mailFailed' in outcome) return c.json(authMailFailed, 502)
