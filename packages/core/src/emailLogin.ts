@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla'
 import { isValidEmail } from './email'
+import { embeddedWalletSupports } from './embeddedNetworks'
 import {
   type EmbeddedState,
   type EmbeddedUserInfo,
@@ -70,7 +71,7 @@ export function createEmailLogin(ctx: EmailLoginContext) {
   async function finish(session: EmbeddedSession) {
     setLogin({ step: 'connecting' })
     const network = ctx.network()
-    if (network.chainNamespace === 'eip155') {
+    if (network.chainNamespace === 'eip155' && embeddedWalletSupports(network)) {
       await session.client.request('APP_SWITCH_NETWORK', {
         chainId: Number(network.id),
         rpcUrl: network.rpcUrls.default.http[0],

@@ -1,10 +1,12 @@
 // EIP-1193 over the embedded wallet's frame (spec §7 "Embedded wallet", §6): what wagmi (or an
 // app) talks to once the visitor has signed in with email or a social account. Loaded lazily
 // with the frame client; nothing here is in the modal's first load.
+
 import { DEFAULT_REQUEST_TIMEOUT_MS, type FrameClient } from '@latchkey/frame/host'
 import { type AppRequest, classifyRpcMethod, REQUEST_ABORTED } from '@latchkey/frame/protocol'
 import type { ModalEip1193Provider } from './adapter'
 import { chainIdParam, createEmitter, ProviderRpcError, toHexChainId as toHex } from './eip1193'
+import { embeddedWalletNetworks } from './embeddedNetworks'
 import { ErrorText, isUserRejectedError } from './errors'
 import type { CaipNetwork } from './networks'
 
@@ -137,7 +139,8 @@ export function createEmbeddedProvider(
   channel: FrameRpc = createFrameRpc(client, hooks),
 ): EmbeddedEip1193Provider {
   const { emit, on, removeListener } = createEmitter()
-  const evmNetworks = networks.filter((n) => n.chainNamespace === 'eip155')
+  // §9 Only the embedded wallet's chains: switching to another answers 4902 (unknown chain).
+  const evmNetworks = embeddedWalletNetworks(networks).filter((n) => n.chainNamespace === 'eip155')
   let user: { address: string } | undefined
   let chainId = evmChainId(evmNetworks[0]?.id)
 

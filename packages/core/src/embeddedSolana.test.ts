@@ -18,7 +18,7 @@ import {
   unregisterEmbeddedSolanaWallet,
 } from './embeddedSolana'
 import type { EmbeddedSession } from './embeddedWallet'
-import { defineNetwork } from './networks'
+import { defineNetwork, localSolana, withRpcUrl } from './networks'
 
 const EVM_ADDRESS = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 // Two ed25519 public keys (base58, 32 bytes)
@@ -40,13 +40,8 @@ const solanaMain = defineNetwork({
   nativeCurrency: sol,
   rpcUrls: { default: { http: ['wss://sol.test', 'https://sol.test'] } },
 })
-const solanaLocal = defineNetwork({
-  id: 'LocaL1111111111111111111111111111',
-  chainNamespace: 'solana',
-  name: 'Local',
-  nativeCurrency: sol,
-  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
-})
+// Our devnet's Solana network: one the embedded wallet serves (§9, locally).
+const solanaLocal = withRpcUrl(localSolana, 'http://127.0.0.1:8899')
 const NETWORKS = [evm, solanaMain, solanaLocal]
 
 const user = (solanaAddress?: string) => ({

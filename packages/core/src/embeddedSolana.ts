@@ -4,6 +4,7 @@
 // frame (chainNamespace 'solana') that waits for the visitor's approval there, through the
 // session's frame RPC that the EVM provider uses too. Loaded with the frame client, after a login
 // or a restored session; nothing here is in the first load.
+
 import type {
   SolanaSignAndSendTransactionFeature,
   SolanaSignMessageFeature,
@@ -32,6 +33,7 @@ import {
 } from './constants'
 import { ProviderRpcError } from './eip1193'
 import { type EmbeddedUserAccounts, solanaAddressOf, solanaPublicKey } from './embeddedAccounts'
+import { embeddedWalletNetworks } from './embeddedNetworks'
 import { httpRpcUrl } from './embeddedProvider'
 import type { EmbeddedSession } from './embeddedWallet'
 import { ErrorText } from './errors'
@@ -118,7 +120,7 @@ export function createEmbeddedSolanaWallet(
   networks: readonly CaipNetwork[],
 ): EmbeddedSolanaWallet {
   let current = session
-  let solanaNetworks = networks.filter((n) => n.chainNamespace === 'solana')
+  let solanaNetworks = embeddedWalletNetworks(networks).filter((n) => n.chainNamespace === 'solana')
   let account: WalletAccount | undefined
   let connected = false
   const listeners = new Set<StandardEventsListeners['change']>()
@@ -323,7 +325,9 @@ export function createEmbeddedSolanaWallet(
         current = next
         unfollow = follow(next)
       }
-      solanaNetworks = nextNetworks.filter((n) => n.chainNamespace === 'solana')
+      solanaNetworks = embeddedWalletNetworks(nextNetworks).filter(
+        (n) => n.chainNamespace === 'solana',
+      )
     },
   }
 }

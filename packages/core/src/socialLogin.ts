@@ -2,6 +2,7 @@ import type { StoreApi } from 'zustand/vanilla'
 import type { ChainState } from './appkit'
 import type { ConnectionController } from './connection'
 import { EMBEDDED_REQUEST_TIMEOUT_MS, OAUTH_SOCIAL_PROVIDERS, SOCIAL_POPUP } from './constants'
+import { embeddedWalletSupports } from './embeddedNetworks'
 import type {
   EmbeddedState,
   EmbeddedUserInfo,
@@ -180,7 +181,7 @@ export function createSocialLogin(ctx: SocialLoginContext) {
     set({ step: 'connecting' })
     try {
       const network = ctx.network()
-      const evm = network.chainNamespace === 'eip155'
+      const evm = network.chainNamespace === 'eip155' && embeddedWalletSupports(network)
       const preferredAccountType = ctx.accountType()
       const user = await session.client.request('APP_CONNECT_SOCIAL', {
         uri: outcome.uri,
