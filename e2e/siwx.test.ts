@@ -55,13 +55,17 @@ describe('Sign-In with X (spec §4), required, sessions in the browser', () => {
     expect(session.message).toContain('wants you to sign in with your Ethereum account:')
     expect(session.message).toContain(visitor.address)
 
-    // A reload keeps the session: connected, no prompt.
+    // A reload keeps the session: connected, no prompt (reconnecting loads wagmi: allow a busy machine).
     await page.reload()
     await expect
-      .poll(() =>
-        page.evaluate(() =>
-          (window as unknown as { appKit: { getIsConnected(): boolean } }).appKit.getIsConnected(),
-        ),
+      .poll(
+        () =>
+          page.evaluate(() =>
+            (
+              window as unknown as { appKit: { getIsConnected(): boolean } }
+            ).appKit.getIsConnected(),
+          ),
+        { timeout: 20_000 },
       )
       .toBe(true)
     await page.waitForTimeout(1_000)
