@@ -42,6 +42,11 @@ describe('Social login through the local OpenID provider (spec §7, §9)', () =>
     const { page, errors } = await openDemo()
     const evmAddress = await logInWithGoogle(page, username)
     expect(evmAddress).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    // The provider's email and name, not editable (only an email login changes its address).
+    await expect
+      .poll(() => page.getByTestId('account-email').textContent())
+      .toBe(`${username}@google.examplegoogle`)
+    expect(await page.getByTestId('account-email').getAttribute('type')).toBeNull()
     await screenshot(page, 'social-account')
     await page.getByTestId('disconnect').click()
     await view(page, 'Connect').waitFor()

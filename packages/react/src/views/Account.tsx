@@ -69,6 +69,11 @@ export default function Account() {
     account.connectorId === AUTH_CONNECTOR_ID ||
     account.connectorId === EMBEDDED_SOLANA_CONNECTOR_ID
   const email = embedded ? embeddedUser?.email : undefined
+  // A social profile's email is the provider's: only an email login can change it.
+  const social =
+    embeddedUser?.authProvider && embeddedUser.authProvider !== 'email'
+      ? embeddedUser.authProvider
+      : undefined
 
   // Opening the view refreshes (the caches keep it cheap); the instance also refreshes on
   // connect and network changes.
@@ -133,7 +138,13 @@ export default function Account() {
         </div>
       ) : null}
       <div className="lk-stack lk-wide">
-        {email ? (
+        {email && social ? (
+          <p className="lk-item" data-testid="account-email">
+            <span className="lk-item-name">{email}</span>
+            <span className="lk-tag">{social}</span>
+          </p>
+        ) : null}
+        {email && !social ? (
           <button
             type="button"
             className="lk-item"
