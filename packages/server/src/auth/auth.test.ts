@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_OTP_MAX_ATTEMPTS, AUTH_OTP_TTL_MS, DEMO_PROJECT_ID } from '../constants'
 import { defaultFrameOrigins } from '../server'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases'
+import { authCaller } from './testing'
 
 const FRAME = 'http://127.0.0.1:5174'
 const PAGE = 'http://127.0.0.1:5173'
@@ -82,32 +83,7 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
     await capture?.stop()
   })
 
-  interface CallOptions {
-    body?: unknown
-    token?: string
-    origin?: string
-    projectId?: string | null
-  }
-
-  async function call(method: string, path: string, options: CallOptions = {}) {
-    const projectId = options.projectId === undefined ? DEMO_PROJECT_ID : options.projectId
-    const query = projectId === null ? '' : `?${new URLSearchParams({ projectId })}`
-    const response = await service.request(`${path}${query}`, {
-      method,
-      headers: {
-        Origin: options.origin ?? FRAME,
-        ...(options.body !== undefined && { 'Content-Type': 'application/json' }),
-        ...(options.token && { Authorization: `Bearer ${options.token}` }),
-      },
-      ...(options.body !== undefined && {
-        body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
-      }),
-    })
-    const text = await response.text()
-    const body =
-      text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text
-    return { status: response.status, body, headers: response.headers }
-  }
+  const call = authCaller((path, init) => service.request(path, init), FRAME)
 
   /** The newest mail to `to` not read before (already there or arriving). */
   async function mailTo(to: string): Promise<CapturedMail> {

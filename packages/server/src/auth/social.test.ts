@@ -15,6 +15,7 @@ import {
   socialFromIssuer,
   socialUserFromClaims,
 } from './social'
+import { authCaller } from './testing'
 
 const FRAME = 'http://127.0.0.1:5174'
 const PAGE = 'http://127.0.0.1:5173'
@@ -71,27 +72,7 @@ describe.each(availableDatabases())('social login on $name', (database) => {
     await oidc?.stop()
   })
 
-  async function call(
-    method: string,
-    path: string,
-    options: { body?: unknown; token?: string; origin?: string } = {},
-  ) {
-    const response = await service.request(`${path}?projectId=${DEMO_PROJECT_ID}`, {
-      method,
-      headers: {
-        Origin: options.origin ?? FRAME,
-        ...(options.body !== undefined && { 'Content-Type': 'application/json' }),
-        ...(options.token && { Authorization: `Bearer ${options.token}` }),
-      },
-      ...(options.body !== undefined && {
-        body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
-      }),
-    })
-    const text = await response.text()
-    const body =
-      text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text
-    return { status: response.status, body, headers: response.headers }
-  }
+  const call = authCaller((path, init) => service.request(path, init), FRAME)
 
   async function start(provider = 'google', redirectUri = REDIRECT) {
     const response = await call('POST', '/auth/v1/social/start', {
