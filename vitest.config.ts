@@ -10,6 +10,7 @@ export default defineConfig({
           include: [
             'packages/{core,evm,devnet,solana,frame}/src/**/*.test.ts',
             'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
             'packages/server/src/**/*.test.ts',
           ],
           testTimeout: 60_000,
@@ -17,11 +18,11 @@ export default defineConfig({
         },
       },
       {
-        esbuild: { jsx: 'automatic' },
         test: {
           name: 'dom',
           environment: 'jsdom',
           include: ['packages/react/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['packages/react/src/testing/quietConsole.ts'],
         },
       },
       {

@@ -5,12 +5,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { fileURLToPath } from 'node:url'
 import { launchBrowser } from '@latchkey/e2e/browser'
 import type { Browser } from 'playwright-core'
 import { balanceTable, runBalanceBench } from './balance'
 import { APPS, buildApp, RESULTS_DIR, serveBuild } from './build'
 import { benchDirectoryService, type DirectoryServiceResult, LOAD } from './directory'
 import { emailLoginTable, runEmailLoginBench } from './emailLogin'
+import { readmeFigures, writeReadmeFigures } from './readme'
 import { relayNotes, relayTable, runRelayBench } from './relay'
 import { benchClientSearch, type ClientSearchResult } from './search'
 import { analyzeBuild, formatKb, type SizeReport } from './size'
@@ -19,6 +21,16 @@ import { IDLE_PAUSE_MS, measureApp, median, type TimingRun } from './timing'
 import { runWalletConnectBench, walletConnectTable } from './walletconnect'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
+const README = fileURLToPath(new URL('../README.md', import.meta.url))
+
+/** How the README names each measured app. */
+const APP_LABELS: Record<string, string> = {
+  'react-baseline': 'React only (baseline)',
+  'minimal-lazy': 'minimal, `LazyWagmiAdapter`',
+  'minimal-walletconnect': 'minimal, `LazyWagmiAdapter`, WalletConnect on',
+  'minimal-eager': 'minimal, `WagmiAdapter`',
+  demo: 'demo (EVM + Solana adapters)',
+}
 
 interface AppResult {
   name: string
@@ -239,6 +251,39 @@ async function main() {
   const jsonPath = join(RESULTS_DIR, 'latest.json')
   writeFileSync(jsonPath, `${JSON.stringify(json, null, 2)}\n`)
   console.log(`\nWrote ${relative(process.cwd(), jsonPath)}`)
+  writeReadmeFigures(
+    README,
+    readmeFigures({
+      runs: RUNS,
+      measuredAt: new Date(),
+      apps: results.map((r) => ({
+        name: r.name,
+        label: APP_LABELS[r.name] ?? r.name,
+        totalJsGzip: r.size.totalJsGzip,
+        firstLoadJsGzip: r.size.firstLoadJsGzip,
+        buttonMs: r.buttonMsMedian,
+        openToListMs: r.openToListMsMedian,
+      })),
+      sections: [
+        {
+          title: `Email login over the local stack (frame app ${formatKb(emailLogin.frameJsGzipBytes)} KB gzip, loaded only in its iframe)`,
+          table: emailLoginTable(emailLogin),
+        },
+        { title: 'WalletConnect against our relay', table: walletConnectTable(walletConnect) },
+        { title: 'WalletConnect relay', table: relayTable(relay), note: relayNotes(relay) },
+        {
+          title: `Wallet directory, ${directoryService.walletCount.toLocaleString('en-US')} wallets on PGlite`,
+          table: directoryTable(directoryService),
+        },
+        { title: 'Client search', table: searchTable(clientSearch) },
+        {
+          title: `Blockchain data API (indexer: ${balance.blocks} blocks at ${balance.indexerBlocksPerSecond} blocks/s)`,
+          table: balanceTable(balance),
+        },
+      ],
+    }),
+  )
+  console.log(`Wrote the figures into ${relative(process.cwd(), README)}`)
   console.log(`[bench] done in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }
 

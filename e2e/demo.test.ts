@@ -11,6 +11,32 @@ const account = TEST_ACCOUNTS[0]
 const openDemo = useDemo()
 
 describe('demo page', () => {
+  it('before any click, wagmi and the hook state both say disconnected; no frame or WalletConnect loads', async () => {
+    const frameUrl = inject('frameUrl')
+    const { page } = await openDemo({
+      // Every text the wagmi card shows, from the first render on.
+      init: () => {
+        const seen: string[] = []
+        ;(window as unknown as { wagmiSeen: string[] }).wagmiSeen = seen
+        new MutationObserver(() => {
+          const text = document.querySelector('[data-testid="wagmi-status"]')?.textContent
+          if (text && seen.at(-1) !== text) seen.push(text)
+        }).observe(document, { subtree: true, childList: true, characterData: true })
+      },
+    })
+    const frameRequests: string[] = []
+    page.on('request', (request) => {
+      if (request.url().startsWith(frameUrl)) frameRequests.push(request.url())
+    })
+    await expect.poll(() => page.getByTestId('wagmi-status').textContent()).toMatch(/disconnected/)
+    await page.waitForTimeout(1500)
+    const seen = await page.evaluate(() => (window as unknown as { wagmiSeen: string[] }).wagmiSeen)
+    expect(seen.map((text) => text.trim())).toEqual(['wagmi: disconnected'])
+    expect(await page.getByTestId('state-status').textContent()).toBe('disconnected')
+    expect(await page.locator('iframe[data-latchkey-frame]').count()).toBe(0)
+    expect(frameRequests).toEqual([])
+  })
+
   it("the app's own wagmi hooks sign and send through the connection the modal made", async () => {
     const { page, wallet } = await openDemo()
     await page.getByTestId('connect-button').click()

@@ -67,6 +67,11 @@ export function useDemo() {
     page.setDefaultTimeout(20_000)
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
+    /** What the page wrote to the console as warnings. */
+    const warnings: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+    })
     if (init) await page.addInitScript(init)
     const wallet = await injectHeadlessWeb3Provider(
       page,
@@ -76,6 +81,6 @@ export function useDemo() {
     )
     await beforeGoto?.(page)
     await page.goto(url(demoUrl))
-    return { page, wallet, errors }
+    return { page, wallet, errors, warnings }
   }
 }

@@ -1,6 +1,7 @@
+import { floorDecimalString } from '@latchkey/core/format'
 import { DEVNET_TOKENS, TEST_ACCOUNTS, testTokenAbi } from '@latchkey/devnet'
 import type { Page } from 'playwright-core'
-import { createPublicClient, http, parseEther, parseUnits } from 'viem'
+import { createPublicClient, formatEther, http, parseEther, parseUnits } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
 import { screenshot, view } from './browser'
 import { useDemo } from './harness'
@@ -39,18 +40,12 @@ describe('Send on EVM (spec §5)', () => {
     await page.getByTestId('wallet-feature-send').click()
     await view(page, 'WalletSend').waitFor()
 
-    // Validation, in the spec's words where it has them.
+    // The network's coin is picked; validation speaks the spec's words.
+    await expect.poll(() => page.getByTestId('send-select-token').textContent()).toMatch(/^ETH/)
     await page.getByTestId('send-preview').click()
     await expect
       .poll(() => page.getByTestId('send-error').textContent())
       .toBe('An amount and receiver address are required')
-    await page.getByTestId('send-amount').fill('1')
-    await page.getByTestId('send-receiver').fill(receiver.address)
-    await page.getByTestId('send-preview').click()
-    await expect
-      .poll(() => page.getByTestId('send-error').textContent())
-      .toBe('A token is required')
-    await page.getByTestId('send-receiver').fill('0x1234')
     await fillSend(page, 'ETH', '0.5', '0x1234')
     await page.getByTestId('send-preview').click()
     await expect
@@ -138,5 +133,56 @@ describe('Send on EVM (spec §5)', () => {
       .toBe('User rejected the request')
     await view(page, 'WalletSendPreview').waitFor()
     expect(await page.getByTestId('send-confirm').isEnabled()).toBe(true)
+  })
+
+  it('a send to oneself: header, account button and token list show one balance; one activity entry', async () => {
+    const { page, wallet } = await openDemo({ accountIndex: SENDER })
+    await openSend(page)
+    await approveConnection(wallet)
+    await view(page, 'Account').waitFor()
+    const sender = TEST_ACCOUNTS[SENDER]?.address
+    if (!sender) throw new Error('devnet accounts missing')
+    const shown = async () => {
+      const ethRow = page.locator('[data-testid="token-list"] [data-token-symbol="ETH"]')
+      return {
+        header: await page.getByTestId('account-balance').textContent(),
+        button: (await page.getByTestId('account-button').textContent())?.match(/[\d.]+ ETH/)?.[0],
+        list: await ethRow.getByTestId('token-amount').textContent(),
+      }
+    }
+    await expect.poll(async () => (await shown()).list).toMatch(/ ETH$/)
+    const before = await shown()
+    expect(before.header).toBe(before.list)
+    expect(before.button).toBe(before.list)
+
+    await page.getByTestId('wallet-feature-send').click()
+    await fillSend(page, 'ETH', '0.5', sender)
+    await page.getByTestId('send-preview').click()
+    await page.getByTestId('send-confirm').click()
+    await wallet.authorize(Web3RequestKind.SendTransaction)
+    await view(page, 'WalletSendResult').waitFor()
+    const hash = (await page.getByTestId('send-hash').textContent()) as `0x${string}`
+    await chainA.waitForTransactionReceipt({ hash })
+    const onChain = await chainA.getBalance({ address: sender })
+
+    // Only the fee left the account; every place shows the chain's new balance, also after
+    // closing and reopening the modal.
+    await page.getByTestId('send-done').click()
+    await view(page, 'Account').waitFor()
+    const expected = `${floorDecimalString(formatEther(onChain))} ETH`
+    expect(expected).not.toBe(before.list)
+    await expect.poll(shown).toEqual({ header: expected, button: expected, list: expected })
+    await page.getByTestId('modal-close').click()
+    await page.getByTestId('account-button').click()
+    await view(page, 'Account').waitFor()
+    await expect.poll(shown).toEqual({ header: expected, button: expected, list: expected })
+
+    const entry = page.locator(`[data-testid="activity-list"] [data-tx-hash="${hash}"]`)
+    await expect.poll(() => entry.count(), { timeout: 15_000 }).toBe(1)
+    expect(await entry.getAttribute('data-direction')).toBe('self')
+    expect(await entry.textContent()).toContain('Sent to self')
+    expect(await entry.textContent()).toContain('0.5 ETH')
+    expect(await entry.textContent()).not.toContain('-0.5')
+    await screenshot(page, 'send-to-self')
   })
 })

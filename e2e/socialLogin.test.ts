@@ -47,6 +47,8 @@ describe('Social login through the local OpenID provider (spec §7, §9)', () =>
       .poll(() => page.getByTestId('account-email').textContent())
       .toBe(`${username}@google.examplegoogle`)
     expect(await page.getByTestId('account-email').getAttribute('type')).toBeNull()
+    // The demo's hook state names the wallet by the provider the visitor signed in with.
+    await expect.poll(() => page.getByTestId('state-wallet').textContent()).toBe('Google')
     await screenshot(page, 'social-account')
     await page.getByTestId('disconnect').click()
     await view(page, 'Connect').waitFor()

@@ -48,7 +48,7 @@ const modalAddress = (page: Page) =>
 
 describe('WalletConnect through our relay, with a WalletKit wallet', () => {
   it('pairs from the QR code, signs, survives a reload, and ends when the wallet disconnects', async () => {
-    const { page, errors } = await openDemo()
+    const { page, errors, warnings } = await openDemo()
     const wallet = await startWallet()
     const uri = await showPairing(page)
     await page.getByTestId('qr-code').locator('svg').waitFor()
@@ -60,6 +60,8 @@ describe('WalletConnect through our relay, with a WalletKit wallet', () => {
     expect(await page.getByTestId('account-address').getAttribute('title')).toBe(wallet.address)
     await expect.poll(() => page.getByTestId('state-wallet').textContent()).toBe('E2E Wallet')
     await screenshot(page, 'walletconnect-account')
+    // A working connection is no warning (WalletConnect's core logs "Relayer connected" as one).
+    expect(warnings.filter((text) => /relayer/i.test(text))).toEqual([])
 
     // The app's own wagmi code signs through the same session.
     await page.keyboard.press('Escape')

@@ -6,15 +6,16 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 
 const run = (command) => execSync(command, { stdio: 'inherit' })
-const lockHash = createHash('sha256').update(readFileSync('package-lock.json')).digest('hex')
+const lockHash = () => createHash('sha256').update(readFileSync('package-lock.json')).digest('hex')
 const stamp = 'node_modules/.latchkey-lock-hash'
 
-if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash) {
+if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash()) {
   console.log('[latchkey] installing npm packages…')
   // Not `npm ci`: it rejects this lock file, which records no entries for the optional
-  // platform packages of other systems.
+  // platform packages of other systems. npm install adds this system's to the lock, so the
+  // stamp is the lock as it is afterwards.
   run('npm install --no-audit --no-fund')
-  writeFileSync(stamp, lockHash)
+  writeFileSync(stamp, lockHash())
 }
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'

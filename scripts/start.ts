@@ -4,6 +4,7 @@
 // social login, the services (packages/server, PGlite under .data/
 // unless DATABASE_URL is set), the embedded wallet's frame site (FRAME_PORT or 5174) and the
 // demo page (Vite) pointed at them. Prints the URL to open; Ctrl+C stops everything.
+// Request logs are quiet (errors still show); LOG_LEVEL=info brings one line per request back.
 import { fileURLToPath } from 'node:url'
 import {
   SOLANA_TOKEN_SPEC,
@@ -11,7 +12,7 @@ import {
   startMailCapture,
   startOidcProvider,
 } from '@latchkey/devnet'
-import { socialFromIssuer, startServer } from '@latchkey/server'
+import { type LogLevel, socialFromIssuer, startServer } from '@latchkey/server'
 import { createServer } from 'vite'
 
 const demoRoot = fileURLToPath(new URL('../apps/demo', import.meta.url))
@@ -22,6 +23,7 @@ const solana = devnet.solana
 const mail = await startMailCapture()
 const oidc = await startOidcProvider()
 const server = await startServer({
+  logLevel: (process.env.LOG_LEVEL as LogLevel | undefined) ?? 'warn',
   social: socialFromIssuer(oidc.issuer),
   mail: { host: mail.host, port: mail.port },
   mailInbox: mail,

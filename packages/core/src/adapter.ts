@@ -85,6 +85,11 @@ export interface AdapterContext {
   walletConnect?: () => Promise<ModalEip1193Provider>
   /** §7 The embedded (email/social) wallet as EIP-1193; loads its frame on first call. */
   embeddedWallet?: () => Promise<ModalEip1193Provider>
+  /**
+   * Whether the modal has started each of those (a pairing, a login, a stored session): until
+   * then nothing may load them, e.g. an app's own wagmi reconnect probing every connector.
+   */
+  started?: { walletConnect(): boolean; embeddedWallet(): boolean }
 }
 
 /** What `createAppKit({ adapters })` takes: a light object that discovers wallets and loads its engine. */

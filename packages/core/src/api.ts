@@ -64,7 +64,8 @@ export interface TokenBalance {
 
 /** One transfer of a §3 Transaction. */
 export interface TransactionTransfer {
-  direction: 'in' | 'out'
+  /** 'self': the account sent to itself (its balance moved only by the fee) */
+  direction: 'in' | 'out' | 'self'
   fungible_info?: { name: string; symbol: string; icon?: { url: string } }
   nft_info?: { flags?: { is_spam?: boolean } }
   quantity: { numeric: string }
@@ -309,8 +310,14 @@ export function toBalances(value: unknown): TokenBalance[] | undefined {
   return balances
 }
 
+const DIRECTIONS: readonly unknown[] = [
+  'in',
+  'out',
+  'self',
+] satisfies TransactionTransfer['direction'][]
+
 function toTransfer(value: unknown): TransactionTransfer | undefined {
-  if (!isRecord(value) || (value.direction !== 'in' && value.direction !== 'out')) return undefined
+  if (!isRecord(value) || !DIRECTIONS.includes(value.direction)) return undefined
   const { quantity, fungible_info: fungible, nft_info: nft } = value
   if (!isRecord(quantity) || typeof quantity.numeric !== 'string') return undefined
   if (!DECIMAL_STRING.test(quantity.numeric)) return undefined
@@ -318,7 +325,7 @@ function toTransfer(value: unknown): TransactionTransfer | undefined {
   const price = optionalNumber(value.price)
   if (fiat === undefined || price === undefined) return undefined
   const transfer: TransactionTransfer = {
-    direction: value.direction,
+    direction: value.direction as TransactionTransfer['direction'],
     quantity: { numeric: quantity.numeric },
     value: fiat,
     price,

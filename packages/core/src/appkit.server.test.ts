@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { AccountSnapshot, AdapterEngine, ChainAdapter } from './adapter'
 import { formatAlert } from './alerts'
 import { type AppKitOptions, createAppKitCore } from './appkit'
 import { SetupAlerts } from './errors'
@@ -124,5 +125,86 @@ describe('start()', () => {
     expect(alertCodes(b)).toEqual([])
     expect(b.stores.directory.getState().pages).toEqual([])
     a.destroy()
+  })
+})
+
+describe('a returning visitor (stored connection)', () => {
+  const address = '0x1111111111111111111111111111111111111111'
+
+  /** An adapter whose reconnect answers when the test says, reporting the account as wallets do. */
+  function slowReconnectingAdapter() {
+    let report: (snapshot: AccountSnapshot) => void = () => {}
+    let finish: (ok: boolean) => void = () => {}
+    const engine = {
+      connect: async () => ({ status: 'connected', address, chainId: 31337 }) as AccountSnapshot,
+      reconnect: () => new Promise<boolean>((resolve) => (finish = resolve)),
+      disconnect: async () => {},
+      switchNetwork: async () => {},
+      getBalance: async () => ({ value: 0n, decimals: 18, symbol: 'ETH' }),
+      watchAccount: (onChange: (snapshot: AccountSnapshot) => void) => {
+        report = onChange
+        return () => {}
+      },
+      getProvider: () => undefined,
+      sendTransfer: async () => '0xhash',
+      signMessage: async () => '0xsignature',
+    } satisfies AdapterEngine
+    const adapter: ChainAdapter = {
+      namespace: 'eip155',
+      watchConnectors: () => () => {},
+      load: async () => engine,
+    }
+    const comeBack = () => {
+      report({ status: 'connected', address, chainId: 31337 })
+      finish(true)
+    }
+    return { adapter, comeBack, failed: () => finish(false) }
+  }
+
+  it('clicked while reconnecting: Connect, then Account once the connection is back', async () => {
+    const storage = new MemoryStorage()
+    const before = createAppKitCore({
+      networks: [localChainA, localChainB],
+      projectId: DEMO_PROJECT_ID,
+      apiUrl: server.url,
+      storage,
+      adapters: [slowReconnectingAdapter().adapter],
+    })
+    await before.connect('injected')
+    expect(before.stores.account.getState().status).toBe('connected')
+
+    const wallet = slowReconnectingAdapter()
+    const { kit } = startInPage('http://127.0.0.1:5173', { storage, adapters: [wallet.adapter] })
+    expect(kit.stores.account.getState().status).toBe('reconnecting')
+    kit.open()
+    expect(kit.stores.router.getState().history.map((r) => r.view)).toEqual(['Connect'])
+    await vi.waitFor(() => expect(kit.stores.account.getState().connectorId).toBe('injected'))
+    wallet.comeBack()
+    await vi.waitFor(() => expect(kit.stores.account.getState().status).toBe('connected'))
+    expect(kit.stores.router.getState().history.map((r) => r.view)).toEqual(['Account'])
+    expect(kit.getState().open).toBe(true)
+    kit.destroy()
+  })
+
+  it('a visitor who went on to connect another way is not moved', async () => {
+    const storage = new MemoryStorage()
+    const first = slowReconnectingAdapter()
+    const before = createAppKitCore({
+      networks: [localChainA],
+      projectId: DEMO_PROJECT_ID,
+      apiUrl: server.url,
+      storage,
+      adapters: [first.adapter],
+    })
+    await before.connect('injected')
+    const wallet = slowReconnectingAdapter()
+    const { kit } = startInPage('http://127.0.0.1:5173', { storage, adapters: [wallet.adapter] })
+    kit.open()
+    kit.router.push('EmailLogin')
+    await vi.waitFor(() => expect(kit.stores.account.getState().connectorId).toBe('injected'))
+    wallet.comeBack()
+    await vi.waitFor(() => expect(kit.stores.account.getState().status).toBe('connected'))
+    expect(kit.stores.router.getState().history.at(-1)?.view).toBe('EmailLogin')
+    kit.destroy()
   })
 })

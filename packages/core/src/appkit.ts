@@ -282,11 +282,6 @@ export function createAppKitCore(options: AppKitOptions) {
     router.reset(route)
     modal.setState({ open: true })
     track('MODAL_OPEN', { connected: isConnected() })
-    if (isConnected()) {
-      void connectionController()
-        .then((c) => c.refreshBalance())
-        .catch((error) => log('balance failed to load', error))
-    }
     // Retries what the first load missed (parts already loaded are kept); opening never waits.
     if (started) void directoryController().then((d) => d.fetchInitial(), noop)
   }
@@ -401,6 +396,7 @@ export function createAppKitCore(options: AppKitOptions) {
         chain,
         toast,
         log,
+        readNativeBalance: (opts) => connectionController().then((c) => c.refreshBalance(opts)),
       }),
     )
     return portfolio
@@ -658,6 +654,7 @@ export function createAppKitCore(options: AppKitOptions) {
     /** §5 Send; state in `stores.send`. Loads the send logic on first use. */
     send: {
       selectToken: (tokenKey: string) => sendController().then((c) => c.selectToken(tokenKey)),
+      preselectToken: () => sendController().then((c) => c.preselectToken()),
       // Typing updates the store at once: a controlled input must not wait for a chunk.
       setAmount: (amount: string) =>
         sendStore.setState({ amount, error: undefined, status: 'editing' }),
@@ -718,8 +715,8 @@ export function createAppKitCore(options: AppKitOptions) {
     disconnect: () => connectionController().then((c) => c.disconnect()),
     switchNetwork: (network: CaipNetwork) =>
       connectionController().then((c) => c.switchNetwork(network)),
-    refreshBalance: (opts?: { force?: boolean }) =>
-      connectionController().then((c) => c.refreshBalance(opts)),
+    /** The native balance and the token list, from one answer (README "Balances"). */
+    refreshBalance: (opts?: { force?: boolean }) => refreshPortfolio(opts),
     loadEngine: (namespace: ChainNamespace) =>
       connectionController().then((c) => c.loadEngine(namespace)),
     start,

@@ -125,6 +125,10 @@ export function createConnectionController(ctx: ConnectionContext) {
         projectId: ctx.projectId,
         walletConnect: walletConnectProvider,
         embeddedWallet: () => embeddedWallet().then((session) => session.provider),
+        started: {
+          walletConnect: () => wcClient !== undefined,
+          embeddedWallet: () => embeddedSession !== undefined,
+        },
       })
       .then((e) => {
         engineWatchers.set(
@@ -300,6 +304,9 @@ export function createConnectionController(ctx: ConnectionContext) {
     }
   }
 
+  /** Where a visitor who opened the modal during a reconnect waits for it. */
+  const WALLET_LIST_VIEWS: ReadonlySet<string> = new Set(['Connect', 'AllWallets'])
+
   /** §3 One connection per namespace; `account` shows the active namespace's. */
   const connections = new Map<ChainNamespace, NamespaceConnection>()
   /** After a reload: the namespace that was active, until its wallet has reconnected. */
@@ -332,9 +339,18 @@ export function createConnectionController(ctx: ConnectionContext) {
     if (network) {
       chain.setState({ activeCaipNetwork: network })
       storage.setActiveCaipNetworkId(network.caipNetworkId)
-      void refreshBalance()
     } else if (modal.getState().open) {
       router.reset('UnsupportedChain')
+    }
+    // Opened while the stored connection was coming back: the wallet list is no longer the
+    // answer once it has, unless the visitor has moved on to connecting another way.
+    if (
+      previous.status === 'reconnecting' &&
+      network &&
+      modal.getState().open &&
+      WALLET_LIST_VIEWS.has(router.current().view)
+    ) {
+      router.reset('Account')
     }
   }
 
@@ -714,6 +730,7 @@ export function createConnectionController(ctx: ConnectionContext) {
     }
   }
 
+  /** The native balance read from the chain: the portfolio's fallback when the data API fails. */
   async function refreshBalance({ force = false } = {}) {
     const { address, caipAddress, namespace, balance } = account.getState()
     const network = chain.getState().activeCaipNetwork

@@ -358,3 +358,65 @@ describe('api client: balance, history and identity URLs (§7)', () => {
     })
   })
 })
+
+describe('the native balance follows the token list (README "Balances")', () => {
+  const native = (numeric: string): TokenBalance => ({ ...token('ETH', '18', 1, numeric) })
+
+  it('takes the native entry of the same answer, also after a forced refresh', async () => {
+    const api = fakeApi()
+    api.getBalances.mockResolvedValueOnce([native('10000')])
+    const s = stores()
+    const portfolio = createPortfolioController({ api, ...s, toast: { showError: vi.fn() } })
+    await portfolio.refresh()
+    expect(s.account.getState().balance).toMatchObject({
+      formatted: '10000',
+      symbol: 'ETH',
+      caipAddress: `eip155:31337:${ADDRESS}`,
+    })
+    api.getBalances.mockResolvedValueOnce([native('9999.49995558')])
+    await portfolio.refresh({ force: true })
+    expect(s.account.getState().balance?.formatted).toBe('9999.499')
+    expect(s.store.getState().tokens[0]?.quantity.numeric).toBe('9999.49995558')
+  })
+
+  it("never shows another network's balance while the new one loads", async () => {
+    const api = fakeApi()
+    const s = stores()
+    const portfolio = createPortfolioController({ api, ...s, toast: { showError: vi.fn() } })
+    await portfolio.refresh()
+    expect(s.account.getState().balance?.formatted).toBe('10000')
+    s.chain.setState({ activeCaipNetwork: localChainB })
+    let answer: (tokens: TokenBalance[]) => void = () => {}
+    api.getBalances.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
+    const switching = portfolio.refresh()
+    expect(s.account.getState().balance).toBeUndefined()
+    answer([{ ...native('3'), chainId: 'eip155:31338' }])
+    await switching
+    expect(s.account.getState().balance).toMatchObject({
+      formatted: '3',
+      caipAddress: `eip155:31338:${ADDRESS}`,
+    })
+  })
+
+  it('reads the native balance from the chain when the data API fails, keeping the 30 s retry rule', async () => {
+    let now = 0
+    const api = fakeApi()
+    api.getBalances.mockRejectedValue(new Error('HTTP status code: 502'))
+    const s = stores()
+    const readNativeBalance = vi.fn(async () => {})
+    const portfolio = createPortfolioController({
+      api,
+      ...s,
+      toast: { showError: vi.fn() },
+      now: () => now,
+      readNativeBalance,
+    })
+    await portfolio.refresh()
+    expect(readNativeBalance).toHaveBeenLastCalledWith({ force: false })
+    now = 10_000
+    await portfolio.refresh({ force: true })
+    expect(api.getBalances).toHaveBeenCalledTimes(1)
+    expect(readNativeBalance).toHaveBeenLastCalledWith({ force: true })
+    expect(readNativeBalance).toHaveBeenCalledTimes(2)
+  })
+})

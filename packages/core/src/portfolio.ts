@@ -4,6 +4,7 @@ import type { AccountState, ChainState } from './appkit'
 import { cacheKeys, canRetryBalance, createTtlCache, type TtlCache } from './cache'
 import type { CaipAddress, CaipNetworkId } from './caip'
 import { ErrorText } from './errors'
+import { floorDecimalString } from './format'
 import { initialPortfolioState, type PortfolioState } from './portfolioState'
 import type { ToastController } from './toast'
 
@@ -27,6 +28,14 @@ export function dropSpamTransactions(transactions: readonly Transaction[]): Tran
   )
 }
 
+/** The native coin's entry of a network's balances: the data API always lists it, without address. */
+export function nativeTokenOf(
+  tokens: readonly TokenBalance[],
+  caipNetworkId: string,
+): TokenBalance | undefined {
+  return tokens.find((token) => !token.address && token.chainId === caipNetworkId)
+}
+
 /** Sum of the tokens' fiat values. */
 export function totalValueOf(tokens: readonly TokenBalance[]): number {
   return tokens.reduce((sum, token) => sum + token.value, 0)
@@ -41,6 +50,11 @@ export interface PortfolioContext {
   now?: () => number
   cache?: TtlCache
   log?: (message: string, detail?: unknown) => void
+  /**
+   * Reads the native balance from the wallet's chain when the data API has no answer for the
+   * account (failed, or a network it does not serve); sets `account.balance` itself.
+   */
+  readNativeBalance?: (opts: { force: boolean }) => Promise<void>
 }
 
 interface Target {
@@ -78,10 +92,31 @@ export function createPortfolioController(ctx: PortfolioContext) {
     if (store.getState().caipAddress !== t.caipAddress) {
       store.setState({ ...initialPortfolioState(), caipAddress: t.caipAddress }, true)
     }
+    if (account.getState().balance?.caipAddress !== t.caipAddress) {
+      account.setState({ balance: undefined, balanceError: undefined })
+    }
   }
 
-  function setTokens(tokens: TokenBalance[]) {
+  /**
+   * The tokens, and the account's native balance from the same answer: the header, the account
+   * button and the token list never disagree (README "Balances").
+   */
+  function setTokens(t: Target, tokens: TokenBalance[]) {
     store.setState({ tokens, totalValue: totalValueOf(tokens), balancesError: undefined })
+    const native = nativeTokenOf(tokens, t.chainId)
+    if (!native) return
+    const formatted = floorDecimalString(native.quantity.numeric)
+    const shown = account.getState().balance
+    if (shown?.caipAddress === t.caipAddress && shown.formatted === formatted) return
+    account.setState({
+      balance: { formatted, symbol: native.symbol, caipAddress: t.caipAddress, fetchedAt: now() },
+      balanceError: undefined,
+    })
+  }
+
+  async function nativeFromChain(t: Target, force: boolean) {
+    if (!ctx.readNativeBalance || !isCurrent(t)) return
+    await ctx.readNativeBalance({ force }).catch((error) => log('native balance failed', error))
   }
 
   function failBalances() {
@@ -93,26 +128,32 @@ export function createPortfolioController(ctx: PortfolioContext) {
     const key = cacheKeys.portfolio(t.caipAddress)
     const cached = force ? undefined : cache.get<TokenBalance[]>('portfolio', key)
     if (cached) {
-      setTokens(cached)
+      setTokens(t, cached)
       return
     }
     const failedAt = balanceFailedAt.get(t.caipAddress)
-    if (failedAt !== undefined && !canRetryBalance(failedAt, now())) return
+    if (failedAt !== undefined && !canRetryBalance(failedAt, now())) {
+      await nativeFromChain(t, force)
+      return
+    }
     store.setState({ balancesLoading: true })
+    let failed = false
     try {
       const tokens = dropZeroDecimalTokens(
         await api.getBalances(t.address, t.chainId, { forceUpdate: force }),
       )
       balanceFailedAt.delete(t.caipAddress)
       cache.set('portfolio', key, tokens)
-      if (isCurrent(t)) setTokens(tokens)
+      if (isCurrent(t)) setTokens(t, tokens)
     } catch (error) {
       log('token balances failed', error)
+      failed = true
       balanceFailedAt.set(t.caipAddress, now())
       if (isCurrent(t)) failBalances()
     } finally {
       if (isCurrent(t)) store.setState({ balancesLoading: false })
     }
+    if (failed) await nativeFromChain(t, force)
   }
 
   /** The history, after the sends it does not list yet; a send it lists is no longer pending. */

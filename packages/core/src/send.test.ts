@@ -159,4 +159,38 @@ describe('the send controller', () => {
       receiver,
     })
   })
+
+  it('preselects the network coin, else the first token with a balance; a choice stays', () => {
+    const { controller, send, portfolio } = setup({})
+    portfolio.setState({ tokens: [usd, eth] })
+    controller.preselectToken()
+    expect(send.getState().tokenKey).toBe(NATIVE_TOKEN_KEY)
+    controller.selectToken(usd.address as string)
+    controller.preselectToken()
+    expect(send.getState().tokenKey).toBe(usd.address)
+
+    // No coin left: the first token with a balance.
+    send.setState({ tokenKey: undefined })
+    portfolio.setState({ tokens: [{ ...eth, quantity: { decimals: '18', numeric: '0' } }, usd] })
+    controller.preselectToken()
+    expect(send.getState().tokenKey).toBe(usd.address)
+
+    // Nothing to send: nothing picked.
+    send.setState({ tokenKey: undefined })
+    portfolio.setState({ tokens: [] })
+    controller.preselectToken()
+    expect(send.getState().tokenKey).toBeUndefined()
+  })
+
+  it('a send to oneself is pending as one entry, neither in nor out', async () => {
+    const self = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+    const { controller, send, portfolio } = setup({ sendTransfer: vi.fn(async () => '0xself') })
+    controller.selectToken(NATIVE_TOKEN_KEY)
+    send.setState({ amount: '0.5', receiver: self.toLowerCase() })
+    expect(await controller.send()).toBe(true)
+    expect(portfolio.getState().pending).toHaveLength(1)
+    expect(portfolio.getState().pending[0]?.transfers).toMatchObject([
+      { direction: 'self', quantity: { numeric: '0.5' } },
+    ])
+  })
 })

@@ -78,7 +78,7 @@ export function pendingSend(sent: {
     },
     transfers: [
       {
-        direction: 'out',
+        direction: sent.to.toLowerCase() === sent.from.toLowerCase() ? 'self' : 'out',
         fungible_info: { name: token.name, symbol: token.symbol, icon: { url: token.iconUrl } },
         quantity: { numeric: sent.amount.replace(',', '.') },
         value: Number.isFinite(amount) ? amount * token.price : 0,
@@ -143,10 +143,23 @@ export function createSendController(ctx: SendContext) {
     }
   }
 
+  function selectToken(tokenKey: string) {
+    send.setState({ tokenKey, error: undefined, status: 'editing' })
+    void loadFees()
+  }
+
   return {
-    selectToken(tokenKey: string) {
-      send.setState({ tokenKey, error: undefined, status: 'editing' })
-      void loadFees()
+    selectToken,
+    /**
+     * A form without a (sendable) token gets the network's coin, else the first token with a
+     * balance; the visitor's own choice stays (README "Send").
+     */
+    preselectToken() {
+      if (activeToken()) return
+      const network = chain.getState().activeCaipNetwork.caipNetworkId
+      const tokens = sendableTokens(portfolio.getState(), network)
+      const pick = tokens.find((t) => !t.address) ?? tokens[0]
+      if (pick) selectToken(tokenKeyOf(pick))
     },
     /** §5 Max: the balance, less the network fee for the native coin. */
     setMax() {

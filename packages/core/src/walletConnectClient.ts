@@ -123,7 +123,8 @@ export async function createWalletConnectClient(
     },
     customStoragePrefix: options.storagePrefix,
     telemetryEnabled: false,
-    logger: options.debug ? 'warn' : 'silent',
+    // WalletConnect's core logs routine events ("Relayer connected") as warnings.
+    logger: options.debug ? 'error' : 'silent',
   })
   // The attestation step loads an iframe from WalletConnect's verify service and waits up to
   // 5 s for it on every proposal and request. Our own relay has no such service to vouch for

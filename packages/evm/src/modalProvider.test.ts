@@ -3,6 +3,7 @@ import { AUTH_CONNECTOR_ID, WALLETCONNECT_CONNECTOR_ID } from '@latchkey/core/co
 import { createEmbeddedProvider } from '@latchkey/core/embeddedProvider'
 import { defineNetwork } from '@latchkey/core/networks'
 import type { FrameClient } from '@latchkey/frame/host'
+import { reconnect } from '@wagmi/core'
 import { describe, expect, it, vi } from 'vitest'
 import { WagmiAdapter } from './adapter'
 import { LazyWagmiAdapter } from './lazyAdapter'
@@ -57,7 +58,35 @@ describe('the modal-held connectors', () => {
       await expect(connector.isAuthorized()).resolves.toBe(false)
     }
     const auth = config.connectors.find((c) => c.id === AUTH_CONNECTOR_ID)
-    await expect(auth?.getProvider()).rejects.toThrow('No auth connector found')
+    await expect(auth?.getProvider()).resolves.toBeUndefined()
+  })
+
+  it("load nothing for wagmi's own reconnect until the modal has started them", async () => {
+    const { provider } = embedded()
+    provider.setUser({ address: ADDRESS, chainId: 10 })
+    const loadFrame = vi.fn(async () => provider)
+    let started = false
+    const adapter = new WagmiAdapter({ networks, projectId: 'p' })
+    await adapter.load({
+      networks,
+      projectId: 'p',
+      embeddedWallet: loadFrame,
+      walletConnect: async () => provider,
+      started: { walletConnect: () => false, embeddedWallet: () => started },
+    })
+    const auth = adapter.wagmiConfig.connectors.find((c) => c.id === AUTH_CONNECTOR_ID)
+    // What an app's <WagmiProvider> does on mount: every connector is asked.
+    await reconnect(adapter.wagmiConfig)
+    await expect(auth?.getProvider()).resolves.toBeUndefined()
+    await expect(auth?.isAuthorized()).resolves.toBe(false)
+    expect(loadFrame).not.toHaveBeenCalled()
+    expect(adapter.wagmiConfig.state.status).toBe('disconnected')
+
+    // A stored session the modal restores: now wagmi's reconnect finds the account.
+    started = true
+    const connections = await reconnect(adapter.wagmiConfig, { connectors: auth ? [auth] : [] })
+    expect(loadFrame).toHaveBeenCalled()
+    expect(connections[0]?.accounts).toEqual([CHECKSUMMED])
   })
 })
 

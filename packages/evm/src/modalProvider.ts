@@ -98,8 +98,14 @@ export function modalProviderConnector(options: ModalProviderConnectorOptions) {
       async getChainId() {
         return readChainId(await load())
       },
-      getProvider: load,
+      // No provider until the modal has started this wallet: wagmi's reconnect asks every
+      // connector for one, and answering would load WalletConnect or the frame for everyone.
+      async getProvider() {
+        if (provider || binding.started()) return load()
+        return undefined as unknown as Provider
+      },
       async isAuthorized() {
+        if (!provider && !binding.started()) return false
         try {
           return (await load()).connected
         } catch {

@@ -7,15 +7,20 @@ import type { AdapterContext, ModalEip1193Provider } from '@latchkey/core/adapte
  */
 export interface ProviderBinding {
   get(): Promise<ModalEip1193Provider> | undefined
-  bind(getProvider: () => Promise<ModalEip1193Provider>): void
+  /** The modal has started this wallet: loading its provider is wanted, not a side effect. */
+  started(): boolean
+  bind(getProvider: () => Promise<ModalEip1193Provider>, started?: () => boolean): void
 }
 
 export function createProviderBinding(): ProviderBinding {
   let getProvider: (() => Promise<ModalEip1193Provider>) | undefined
+  let isStarted: () => boolean = () => true
   return {
     get: () => getProvider?.(),
-    bind(next) {
+    started: () => getProvider !== undefined && isStarted(),
+    bind(next, started) {
       getProvider = next
+      if (started) isStarted = started
     },
   }
 }
@@ -33,6 +38,7 @@ export function createModalProviderBindings(): ModalProviderBindings {
 
 /** `adapter.load(ctx)`: the modal hands over the providers it holds. */
 export function bindModalProviders(bindings: ModalProviderBindings, ctx: AdapterContext) {
-  if (ctx.walletConnect) bindings.walletConnect.bind(ctx.walletConnect)
-  if (ctx.embeddedWallet) bindings.embeddedWallet.bind(ctx.embeddedWallet)
+  const started = ctx.started
+  if (ctx.walletConnect) bindings.walletConnect.bind(ctx.walletConnect, started?.walletConnect)
+  if (ctx.embeddedWallet) bindings.embeddedWallet.bind(ctx.embeddedWallet, started?.embeddedWallet)
 }

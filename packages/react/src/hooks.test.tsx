@@ -1,10 +1,11 @@
+import { AUTH_CONNECTOR_ID } from '@latchkey/core/constants'
 import { MemoryStorage } from '@latchkey/core/memoryStorage'
 import { localChainA, localChainB } from '@latchkey/core/networks'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppKitProvider } from './context'
 import { createAppKit } from './createAppKit'
-import { useAppKitAccount, useAppKitNetwork, useAppKitState } from './hooks'
+import { useAppKitAccount, useAppKitNetwork, useAppKitState, useWalletInfo } from './hooks'
 
 afterEach(cleanup)
 
@@ -36,5 +37,36 @@ describe('hooks', () => {
       other.close()
     })
     expect(screen.getByRole('status').textContent).toBe('disconnected|eip155:31338|open')
+  })
+})
+
+function WalletName() {
+  const { walletInfo } = useWalletInfo()
+  return <output>{walletInfo?.name ?? '-'}</output>
+}
+
+describe('useWalletInfo', () => {
+  it('names the embedded wallet by how the visitor signed in: the social provider, else Email', () => {
+    const appKit = createAppKit({
+      networks: [localChainA],
+      projectId: 'p',
+      storage: new MemoryStorage(),
+      apiUrl: 'http://127.0.0.1:1',
+    })
+    render(
+      <AppKitProvider instance={appKit}>
+        <WalletName />
+      </AppKitProvider>,
+    )
+    expect(screen.getByRole('status').textContent).toBe('-')
+    const user = { address: '0x1', chainId: 31337, accounts: [], smartAccountDeployed: false }
+    act(() => {
+      appKit.core.stores.account.setState({ status: 'connected', connectorId: AUTH_CONNECTOR_ID })
+      appKit.core.stores.embedded.setState({ user: { ...user, authProvider: 'google' } })
+    })
+    expect(screen.getByRole('status').textContent).toBe('Google')
+    act(() => appKit.core.stores.embedded.setState({ user: { ...user, authProvider: 'email' } }))
+    expect(screen.getByRole('status').textContent).toBe('Email')
+    appKit.core.destroy()
   })
 })

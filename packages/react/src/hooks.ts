@@ -6,6 +6,7 @@ import type { PortfolioState } from '@latchkey/core/portfolioState'
 import type { RouteInput } from '@latchkey/core/router'
 import { useCallback, useEffect, useState } from 'react'
 import { useAppKitInstance } from './context'
+import { SOCIAL_NAMES } from './socialNames'
 import { useStore } from './store'
 
 export function useAppKit() {
@@ -94,12 +95,14 @@ export function useWalletInfo() {
   )
   const connectors = useStore(core.stores.connectors, (s) => s.list)
   const peer = useStore(core.stores.account, (s) => s.peerWallet)
+  const authProvider = useStore(core.stores.embedded, (s) => s.user?.authProvider)
   const connector = connectors.find((c) => c.id === connectorId)
   return {
     walletInfo: connector
       ? { name: connector.name, icon: connector.imageUrl, rdns: connector.rdns }
       : connectorId === AUTH_CONNECTOR_ID || connectorId === EMBEDDED_SOLANA_CONNECTOR_ID
-        ? { name: 'Email', icon: undefined }
+        ? // The embedded wallet is named by how the visitor signed in: 'Email' or 'Google', …
+          { name: authProvider && authProvider !== 'email' ? SOCIAL_NAMES[authProvider] : 'Email' }
         : peer && { name: peer.name, icon: peer.icon },
   }
 }

@@ -42,6 +42,8 @@ export const en = {
   loadingActivity: 'Loading activity',
   received: 'Received',
   sent: 'Sent',
+  /** A send to one's own address: one entry, its amount without a sign (README "Activity") */
+  sentToSelf: 'Sent to self',
   walletFeatures: {
     onramp: 'Buy',
     swaps: 'Swap',

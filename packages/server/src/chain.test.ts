@@ -27,7 +27,7 @@ import { availableDatabases, startTestServer, type TestServer } from './testing/
 
 const CHAIN = 'eip155:31337'
 const LUSD = KNOWN_TOKENS[0].address
-const [, SENDER, RECEIVER, PAGER, PAGED] = TEST_ACCOUNTS
+const [, SENDER, RECEIVER, PAGER, PAGED, SELF] = TEST_ACCOUNTS
 
 interface History {
   data: Transaction[]
@@ -190,6 +190,28 @@ describe.each(availableDatabases())('blockchain data API on $name', (database) =
     const sent = await json<History>(`/v1/account/${SENDER.address}/history`, { chainId: CHAIN })
     expect(sent.data[0]?.metadata.operationType).toBe('send')
     expect(sent.data[0]?.transfers[0]?.direction).toBe('out')
+  })
+
+  it("lists a send to oneself once, as 'self', with the amount sent", async () => {
+    const hash = await wallet(SELF).sendTransaction({
+      to: SELF.address,
+      value: parseEther('0.5'),
+    })
+    await node.waitForTransactionReceipt({ hash })
+    await indexed()
+    const history = await json<History>(`/v1/account/${SELF.address}/history`, {
+      chainId: CHAIN,
+    })
+    const entries = history.data.filter((tx) => tx.metadata.hash === hash)
+    expect(entries).toHaveLength(1)
+    expect(entries[0]?.metadata).toMatchObject({
+      operationType: 'send',
+      sentFrom: SELF.address,
+      sentTo: SELF.address,
+    })
+    expect(entries[0]?.transfers).toMatchObject([
+      { direction: 'self', quantity: { numeric: '0.5' } },
+    ])
   })
 
   it('pages with a cursor that stays put while blocks are mined', async () => {

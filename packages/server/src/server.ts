@@ -189,6 +189,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       isAbsolute(dataDir) || dataDir.startsWith('memory://')
         ? dataDir
         : resolve(REPO_ROOT, dataDir),
+    onIdleError: (err) => logger.warn({ err }, 'database connection lost; the pool reconnects'),
   })
   let server: Server | undefined
   let indexer: Indexer | undefined

@@ -109,10 +109,26 @@ describe('visibleWalletFeatures (§1 order onramp, swaps, receive, send)', () =>
 })
 
 describe('activitySummary', () => {
-  it('says direction, floored amount and symbol', () => {
+  it('says direction, signed floored amount and symbol', () => {
     expect(activitySummary(transaction, en)).toEqual({
       direction: 'in',
       label: 'Received',
+      amount: '+1.234',
+      symbol: 'ETH',
+    })
+    const [received] = transaction.transfers
+    if (!received) throw new Error('fixture has a transfer')
+    const sent = { ...transaction, transfers: [{ ...received, direction: 'out' as const }] }
+    expect(activitySummary(sent, en)).toMatchObject({ label: 'Sent', amount: '-1.234' })
+  })
+
+  it('shows a send to oneself as one entry, neither sent nor received, without a sign', () => {
+    const [received] = transaction.transfers
+    if (!received) throw new Error('fixture has a transfer')
+    const self = { ...transaction, transfers: [{ ...received, direction: 'self' as const }] }
+    expect(activitySummary(self, en)).toEqual({
+      direction: 'self',
+      label: 'Sent to self',
       amount: '1.234',
       symbol: 'ETH',
     })

@@ -42,13 +42,13 @@ export function activitySummary(transaction: Transaction, messages: Messages) {
   const transfer =
     transaction.transfers.find((t) => t.nft_info?.flags?.is_spam !== true) ??
     transaction.transfers[0]
-  const incoming = transfer
-    ? transfer.direction === 'in'
-    : transaction.metadata.operationType === 'receive'
+  const direction =
+    transfer?.direction ?? (transaction.metadata.operationType === 'receive' ? 'in' : 'out')
+  const sign = { in: '+', out: '-', self: '' }[direction]
   return {
-    direction: incoming ? 'in' : 'out',
-    label: incoming ? messages.received : messages.sent,
-    amount: transfer ? floorDecimalString(transfer.quantity.numeric) : '',
+    direction,
+    label: { in: messages.received, out: messages.sent, self: messages.sentToSelf }[direction],
+    amount: transfer ? `${sign}${floorDecimalString(transfer.quantity.numeric)}` : '',
     symbol: transfer?.fungible_info?.symbol ?? (transfer?.nft_info ? 'NFT' : ''),
   } as const
 }
@@ -236,7 +236,7 @@ export default function Account() {
                 >
                   <span className="lk-item-name">{summary.label}</span>
                   <span className="lk-row-end">
-                    <span>{`${summary.direction === 'in' ? '+' : '-'}${summary.amount} ${summary.symbol}`}</span>
+                    <span>{`${summary.amount} ${summary.symbol}`}</span>
                     <time className="lk-muted" dateTime={transaction.metadata.minedAt}>
                       {formatRelativeTime(transaction.metadata.minedAt)}
                     </time>

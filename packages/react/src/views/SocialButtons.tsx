@@ -2,6 +2,7 @@ import type { OAuthSocialProvider } from '@latchkey/core/embeddedState'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useAppKitInstance } from '../context'
 import { format } from '../messages'
+import { SOCIAL_NAMES } from '../socialNames'
 import { useStore } from '../store'
 
 /** Icon buttons shown at once; more providers sit behind a "more" button. */
@@ -15,16 +16,6 @@ const GLYPHS: Record<OAuthSocialProvider, string> = {
   facebook: 'f',
   x: 'X',
   discord: 'D',
-}
-
-/** Brand names (not translated: the message templates around them are). */
-export const SOCIAL_NAMES: Record<OAuthSocialProvider, string> = {
-  google: 'Google',
-  github: 'GitHub',
-  apple: 'Apple',
-  facebook: 'Facebook',
-  x: 'X',
-  discord: 'Discord',
 }
 
 /**

@@ -12,11 +12,16 @@ export default function WalletSend() {
   const namespace = useStore(core.stores.account, (s) => s.namespace)
   const { tokens, token } = useSendTokens()
 
-  // A fresh form after a finished send; the first token is picked when there is only one choice.
+  // A fresh form after a finished send, with fresh balances.
   useEffect(() => {
     if (core.stores.send.getState().status === 'sent') void core.send.reset()
     void core.portfolio.refresh().catch(() => undefined)
   }, [core])
+  // The network's coin (or the first token with a balance) until the visitor picks one.
+  const sendable = tokens.length > 0
+  useEffect(() => {
+    if (!token && sendable) void core.send.preselectToken()
+  }, [core, token, sendable])
 
   const fiat = fiatOf(send.amount, token)
   return (

@@ -10,20 +10,52 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined
   /** PGlite's data directory (created if missing); 'memory://' keeps it in memory. */
   dataDir: string
+  /**
+   * Called when PostgreSQL drops an idle connection (a restart, an administrator's terminate):
+   * the pool replaces it on the next query. Without a listener the error would end the process.
+   */
+  onIdleError?: (error: Error) => void
 }
 
 export interface OpenedDatabase {
   db: Kysely<Database>
   kind: 'pglite' | 'postgres'
-  /** Closes the pool or the PGlite instance. */
+  /** Closes the pool or the PGlite instance; resolves once every connection has ended. */
   close(): Promise<void>
+}
+
+/**
+ * A pg pool whose close waits for its connections' sockets: pg-pool's `end()` resolves as soon
+ * as it has asked each client to end, so a database dropped right after would kill connections
+ * that are still closing.
+ */
+function createPostgresPool(url: string, onIdleError: (error: Error) => void) {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const open = new Set<Promise<void>>()
+  pool.on('connect', (client) => {
+    const ended = new Promise<void>((resolve) => client.once('end', resolve))
+    open.add(ended)
+    void ended.then(() => open.delete(ended))
+  })
+  pool.on('error', onIdleError)
+  return { pool, allEnded: () => Promise.all(open).then(() => undefined) }
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    const { pool, allEnded } = createPostgresPool(
+      options.databaseUrl,
+      options.onIdleError ?? (() => {}),
+    )
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    return { db, kind: 'postgres', close: () => db.destroy() }
+    return {
+      db,
+      kind: 'postgres',
+      async close() {
+        await db.destroy()
+        await allEnded()
+      },
+    }
   }
   if (!options.dataDir.startsWith('memory://')) await mkdir(options.dataDir, { recursive: true })
   const pglite = await PGlite.create(options.dataDir)

@@ -36,7 +36,9 @@ const TransactionSchema = z
     }),
     transfers: z.array(
       z.object({
-        direction: z.enum(['in', 'out']),
+        direction: z.enum(['in', 'out', 'self']).openapi({
+          description: "'self' when the account sent to itself",
+        }),
         fungible_info: z.object({
           name: z.string(),
           symbol: z.string(),
@@ -142,7 +144,7 @@ export function registerHistoryRoutes(
         const price =
           prices.get(`${chain.chainId}:${transfer.tokenAddress ?? NATIVE_TOKEN_ADDRESS}`) ?? 0
         return {
-          direction: transfer.from === account ? ('out' as const) : ('in' as const),
+          direction: directionOf(transfer, account),
           fungible_info: {
             name: coin.name,
             symbol: coin.symbol,
@@ -163,7 +165,7 @@ export function registerHistoryRoutes(
           sentFrom: first ? getAddress(first.from) : address,
           sentTo: first ? getAddress(first.to) : address,
           status: 'confirmed' as const,
-          operationType: transfers.some((t) => t.direction === 'out')
+          operationType: transfers.some((t) => t.direction !== 'in')
             ? ('send' as const)
             : ('receive' as const),
         },
@@ -172,6 +174,15 @@ export function registerHistoryRoutes(
     })
     return c.json({ data, next }, 200)
   })
+}
+
+/** How a transfer moved for the account: to itself, out of it, or into it. */
+function directionOf(
+  transfer: { from: string; to: string },
+  account: string,
+): 'in' | 'out' | 'self' {
+  if (transfer.from === account) return transfer.to === account ? 'self' : 'out'
+  return 'in'
 }
 
 /** A Solana transaction in the §3 Transaction shape (what EVM history answers). */

@@ -34,6 +34,27 @@ async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>)
   }
 }
 
+/** How long a dropped test database's own connections get to end before they are cut. */
+const DROP_GRACE_MS = 5_000
+
+/**
+ * Drops a test database once nothing is connected to it: a server that closed has ended its
+ * connections (db/open.ts), so the wait is for one that did not close, e.g. after a failed
+ * test; `with (force)` then cuts what is left rather than fail the suite's teardown.
+ */
+async function dropWhenIdle(client: pg.Client, name: string): Promise<void> {
+  const deadline = Date.now() + DROP_GRACE_MS
+  for (;;) {
+    const { rows } = await client.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [name],
+    )
+    if (rows[0]?.n === 0 || Date.now() > deadline) break
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  await client.query(`drop database if exists ${name} with (force)`)
+}
+
 function postgres(adminUrl: string): TestDatabase {
   return {
     name: 'postgres',
@@ -44,11 +65,7 @@ function postgres(adminUrl: string): TestDatabase {
       url.pathname = `/${name}`
       return {
         options: { databaseUrl: url.toString() },
-        async destroy() {
-          await withAdmin(adminUrl, (client) =>
-            client.query(`drop database if exists ${name} with (force)`),
-          )
-        },
+        destroy: () => withAdmin(adminUrl, (client) => dropWhenIdle(client, name)),
       }
     },
   }
@@ -84,8 +101,11 @@ export async function startTestServer(
       server,
       request: (path, init) => fetch(`${server.url}${path}`, init),
       async stop() {
-        await server.close()
-        await created.destroy()
+        try {
+          await server.close()
+        } finally {
+          await created.destroy()
+        }
       },
     }
   } catch (error) {
