@@ -54,6 +54,11 @@ export function balanceOf(token: TokenBalance): bigint {
   }
 }
 
+/** EVM addresses are hex in any case; Solana's base58 is case-sensitive. */
+function isSameAddress(caipNetworkId: string, a: string, b: string): boolean {
+  return caipNetworkId.startsWith('eip155:') ? a.toLowerCase() === b.toLowerCase() : a === b
+}
+
 /** §4 A send the activity shows at once, until the history lists it. */
 export function pendingSend(sent: {
   hash: string
@@ -78,7 +83,7 @@ export function pendingSend(sent: {
     },
     transfers: [
       {
-        direction: sent.to.toLowerCase() === sent.from.toLowerCase() ? 'self' : 'out',
+        direction: isSameAddress(sent.chain, sent.from, sent.to) ? 'self' : 'out',
         fungible_info: { name: token.name, symbol: token.symbol, icon: { url: token.iconUrl } },
         quantity: { numeric: sent.amount.replace(',', '.') },
         value: Number.isFinite(amount) ? amount * token.price : 0,

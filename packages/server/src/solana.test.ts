@@ -239,6 +239,21 @@ describe.each(availableDatabases())('Solana data API on $name', (database) => {
     expect(second.data[2]?.transfers[0]?.quantity.numeric).toBe('0.000001')
   })
 
+  it("lists a SOL send to oneself once, as 'self', with the amount sent", async () => {
+    const self = testAccount(5)
+    const signature = await sendSolanaTransfer(devnet.rpcUrl, self, self.address, 250_000_000n)
+    const entries = (await history(self.address)).data.filter((t) => t.metadata.hash === signature)
+    expect(entries).toHaveLength(1)
+    expect(entries[0]?.metadata).toMatchObject({
+      operationType: 'send',
+      sentFrom: self.address,
+      sentTo: self.address,
+    })
+    expect(entries[0]?.transfers).toMatchObject([
+      { direction: 'self', quantity: { numeric: '0.25' } },
+    ])
+  })
+
   it('lists the Solana chain among the supported chains', async () => {
     expect(await json('/v1/supported-chains')).toEqual({ http: [devnet.caipNetworkId], ws: [] })
   })

@@ -1,12 +1,17 @@
 // An account's Solana history, read live from the node: its signatures (getSignaturesForAddress,
 // newest first), each transaction (getTransaction), and the SOL and known-token transfers the
 // transaction made for the account, from the balances before and after it.
+import { decodeBase58 } from './base58'
 import type { SolanaChain } from './solanaChains'
 
 const COMMITMENT = 'confirmed'
+const SYSTEM_PROGRAM = '11111111111111111111111111111111'
+/** The System Program's Transfer instruction: u32 LE 2, then the lamports as u64 LE. */
+const SYSTEM_TRANSFER = 2
 
 export interface SolanaTransfer {
-  direction: 'in' | 'out'
+  /** 'self': SOL the account sent to itself (nets zero, so no balance shows it) */
+  direction: 'in' | 'out' | 'self'
   /** null for SOL */
   mint: string | null
   /** Base units, positive */
@@ -42,7 +47,27 @@ export interface RpcTransaction {
     postTokenBalances?: TokenBalance[]
     loadedAddresses?: { writable: string[]; readonly: string[] }
   } | null
-  transaction: { message: { accountKeys: string[] } }
+  transaction: {
+    message: {
+      accountKeys: string[]
+      instructions?: { programIdIndex: number; accounts: number[]; data: string }[]
+    }
+  }
+}
+
+/** Lamports moved from `address` to itself by System Program transfers in the transaction. */
+function solSentToSelf(tx: RpcTransaction, keys: string[], address: string): bigint {
+  let lamports = 0n
+  for (const instruction of tx.transaction.message.instructions ?? []) {
+    if (keys[instruction.programIdIndex] !== SYSTEM_PROGRAM) continue
+    const [from, to] = instruction.accounts.map((index) => keys[index])
+    if (from !== address || to !== address) continue
+    const data = decodeBase58(instruction.data)
+    if (!data || data.length !== 12) continue
+    const view = new DataView(data.buffer, data.byteOffset, data.byteLength)
+    if (view.getUint32(0, true) === SYSTEM_TRANSFER) lamports += view.getBigUint64(4, true)
+  }
+  return lamports
 }
 
 function largestOpposite(deltas: Map<string, bigint>, self: string, sign: 1n | -1n): string | null {
@@ -81,7 +106,16 @@ export function transfersOf(
     solDeltas.set(key, (solDeltas.get(key) ?? 0n) + delta)
   })
   const own = solDeltas.get(address) ?? 0n
-  if (own !== 0n) {
+  const toSelf = own === 0n ? solSentToSelf(tx, keys, address) : 0n
+  if (toSelf > 0n) {
+    transfers.push({
+      direction: 'self',
+      mint: null,
+      amount: toSelf,
+      decimals: 9,
+      counterparty: address,
+    })
+  } else if (own !== 0n) {
     transfers.push({
       direction: own > 0n ? 'in' : 'out',
       mint: null,

@@ -221,7 +221,7 @@ function solanaTransaction(
       sentFrom: first?.direction === 'in' ? other : address,
       sentTo: first?.direction === 'in' ? address : other,
       status: 'confirmed',
-      operationType: transfers.some((t) => t.direction === 'out') ? 'send' : 'receive',
+      operationType: transfers.some((t) => t.direction !== 'in') ? 'send' : 'receive',
     },
     transfers,
   }
