@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { formatKb } from './size'
+import { markdownTable } from './table'
 
 export const README_START = '<!-- bench:start (written by npm run bench; do not edit) -->'
 export const README_END = '<!-- bench:end -->'
@@ -48,11 +49,21 @@ export function readmeFigures({ runs, apps, sections, measuredAt }: ReadmeFigure
     '',
     `First load: a minimal app ${minimal ? kb(minimal.firstLoadJsGzip) : '–'} (${over(minimal)}), the demo ${demo ? kb(demo.firstLoadJsGzip) : '–'} (${over(demo)}).`,
     '',
-    '| app | total JS gzip | first-load JS gzip | navigation → button | click → Connect with wallet list |',
-    '| --- | ---: | ---: | ---: | ---: |',
-    ...apps.map(
-      (a) =>
-        `| ${a.label} | ${kb(a.totalJsGzip)} | ${kb(a.firstLoadJsGzip)} | ${a.buttonMs.toFixed(0)} ms | ${a.openToListMs.toFixed(1)} ms |`,
+    markdownTable(
+      [
+        'app',
+        'total JS gzip',
+        'first-load JS gzip',
+        'navigation → button',
+        'click → Connect with wallet list',
+      ],
+      apps.map((a) => [
+        a.label,
+        kb(a.totalJsGzip),
+        kb(a.firstLoadJsGzip),
+        `${a.buttonMs.toFixed(0)} ms`,
+        `${a.openToListMs.toFixed(1)} ms`,
+      ]),
     ),
   ]
   for (const section of sections) {

@@ -63,7 +63,7 @@ function solSentToSelf(tx: RpcTransaction, keys: string[], address: string): big
     const [from, to] = instruction.accounts.map((index) => keys[index])
     if (from !== address || to !== address) continue
     const data = decodeBase58(instruction.data)
-    if (!data || data.length !== 12) continue
+    if (data?.length !== 12) continue
     const view = new DataView(data.buffer, data.byteOffset, data.byteLength)
     if (view.getUint32(0, true) === SYSTEM_TRANSFER) lamports += view.getBigUint64(4, true)
   }
