@@ -135,7 +135,8 @@ describe('Send on EVM (spec §5)', () => {
     expect(await page.getByTestId('send-confirm').isEnabled()).toBe(true)
   })
 
-  it('a send to oneself: header, account button and token list show one balance; one activity entry', async () => {
+  it('after a send to oneself and to another, header, account button and token list show the chain', async () => {
+    if (!receiver) throw new Error('devnet accounts missing')
     const { page, wallet } = await openDemo({ accountIndex: SENDER })
     await openSend(page)
     await approveConnection(wallet)
@@ -150,39 +151,45 @@ describe('Send on EVM (spec §5)', () => {
         list: await ethRow.getByTestId('token-amount').textContent(),
       }
     }
+    const onChain = async () =>
+      `${floorDecimalString(formatEther(await chainA.getBalance({ address: sender })))} ETH`
+    const sendEth = async (to: string) => {
+      await page.getByTestId('wallet-feature-send').click()
+      await fillSend(page, 'ETH', '0.5', to)
+      await page.getByTestId('send-preview').click()
+      await page.getByTestId('send-confirm').click()
+      await wallet.authorize(Web3RequestKind.SendTransaction)
+      await view(page, 'WalletSendResult').waitFor()
+      const hash = (await page.getByTestId('send-hash').textContent()) as `0x${string}`
+      await chainA.waitForTransactionReceipt({ hash })
+      await page.getByTestId('send-done').click()
+      await view(page, 'Account').waitFor()
+      return hash
+    }
     await expect.poll(async () => (await shown()).list).toMatch(/ ETH$/)
-    const before = await shown()
-    expect(before.header).toBe(before.list)
-    expect(before.button).toBe(before.list)
+    const before = await onChain()
+    await expect.poll(shown).toEqual({ header: before, button: before, list: before })
 
-    await page.getByTestId('wallet-feature-send').click()
-    await fillSend(page, 'ETH', '0.5', sender)
-    await page.getByTestId('send-preview').click()
-    await page.getByTestId('send-confirm').click()
-    await wallet.authorize(Web3RequestKind.SendTransaction)
-    await view(page, 'WalletSendResult').waitFor()
-    const hash = (await page.getByTestId('send-hash').textContent()) as `0x${string}`
-    await chainA.waitForTransactionReceipt({ hash })
-    const onChain = await chainA.getBalance({ address: sender })
-
-    // Only the fee left the account; every place shows the chain's new balance, also after
-    // closing and reopening the modal.
-    await page.getByTestId('send-done').click()
-    await view(page, 'Account').waitFor()
-    const expected = `${floorDecimalString(formatEther(onChain))} ETH`
-    expect(expected).not.toBe(before.list)
-    await expect.poll(shown).toEqual({ header: expected, button: expected, list: expected })
-    await page.getByTestId('modal-close').click()
-    await page.getByTestId('account-button').click()
-    await view(page, 'Account').waitFor()
-    await expect.poll(shown).toEqual({ header: expected, button: expected, list: expected })
-
-    const entry = page.locator(`[data-testid="activity-list"] [data-tx-hash="${hash}"]`)
+    // To oneself: one entry, neither sent nor received; only the fee left the account.
+    const selfHash = await sendEth(sender)
+    const afterSelf = await onChain()
+    await expect.poll(shown).toEqual({ header: afterSelf, button: afterSelf, list: afterSelf })
+    const entry = page.locator(`[data-testid="activity-list"] [data-tx-hash="${selfHash}"]`)
     await expect.poll(() => entry.count(), { timeout: 15_000 }).toBe(1)
     expect(await entry.getAttribute('data-direction')).toBe('self')
     expect(await entry.textContent()).toContain('Sent to self')
     expect(await entry.textContent()).toContain('0.5 ETH')
     expect(await entry.textContent()).not.toContain('-0.5')
     await screenshot(page, 'send-to-self')
+
+    // To another: 0.5 ETH less everywhere at once, also after closing and reopening the modal.
+    await sendEth(receiver.address)
+    const afterSend = await onChain()
+    expect(afterSend).not.toBe(afterSelf)
+    await expect.poll(shown).toEqual({ header: afterSend, button: afterSend, list: afterSend })
+    await page.getByTestId('modal-close').click()
+    await page.getByTestId('account-button').click()
+    await view(page, 'Account').waitFor()
+    await expect.poll(shown).toEqual({ header: afterSend, button: afterSend, list: afterSend })
   })
 })

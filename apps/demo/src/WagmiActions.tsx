@@ -48,7 +48,9 @@ function Actions() {
 export default function WagmiActions() {
   const config = use(configPromise)
   return (
-    <WagmiProvider config={config}>
+    // The modal reconnects the stored wallet itself; a second reconnect here would only make
+    // wagmi say 'connecting' while it asks every wallet, before anything was clicked.
+    <WagmiProvider config={config} reconnectOnMount={false}>
       <QueryClientProvider client={queryClient}>
         <Actions />
       </QueryClientProvider>
