@@ -11,7 +11,7 @@ import {
   WALLET_PAGE_SIZE,
 } from './constants'
 import type { DirectoryState, DirectoryWallet } from './directoryState'
-import { ErrorText, type SetupAlertCode } from './errors'
+import { ErrorText, type SetupAlertCode, toUserMessage } from './errors'
 import { preloadImage } from './preloadImage'
 
 // ---- Pure rules (§2 wallet list, §9) ----
@@ -149,10 +149,6 @@ export interface DirectoryOptions {
 
 type InitialPart = 'featured' | 'recommended' | 'certified'
 
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : ErrorText.somethingWentWrong
-}
-
 /**
  * The §2 wallet directory over the §7 /getWallets service. All state is in `store`; every
  * request carries the include/exclude/chains filters. Loaded lazily by the instance.
@@ -195,7 +191,7 @@ export function createDirectoryController(options: DirectoryOptions) {
   }
 
   function fail(error: unknown): void {
-    store.setState({ error: messageOf(error) })
+    store.setState({ error: toUserMessage(error) })
     raise(setupAlertCodeFor(error, 'APKT003'))
   }
 
@@ -384,7 +380,9 @@ export function createDirectoryController(options: DirectoryOptions) {
       store.setState({ search: { query, results, loading: false } })
     } catch (error) {
       if (generation !== searchGeneration) return
-      store.setState({ search: { query, results: [], loading: false, error: messageOf(error) } })
+      store.setState({
+        search: { query, results: [], loading: false, error: toUserMessage(error) },
+      })
       raise(setupAlertCodeFor(error, 'APKT003'))
     }
   }

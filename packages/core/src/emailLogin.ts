@@ -9,7 +9,7 @@ import {
 } from './embeddedState'
 import type { EmbeddedSession } from './embeddedWallet'
 import type { SetupAlertCode } from './errors'
-import { ErrorText } from './errors'
+import { ErrorText, toUserMessage } from './errors'
 import type { AppKitEventName } from './events'
 import type { CaipNetwork } from './networks'
 
@@ -31,10 +31,8 @@ export interface EmailLoginContext {
   now(): number
 }
 
-const messageOf = (error: unknown) =>
-  typeof (error as Error)?.message === 'string' && (error as Error).message
-    ? (error as Error).message
-    : ErrorText.somethingWentWrong
+/** The frame's own wording for what it does not explain. */
+const messageOf = (error: unknown) => toUserMessage(error, ErrorText.somethingWentWrong)
 
 /**
  * §4 Email login and email change, driven through the frame: the modal only ever holds the

@@ -258,9 +258,18 @@ export function isUserRejectedError(error: unknown): boolean {
   return false
 }
 
-/** The text to show for an error: the rejection default, the error's own message, or fallback. */
-export function toUserMessage(error: unknown, fallback: string): string {
+/**
+ * The text to show for an error: the rejection default, the error's own short message (viem's
+ * `shortMessage`) or message, else the fallback: §8 'An error occurred' unless the caller has a
+ * better one (the embedded wallet's flows say 'Something went wrong', as the frame does).
+ */
+export function toUserMessage(
+  error: unknown,
+  fallback: string = ErrorText.anErrorOccurred,
+): string {
   if (isUserRejectedError(error)) return ErrorText.userRejected
-  const message = messageOf(error)
-  return message !== undefined && message.trim() !== '' ? message : fallback
+  for (const message of [readProperty(error, 'shortMessage'), messageOf(error)]) {
+    if (typeof message === 'string' && message.trim() !== '') return message
+  }
+  return fallback
 }

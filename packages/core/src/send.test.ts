@@ -193,4 +193,38 @@ describe('the send controller', () => {
       { direction: 'self', quantity: { numeric: '0.5' } },
     ])
   })
+
+  it('keeps at most 99 pending sends, dropping the oldest (§9)', async () => {
+    let n = 0
+    const sendTransfer = vi.fn(async () => `0x${(++n).toString(16).padStart(4, '0')}`)
+    const { controller, send, portfolio } = setup({ sendTransfer })
+    for (let i = 0; i < 100; i++) {
+      controller.selectToken(NATIVE_TOKEN_KEY)
+      send.setState({ amount: '0.001', receiver })
+      expect(await controller.send()).toBe(true)
+    }
+    const pending = portfolio.getState().pending.map((t) => t.metadata.hash)
+    expect(pending).toHaveLength(99)
+    expect(pending[0]).toBe('0x0064')
+    expect(pending).not.toContain('0x0001')
+  })
+
+  it("says what the wallet said (viem's short message), else 'An error occurred'", async () => {
+    const failing = (thrown: unknown) => vi.fn(async () => Promise.reject(thrown))
+    const cases: [unknown, string][] = [
+      [
+        Object.assign(new Error('long details…'), { shortMessage: 'Nonce too low' }),
+        'Nonce too low',
+      ],
+      [new Error('Insufficient funds for gas'), 'Insufficient funds for gas'],
+      [{}, 'An error occurred'],
+    ]
+    for (const [thrown, shown] of cases) {
+      const { controller, send } = setup({ sendTransfer: failing(thrown) })
+      controller.selectToken(NATIVE_TOKEN_KEY)
+      send.setState({ amount: '0.1', receiver })
+      expect(await controller.send()).toBe(false)
+      expect(send.getState().error).toBe(shown)
+    }
+  })
 })

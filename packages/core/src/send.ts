@@ -4,8 +4,8 @@ import { isValidAddress, normalizeAddress } from './address'
 import type { TokenBalance, Transaction } from './api'
 import type { AccountState, ChainState } from './appkit'
 import type { ChainNamespace } from './caip'
-import { SEND_SUPPORTED_NAMESPACES } from './constants'
-import { ErrorText, isUserRejectedError } from './errors'
+import { PENDING_TRANSACTIONS_LIMIT, SEND_SUPPORTED_NAMESPACES } from './constants'
+import { ErrorText, toUserMessage } from './errors'
 import type { AppKitEventName } from './events'
 import type { PortfolioState } from './portfolioState'
 import { AmountText, formatUnits, maxSendable, parseAmount } from './sendAmount'
@@ -212,19 +212,16 @@ export function createSendController(ctx: SendContext) {
           token,
           chain: network.caipNetworkId,
         })
+        // §9 At most 99 pending sends are kept: the oldest goes first.
         portfolio.setState((s) => ({
-          pending: [sent, ...s.pending],
+          pending: [sent, ...s.pending].slice(0, PENDING_TRANSACTIONS_LIMIT),
           transactions: [sent, ...s.transactions],
         }))
         ctx.track('SEND_SUCCESS', { network: network.caipNetworkId })
         void ctx.refreshPortfolio().catch(() => undefined)
         return true
       } catch (error) {
-        const message = isUserRejectedError(error)
-          ? ErrorText.userRejected
-          : ((error as { shortMessage?: string; message?: string })?.shortMessage ??
-            (error as Error)?.message ??
-            ErrorText.somethingWentWrong)
+        const message = toUserMessage(error)
         ctx.log('send failed', error)
         send.setState({ status: 'editing', error: message })
         ctx.toast.showError(message)

@@ -4,7 +4,7 @@ import type { AccountState, ChainState } from './appkit'
 import type { CaipNetworkId, ChainNamespace } from './caip'
 import { SEND_SUPPORTED_NAMESPACES } from './constants'
 import { isValidEmail } from './email'
-import { ErrorText } from './errors'
+import { ErrorText, toUserMessage } from './errors'
 import type { AppKitEventName } from './events'
 import type { CaipNetwork } from './networks'
 import type { RouterController } from './routerController'
@@ -126,7 +126,7 @@ export function createSIWXFlow(ctx: SIWXFlowContext) {
     try {
       await ctx.saveEmail(email.trim(), caipAddress)
     } catch (error) {
-      return (error as Error)?.message || ErrorText.somethingWentWrong
+      return toUserMessage(error)
     }
     try {
       ctx.storage?.setItem(DATA_CAPTURED_KEY, JSON.stringify([...captured(), caipAddress]))

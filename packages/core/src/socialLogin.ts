@@ -10,7 +10,7 @@ import type {
   SocialLoginStep,
 } from './embeddedState'
 import type { EmbeddedSession } from './embeddedWallet'
-import { ErrorText } from './errors'
+import { ErrorText, toUserMessage } from './errors'
 import type { AppKitEventName } from './events'
 import type { CaipNetwork } from './networks'
 import type { AppKitStorage } from './storage'
@@ -45,10 +45,8 @@ export interface SocialLoginContext {
 /** Our wording (the frame client's too): the popup did not come back within §9's 120 s. */
 export const SOCIAL_TIMED_OUT = 'Request timed out'
 
-const messageOf = (error: unknown) =>
-  typeof (error as Error)?.message === 'string' && (error as Error).message
-    ? (error as Error).message
-    : ErrorText.somethingWentWrong
+/** The frame's own wording for what it does not explain. */
+const messageOf = (error: unknown) => toUserMessage(error, ErrorText.somethingWentWrong)
 
 /**
  * The URL the popup came back to, once it is on our origin again (a cross-origin page throws

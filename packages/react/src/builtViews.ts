@@ -3,8 +3,12 @@ import type { ViewName } from '@latchkey/core/router'
 
 export type WalletFeature = (typeof DEFAULT_WALLET_FEATURE_ORDER)[number]
 
-/** The views this release renders; `open({ view })` with another one is refused and logged. */
-export const BUILT_VIEWS: readonly ViewName[] = [
+/**
+ * The views this release renders; `open({ view })` with another one is refused and logged. The
+ * view registry is typed by this list, so a view with a chunk but no entry (or the reverse)
+ * fails the type check.
+ */
+export const BUILT_VIEWS = [
   'Connect',
   'AllWallets',
   'ConnectingExternal',
@@ -22,7 +26,17 @@ export const BUILT_VIEWS: readonly ViewName[] = [
   'WalletSendSelectToken',
   'WalletSendPreview',
   'WalletSendResult',
-]
+  'EmailLogin',
+  'UpdateEmailWallet',
+  'ProfileWallets',
+  'ApproveTransaction',
+] as const satisfies readonly ViewName[]
+
+export type BuiltView = (typeof BUILT_VIEWS)[number]
+
+export function isBuiltView(view: ViewName): view is BuiltView {
+  return (BUILT_VIEWS as readonly ViewName[]).includes(view)
+}
 
 /** §1 Wallet features this release has a view for; the others are not shown yet. */
 export const BUILT_WALLET_FEATURES: readonly WalletFeature[] = ['receive', 'send']

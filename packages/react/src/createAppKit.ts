@@ -1,7 +1,7 @@
 import { type AppKitOptions, createAppKitCore, isSocialLoginReturn } from '@latchkey/core/appkit'
 import type { CaipNetwork } from '@latchkey/core/networks'
 import { type RouteInput, toRoute } from '@latchkey/core/router'
-import { BUILT_VIEWS } from './builtViews'
+import { isBuiltView } from './builtViews'
 import { en, type Messages } from './messages'
 
 export interface CreateAppKitOptions extends AppKitOptions {
@@ -43,7 +43,7 @@ export function createAppKit(options: CreateAppKitOptions) {
     messages,
     open(opts?: { view?: RouteInput }) {
       const view = opts?.view && toRoute(opts.view).view
-      if (view && !BUILT_VIEWS.includes(view)) {
+      if (view && !isBuiltView(view)) {
         console.error(`[latchkey] not implemented: view ${String(view)}`)
         core.open()
       } else core.open(opts)

@@ -14,6 +14,8 @@ export class FrameError extends Error {
 
 /** §8 */
 export const SOMETHING_WENT_WRONG = 'Something went wrong'
+/** §8: what the frame logs for a message from an origin the project does not allow */
+export const UNTRUSTED_ORIGIN = 'Untrusted Origin'
 export const SMART_ACCOUNTS_UNAVAILABLE = 'Smart accounts are not available'
 export const FARCASTER_NOT_IMPLEMENTED = 'not implemented: Farcaster login'
 /** §8 */

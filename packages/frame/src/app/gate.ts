@@ -1,7 +1,9 @@
 // The origin gate: the frame's security core. A message is acted on only when it comes from the
 // window that embeds the frame, from an origin the project allows, and parses as a known app
 // event. Pure functions, no DOM: the frame feeds them what the MessageEvent and its window say.
+
 import { type AppMessage, parseAppMessage } from '../protocol'
+import { UNTRUSTED_ORIGIN } from './errors'
 
 export interface GateEvent {
   source: unknown
@@ -54,10 +56,10 @@ export function admit(event: GateEvent, state: GateState): GateResult {
     if (event.source !== state.parent) return { ok: false, reason: 'message not from the parent' }
     const origin = event.origin
     if (typeof origin !== 'string' || !state.allowedOrigins.includes(origin)) {
-      return { ok: false, reason: `origin not allowed: ${String(origin).slice(0, 256)}` }
+      return { ok: false, reason: `${UNTRUSTED_ORIGIN}: ${String(origin).slice(0, 256)}` }
     }
     if (state.hostOrigin !== null && origin !== state.hostOrigin) {
-      return { ok: false, reason: `origin is not the host's: ${origin}` }
+      return { ok: false, reason: `${UNTRUSTED_ORIGIN}: ${origin} is not the host's` }
     }
     const parsed = parseAppMessage(event.data)
     if (!parsed.ok) return { ok: false, reason: parsed.reason.slice(0, 256) }

@@ -1,10 +1,12 @@
 import type { ViewName } from '@latchkey/core/router'
 import { type ComponentType, lazy } from 'react'
+import type { BuiltView } from '../builtViews'
 
 type ViewModule = { default: ComponentType }
 
 /** The views built so far, each its own chunk. */
-const loaders: Partial<Record<ViewName, () => Promise<ViewModule>>> = {
+type Loader = () => Promise<ViewModule>
+const builtLoaders = {
   Connect: () => import('./Connect'),
   AllWallets: () => import('./AllWallets'),
   ConnectingExternal: () => import('./ConnectingExternal'),
@@ -26,7 +28,8 @@ const loaders: Partial<Record<ViewName, () => Promise<ViewModule>>> = {
   WalletSendSelectToken: () => import('./WalletSendSelectToken'),
   WalletSendPreview: () => import('./WalletSendPreview'),
   WalletSendResult: () => import('./WalletSendResult'),
-}
+} satisfies Record<BuiltView, Loader>
+const loaders: Partial<Record<ViewName, Loader>> = builtLoaders
 
 // Loaded code, not state: the same for every instance, like the module cache it mirrors.
 const loaded = new Map<ViewName, ComponentType>()

@@ -1,0 +1,43 @@
+import { MemoryStorage } from '@latchkey/core/memoryStorage'
+import { localChainA } from '@latchkey/core/networks'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BUILT_VIEWS } from './builtViews'
+import { createAppKit } from './createAppKit'
+
+const kits: ReturnType<typeof createAppKit>[] = []
+afterEach(() => {
+  for (const kit of kits.splice(0)) kit.core.destroy()
+  vi.restoreAllMocks()
+})
+
+function kit() {
+  const appKit = createAppKit({
+    networks: [localChainA],
+    projectId: 'p',
+    storage: new MemoryStorage(),
+    apiUrl: 'http://127.0.0.1:1',
+  })
+  kits.push(appKit)
+  return appKit
+}
+
+const current = (appKit: ReturnType<typeof createAppKit>) =>
+  appKit.core.stores.router.getState().history.at(-1)?.view
+
+describe('open({ view })', () => {
+  it.each(BUILT_VIEWS)('opens %s, a view this release renders', (view) => {
+    const appKit = kit()
+    appKit.open({ view } as never)
+    expect(current(appKit)).toBe(view)
+    expect(appKit.core.getState().open).toBe(true)
+  })
+
+  it("refuses a view not built yet: logs 'not implemented' and opens the default view", () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const appKit = kit()
+    appKit.open({ view: 'RegisterAccountName' })
+    expect(error).toHaveBeenCalledWith('[latchkey] not implemented: view RegisterAccountName')
+    // §2 No adapters: the default view is ConnectingWalletConnectBasic.
+    expect(current(appKit)).toBe('ConnectingWalletConnectBasic')
+  })
+})
