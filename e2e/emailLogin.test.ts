@@ -85,6 +85,17 @@ describe('Email login through the embedded wallet (spec §4, §7 "Embedded walle
     await secureFrame(page).getByTestId('frame-reject').click()
     await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/rejected/i)
 
+    // A method the embedded wallet does not allow: the caller gets the spec's error, the visitor
+    // the 'Action not allowed' toast.
+    const refused = await page.evaluate(`(async () => {
+      const core = window.appKit.core
+      const engine = await core.loadEngine('eip155')
+      const provider = await engine.getProvider(core.stores.account.getState().connectorId)
+      return provider.request({ method: 'eth_sign', params: [] }).then(() => 'allowed', (e) => e.message)
+    })()`)
+    expect(refused).toBe('Requested RPC call is not allowed')
+    await expect.poll(() => page.getByTestId('toast').textContent()).toBe('Action not allowed')
+
     // Reload: still connected, same address, without a code.
     await page.reload()
     await expect.poll(() => page.getByTestId('state-address').textContent()).toBe(address)

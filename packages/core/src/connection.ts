@@ -201,6 +201,11 @@ export function createConnectionController(ctx: ConnectionContext) {
         debug: ctx.debug,
         log,
         onApproval: (state) => (state === 'start' ? ctx.approval.start() : ctx.approval.end()),
+        // §6 The caller gets 'Requested RPC call is not allowed'; the visitor sees this.
+        onRefused: (method) => {
+          log('embedded wallet refused a method', method)
+          toast.showError(ErrorText.actionNotAllowed)
+        },
       })
       try {
         await session.client.ready()

@@ -57,14 +57,16 @@ function fakeFrame() {
 function setup() {
   const frame = fakeFrame()
   const approvals: string[] = []
+  const refused: string[] = []
   const provider = createEmbeddedProvider(frame.client, NETWORKS, {
     onApproval: (state) => approvals.push(state),
+    onRefused: (method) => refused.push(method),
   })
   const events: [string, unknown][] = []
   for (const name of ['connect', 'accountsChanged', 'chainChanged', 'disconnect']) {
     provider.on(name, (value) => events.push([name, value]))
   }
-  return { ...frame, provider, approvals, events }
+  return { ...frame, provider, approvals, events, refused }
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -97,6 +99,16 @@ describe('before sign-in', () => {
       provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0xa' }] }),
     ).rejects.toMatchObject({ code: 4100 })
     expect(request).not.toHaveBeenCalled()
+  })
+
+  it("tells the modal when the frame itself answers 'Requested RPC call is not allowed'", async () => {
+    const { provider, last, refused } = setup()
+    provider.setUser({ address: ADDRESS, chainId: 1 })
+    const call = provider.request({ method: 'eth_getBalance', params: [ADDRESS, 'latest'] })
+    await flush()
+    last().reject(new FrameError('Requested RPC call is not allowed', 4200))
+    await expect(call).rejects.toMatchObject({ message: 'Requested RPC call is not allowed' })
+    expect(refused).toEqual(['eth_getBalance'])
   })
 })
 
@@ -267,8 +279,8 @@ describe('RPC through the frame', () => {
     expect(approvals).toEqual(['start', 'end'])
   })
 
-  it('refuses forbidden methods without asking the frame', async () => {
-    const { provider, request } = setup()
+  it('refuses forbidden methods without asking the frame, and tells the modal', async () => {
+    const { provider, request, refused } = setup()
     provider.setUser({ address: ADDRESS, chainId: 1 })
     for (const method of ['eth_sign', 'eth_signTransaction', 'wallet_foo', 'debug_traceCall']) {
       await expect(provider.request({ method })).rejects.toMatchObject({
@@ -277,6 +289,7 @@ describe('RPC through the frame', () => {
       })
     }
     expect(request).not.toHaveBeenCalled()
+    expect(refused).toEqual(['eth_sign', 'eth_signTransaction', 'wallet_foo', 'debug_traceCall'])
   })
 
   it('maps a rejection without a code to 4001 and keeps other codes', async () => {

@@ -22,6 +22,8 @@ export interface EmbeddedProviderHooks {
    * first is sent, 'end' once the last has settled (however it settled).
    */
   onApproval(state: 'start' | 'end'): void
+  /** §6 A method the embedded wallet does not allow was asked for (here or by the frame). */
+  onRefused?(method: string): void
 }
 
 export interface EmbeddedEip1193Provider extends ModalEip1193Provider {
@@ -100,6 +102,7 @@ export function createFrameRpc(client: FrameClient, hooks: EmbeddedProviderHooks
     async send(payload) {
       const kind = classifyRpcMethod(payload.method)
       if (kind === 'forbidden') {
+        hooks.onRefused?.(payload.method)
         throw new ProviderRpcError(Code.unsupportedMethod, ErrorText.rpcNotAllowed)
       }
       const controller = new AbortController()
@@ -114,6 +117,7 @@ export function createFrameRpc(client: FrameClient, hooks: EmbeddedProviderHooks
         })
         return reply.result
       } catch (error) {
+        if ((error as Error)?.message === ErrorText.rpcNotAllowed) hooks.onRefused?.(payload.method)
         throw toProviderError(error)
       } finally {
         inFlight.delete(controller)

@@ -26,6 +26,8 @@ export interface EmbeddedSessionOptions {
   log(message: string, detail?: unknown): void
   /** An unsafe request waits for the visitor inside the frame: show it, then hide it. */
   onApproval(state: 'start' | 'end'): void
+  /** §6 The embedded wallet refused a method: the visitor is told */
+  onRefused(method: string): void
 }
 
 export function createEmbeddedSession(options: EmbeddedSessionOptions): EmbeddedSession {
@@ -38,7 +40,7 @@ export function createEmbeddedSession(options: EmbeddedSessionOptions): Embedded
     enableLogger: options.debug,
     log: options.log,
   })
-  const hooks = { onApproval: options.onApproval }
+  const hooks = { onApproval: options.onApproval, onRefused: options.onRefused }
   const rpc = createFrameRpc(client, hooks)
   const provider = createEmbeddedProvider(client, options.networks, hooks, rpc)
   return { client, provider, rpc }
