@@ -11,7 +11,7 @@ import {
   WALLET_PAGE_SIZE,
 } from './constants'
 import type { DirectoryState, DirectoryWallet } from './directoryState'
-import { ErrorText, type SetupAlertCode, toUserMessage } from './errors'
+import { type SetupAlertCode, toUserMessage } from './errors'
 import { preloadImage } from './preloadImage'
 
 // ---- Pure rules (§2 wallet list, §9) ----
