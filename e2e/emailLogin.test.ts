@@ -85,6 +85,12 @@ describe('Email login through the embedded wallet (spec §4, §7 "Embedded walle
     await secureFrame(page).getByTestId('frame-reject').click()
     await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/rejected/i)
 
+    // Closing the modal while the frame waits for approval refuses the request: 'Modal closed'.
+    await page.getByTestId('sign-message').click()
+    await view(page, 'ApproveTransaction').waitFor()
+    await page.getByTestId('modal-close').click()
+    await expect.poll(() => page.getByTestId('signature').textContent()).toContain('Modal closed')
+
     // A method the embedded wallet does not allow: the caller gets the spec's error, the visitor
     // the 'Action not allowed' toast.
     const refused = await page.evaluate(`(async () => {

@@ -261,7 +261,10 @@ export function createAppKitCore(options: AppKitOptions) {
     if (!modal.getState().open) return
     modal.setState({ open: false })
     void connection?.then((c) => c.stopWalletConnect(), noop)
-    if (embeddedStore.getState().approving) void connection?.then((c) => c.abortApproval(), noop)
+    // §8 The app's request is refused with 'Modal closed' ('Request was aborted' is for aborts).
+    if (embeddedStore.getState().approving) {
+      void connection?.then((c) => c.abortApproval(ErrorText.modalClosed), noop)
+    }
     openedForApproval = false
     router.reset(closingRoute(Boolean(options.enableEmbedded), isConnected()))
     account.setState({ connectError: undefined, switchError: undefined })

@@ -294,9 +294,9 @@ export function createConnectionController(ctx: ConnectionContext) {
       .catch((error) => log('theme sync failed', error))
   }
 
-  /** The visitor closed the modal on ApproveTransaction: the pending request is refused. */
-  function abortApproval() {
-    void embeddedSession?.then((session) => session.provider.abort()).catch(() => undefined)
+  /** The visitor left ApproveTransaction: the pending request is refused with `reason`. */
+  function abortApproval(reason?: string) {
+    void embeddedSession?.then((session) => session.provider.abort(reason)).catch(() => undefined)
   }
 
   /** §4 Wallet session deleted (by the wallet, or expired): nothing of it stays in the dapp. */

@@ -327,6 +327,17 @@ describe('abort and disconnect', () => {
     await expect(reading).resolves.toBe('0x10')
   })
 
+  it("abort('Modal closed') refuses the pending approval with that text (4001)", async () => {
+    const { provider, calls } = setup()
+    provider.setUser({ address: ADDRESS, chainId: 1 })
+    const signing = provider.request({ method: 'personal_sign', params: ['0x01', ADDRESS] })
+    await flush()
+    const aborted = provider.abort('Modal closed')
+    await expect(signing).rejects.toMatchObject({ code: 4001, message: 'Modal closed' })
+    calls[1]?.resolve({})
+    await aborted
+  })
+
   it('disconnect() signs out in the frame, then says disconnect', async () => {
     const { provider, request, last, events } = setup()
     provider.setUser({ address: ADDRESS, chainId: 1 })

@@ -29,8 +29,11 @@ export interface EmbeddedProviderHooks {
 export interface EmbeddedEip1193Provider extends ModalEip1193Provider {
   /** After login or a restored session (the connection controller calls it); undefined: signed out */
   setUser(user: EmbeddedAccount | undefined): void
-  /** The visitor left the approval: APP_RPC_ABORT, and pending requests reject (code 4001). */
-  abort(): Promise<void>
+  /**
+   * The visitor left the approval: APP_RPC_ABORT, and pending requests reject (code 4001) with
+   * `reason` ('Modal closed' when the modal was closed), by default 'Request was aborted'.
+   */
+  abort(reason?: string): Promise<void>
 }
 
 /** EIP-1193 error codes used here */
@@ -83,7 +86,7 @@ export interface FrameRpc {
   /** Resolves with the request's result; rejects with an EIP-1193 error (4001: rejected). */
   send(payload: FrameRpcPayload): Promise<unknown>
   /** Stops waiting for the requests in flight: the unsafe ones only, or every one. */
-  abortInFlight(onlyUnsafe: boolean): void
+  abortInFlight(onlyUnsafe: boolean, reason?: string): void
 }
 
 export function createFrameRpc(client: FrameClient, hooks: EmbeddedProviderHooks): FrameRpc {
@@ -117,6 +120,8 @@ export function createFrameRpc(client: FrameClient, hooks: EmbeddedProviderHooks
         })
         return reply.result
       } catch (error) {
+        const { reason } = controller.signal
+        if (typeof reason === 'string') throw new ProviderRpcError(Code.userRejected, reason)
         if ((error as Error)?.message === ErrorText.rpcNotAllowed) hooks.onRefused?.(payload.method)
         throw toProviderError(error)
       } finally {
@@ -124,9 +129,9 @@ export function createFrameRpc(client: FrameClient, hooks: EmbeddedProviderHooks
         if (unsafe) approval('end')
       }
     },
-    abortInFlight(onlyUnsafe) {
+    abortInFlight(onlyUnsafe, reason) {
       for (const [controller, unsafe] of [...inFlight]) {
-        if (unsafe || !onlyUnsafe) controller.abort()
+        if (unsafe || !onlyUnsafe) controller.abort(reason)
       }
     },
   }
@@ -240,9 +245,9 @@ export function createEmbeddedProvider(
     on,
     removeListener,
     setUser,
-    async abort() {
+    async abort(reason) {
       const sent = client.request('APP_RPC_ABORT', {})
-      channel.abortInFlight(true)
+      channel.abortInFlight(true, reason)
       await sent
     },
     async disconnect() {
