@@ -2,7 +2,7 @@ import { TEST_ACCOUNTS } from '@latchkey/devnet'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, inject } from 'vitest'
 import { launchBrowser } from './browser'
-import { injectHeadlessWeb3Provider } from './wallet'
+import { boundWalletWaits, injectHeadlessWeb3Provider } from './wallet'
 
 export interface DemoOptions {
   /** The chain the visitor's wallet starts on. */
@@ -78,7 +78,7 @@ export function useDemo() {
       [TEST_ACCOUNTS[accountIndex]?.privateKey ?? TEST_ACCOUNTS[0].privateKey],
       chainId,
       rpcUrl,
-    )
+    ).then(boundWalletWaits)
     await beforeGoto?.(page)
     await page.goto(url(demoUrl))
     return { page, wallet, errors, warnings }

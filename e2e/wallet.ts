@@ -5,6 +5,38 @@ export const { injectHeadlessWeb3Provider, Web3RequestKind } = headless
 
 type Wallet = Awaited<ReturnType<typeof injectHeadlessWeb3Provider>>
 
+/** How long the visitor's wallet waits for a request the test expects. */
+const WALLET_WAIT_MS = 30_000
+
+/**
+ * headless-web3-provider's authorize/reject wait for a request of that kind for ever; a request
+ * that never comes would only show as the test's timeout. Bounded here, and the failure says
+ * which request was awaited and which were pending instead.
+ */
+export function boundWalletWaits(wallet: Wallet): Wallet {
+  for (const name of ['authorize', 'reject'] as const) {
+    const original = wallet[name].bind(wallet) as (
+      kind: string,
+      ...rest: unknown[]
+    ) => Promise<void>
+    ;(wallet as unknown as Record<string, unknown>)[name] = (kind: string, ...rest: unknown[]) => {
+      let timer: NodeJS.Timeout | undefined
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          const pending = wallet.getPendingRequests().map((r: { method: string }) => r.method)
+          reject(
+            new Error(
+              `the wallet waited ${WALLET_WAIT_MS} ms to ${name} ${kind}; pending: [${pending.join(', ')}]`,
+            ),
+          )
+        }, WALLET_WAIT_MS)
+      })
+      return Promise.race([original(kind, ...rest), timeout]).finally(() => clearTimeout(timer))
+    }
+  }
+  return wallet
+}
+
 /** wagmi's injected connector asks for permissions, then for the accounts: the visitor approves both. */
 export async function approveConnection(wallet: Wallet) {
   await wallet.authorize(Web3RequestKind.RequestPermissions)
