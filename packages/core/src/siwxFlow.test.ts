@@ -83,6 +83,21 @@ describe('SIWX flow (§4)', () => {
     expect(s.deps.open).toHaveBeenLastCalledWith('SIWXSignMessage')
   })
 
+  it('with emailCapture on, DataCapture opens even when a session exists; then the modal closes', async () => {
+    const siwx = new LocalSIWX({ storage: new MemoryStorage(), required: true })
+    const s = setup(siwx)
+    expect(await s.flow.signIn()).toBe(true)
+    s.deps.open.mockClear()
+    s.deps.close.mockClear()
+    s.deps.emailCapture.mockReturnValue(true)
+    await s.flow.check()
+    expect(s.deps.open).toHaveBeenLastCalledWith('DataCapture')
+    expect(s.siwxStore.getState().blocking).toBe(false)
+    expect(await s.flow.captureEmail('me@example.org')).toBeUndefined()
+    expect(s.deps.open).not.toHaveBeenCalledWith('SIWXSignMessage')
+    expect(s.deps.close).toHaveBeenCalled()
+  })
+
   it('not required: opens the sign view but does not block closing', async () => {
     const s = setup(new LocalSIWX({ storage: new MemoryStorage() }))
     await s.flow.check()

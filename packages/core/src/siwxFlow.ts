@@ -73,13 +73,23 @@ export function createSIWXFlow(ctx: SIWXFlowContext) {
     return { address, namespace, network: activeCaipNetwork }
   }
 
-  /** After connecting, and after each change of account or network (§4). */
-  async function check() {
+  /**
+   * After connecting, and after each change of account or network (§4). Resolves true when the
+   * account already has a session on the network.
+   */
+  async function check(): Promise<boolean | undefined> {
     const run = ++checking
     const { status, namespace } = account.getState()
     if (status !== 'connected' || chain.getState().unsupported) return
     if (!namespace || !(SEND_SUPPORTED_NAMESPACES as readonly string[]).includes(namespace)) return
     const { address, network } = target()
+    // §4 emailCapture on: DataCapture opens first, before the session check (closing allowed).
+    const { caipAddress } = account.getState()
+    if (ctx.emailCapture() && caipAddress && !captured().includes(caipAddress)) {
+      ctx.stores.siwx.setState({ blocking: false })
+      ctx.open('DataCapture')
+      return
+    }
     let sessions: unknown[]
     try {
       sessions = await siwx.getSessions(network.caipNetworkId, address)
@@ -98,15 +108,11 @@ export function createSIWXFlow(ctx: SIWXFlowContext) {
     if (sessions.length > 0) {
       ctx.stores.siwx.setState({ blocking: false })
       recordNetwork(network.caipNetworkId)
-      return
+      return true
     }
     ctx.stores.siwx.setState({ blocking: Boolean(siwx.required) })
-    const { caipAddress } = account.getState()
-    ctx.open(
-      ctx.emailCapture() && caipAddress && !captured().includes(caipAddress)
-        ? 'DataCapture'
-        : 'SIWXSignMessage',
-    )
+    ctx.open('SIWXSignMessage')
+    return false
   }
 
   function captured(): string[] {
@@ -133,7 +139,8 @@ export function createSIWXFlow(ctx: SIWXFlowContext) {
     } catch {
       // §3 storage failures are ignored
     }
-    ctx.open('SIWXSignMessage')
+    // The sign-in follows, unless the account already has a session: then the modal is done.
+    if (await check()) ctx.close()
     return undefined
   }
 
