@@ -52,6 +52,24 @@ describe('createAppKitCore', () => {
     expect(kit.stores.connectors.getState().list).toEqual([])
   })
 
+  it("takes AppKit's remoteFeatures and w3mThemeVariables beside features and themeVariables", () => {
+    const { kit } = setup({
+      features: { email: true, swaps: false },
+      remoteFeatures: { email: false, emailCapture: true },
+      w3mThemeVariables: { '--w3m-accent': '#ff0000', '--w3m-z-index': 9 },
+      themeVariables: { '--w3m-accent': '#00ff00' },
+    })
+    expect(kit.stores.features.getState().features).toMatchObject({
+      email: false,
+      emailCapture: true,
+      swaps: false,
+    })
+    expect(kit.stores.theme.getState().themeVariables).toEqual({
+      '--w3m-accent': '#00ff00',
+      '--w3m-z-index': 9,
+    })
+  })
+
   describe('getState', () => {
     it('returns open, loading, activeChain and selectedNetworkId', () => {
       const { kit } = setup()

@@ -54,6 +54,8 @@ export interface AppKitOptions {
   metadata?: AppMetadata
   themeMode?: ThemeMode
   themeVariables?: ThemeVariables
+  /** §3 AppKit's name for the `--w3m-*` theme variables; `themeVariables` wins where both set one */
+  w3mThemeVariables?: ThemeVariables
   /** §2 The modal sits in the page: closing shows Account when connected. */
   enableEmbedded?: boolean
   /** §2 The app controls WalletConnect itself: opening shows ConnectingWalletConnectBasic. */
@@ -74,6 +76,11 @@ export interface AppKitOptions {
   siwx?: SIWXConfig
   /** Features set in code; they win over the remote config (see resolveFeatures). */
   features?: CodeFeatures
+  /**
+   * §3 AppKit's split of the same settings (email, socials, emailCapture, swaps, onramp,
+   * activity): set in code, they win over the remote config like `features`, and over `features`.
+   */
+  remoteFeatures?: CodeFeatures
   /**
    * §3 The account type an email or social wallet starts with, per namespace:
    * `{ eip155?: 'eoa' | 'smartAccount', solana?: 'eoa' }`. The visitor's stored choice wins over
@@ -242,7 +249,11 @@ export function createAppKitCore(options: AppKitOptions) {
   /** §3 recent wallets (max 2), filled once the storage has loaded */
   const recent = createStore<{ wallets: RecentWallet[] }>(() => ({ wallets: [] }))
   const alerts = createAlertController()
-  const features = createStore<FeaturesState>(() => initialFeaturesState(options.features))
+  const codeFeatures: CodeFeatures | undefined =
+    options.features || options.remoteFeatures
+      ? { ...options.features, ...options.remoteFeatures }
+      : undefined
+  const features = createStore<FeaturesState>(() => initialFeaturesState(codeFeatures))
   const directoryStore = createStore<DirectoryState>(initialDirectoryState)
   const portfolioStore = createStore<PortfolioState>(initialPortfolioState)
   const walletConnectStore = createStore<WalletConnectState>(initialWalletConnectState)
@@ -251,7 +262,7 @@ export function createAppKitCore(options: AppKitOptions) {
   const embeddedStore = createStore<EmbeddedState>(initialEmbeddedState)
   const theme = createStore<ThemeState>(() => ({
     themeMode: options.themeMode ?? 'dark',
-    themeVariables: options.themeVariables ?? {},
+    themeVariables: { ...options.w3mThemeVariables, ...options.themeVariables },
   }))
 
   const isConnected = () => account.getState().status === 'connected'
@@ -552,7 +563,7 @@ export function createAppKitCore(options: AppKitOptions) {
         m.loadRemoteFeatures({
           api: client,
           raise: alerts.raise,
-          codeFeatures: options.features,
+          codeFeatures,
           store: features,
         }),
       )
