@@ -10,6 +10,7 @@ import {
   DEFAULT_FRAME_URL,
   DEFAULT_SDK_TYPE,
   DEFAULT_SDK_VERSION,
+  DEFAULT_THEME_MODE,
   MODAL_SHAKE_MS,
   SOCIAL_POPUP,
 } from './constants'
@@ -261,7 +262,7 @@ export function createAppKitCore(options: AppKitOptions) {
   const siwxStore = createStore<SIWXState>(initialSIWXState)
   const embeddedStore = createStore<EmbeddedState>(initialEmbeddedState)
   const theme = createStore<ThemeState>(() => ({
-    themeMode: options.themeMode ?? 'dark',
+    themeMode: options.themeMode ?? DEFAULT_THEME_MODE,
     themeVariables: { ...options.w3mThemeVariables, ...options.themeVariables },
   }))
 

@@ -1,0 +1,137 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+// Every spec number in constants.ts and every text in ErrorText is used by product code, not
+// only by tests. Entries waiting for a feature not built yet sit in PENDING with the issue that
+// builds it; that issue empties its entries (this test fails while a pending entry is in use).
+
+const PENDING: Record<string, string> = {
+  // Issue 16: provider texts raise alerts (the relay's HTTP error path); default network eip155:1
+  setupAlertForProviderMessage: 'issue 16',
+  DEFAULT_CAIP_NETWORK_ID: 'issue 16',
+  COINBASE_PREFERENCE_DEFAULT: 'issue 16',
+  // The frame keeps its own copies (it imports nothing from core): packages/frame
+  EMBEDDED_WALLET_NAMESPACES: 'packages/frame protocol',
+  LOG_BUFFER_BYTES: 'packages/frame logger',
+  requestAborted: 'packages/frame errors',
+  untrustedOrigin: 'packages/frame errors',
+  // Swap
+  SWAP_SLIPPAGE: 'issue 22',
+  gasPriceNetworkNotSupported: 'issue 22',
+  swapsNetworkNotSupported: 'issue 22',
+  insufficientLiquidity: 'issue 22',
+  // Onramp
+  ONRAMP_FALLBACK_LIMITS: 'issue 23',
+  ONRAMP_PROVIDER_FEE_PERCENT: 'issue 23',
+  // Names
+  NAME_SUFFIX: 'issue 24',
+  ACCOUNT_NAME_MIN_LENGTH: 'issue 24',
+  NAME_COIN_TYPE_FLAG: 'issue 24',
+  NAME_MAX_CHAIN_ID_EXCLUSIVE: 'issue 24',
+  invalidChainId: 'issue 24',
+  networkNotFound: 'issue 24',
+  addressOrAuthConnectorNotFound: 'issue 24',
+  errorResolvingName: 'issue 24',
+  errorFetchingNameSuggestions: 'issue 24',
+  errorFetchingNamesForAddress: 'issue 24',
+  errorRegisteringName: 'issue 24',
+  // Smart accounts and batch calls
+  SEND_CALLS_STATUS: 'issue 25',
+  SEND_CALLS_RECORD_TTL_S: 'issue 25',
+  CAPABILITY_NAMES: 'issue 25',
+  callStatusNotApproved: 'issue 25',
+  // Analytics
+  ANALYTICS_FLUSH_INTERVAL_MS: 'issue 26',
+  ANALYTICS_MAX_BATCH_BYTES: 'issue 26',
+  ANALYTICS_ERROR_EVENTS_PER_MINUTE: 'issue 26',
+  ANALYTICS_ALWAYS_SENT_EVENTS: 'issue 26',
+  // Farcaster
+  FARCASTER_BACK_RESYNC_DELAY_MS: 'issue 27',
+  failedToConnectToFarcaster: 'issue 27',
+}
+
+const root = fileURLToPath(new URL('../../../', import.meta.url))
+const read = (path: string) => readFileSync(join(root, path), 'utf8')
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(root, dir)).flatMap((name) => {
+    const path = join(dir, name)
+    if (['node_modules', 'dist', 'testing'].includes(name)) return []
+    if (statSync(join(root, path)).isDirectory()) return sourceFiles(path)
+    return /\.tsx?$/.test(name) && !/\.test(-d)?\.tsx?$/.test(name) ? [path] : []
+  })
+}
+
+const errorsSource = read('packages/core/src/errors.ts')
+const catalogueStart = errorsSource.indexOf('export const ErrorText')
+const catalogueEnd = errorsSource.indexOf('} as const', catalogueStart)
+/** Product code: every package's and app's sources, less the catalogues' own definitions. */
+const sources = [
+  ...sourceFiles('packages').filter((p) => p.includes('/src/')),
+  ...sourceFiles('apps').filter((p) => p.includes('/src/')),
+].filter((path) => !path.endsWith('core/src/constants.ts'))
+const isErrors = (path: string) => path.endsWith('core/src/errors.ts')
+const productCode = sources
+  .map((path) =>
+    isErrors(path)
+      ? errorsSource.slice(0, catalogueStart) + errorsSource.slice(catalogueEnd)
+      : read(path),
+  )
+  .join('\n')
+/** Product code other than errors.ts, for the catalogue's helpers */
+const outsideErrors = sources
+  .filter((path) => !isErrors(path))
+  .map(read)
+  .join('\n')
+
+const constants = [...read('packages/core/src/constants.ts').matchAll(/^export const (\w+)/gm)].map(
+  (m) => m[1] as string,
+)
+const errorTexts = [
+  ...errorsSource.slice(catalogueStart, catalogueEnd).matchAll(/^ {2}(\w+):/gm),
+].map((m) => m[1] as string)
+
+const helpers = [...errorsSource.matchAll(/^export function (\w+)/gm)].map((m) => m[1] as string)
+
+const isUsed = {
+  helper: (name: string) => new RegExp(`\\b${name}\\b`).test(outsideErrors),
+  constant: (name: string) => new RegExp(`\\b${name}\\b`).test(productCode),
+  errorText: (key: string) => new RegExp(`ErrorText\\.${key}\\b`).test(productCode),
+}
+
+describe("core's catalogues", () => {
+  it('found the entries (the parsing still matches the files)', () => {
+    expect(constants.length).toBeGreaterThan(40)
+    expect(errorTexts.length).toBeGreaterThan(40)
+  })
+
+  it('hold no constant that only tests use, beyond the pending list', () => {
+    const unused = constants.filter((name) => !isUsed.constant(name) && !(name in PENDING))
+    expect(unused).toEqual([])
+  })
+
+  it('hold no error text that only tests use, beyond the pending list', () => {
+    const unused = errorTexts.filter((key) => !isUsed.errorText(key) && !(key in PENDING))
+    expect(unused).toEqual([])
+  })
+
+  it("hold no helper in errors.ts that only tests use (e.g. a text's alert), beyond the pending list", () => {
+    const unused = helpers.filter((name) => !isUsed.helper(name) && !(name in PENDING))
+    expect(unused).toEqual([])
+  })
+
+  it('list as pending only entries that exist and are still unused (the issue empties it)', () => {
+    const stale = Object.keys(PENDING).filter((name) =>
+      constants.includes(name)
+        ? isUsed.constant(name)
+        : errorTexts.includes(name)
+          ? isUsed.errorText(name)
+          : helpers.includes(name)
+            ? isUsed.helper(name)
+            : true,
+    )
+    expect(stale).toEqual([])
+  })
+})
