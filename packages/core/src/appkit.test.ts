@@ -372,21 +372,24 @@ describe('createAppKitCore', () => {
       })
     }
 
-    it("throws 'Network Not Found' when no network is valid", () => {
-      expect(() =>
-        setup({
-          networks: [
-            withCaipNetworkId(localChainA, 'bad'),
-            withCaipNetworkId(localChainB, 'eip155:31338:extra'),
-          ],
-        }),
-      ).toThrow('Network Not Found')
-    })
-
-    it("throws 'Network Not Found' when there are no networks", () => {
-      expect(() => setup({ networks: [] as unknown as AppKitOptions['networks'] })).toThrow(
-        'Network Not Found',
-      )
+    it('falls back to eip155:1 with APKT001 when no network is valid, or none is given', () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      for (const networks of [
+        [
+          withCaipNetworkId(localChainA, 'bad'),
+          withCaipNetworkId(localChainB, 'eip155:31338:extra'),
+        ],
+        [],
+      ]) {
+        const { kit } = setup({ networks: networks as unknown as AppKitOptions['networks'] })
+        expect(kit.getState().selectedNetworkId).toBe('eip155:1')
+        expect(kit.stores.chain.getState().networks.map((n) => n.caipNetworkId)).toEqual([
+          'eip155:1',
+        ])
+        expect(kit.stores.alerts.getState().alerts.map((a) => a.code)).toEqual(['APKT001'])
+      }
+      expect(error).toHaveBeenCalledWith(expect.stringContaining('APKT001 Network Not Found'))
+      error.mockRestore()
     })
 
     it('a stored id of a dropped network is ignored', () => {

@@ -22,7 +22,7 @@ import { ErrorText, SetupAlerts } from './errors'
 import { type AppKitEvent, type AppKitEventName, createEmitter } from './events'
 import { type CodeFeatures, type FeaturesState, initialFeaturesState } from './features'
 import { closingRoute, initialModalState, isLoading, type ModalState, openingRoute } from './modal'
-import type { CaipNetwork } from './networks'
+import { type CaipNetwork, mainnet } from './networks'
 import type { PortfolioController } from './portfolio'
 import { initialPortfolioState, type PortfolioState } from './portfolioState'
 import { initialRouterState, type RouteInput, type RouterState, type WalletRef } from './router'
@@ -208,9 +208,11 @@ export function createAppKitCore(options: AppKitOptions) {
   const log = (message: string, detail?: unknown) => {
     if (options.debug) console.warn(`[latchkey] ${message}`, detail ?? '')
   }
-  const networks = validNetworks(options.networks ?? [], log)
-  const firstNetwork = networks[0]
-  if (!firstNetwork) throw new Error(SetupAlerts.APKT001.shortMessage)
+  const configured = validNetworks(options.networks ?? [], log)
+  // §9 Default chain eip155:1 (`mainnet`): an app with no (valid) network gets it and APKT001,
+  // not a crash.
+  const networks: readonly CaipNetwork[] = configured.length > 0 ? configured : [mainnet]
+  const firstNetwork = networks[0] as CaipNetwork
   const adapters = options.adapters ?? []
   const backend = options.storage ?? defaultStorage()
   // The validating storage loads after first paint; two raw reads are all the first paint needs.
@@ -250,6 +252,7 @@ export function createAppKitCore(options: AppKitOptions) {
   /** §3 recent wallets (max 2), filled once the storage has loaded */
   const recent = createStore<{ wallets: RecentWallet[] }>(() => ({ wallets: [] }))
   const alerts = createAlertController()
+  if (configured.length === 0) alerts.raise('APKT001')
   const codeFeatures: CodeFeatures | undefined =
     options.features || options.remoteFeatures
       ? { ...options.features, ...options.remoteFeatures }

@@ -13,7 +13,6 @@ import {
   CERTIFIED_PREFETCH_COUNT,
   CHAIN_NAMESPACES,
   COINBASE_PREFERENCE_DEFAULT,
-  DEFAULT_CAIP_NETWORK_ID,
   DEFAULT_REMOTE_FEATURES,
   DEFAULT_SDK_TYPE,
   DEFAULT_SDK_VERSION,
@@ -110,7 +109,6 @@ describe('constants: config defaults (§1, §3, §9)', () => {
   it('has the spec defaults', () => {
     expect(DEFAULT_SDK_VERSION).toBe('html-wagmi-4.2.2')
     expect(DEFAULT_SDK_TYPE).toBe('appkit')
-    expect(DEFAULT_CAIP_NETWORK_ID).toBe('eip155:1')
     expect(COINBASE_PREFERENCE_DEFAULT).toBe('all')
     expect(DEFAULT_THEME_MODE).toBe('dark')
   })

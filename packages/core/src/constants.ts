@@ -30,9 +30,6 @@ export const EMBEDDED_WALLET_NAMESPACES = [
 /** §5, §9 Send is supported on EVM and Solana only */
 export const SEND_SUPPORTED_NAMESPACES = ['eip155', 'solana'] as const
 
-/** §9 Default chain eip155:1 */
-export const DEFAULT_CAIP_NETWORK_ID = 'eip155:1'
-
 /** §3 Account types */
 export const ACCOUNT_TYPES = ['eoa', 'smartAccount'] as const
 
