@@ -111,6 +111,8 @@ export interface ApiClientOptions {
 export interface ApiClient {
   getWallets(params?: GetWalletsParams): Promise<WalletsPage>
   getConfig(): Promise<RemoteConfig>
+  /** §3 The latest released version of our packages (checked at most once per 7 days) */
+  getLatestKitVersion(): Promise<{ version: string }>
   getOrigins(): Promise<{ allowedOrigins: string[] }>
   getAnalyticsConfig(): Promise<{ isAnalyticsEnabled: boolean }>
   walletImageUrl(imageId: string): string
@@ -229,6 +231,14 @@ export function toWalletsPage(value: unknown): WalletsPage | undefined {
 }
 
 const BOOLEAN_FEATURES = ['swaps', 'onramp', 'email', 'activity', 'emailCapture'] as const
+
+export function toLatestKitVersion(value: unknown): { version: string } | undefined {
+  return isRecord(value) &&
+    typeof value.version === 'string' &&
+    /^\d+\.\d+\.\d+$/.test(value.version)
+    ? { version: value.version }
+    : undefined
+}
 
 /** Fields of the wrong type are left out (they then fall back to the defaults). */
 export function toRemoteConfig(value: unknown): RemoteConfig | undefined {
@@ -524,6 +534,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         badge: params.badge,
       }),
     getConfig: () => getChecked('/appkit/v1/config', toRemoteConfig),
+    getLatestKitVersion: () => getChecked('/appkit/v1/version', toLatestKitVersion),
     getOrigins: () => getChecked('/projects/v1/origins', toOrigins),
     getAnalyticsConfig: () => getChecked('/getAnalyticsConfig', toAnalyticsConfig),
     walletImageUrl: (imageId) => url(`/getWalletImage/${encodeURIComponent(imageId)}`),

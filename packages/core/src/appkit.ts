@@ -608,10 +608,22 @@ export function createAppKitCore(options: AppKitOptions) {
     startServices()
     watchPortfolio()
     watchSignIn()
-    const afterPaint = () =>
+    const afterPaint = () => {
       void connectionController()
         .then((c) => c.startAdapters())
         .catch((error) => log('wallet connection code failed to load', error))
+      void Promise.all([import('./kitVersion'), apiClient(), loadStorage()])
+        .then(([m, api, stored]) =>
+          m.checkLatestKitVersion({
+            api,
+            storage: stored,
+            now: Date.now(),
+            notify: (message) => console.info(message),
+            log,
+          }),
+        )
+        .catch((error) => log('latest version check failed to load', error))
+    }
     if ('requestIdleCallback' in window) window.requestIdleCallback(afterPaint, { timeout: 500 })
     else setTimeout(afterPaint, 1)
   }

@@ -327,3 +327,6 @@ export const ANALYTICS_ALWAYS_SENT_EVENTS = [
 
 /** §3 Local storage entries: our key prefix */
 export const STORAGE_PREFIX = '@latchkey/'
+
+/** This release of the Latchkey packages (they are released together; a test keeps it in step) */
+export const KIT_VERSION = '0.1.0'

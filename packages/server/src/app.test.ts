@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 // The wallet/config service (§7) against the real server, on every available database.
 import { DEFAULT_REMOTE_FEATURES, DEFAULT_SOCIALS } from '@latchkey/core/constants'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -283,6 +284,7 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
       '/getWalletImage/metamask',
       '/public/getAssetImage/eip155:1',
       '/appkit/v1/config',
+      '/appkit/v1/version',
       '/projects/v1/origins',
       '/getAnalyticsConfig',
     ])('%s: missing -> 400 APKT008, unknown -> 403 APKT007', async (path) => {
@@ -392,6 +394,15 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
       expect(DEFAULT_REMOTE_FEATURES.emailCapture).toBe(false)
     })
 
+    it('GET /appkit/v1/version gives the version this server was built with', async () => {
+      const response = await get('/appkit/v1/version')
+      expect(response.status).toBe(200)
+      const manifest = JSON.parse(
+        readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+      ) as { version: string }
+      expect(await response.json()).toEqual({ version: manifest.version })
+    })
+
     it('GET /projects/v1/origins gives the allowed origins', async () => {
       const response = await get('/projects/v1/origins')
       expect(await response.json()).toEqual({
@@ -474,6 +485,7 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
       expect(Object.keys(document.paths).sort()).toEqual(
         [
           '/appkit/v1/config',
+          '/appkit/v1/version',
           '/auth/v1/device',
           '/auth/v1/device/approve',
           '/auth/v1/email',

@@ -13,6 +13,7 @@ import { SolanaChains } from './chain/solanaChains'
 import type { Database } from './db/schema'
 import type { AppEnv } from './env'
 import { internalError, routeNotFound } from './errors'
+import { latestKitVersionFromEnv } from './kitVersion'
 import { frameCors, projectCors } from './middleware/cors'
 import { requireProject } from './middleware/project'
 import {
@@ -26,6 +27,7 @@ import { getBalanceRoute, registerBalanceRoutes } from './routes/balance'
 import {
   getAnalyticsConfigRoute,
   getConfigRoute,
+  getLatestVersionRoute,
   getOriginsRoute,
   registerConfigRoutes,
 } from './routes/config'
@@ -70,6 +72,8 @@ export interface AppDeps {
   mailInbox?: MailInbox
   /** Social login's OAuth clients (with the auth routes); none configured by default */
   social?: SocialOptions
+  /** What /appkit/v1/version answers; default LATCHKEY_LATEST_KIT_VERSION, else this build's */
+  latestKitVersion?: string
 }
 
 export type App = OpenAPIHono<AppEnv>
@@ -82,6 +86,7 @@ const PROJECT_ROUTES = [
   getCurrencyImageRoute,
   getTokenImageRoute,
   getConfigRoute,
+  getLatestVersionRoute,
   getOriginsRoute,
   getAnalyticsConfigRoute,
   getBalanceRoute,
@@ -116,7 +121,7 @@ export function createApp(deps: AppDeps): App {
 
   registerWalletRoutes(app, db)
   registerImageRoutes(app, db)
-  registerConfigRoutes(app)
+  registerConfigRoutes(app, deps.latestKitVersion ?? latestKitVersionFromEnv())
   const chains = deps.chains ?? new Chains([])
   const solanaChains = deps.solanaChains ?? new SolanaChains([])
   registerBalanceRoutes(app, {

@@ -86,6 +86,8 @@ export interface StartServerOptions {
    * providers with <PROVIDER>_CLIENT_ID / <PROVIDER>_CLIENT_SECRET.
    */
   social?: SocialOptions
+  /** What /appkit/v1/version answers; default LATCHKEY_LATEST_KIT_VERSION, else this build's */
+  latestKitVersion?: string
 }
 
 /** The WalletConnect relay on `/relay` (see the README's "WalletConnect relay") */
@@ -222,6 +224,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       publicUrl: () => (options.publicUrl ?? url).replace(/\/+$/, ''),
       ...(options.mailInbox && { mailInbox: options.mailInbox }),
       social: options.social ?? socialFromEnv(),
+      ...(options.latestKitVersion && { latestKitVersion: options.latestKitVersion }),
     })
     indexer = new Indexer(database.db, chains.all, {
       ...(options.indexerPollMs !== undefined && { pollMs: options.indexerPollMs }),

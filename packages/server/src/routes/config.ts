@@ -80,7 +80,27 @@ export const getAnalyticsConfigRoute = createRoute({
   },
 })
 
-export function registerConfigRoutes(app: OpenAPIHono<AppEnv>) {
+export const getLatestVersionRoute = createRoute({
+  method: 'get',
+  path: '/appkit/v1/version',
+  summary:
+    'The latest released version of the Latchkey packages (§3: checked at most once per 7 days)',
+  request: { query: CommonQuery },
+  responses: {
+    200: {
+      description: 'Latest version',
+      content: {
+        'application/json': {
+          schema: z.object({ version: z.string().openapi({ example: '0.1.0' }) }),
+        },
+      },
+    },
+    ...projectErrorResponses,
+  },
+})
+
+export function registerConfigRoutes(app: OpenAPIHono<AppEnv>, latestKitVersion: string) {
+  app.openapi(getLatestVersionRoute, (c) => c.json({ version: latestKitVersion }, 200))
   app.openapi(getConfigRoute, (c) => c.json({ features: remoteFeaturesOf(c.var.project) }, 200))
   app.openapi(getOriginsRoute, (c) =>
     c.json({ allowedOrigins: [...c.var.project.allowed_origins] }, 200),
