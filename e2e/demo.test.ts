@@ -11,7 +11,7 @@ const account = TEST_ACCOUNTS[0]
 const openDemo = useDemo()
 
 describe('demo page', () => {
-  it('before any click, wagmi and the hook state both say disconnected; no frame or WalletConnect loads', async () => {
+  it('before any click, wagmi ends disconnected like the hook state; no frame or WalletConnect loads for it', async () => {
     const frameUrl = inject('frameUrl')
     const { page } = await openDemo({
       // Every text the wagmi card shows, from the first render on.
@@ -31,7 +31,10 @@ describe('demo page', () => {
     await expect.poll(() => page.getByTestId('wagmi-status').textContent()).toMatch(/disconnected/)
     await page.waitForTimeout(1500)
     const seen = await page.evaluate(() => (window as unknown as { wagmiSeen: string[] }).wagmiSeen)
-    expect(seen.map((text) => text.trim())).toEqual(['wagmi: disconnected'])
+    // wagmi's own reconnect asks the installed wallet (its 'connecting', for that moment);
+    // it ends disconnected, and nothing loads the frame for it.
+    expect(seen.at(-1)?.trim()).toBe('wagmi: disconnected')
+    expect(seen.every((text) => /^wagmi: (connecting|disconnected)\s*$/.test(text))).toBe(true)
     expect(await page.getByTestId('state-status').textContent()).toBe('disconnected')
     expect(await page.locator('iframe[data-latchkey-frame]').count()).toBe(0)
     expect(frameRequests).toEqual([])

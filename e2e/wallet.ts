@@ -14,6 +14,7 @@ const WALLET_WAIT_MS = 30_000
  * which request was awaited and which were pending instead.
  */
 export function boundWalletWaits(wallet: Wallet): Wallet {
+  const answered: string[] = []
   for (const name of ['authorize', 'reject'] as const) {
     const original = wallet[name].bind(wallet) as (
       kind: string,
@@ -26,12 +27,17 @@ export function boundWalletWaits(wallet: Wallet): Wallet {
           const pending = wallet.getPendingRequests().map((r: { method: string }) => r.method)
           reject(
             new Error(
-              `the wallet waited ${WALLET_WAIT_MS} ms to ${name} ${kind}; pending: [${pending.join(', ')}]`,
+              `the wallet waited ${WALLET_WAIT_MS} ms to ${name} ${kind}; pending: [${pending.join(', ')}]; answered before: [${answered.join(', ')}]`,
             ),
           )
         }, WALLET_WAIT_MS)
       })
-      return Promise.race([original(kind, ...rest), timeout]).finally(() => clearTimeout(timer))
+      return Promise.race([original(kind, ...rest), timeout])
+        .then((result) => {
+          answered.push(`${name} ${kind}`)
+          return result
+        })
+        .finally(() => clearTimeout(timer))
     }
   }
   return wallet

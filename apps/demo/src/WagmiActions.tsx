@@ -48,9 +48,9 @@ function Actions() {
 export default function WagmiActions() {
   const config = use(configPromise)
   return (
-    // The modal reconnects the stored wallet itself; a second reconnect here would only make
-    // wagmi say 'connecting' while it asks every wallet, before anything was clicked.
-    <WagmiProvider config={config} reconnectOnMount={false}>
+    // Keep reconnectOnMount on: off, wagmi's hydrate drops the connections the modal has already
+    // restored when this (lazily mounted) provider mounts.
+    <WagmiProvider config={config}>
       <QueryClientProvider client={queryClient}>
         <Actions />
       </QueryClientProvider>

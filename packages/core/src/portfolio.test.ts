@@ -187,7 +187,8 @@ describe('portfolio controller', () => {
     })
     expect(s.store.getState().tokens.map((t) => t.symbol)).toEqual(['ETH', 'USDC'])
     expect(s.store.getState().transactions.map((t) => t.id)).toEqual(['a'])
-    expect(api.getBalances).toHaveBeenCalledWith(ADDRESS, 'eip155:31337', { forceUpdate: false })
+    // The client's cache decides when to ask; when it asks, the service reads the chain.
+    expect(api.getBalances).toHaveBeenCalledWith(ADDRESS, 'eip155:31337', { forceUpdate: true })
     expect(api.getHistory).toHaveBeenCalledWith(ADDRESS, 'eip155:31337')
 
     now = 14_999
@@ -228,7 +229,7 @@ describe('portfolio controller', () => {
     api.getBalances.mockResolvedValueOnce([])
     await portfolio.refresh()
     expect(api.getBalances).toHaveBeenLastCalledWith(ADDRESS, 'eip155:31338', {
-      forceUpdate: false,
+      forceUpdate: true,
     })
     expect(s.store.getState()).toMatchObject({ tokens: [], totalValue: 0 })
     s.account.setState({ status: 'disconnected', address: undefined })

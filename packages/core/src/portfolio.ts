@@ -139,8 +139,11 @@ export function createPortfolioController(ctx: PortfolioContext) {
     store.setState({ balancesLoading: true })
     let failed = false
     try {
+      // The 30 s cache and the retry rule are kept here; when they let a request through, the
+      // service reads the chain rather than answer from its own cache (a send made outside the
+      // modal would otherwise show up to 30 s late).
       const tokens = dropZeroDecimalTokens(
-        await api.getBalances(t.address, t.chainId, { forceUpdate: force }),
+        await api.getBalances(t.address, t.chainId, { forceUpdate: true }),
       )
       balanceFailedAt.delete(t.caipAddress)
       cache.set('portfolio', key, tokens)
