@@ -1,6 +1,6 @@
 import type { Frame, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { view } from './browser'
+import { screenshot, view } from './browser'
 import { logInWithEmail, uniqueEmail } from './email'
 import { useDemo } from './harness'
 
@@ -52,9 +52,26 @@ describe('Embedded wallet frame: strict messaging (spec §7)', () => {
     expect(allowed.map((m) => m.type)).toContain('FRAME_READY')
     expect(allowed.map((m) => m.type)).toContain('FRAME_IS_CONNECTED_SUCCESS')
 
-    // The same page on another origin (localhost is not 127.0.0.1): the frame stays silent.
+    // The same page on another origin (localhost is not 127.0.0.1): the frame only tells it
+    // that its domain is unverified, and answers nothing.
     await page.goto(new URL('/mail.html', inject('demoUrl').replace('127.0.0.1', 'localhost')).href)
-    expect(await probeFrame(page, 3_000)).toEqual([])
+    expect(await probeFrame(page, 3_000)).toEqual([
+      { channel: CHANNEL, type: 'FRAME_UNVERIFIED_DOMAIN', payload: {} },
+    ])
+  })
+
+  it('the modal on a page the frame does not allow shows Unverified Domain at once', async () => {
+    const { page } = await openDemo({ url: (demo) => demo.replace('127.0.0.1', 'localhost') })
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('connect-email').click()
+    await view(page, 'EmailLogin').waitFor()
+    await page.getByTestId('email-login-input').fill(uniqueEmail('unverified'))
+    await page.getByTestId('email-login-submit').click()
+    const alert = page.locator('[data-alert-code="APKT005"]')
+    // well before the 20 s load timeout
+    await alert.waitFor({ timeout: 10_000 })
+    expect(await alert.textContent()).toContain('Unverified Domain')
+    await screenshot(page, 'email-unverified-domain')
   })
 
   it('ignores a window that is not the page embedding it, even on an allowed origin', async () => {

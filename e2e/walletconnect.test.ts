@@ -47,6 +47,27 @@ const modalAddress = (page: Page) =>
   )
 
 describe('WalletConnect through our relay, with a WalletKit wallet', () => {
+  it('a page whose clock runs an hour ahead: the relay refuses its JWT, the modal says Session Expired', async () => {
+    const { page } = await openDemo({
+      init: () => {
+        const realNow = Date.now
+        Date.now = () => realNow() + 3_600_000
+      },
+    })
+    await page.getByTestId('connect-button').click()
+    await view(page, 'Connect').waitFor()
+    await page.locator('[data-wallet-id="walletConnect"]').first().click()
+    const alert = page.locator('[data-alert-code="APKT006"]')
+    await alert.waitFor({ timeout: 20_000 })
+    expect(await alert.textContent()).toContain('Session Expired')
+    // The pairing fails rather than waiting for ever, and offers a retry.
+    await expect
+      .poll(() => page.getByTestId('connect-error').textContent(), { timeout: 20_000 })
+      .toBe('Failed to connect')
+    await page.getByTestId('connect-retry').waitFor()
+    await screenshot(page, 'walletconnect-session-expired')
+  })
+
   it('pairs from the QR code, signs, survives a reload, and ends when the wallet disconnects', async () => {
     const { page, errors, warnings } = await openDemo()
     const wallet = await startWallet()

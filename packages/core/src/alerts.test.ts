@@ -94,7 +94,14 @@ describe('createAlertController', () => {
 
 describe('modal alerts', () => {
   it('are the ones a visitor can act on or needs explained', () => {
-    expect(MODAL_ALERT_CODES).toEqual(['APKT002', 'APKT003', 'APKT006', 'APKT010'])
+    expect(MODAL_ALERT_CODES).toEqual([
+      'APKT002',
+      'APKT003',
+      'APKT004',
+      'APKT005',
+      'APKT006',
+      'APKT010',
+    ])
   })
 
   it('isModalAlert follows the list, and shows every alert in debug', () => {

@@ -5,6 +5,8 @@ import { type SetupAlert, type SetupAlertCode, SetupAlerts } from './errors'
  * §8 setup alerts a visitor may see in the modal; the rest are for the developer (console).
  * - APKT002 Invalid App Configuration: wallet connections from this page will be refused.
  * - APKT003 Network Error: Wallet Load Failed: explains an empty or partial wallet list.
+ * - APKT004 Wallet Request Timeout: the embedded wallet did not answer; the visitor may retry.
+ * - APKT005 Unverified Domain: email and social login will not work on this page.
  * - APKT006 Session Expired: the visitor can act on it (fix the clock, reconnect).
  * - APKT010 Rate Limited: the visitor can wait and retry.
  * APKT009 (config fetch failed) is left out: the modal goes on with the default features, so
@@ -14,6 +16,8 @@ import { type SetupAlert, type SetupAlertCode, SetupAlerts } from './errors'
 export const MODAL_ALERT_CODES = [
   'APKT002',
   'APKT003',
+  'APKT004',
+  'APKT005',
   'APKT006',
   'APKT010',
 ] as const satisfies readonly SetupAlertCode[]

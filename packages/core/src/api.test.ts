@@ -218,6 +218,22 @@ describe('createApiClient errors', () => {
     expect(error.code).toBeUndefined()
   })
 
+  it('a §8 provider text in the answer (JSON or plain) gives its alert code', async () => {
+    const answers = [
+      json({ error: 'Unauthorized: origin not allowed' }, 403),
+      json({ message: 'JWT validation error: JWT Token is not yet valid' }, 401),
+      new Response('Unauthorized: invalid key', { status: 401 }),
+    ]
+    const codes: (string | undefined)[] = []
+    for (const answer of answers) {
+      const standIn = fetchStandIn(() => answer)
+      const pending = createApiClient({ ...BASE, fetch: standIn.fetch }).getWallets()
+      standIn.release()
+      codes.push((await failure(pending)).code)
+    }
+    expect(codes).toEqual(['APKT002', 'APKT006', 'APKT007'])
+  })
+
   it('429 with its code', async () => {
     const standIn = fetchStandIn(() => json({ error: 'Rate Limited', code: 'APKT010' }, 429))
     const api = createApiClient({ ...BASE, fetch: standIn.fetch })
@@ -304,6 +320,11 @@ describe('setupAlertCodeFor', () => {
     expect(setupAlertCodeFor(error(400, 'APKT008'), 'APKT003')).toBe('APKT008')
     expect(setupAlertCodeFor(error(429), 'APKT009')).toBe('APKT010')
     expect(setupAlertCodeFor(error(429, 'APKT010'), 'APKT003')).toBe('APKT010')
+  })
+
+  it('keeps APKT002 and APKT006 read from an answer', () => {
+    expect(setupAlertCodeFor(error(403, 'APKT002'), 'APKT003')).toBe('APKT002')
+    expect(setupAlertCodeFor(error(401, 'APKT006'), 'APKT009')).toBe('APKT006')
   })
 
   it('falls back for anything else', () => {

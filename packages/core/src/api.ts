@@ -1,4 +1,10 @@
-import { AppKitError, ErrorText, type SetupAlertCode, SetupAlerts } from './errors'
+import {
+  AppKitError,
+  ErrorText,
+  type SetupAlertCode,
+  SetupAlerts,
+  setupAlertForProviderMessage,
+} from './errors'
 import type { RemoteFeatures } from './features'
 
 // Client of the §7 wallet/config service: URLs, in-flight dedupe, error mapping, and shape
@@ -152,6 +158,7 @@ export class ApiError extends AppKitError {
 /** The §8 setup alert a failed call stands for; `fallback` when it is none of the specific ones. */
 export function setupAlertCodeFor(error: unknown, fallback: SetupAlertCode): SetupAlertCode {
   if (!(error instanceof ApiError)) return fallback
+  if (error.code === 'APKT002' || error.code === 'APKT006') return error.code
   if (error.code === 'APKT008') return 'APKT008'
   if (error.code === 'APKT007' || error.status === 403) return 'APKT007'
   if (error.code === 'APKT010' || error.status === 429) return 'APKT010'
@@ -440,13 +447,35 @@ function appendQuery(query: URLSearchParams, params: Record<string, QueryValue>)
   }
 }
 
+/**
+ * The APKT code of an error answer: its `code`, or the alert of a §8 provider text in its
+ * `error`/`message` (or plain-text body), as a gateway in front of the services may answer.
+ */
+/** An error body longer than this is not read further (a proxy's HTML page, say). */
+const MAX_ERROR_BODY_CHARS = 4096
+
 async function readErrorCode(response: Response): Promise<string | undefined> {
+  let text: string
   try {
-    const body: unknown = await response.json()
-    return isRecord(body) && isNonEmptyString(body.code) ? body.code : undefined
+    text = (await response.text()).slice(0, MAX_ERROR_BODY_CHARS)
   } catch {
     return undefined
   }
+  let body: unknown = text
+  try {
+    body = JSON.parse(text)
+  } catch {
+    // a plain-text body: matched as it is
+  }
+  if (isRecord(body) && isNonEmptyString(body.code)) return body.code
+  const said = isRecord(body) ? [body.error, body.message] : [body]
+  for (const value of said) {
+    if (typeof value === 'string') {
+      const alert = setupAlertForProviderMessage(value)
+      if (alert) return alert.code
+    }
+  }
+  return undefined
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {

@@ -19,7 +19,7 @@ import { deepLinkChoice } from './deepLink'
 import type { EmbeddedState, EmbeddedUserInfo, OAuthSocialProvider } from './embeddedState'
 import type { EmbeddedSession } from './embeddedWallet'
 import type { SetupAlertCode } from './errors'
-import { ErrorText, isUserRejectedError, SetupAlerts } from './errors'
+import { ErrorText, isUserRejectedError, SetupAlerts, setupAlertForProviderMessage } from './errors'
 import type { AppKitEventName } from './events'
 import { formatAmount } from './format'
 import type { ModalState } from './modal'
@@ -158,6 +158,12 @@ export function createConnectionController(ctx: ConnectionContext) {
         networks,
         storagePrefix: `latchkey:${ctx.projectId}`,
         debug: ctx.debug,
+        onRelayError: (message) => {
+          log('WalletConnect relay error', message)
+          // §8 Provider texts: the relay's refusal raises its setup alert.
+          const alert = setupAlertForProviderMessage(message)
+          if (alert) ctx.raise?.(alert.code)
+        },
       }),
     )
     wcClient.catch((error) => {
@@ -206,6 +212,7 @@ export function createConnectionController(ctx: ConnectionContext) {
           log('embedded wallet refused a method', method)
           toast.showError(ErrorText.actionNotAllowed)
         },
+        onTrouble: (trouble) => ctx.raise?.(trouble === 'request-timeout' ? 'APKT004' : 'APKT005'),
       })
       try {
         await session.client.ready()

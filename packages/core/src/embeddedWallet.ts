@@ -1,6 +1,6 @@
 // Loaded only when the visitor starts an email login or a stored email session is restored: the
 // frame's client, its protocol schemas and the EIP-1193 provider stay out of the first load.
-import { createFrameClient, type FrameClient } from '@latchkey/frame/host'
+import { createFrameClient, type FrameClient, type FrameTrouble } from '@latchkey/frame/host'
 import {
   createEmbeddedProvider,
   createFrameRpc,
@@ -28,6 +28,8 @@ export interface EmbeddedSessionOptions {
   onApproval(state: 'start' | 'end'): void
   /** §6 The embedded wallet refused a method: the visitor is told */
   onRefused(method: string): void
+  /** §8 A request timed out (APKT004) or the frame refuses this page's origin (APKT005) */
+  onTrouble(trouble: FrameTrouble): void
 }
 
 export function createEmbeddedSession(options: EmbeddedSessionOptions): EmbeddedSession {
@@ -39,6 +41,7 @@ export function createEmbeddedSession(options: EmbeddedSessionOptions): Embedded
     version: options.sdkVersion,
     enableLogger: options.debug,
     log: options.log,
+    onTrouble: options.onTrouble,
   })
   const hooks = { onApproval: options.onApproval, onRefused: options.onRefused }
   const rpc = createFrameRpc(client, hooks)

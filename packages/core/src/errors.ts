@@ -199,7 +199,9 @@ const PROVIDER_TEXT_ALERTS: ReadonlyArray<readonly [string, SetupAlertCode]> = [
 ]
 
 /** The setup alert for a provider's error message, if it is one of the known texts (§8). */
-export function setupAlertForProviderMessage(message: string): SetupAlert | undefined {
+export function setupAlertForProviderMessage(
+  message: string,
+): (typeof SetupAlerts)[SetupAlertCode] | undefined {
   if (typeof message !== 'string') return undefined
   const match = PROVIDER_TEXT_ALERTS.find(([text]) => message.includes(text))
   return match ? SetupAlerts[match[1]] : undefined

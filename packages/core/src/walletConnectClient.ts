@@ -74,6 +74,8 @@ export interface WalletConnectClientOptions {
   /** Keeps this app's WalletConnect storage apart from other clients on the same origin. */
   storagePrefix: string
   debug?: boolean
+  /** The relay refused or dropped the connection; its text may be a §8 provider text. */
+  onRelayError?(message: string): void
 }
 
 /** §7 The session proposal: every configured EVM network, the methods and events of §7. */
@@ -130,6 +132,21 @@ export async function createWalletConnectClient(
   // 5 s for it on every proposal and request. Our own relay has no such service to vouch for
   // the page (and offline it is unreachable), so it is skipped there.
   if (relayUrl !== WALLETCONNECT_CLOUD_RELAY_URL) client.core.verify.register = async () => ''
+  // A refused relay connection (§8 provider texts) leaves WalletConnect's connect() waiting
+  // for ever: the pairing in progress fails instead, so the view can offer a retry.
+  const refusalListeners = new Set<(error: Error) => void>()
+  client.core.relayer.on('relayer_error', (error: unknown) => {
+    const message = (error as { message?: unknown } | undefined)?.message
+    if (typeof message === 'string') options.onRelayError?.(message)
+    const failed = new Error(ErrorText.failedToConnect, { cause: error })
+    for (const listener of [...refusalListeners]) listener(failed)
+  })
+  function unlessRelayFails<T>(work: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      refusalListeners.add(reject)
+      work.then(resolve, reject).finally(() => refusalListeners.delete(reject))
+    })
+  }
 
   const listeners = new Set<(event: SessionChange) => void>()
   const emit = (event: SessionChange) => {
@@ -168,9 +185,9 @@ export async function createWalletConnectClient(
       return live && peerWallet(live)
     },
     async propose() {
-      const { uri, approval } = await client.connect({
-        optionalNamespaces: proposalNamespaces(options.networks),
-      })
+      const { uri, approval } = await unlessRelayFails(
+        client.connect({ optionalNamespaces: proposalNamespaces(options.networks) }),
+      )
       if (!uri) throw new Error('WalletConnect gave no pairing URI')
       const approved = approval().then((s) => {
         current = s.topic
@@ -184,11 +201,9 @@ export async function createWalletConnectClient(
       const chains = options.networks
         .filter((n) => n.chainNamespace === 'eip155')
         .map((n) => n.caipNetworkId)
-      const { uri, response } = await client.authenticate({
-        ...params,
-        chains,
-        methods: [...WALLETCONNECT_EIP155_METHODS],
-      })
+      const { uri, response } = await unlessRelayFails(
+        client.authenticate({ ...params, chains, methods: [...WALLETCONNECT_EIP155_METHODS] }),
+      )
       const approved = response().then(({ session, auths }) => {
         current = session.topic
         const [auth] = auths ?? []

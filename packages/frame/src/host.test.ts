@@ -210,6 +210,24 @@ describe('ready()', () => {
     expect(log).toHaveBeenCalled()
   })
 
+  it('fails at once and reports the trouble when the frame refuses this page (§8 APKT005)', async () => {
+    const onTrouble = vi.fn()
+    const { client, send } = setup({ onTrouble })
+    const state = track(client.ready())
+    send({ channel: CHANNEL, type: 'FRAME_UNVERIFIED_DOMAIN', payload: {} })
+    await flush()
+    expect((state.error as Error).message).toBe('Unable to load email login dependency')
+    expect(onTrouble).toHaveBeenCalledExactlyOnceWith('unverified-domain')
+    // from another origin the signal is nobody's word
+    const other = setup({ onTrouble: vi.fn() })
+    other.send(
+      { channel: CHANNEL, type: 'FRAME_UNVERIFIED_DOMAIN', payload: {} },
+      { origin: 'https://evil.example' },
+    )
+    other.ready()
+    await expect(other.client.ready()).resolves.toBeUndefined()
+  })
+
   it('takes loadTimeoutMs', async () => {
     const { client } = setup({ loadTimeoutMs: 500 })
     const state = track(client.ready())
@@ -462,12 +480,16 @@ describe('timeouts', () => {
     expect(log).toHaveBeenCalledOnce()
   })
 
-  it('takes timeoutMs per request', async () => {
-    const { client, ready } = setup()
+  it('takes timeoutMs per request, and reports each timeout (§8 APKT004)', async () => {
+    const onTrouble = vi.fn()
+    const { client, ready } = setup({ onTrouble })
     ready()
     const state = track(client.request('APP_GET_USER', {}, { timeoutMs: 100 }))
-    await vi.advanceTimersByTimeAsync(100)
+    await vi.advanceTimersByTimeAsync(99)
+    expect(onTrouble).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(1)
     expect((state.error as Error).message).toBe('Request timed out')
+    expect(onTrouble).toHaveBeenCalledExactlyOnceWith('request-timeout')
   })
 
   it('lets an RPC request wait for the visitor as long as it takes', async () => {

@@ -42,7 +42,14 @@ export interface FrameClientOptions {
   log?(message: string, detail?: unknown): void
   /** §9 Frame load timeout; 20 s unless given */
   loadTimeoutMs?: number
+  /**
+   * §8 Troubles the page's developer should hear of: a request passed its timeout (APKT004);
+   * the frame does not allow this page's origin (APKT005).
+   */
+  onTrouble?(trouble: FrameTrouble): void
 }
+
+export type FrameTrouble = 'request-timeout' | 'unverified-domain'
 
 export interface FrameRect {
   top: number
@@ -228,6 +235,20 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     settleReady = undefined
   }
 
+  function trouble(kind: FrameTrouble) {
+    try {
+      options.onTrouble?.(kind)
+    } catch (error) {
+      log('A frame trouble listener threw', error)
+    }
+  }
+
+  function onUnverifiedDomain() {
+    if (!settleReady) return
+    failReady(FRAME_LOAD_FAILED, 'the frame does not allow this page’s origin')
+    trouble('unverified-domain')
+  }
+
   function failAll(error: Error) {
     for (const entry of [...pending.values()]) entry.fail(error)
   }
@@ -259,6 +280,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       pending.get(message.id)?.fail(new FrameError(message.message, message.code))
     } else {
       if (message.type === 'FRAME_READY') onReady((message.payload as { version: number }).version)
+      else if (message.type === 'FRAME_UNVERIFIED_DOMAIN') onUnverifiedDomain()
       else lastHeartbeat = Date.now()
       for (const listener of [...signalListeners]) {
         try {
@@ -316,7 +338,10 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
           }),
       }
       if (timeoutMs !== undefined) {
-        timer = setTimeout(() => abandon(new FrameError(REQUEST_TIMED_OUT)), timeoutMs)
+        timer = setTimeout(() => {
+          abandon(new FrameError(REQUEST_TIMED_OUT))
+          trouble('request-timeout')
+        }, timeoutMs)
       }
       if (signal?.aborted) return onAbort()
       signal?.addEventListener('abort', onAbort)

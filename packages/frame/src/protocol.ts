@@ -219,6 +219,8 @@ export function parseAppMessage(data: unknown): Parsed<AppMessage> {
 export const FrameSignals = {
   FRAME_READY: z.object({ version: z.number() }),
   FRAME_HEARTBEAT: empty,
+  /** The embedding page's origin is not one the project allows: the frame will not answer it. */
+  FRAME_UNVERIFIED_DOMAIN: empty,
 } as const
 export type FrameSignalType = keyof typeof FrameSignals
 

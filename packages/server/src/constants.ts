@@ -238,6 +238,13 @@ export const RELAY_SWEEP_INTERVAL_MS = 60_000
 export const RELAY_IDLE_CLIENT_MS = RELAY_MAX_TTL_SECONDS * 1000
 /** Ours: how long a project id's lookup is cached by the relay's upgrade check */
 export const RELAY_PROJECT_CACHE_MS = 60_000
+/** Ours: how far ahead a client's clock may be before its relay JWT is 'not yet valid' */
+export const RELAY_JWT_CLOCK_SKEW_S = 60
+/**
+ * The WebSocket close code of a refused relay connection: WalletConnect's JSON-RPC provider turns
+ * 3000 (and only it) into an error event carrying the close reason, which the modal reads.
+ */
+export const RELAY_REFUSAL_CLOSE_CODE = 3000
 /** sign-client ENGINE_RPC_OPTS tags: wc_sessionPropose request / response, wc_sessionSettle request */
 export const RELAY_TAG_SESSION_PROPOSE = 1100
 export const RELAY_TAG_SESSION_PROPOSE_RESPONSE = 1101

@@ -104,6 +104,7 @@ export type RelayAuthRefusal =
   | 'invalid-signature'
   | 'expired'
   | 'audience-mismatch'
+  | 'not-yet-valid'
 
 /** Ours: the reason texts of a refused relay JWT */
 export const RELAY_AUTH_REFUSALS: Readonly<Record<RelayAuthRefusal, string>> = {
@@ -114,12 +115,24 @@ export const RELAY_AUTH_REFUSALS: Readonly<Record<RelayAuthRefusal, string>> = {
   'invalid-signature': "the signature does not match 'iss'",
   expired: "'exp' has passed",
   'audience-mismatch': "'aud' is not this relay's URL",
+  'not-yet-valid': "'iat' is in the future: the client's clock runs ahead",
 }
 
 /** Ours: a relay upgrade refused for its JWT (HTTP 401) */
 export function relayAuthFailed(reason: RelayAuthRefusal): ErrorBody {
   return { error: `Relay authentication failed: ${RELAY_AUTH_REFUSALS[reason]}` }
 }
+
+/**
+ * §8 Provider texts: refusals the relay sends after the upgrade, as a WebSocket close with code
+ * RELAY_REFUSAL_CLOSE_CODE and the text as reason, because a browser cannot read an upgrade's
+ * HTTP error body. The client raises the matching setup alert (APKT006, APKT007, APKT002).
+ */
+export const relayRefusals = {
+  notYetValid: ErrorText.providerJwtNotYetValid,
+  invalidKey: ErrorText.providerInvalidKey,
+  originNotAllowed: ErrorText.providerOriginNotAllowed,
+} as const
 
 /** A JSON-RPC 2.0 error object (JSON-RPC 2.0 §5.1) */
 export interface JsonRpcErrorObject {

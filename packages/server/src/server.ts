@@ -239,7 +239,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const db = database.db
     relay = attachRelay(server, {
       logger,
-      isKnownProject: cachedProjectCheck(async (id) => (await findProject(db, id)) !== undefined),
+      projectAccess: cachedProjectCheck(async (id) => {
+        const project = await findProject(db, id)
+        return project && { allowedOrigins: project.allowed_origins }
+      }),
       ...(options.relay?.pingIntervalMs !== undefined && {
         pingIntervalMs: options.relay.pingIntervalMs,
       }),

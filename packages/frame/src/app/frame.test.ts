@@ -34,9 +34,14 @@ describe('start: origins and FRAME_READY', () => {
     )
   })
 
-  it('stays silent when the parent is not an allowed origin', async () => {
+  it('tells only a parent it does not allow that its domain is unverified, then stays silent', async () => {
     const h = await createHarness({ ancestorOrigins: ['https://evil.example'] })
-    expect(h.posted).toEqual([])
+    expect(h.posted).toEqual([
+      {
+        message: { channel: CHANNEL, type: 'FRAME_UNVERIFIED_DOMAIN', payload: {} },
+        targetOrigin: 'https://evil.example',
+      },
+    ])
     expect(await h.send('APP_GET_CHAIN_ID', {}, { origin: 'https://evil.example' })).toBeUndefined()
     expect(
       h.log.entries().some((e) => e.level === 'warn' && /not an allowed origin/.test(e.message)),

@@ -96,6 +96,10 @@ export function createFrame(options: FrameOptions): Frame {
       const targets = readyTargets(allowed, options.ancestorOrigins)
       if (targets.length === 0) {
         log.warn('the embedding page is not an allowed origin: no FRAME_READY')
+        // Told only to that page (the browser named it): it can raise §8 APKT005 at once
+        // instead of waiting out the load timeout. The signal carries nothing else.
+        const page = options.ancestorOrigins?.[0]
+        if (page) post({ channel: CHANNEL, type: 'FRAME_UNVERIFIED_DOMAIN', payload: {} }, page)
         return false
       }
       // The browser told us the parent's origin: only it may speak.

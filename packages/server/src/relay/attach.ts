@@ -1,16 +1,22 @@
 // Wires the relay to the server's HTTP listener: WebSocket upgrades on RELAY_PATH are checked
-// (projectId, auth JWT), then handed to `ws` and the Relay; any other upgrade gets a 404.
+// (projectId, auth JWT, the project and the page's origin), then handed to `ws` and the Relay;
+// any other upgrade gets a 404.
 import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { Logger } from 'pino'
 import { type RawData, WebSocketServer } from 'ws'
-import { RELAY_MAX_FRAME_BYTES, RELAY_PATH } from '../constants'
+import {
+  RELAY_JWT_CLOCK_SKEW_S,
+  RELAY_MAX_FRAME_BYTES,
+  RELAY_PATH,
+  RELAY_REFUSAL_CLOSE_CODE,
+} from '../constants'
 import {
   type ErrorBody,
   internalError,
-  invalidProjectId,
   projectIdMissing,
   relayAuthFailed,
+  relayRefusals,
   routeNotFound,
 } from '../errors'
 import { audienceMatches, verifyRelayJwt } from './jwt'
@@ -19,8 +25,8 @@ import { Relay, type RelayOptions } from './relay'
 
 export interface AttachRelayOptions extends Omit<RelayOptions, 'logger'> {
   logger: Logger
-  /** Whether a projectId names a project (cached by the caller); default: any id is accepted */
-  isKnownProject?: ProjectCheck
+  /** The project a projectId names (cached by the caller); default: any id, any origin */
+  projectAccess?: ProjectCheck
   /** The relay's public URL, when clients reach it through a proxy; their JWT `aud` may be it */
   publicUrl?: string
 }
@@ -55,12 +61,27 @@ function frameText(data: RawData): string {
 }
 
 export function attachRelay(server: Server, options: AttachRelayOptions): AttachedRelay {
-  const { logger, isKnownProject, publicUrl, ...relayOptions } = options
+  const { logger, projectAccess, publicUrl, ...relayOptions } = options
   const relay = new Relay({ ...relayOptions, logger })
   const wss = new WebSocketServer({ noServer: true, maxPayload: RELAY_MAX_FRAME_BYTES })
   /** Upgrades still being checked, so close() can drop them */
   const checking = new Set<Duplex>()
   let closed = false
+
+  /** Why the project refuses this connection (§8 provider texts), if it does. */
+  async function projectRefusal(
+    projectId: string,
+    origin: string | undefined,
+  ): Promise<string | undefined> {
+    if (!projectAccess) return undefined
+    const project = await projectAccess(projectId)
+    if (!project) return relayRefusals.invalidKey
+    // Wallets and servers send no Origin; a page's origin must be one the project allows.
+    if (origin !== undefined && !project.allowedOrigins.includes(origin)) {
+      return relayRefusals.originNotAllowed
+    }
+    return undefined
+  }
 
   async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://relay.invalid')
@@ -75,17 +96,26 @@ export function attachRelay(server: Server, options: AttachRelayOptions): Attach
     }
     const verdict = verifyRelayJwt(url.searchParams.get('auth'), {
       nowSeconds: Math.floor((options.now ?? Date.now)() / 1000),
+      clockSkewSeconds: RELAY_JWT_CLOCK_SKEW_S,
       audienceOk: (aud) =>
         audienceMatches(aud, { host: request.headers.host, path: url.pathname }, publicUrl),
     })
-    if (!verdict.ok) {
+    if (!verdict.ok && verdict.reason !== 'not-yet-valid') {
       warn(`auth JWT: ${verdict.reason}`)
       return refuse(socket, 401, relayAuthFailed(verdict.reason))
     }
-    if (isKnownProject && !(await isKnownProject(projectId))) {
-      warn('unknown projectId')
-      return refuse(socket, 403, invalidProjectId)
+    /** Upgrades, then closes with the §8 text: a browser reads a close reason, not a body. */
+    const closeRefused = (text: string) => {
+      warn(text)
+      if (closed || socket.destroyed) {
+        socket.destroy()
+        return
+      }
+      wss.handleUpgrade(request, socket, head, (ws) => ws.close(RELAY_REFUSAL_CLOSE_CODE, text))
     }
+    if (!verdict.ok) return closeRefused(relayRefusals.notYetValid)
+    const refusal = await projectRefusal(projectId, request.headers.origin)
+    if (refusal !== undefined) return closeRefused(refusal)
     if (closed || socket.destroyed) {
       socket.destroy()
       return

@@ -6,7 +6,11 @@ import { createRelayIdentity, signRelayJwt } from './testClient'
 
 const RELAY_URL = 'ws://127.0.0.1:8787/relay'
 const NOW = Math.floor(Date.now() / 1000)
-const options = { nowSeconds: NOW, audienceOk: (aud: string) => aud === RELAY_URL }
+const options = {
+  nowSeconds: NOW,
+  clockSkewSeconds: 60,
+  audienceOk: (aud: string) => aud === RELAY_URL,
+}
 
 async function realJwt(aud = RELAY_URL, ttl = 86_400, iat = NOW) {
   const keyPair = relayAuth.generateKeyPair()
@@ -38,6 +42,13 @@ describe('verifyRelayJwt', () => {
   it('refuses a wrong audience', async () => {
     const { jwt } = await realJwt('wss://relay.walletconnect.org')
     expect(verifyRelayJwt(jwt, options)).toEqual({ ok: false, reason: 'audience-mismatch' })
+  })
+
+  it('refuses a JWT issued beyond the clock skew in our future (the client clock runs ahead)', async () => {
+    const { jwt } = await realJwt(RELAY_URL, 86_400, NOW + 61)
+    expect(verifyRelayJwt(jwt, options)).toEqual({ ok: false, reason: 'not-yet-valid' })
+    const { jwt: withinSkew } = await realJwt(RELAY_URL, 86_400, NOW + 60)
+    expect(verifyRelayJwt(withinSkew, options).ok).toBe(true)
   })
 
   it('refuses an expired JWT', async () => {

@@ -22,6 +22,8 @@ export type RelayJwtVerdict =
 export interface VerifyRelayJwtOptions {
   /** Seconds since the epoch */
   nowSeconds: number
+  /** How far a client's clock may run ahead of ours (its `iat` in our future) */
+  clockSkewSeconds: number
   /** Whether `aud` names this relay (see audienceMatches) */
   audienceOk(aud: string): boolean
 }
@@ -73,8 +75,8 @@ const optional = <T>(value: unknown, type: 'string' | 'number'): T | undefined =
   typeof value === type ? (value as T) : undefined
 
 /**
- * Verifies a relay-auth JWT: shape, header, issuer key, signature, expiry, audience, in that
- * order; the first failure is the reason.
+ * Verifies a relay-auth JWT: shape, header, issuer key, signature, expiry, audience, issue time,
+ * in that order; the first failure is the reason.
  */
 export function verifyRelayJwt(
   token: string | null | undefined,
@@ -105,6 +107,10 @@ export function verifyRelayJwt(
   }
   if (!(exp > options.nowSeconds)) return { ok: false, reason: 'expired' }
   if (!options.audienceOk(aud)) return { ok: false, reason: 'audience-mismatch' }
+  const iat = optional<number>(payload.iat, 'number')
+  if (iat !== undefined && iat > options.nowSeconds + options.clockSkewSeconds) {
+    return { ok: false, reason: 'not-yet-valid' }
+  }
   return {
     ok: true,
     claims: {
@@ -112,7 +118,7 @@ export function verifyRelayJwt(
       aud,
       exp,
       sub: optional<string>(payload.sub, 'string'),
-      iat: optional<number>(payload.iat, 'number'),
+      iat,
     },
   }
 }

@@ -2,19 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { cachedProjectCheck } from './projects'
 
 describe('cachedProjectCheck', () => {
+  const access = { allowedOrigins: ['https://app.example'] }
+
   it('looks a project up once per TTL, sharing lookups in flight', async () => {
     let now = 0
     const calls: string[] = []
     const check = cachedProjectCheck(
       async (id) => {
         calls.push(id)
-        return id === 'known'
+        return id === 'known' ? access : undefined
       },
       { ttlMs: 1_000, now: () => now },
     )
-    await expect(Promise.all([check('known'), check('known')])).resolves.toEqual([true, true])
-    await expect(check('unknown')).resolves.toBe(false)
-    await expect(check('unknown')).resolves.toBe(false)
+    await expect(Promise.all([check('known'), check('known')])).resolves.toEqual([access, access])
+    await expect(check('unknown')).resolves.toBeUndefined()
+    await expect(check('unknown')).resolves.toBeUndefined()
     expect(calls).toEqual(['known', 'unknown'])
     now = 1_000
     await check('known')
@@ -27,13 +29,13 @@ describe('cachedProjectCheck', () => {
     const check = cachedProjectCheck(async (id) => {
       calls.push(id)
       if (fail) throw new Error('database down')
-      return true
+      return access
     })
     await expect(check('p')).rejects.toThrow('database down')
     fail = false
-    await expect(check('p')).resolves.toBe(true)
-    await expect(check('x'.repeat(65))).resolves.toBe(false)
-    await expect(check('a\u0000b')).resolves.toBe(false)
+    await expect(check('p')).resolves.toBe(access)
+    await expect(check('x'.repeat(65))).resolves.toBeUndefined()
+    await expect(check('a\u0000b')).resolves.toBeUndefined()
     expect(calls).toEqual(['p', 'p'])
   })
 })

@@ -11,21 +11,27 @@ export interface ProjectCheckOptions {
   maxEntries?: number
 }
 
-export type ProjectCheck = (projectId: string) => Promise<boolean>
+/** What the relay needs of a project: the origins its pages may connect from. */
+export interface ProjectAccess {
+  allowedOrigins: readonly string[]
+}
 
-/** Wraps `lookup` (true when the project exists) in a cache. A failed lookup is not cached. */
+/** The project's access, or undefined when the id names no project. */
+export type ProjectCheck = (projectId: string) => Promise<ProjectAccess | undefined>
+
+/** Wraps `lookup` in a cache. A failed lookup is not cached. */
 export function cachedProjectCheck(
-  lookup: (projectId: string) => Promise<boolean>,
+  lookup: ProjectCheck,
   options: ProjectCheckOptions = {},
 ): ProjectCheck {
   const ttlMs = options.ttlMs ?? RELAY_PROJECT_CACHE_MS
   const now = options.now ?? Date.now
   const maxEntries = options.maxEntries ?? 10_000
-  const cache = new Map<string, { known: Promise<boolean>; expiresAt: number }>()
+  const cache = new Map<string, { known: Promise<ProjectAccess | undefined>; expiresAt: number }>()
   return (projectId) => {
     // The same rules as the HTTP routes' projectId: such an id names no project.
     if (projectId.length > MAX_COMMON_PARAM_LENGTH || hasControlCharacters(projectId)) {
-      return Promise.resolve(false)
+      return Promise.resolve(undefined)
     }
     const cached = cache.get(projectId)
     if (cached && cached.expiresAt > now()) return cached.known
