@@ -1,7 +1,7 @@
 import type { ChainNamespace } from './caip'
 import type { CaipNetwork } from './networks'
 
-/** §3 Connector: id, name, type, chain, imageUrl. */
+/** §3 Connector: id, name, type, chain, imageUrl, provider. */
 export interface ConnectorInfo {
   id: string
   name: string
@@ -9,6 +9,11 @@ export interface ConnectorInfo {
   chain: ChainNamespace
   imageUrl?: string
   rdns?: string
+  /**
+   * The wallet itself, as it announced itself: the EIP-1193 provider of an EIP-6963 wallet, the
+   * Wallet Standard wallet of a Solana one. For apps that talk to a wallet before connecting.
+   */
+  provider?: unknown
 }
 
 export type AccountStatus = 'connected' | 'connecting' | 'reconnecting' | 'disconnected'

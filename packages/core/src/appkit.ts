@@ -4,6 +4,11 @@ import type { AccountStatus, ChainAdapter, ConnectorInfo } from './adapter'
 import { createAlertController } from './alerts'
 import type { ApiClient } from './api'
 import { type CaipAddress, type ChainNamespace, parseCaipNetworkId } from './caip'
+import {
+  type CoinbasePreference,
+  offeredConnectors,
+  resolveCoinbasePreference,
+} from './coinbasePreference'
 import type { ConnectionController } from './connection'
 import {
   DEFAULT_API_URL,
@@ -89,6 +94,11 @@ export interface AppKitOptions {
    * warning once and the wallet uses its EOA.
    */
   defaultAccountTypes?: DefaultAccountTypes
+  /**
+   * §3 Which Coinbase wallets are offered: 'all' (default), 'eoaOnly', or 'smartWalletOnly'
+   * (Coinbase's cloud smart wallet, not part of Latchkey: the extension is then not listed).
+   */
+  coinbasePreference?: CoinbasePreference
   relayUrl?: string
   /** The embedded wallet's frame site (its own origin); DEFAULT_FRAME_URL (the local stack's) when unset */
   frameUrl?: string
@@ -214,6 +224,9 @@ export function createAppKitCore(options: AppKitOptions) {
   const networks: readonly CaipNetwork[] = configured.length > 0 ? configured : [mainnet]
   const firstNetwork = networks[0] as CaipNetwork
   const adapters = options.adapters ?? []
+  const coinbasePreference = resolveCoinbasePreference(options.coinbasePreference, (m) =>
+    console.warn(`[latchkey] ${m}`),
+  )
   const backend = options.storage ?? defaultStorage()
   // The validating storage loads after first paint; two raw reads are all the first paint needs.
   let storage: Promise<AppKitStorage> | undefined
@@ -596,7 +609,7 @@ export function createAppKitCore(options: AppKitOptions) {
       stops.push(
         adapter.watchConnectors((list) => {
           const others = connectors.getState().list.filter((c) => c.chain !== adapter.namespace)
-          connectors.setState({ list: [...others, ...list] })
+          connectors.setState({ list: [...others, ...offeredConnectors(list, coinbasePreference)] })
         }),
       )
     }

@@ -8,8 +8,6 @@ import { describe, expect, it } from 'vitest'
 // builds it; that issue empties its entries (this test fails while a pending entry is in use).
 
 const PENDING: Record<string, string> = {
-  // Issue 16: coinbasePreference
-  COINBASE_PREFERENCE_DEFAULT: 'issue 16',
   // The frame keeps its own copies (it imports nothing from core): packages/frame
   EMBEDDED_WALLET_NAMESPACES: 'packages/frame protocol',
   LOG_BUFFER_BYTES: 'packages/frame logger',

@@ -42,7 +42,7 @@ export const DEFAULT_SDK_VERSION = 'html-wagmi-4.2.2'
 export const DEFAULT_SDK_TYPE = 'appkit'
 
 /** §3 coinbasePreference default all */
-export const COINBASE_PREFERENCE_DEFAULT = 'all'
+export const COINBASE_PREFERENCE_DEFAULT = 'all' as const
 
 /** §3 Theme: dark by default */
 export const DEFAULT_THEME_MODE = 'dark'

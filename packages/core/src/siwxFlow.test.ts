@@ -121,6 +121,25 @@ describe('SIWX flow (§4)', () => {
     expect(s.deps.open).not.toHaveBeenCalled()
   })
 
+  it("signs the provider's own serializedMessage when it gives one", async () => {
+    const local = new LocalSIWX({ storage: new MemoryStorage() })
+    const ownText = 'example.com asks you to sign in.\nNonce: abcdefgh12345678'
+    const siwx: SIWXConfig = {
+      createMessage: async (input) => ({
+        ...(await local.createMessage(input)),
+        serializedMessage: ownText,
+      }),
+      addSession: (session) => local.addSession(session),
+      getSessions: (chainId, account) => local.getSessions(chainId, account),
+      setSessions: (sessions, account) => local.setSessions(sessions, account),
+    }
+    const s = setup(siwx)
+    expect(await s.flow.signIn()).toBe(true)
+    expect(s.signMessage).toHaveBeenCalledWith(ownText)
+    const [session] = await local.getSessions('eip155:31337', address)
+    expect(session?.message).toBe(ownText)
+  })
+
   it('a failed signature reopens the sign view, toasts and tracks the error', async () => {
     const s = setup(new LocalSIWX({ storage: new MemoryStorage() }))
     s.signMessage.mockRejectedValueOnce(Object.assign(new Error('User rejected'), { code: 4001 }))

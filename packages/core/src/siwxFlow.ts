@@ -9,7 +9,7 @@ import type { AppKitEventName } from './events'
 import type { CaipNetwork } from './networks'
 import type { RouterController } from './routerController'
 import type { SIWXConfig, SIWXState } from './siwx'
-import { serializeSiwxMessage } from './siwxMessage'
+import { siwxMessageText } from './siwxMessage'
 import type { KeyValueStorage } from './storageKeys'
 import type { ToastController } from './toast'
 
@@ -155,7 +155,7 @@ export function createSIWXFlow(ctx: SIWXFlowContext) {
         accountAddress: address,
         chainId: network.caipNetworkId,
       })
-      const message = serializeSiwxMessage(data)
+      const message = siwxMessageText(data)
       const signature = await engine.signMessage(message)
       await siwx.addSession({ data, message, signature })
       recordNetwork(network.caipNetworkId)

@@ -19,6 +19,11 @@ export interface SIWXMessageData {
   issuedAt: string
   expirationTime?: string
   notBefore?: string
+  /**
+   * §3 The text to sign, when the app's SIWX provider wrote it itself (its own format, or a
+   * server's). Without it the wallet signs `serializeSiwxMessage(data)`.
+   */
+  serializedMessage?: string
 }
 
 const ACCOUNT_KIND = { eip155: 'Ethereum', solana: 'Solana' } as const
@@ -28,6 +33,13 @@ const ACCOUNT_KIND = { eip155: 'Ethereum', solana: 'Solana' } as const
  * the same layout with "Solana account" (Sign-In With Solana) for Solana. Other namespaces:
  * 'Unsupported chain'.
  */
+/** The text the wallet signs for `data`: the provider's own when it gave one. */
+export function siwxMessageText(data: SIWXMessageData): string {
+  return typeof data.serializedMessage === 'string' && data.serializedMessage !== ''
+    ? data.serializedMessage
+    : serializeSiwxMessage(data)
+}
+
 export function serializeSiwxMessage(data: SIWXMessageData): string {
   const { namespace, chainId: reference } = parseCaipNetworkId(data.chainId)
   if (namespace !== 'eip155' && namespace !== 'solana') throw new Error(ErrorText.unsupportedChain)

@@ -30,6 +30,8 @@ describe('EIP-6963 discovery', () => {
       ['io.metamask', 'MetaMask', 'ANNOUNCED', 'eip155'],
       ['com.rabby', 'Rabby', 'ANNOUNCED', 'eip155'],
     ])
+    // §3 Connector.provider: the wallet's own EIP-1193 provider, as announced
+    expect(connectors[0]?.provider).toBe(provider)
   })
 
   it('ignores announcements without an rdns and never trusts a non-image icon', () => {

@@ -4,7 +4,7 @@ import { createStore, type EIP6963ProviderDetail } from 'mipd'
 /** The wagmi connector id of an EIP-6963 wallet is its rdns; one entry per rdns. */
 export function toConnectors(details: readonly EIP6963ProviderDetail[]): ConnectorInfo[] {
   const byRdns = new Map<string, ConnectorInfo>()
-  for (const { info } of details) {
+  for (const { info, provider } of details) {
     if (!info?.rdns || typeof info.rdns !== 'string' || byRdns.has(info.rdns)) continue
     byRdns.set(info.rdns, {
       id: info.rdns,
@@ -16,6 +16,7 @@ export function toConnectors(details: readonly EIP6963ProviderDetail[]): Connect
           ? info.icon
           : undefined,
       rdns: info.rdns,
+      provider,
     })
   }
   return [...byRdns.values()]

@@ -5,7 +5,13 @@ import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppKitProvider } from './context'
 import { createAppKit } from './createAppKit'
-import { useAppKitAccount, useAppKitNetwork, useAppKitState, useWalletInfo } from './hooks'
+import {
+  useAppKitAccount,
+  useAppKitConnectors,
+  useAppKitNetwork,
+  useAppKitState,
+  useWalletInfo,
+} from './hooks'
 
 afterEach(cleanup)
 
@@ -67,6 +73,68 @@ describe('useWalletInfo', () => {
     expect(screen.getByRole('status').textContent).toBe('Google')
     act(() => appKit.core.stores.embedded.setState({ user: { ...user, authProvider: 'email' } }))
     expect(screen.getByRole('status').textContent).toBe('Email')
+    appKit.core.destroy()
+  })
+})
+
+function Accounts() {
+  const { allAccounts } = useAppKitAccount()
+  const { connectors } = useAppKitConnectors()
+  return (
+    <>
+      <output>
+        {allAccounts.map((a) => `${a.namespace}:${a.type}:${a.publicKey ?? '-'}`).join(' ')}
+      </output>
+      <ul>
+        {connectors.map((c) => (
+          <li key={c.id}>{`${c.id}=${c.status}:${c.provider ? 'provider' : '-'}`}</li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
+describe('useAppKitAccount().allAccounts and useAppKitConnectors (§3 Account, Connector)', () => {
+  it('list the accounts of every namespace and each wallet with its status and provider', () => {
+    const appKit = createAppKit({
+      networks: [localChainA],
+      projectId: 'p',
+      storage: new MemoryStorage(),
+      apiUrl: 'http://127.0.0.1:1',
+    })
+    render(
+      <AppKitProvider instance={appKit}>
+        <Accounts />
+      </AppKitProvider>,
+    )
+    const sol = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+    const evm = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+    const provider = { request: async () => null }
+    act(() => {
+      appKit.core.stores.connectors.setState({
+        list: [
+          { id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED', chain: 'eip155', provider },
+          { id: 'ws:Phantom', name: 'Phantom', type: 'ANNOUNCED', chain: 'solana', provider },
+          { id: 'com.rabby', name: 'Rabby', type: 'ANNOUNCED', chain: 'eip155' },
+        ],
+      })
+      appKit.core.stores.account.setState({
+        status: 'connected',
+        address: evm,
+        namespace: 'eip155',
+        connectorId: 'io.metamask',
+        connections: {
+          eip155: { address: evm, chainId: 31337, connectorId: 'io.metamask' },
+          solana: { address: sol, chainId: 'x', connectorId: 'ws:Phantom' },
+        },
+      })
+    })
+    expect(screen.getByRole('status').textContent).toBe(`eip155:eoa:- solana:eoa:${sol}`)
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'io.metamask=active:provider',
+      'ws:Phantom=connected:provider',
+      'com.rabby=disconnected:-',
+    ])
     appKit.core.destroy()
   })
 })

@@ -1,10 +1,13 @@
+import { accountsOf } from '@latchkey/core/accounts'
+import type { ConnectorInfo } from '@latchkey/core/adapter'
 import type { AccountState, ChainState, ThemeState } from '@latchkey/core/appkit'
+import { type ConnectorStatus, connectorStatus } from '@latchkey/core/connectorStatus'
 import { AUTH_CONNECTOR_ID, EMBEDDED_SOLANA_CONNECTOR_ID } from '@latchkey/core/constants'
 import type { AppKitEvent } from '@latchkey/core/events'
 import type { CaipNetwork } from '@latchkey/core/networks'
 import type { PortfolioState } from '@latchkey/core/portfolioState'
 import type { RouteInput } from '@latchkey/core/router'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useAppKitInstance } from './context'
 import { SOCIAL_NAMES } from './socialNames'
 import { useStore } from './store'
@@ -25,7 +28,10 @@ export function useAppKitAccount() {
     account.connectorId === AUTH_CONNECTOR_ID ||
     account.connectorId === EMBEDDED_SOLANA_CONNECTOR_ID
   const user = embeddedConnector ? embedded.user : undefined
+  const allAccounts = useMemo(() => accountsOf(account, user), [account, user])
   return {
+    /** §3 Every connected account (namespace, address, type, publicKey), the active one first */
+    allAccounts,
     address: account.address,
     caipAddress: account.caipAddress,
     isConnected: account.status === 'connected',
@@ -38,6 +44,20 @@ export function useAppKitAccount() {
       isSmartAccountDeployed: user.smartAccountDeployed,
     },
   }
+}
+
+/** The wallets the page has (EIP-6963, Wallet Standard), each with its §3 status and provider. */
+export function useAppKitConnectors(): {
+  connectors: (ConnectorInfo & { status: ConnectorStatus })[]
+} {
+  const { core } = useAppKitInstance()
+  const list = useStore(core.stores.connectors, (s) => s.list)
+  const account = useStore(core.stores.account)
+  const connectors = useMemo(
+    () => list.map((c) => ({ ...c, status: connectorStatus(c.id, account) })),
+    [list, account],
+  )
+  return { connectors }
 }
 
 export function useAppKitNetwork() {

@@ -75,6 +75,7 @@ describe('Wallet Standard discovery', () => {
         type: 'ANNOUNCED',
         chain: 'solana',
         imageUrl: a.icon,
+        provider: a,
       },
       {
         id: 'ws:Bad icon',
@@ -82,6 +83,7 @@ describe('Wallet Standard discovery', () => {
         type: 'ANNOUNCED',
         chain: 'solana',
         imageUrl: undefined,
+        provider: badIcon,
       },
     ])
     expect(a.icon.startsWith('data:image/svg+xml;base64,')).toBe(true)

@@ -57,6 +57,7 @@ export function toConnectors(wallets: readonly Wallet[]): ConnectorInfo[] {
         typeof wallet.icon === 'string' && wallet.icon.startsWith('data:image/')
           ? wallet.icon
           : undefined,
+      provider: wallet,
     })
   }
   return [...byId.values()]

@@ -1,3 +1,5 @@
+export type { Account, AccountKind } from '../accounts'
 export type { AdapterEngine, ChainAdapter, ConnectorInfo } from '../adapter'
 export { type AppKitCore, type AppKitOptions, createAppKitCore } from '../appkit'
+export { type ConnectorStatus, connectorStatus } from '../connectorStatus'
 export type { CaipNetwork } from '../networks'

@@ -1,3 +1,7 @@
+export type { Account, AccountKind } from '@latchkey/core/accounts'
+export type { ConnectorInfo } from '@latchkey/core/adapter'
+export type { ConnectorStatus } from '@latchkey/core/connectorStatus'
+export type { SIWXMessageData } from '@latchkey/core/siwxMessage'
 export {
   AppKitAccountButton,
   AppKitButton,
@@ -11,6 +15,7 @@ export {
   useAppKitAccount,
   useAppKitActivity,
   useAppKitBalance,
+  useAppKitConnectors,
   useAppKitEvents,
   useAppKitNetwork,
   useAppKitProvider,

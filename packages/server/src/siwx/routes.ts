@@ -80,6 +80,7 @@ const SiwxDataSchema = z
     issuedAt: isoTime(),
     expirationTime: isoTime().optional(),
     notBefore: isoTime().optional(),
+    serializedMessage: field(SIWX_MAX_MESSAGE_LENGTH).optional(),
   })
   .openapi('SIWXMessageData')
 
@@ -324,8 +325,14 @@ export function registerSiwxRoutes(app: OpenAPIHono<AppEnv>, deps: SiwxRouteDeps
       return c.json(invalidParameter('data.accountAddress', addressReason(namespace)), 400) as never
     }
 
-    // 2. The signed text is the text of `data` (a tampered message or data is refused).
-    if (body.message !== serializeSiwxMessage(data))
+    // 2. The signed text is the text of `data` (a tampered message or data is refused). A
+    //    provider's own serializedMessage is taken only when it is that same text: this server
+    //    vouches for fields it can read in what was signed.
+    const text = serializeSiwxMessage(data)
+    if (
+      body.message !== text ||
+      (data.serializedMessage !== undefined && data.serializedMessage !== text)
+    )
       return c.json(siwxMessageMismatch, 400) as never
 
     // 3. The domain is the host of one of the project's allowed origins.

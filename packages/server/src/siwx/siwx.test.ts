@@ -280,6 +280,28 @@ describe.each(availableDatabases())('SIWX sessions on $name', (database) => {
     )
   })
 
+  it("takes a serializedMessage only when it is the data's own text", async () => {
+    const data = await messageData()
+    const text = serializeSiwxMessage(data)
+    const signature = await SIGNER.signMessage({ message: text })
+    const post = (body: unknown) => call('POST', '/siwx/v1/sessions', {}, body)
+    const own = await post({ data: { ...data, serializedMessage: text }, message: text, signature })
+    expect(own.status).toBe(201)
+
+    const other = await messageData()
+    const custom = `${serializeSiwxMessage(other)}\nGive me everything`
+    const customSignature = await SIGNER.signMessage({ message: custom })
+    await refused(
+      await post({
+        data: { ...other, serializedMessage: custom },
+        message: custom,
+        signature: customSignature,
+      }),
+      400,
+      siwxMessageMismatch,
+    )
+  })
+
   it('refuses a signature by another key', async () => {
     await refused(await signIn(await messageData(), OTHER), 401, siwxSignatureInvalid)
   })
