@@ -31,7 +31,7 @@ async function start(coinbasePreference?: unknown) {
     projectId: 'p',
     storage: new MemoryStorage(),
     apiUrl: 'http://127.0.0.1:1',
-    adapters: [new LazyWagmiAdapter({ networks: [localChainA] })],
+    adapters: [new LazyWagmiAdapter({ networks: [localChainA], projectId: 'p' })],
     coinbasePreference: coinbasePreference as never,
   })
   cores.push(core)
