@@ -133,6 +133,16 @@ export interface ApiClient {
   getHistory(address: string, chainId: string, cursor?: string | null): Promise<HistoryPage>
   /** §7 The identity (name, avatar) of `address`; `sender` is the connected address. */
   getIdentity(address: string, sender?: string): Promise<Identity>
+  /** §7 USD prices of tokens by CAIP-10 id (the native coin is 0xeeee…eeee); unknown ones left out */
+  getTokenPrices(addresses: readonly string[]): Promise<TokenPrice[]>
+}
+
+/** §7 The price of one token, as `POST /v1/fungible/price` answers it */
+export interface TokenPrice {
+  /** CAIP-10, as asked */
+  address: string
+  price: number
+  symbol: string
 }
 
 /**
@@ -425,6 +435,19 @@ export function toIdentity(value: unknown): Identity | undefined {
   return { name: name === '' ? null : name, avatar: avatar === '' ? null : avatar }
 }
 
+export function toTokenPrices(value: unknown): TokenPrice[] | undefined {
+  if (!isRecord(value) || !Array.isArray(value.fungibles)) return undefined
+  return value.fungibles.flatMap((item: unknown) => {
+    if (!isRecord(item) || typeof item.address !== 'string' || typeof item.symbol !== 'string') {
+      return []
+    }
+    const price = optionalNumber(item.price)
+    return price === undefined || price < 0
+      ? []
+      : [{ address: item.address, price, symbol: item.symbol }]
+  })
+}
+
 // ---- The client ----
 
 type QueryValue = string | number | readonly string[] | undefined
@@ -492,10 +515,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return `${base}${path}?${query}`
   }
 
-  async function requestJson(path: string, target: string): Promise<JsonAnswer> {
+  async function requestJson(
+    path: string,
+    target: string,
+    init?: RequestInit,
+  ): Promise<JsonAnswer> {
     let response: Response
     try {
-      response = await doFetch(target)
+      response = await doFetch(target, init)
     } catch (cause) {
       throw new ApiError(ErrorText.requestFailed(path), { status: 0, path, cause })
     }
@@ -548,6 +575,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return checked
   }
 
+  async function postChecked<T>(
+    path: string,
+    body: unknown,
+    check: (value: unknown) => T | undefined,
+  ): Promise<T> {
+    const init = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }
+    const answer = await requestJson(path, url(path), init)
+    const checked = check(answer.body)
+    if (checked === undefined) {
+      throw new ApiError(ErrorText.malformedResponse(path), { status: answer.status, path })
+    }
+    return checked
+  }
+
   return {
     getWallets: (params = {}) =>
       getChecked('/getWallets', toWalletsPage, {
@@ -581,5 +626,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }),
     getIdentity: (address, sender) =>
       getChecked(`/v1/identity/${encodeURIComponent(address)}`, toIdentity, { sender }),
+    getTokenPrices: (addresses) =>
+      postChecked('/v1/fungible/price', { currency: 'usd', addresses }, toTokenPrices),
   }
 }

@@ -48,7 +48,8 @@ export function canRetryBalance(lastAttemptAt: number | undefined, now: number):
 export interface TtlCache {
   /** The value while fresh; undefined when absent or stale (a stale entry is removed). */
   get<T>(kind: CacheKind, key: string): T | undefined
-  set<T>(kind: CacheKind, key: string, value: T): void
+  /** Stores `value` as of `timestamp` (now unless given: an update that keeps its age). */
+  set<T>(kind: CacheKind, key: string, value: T, timestamp?: number): void
   delete(kind: CacheKind, key: string): void
   clear(): void
 }
@@ -73,8 +74,8 @@ export function createTtlCache(options: { now?: () => number } = {}): TtlCache {
       map.delete(key)
       return undefined
     },
-    set<T>(kind: CacheKind, key: string, value: T) {
-      bucket(kind).set(key, { value, timestamp: now() })
+    set<T>(kind: CacheKind, key: string, value: T, timestamp = now()) {
+      bucket(kind).set(key, { value, timestamp })
     },
     delete(kind, key) {
       bucket(kind).delete(key)

@@ -28,6 +28,26 @@ describe('portfolio against the real server (no chains configured)', () => {
     expect(identity).toHaveProperty('avatar')
   })
 
+  it('prices tokens by CAIP-10 id through POST /v1/fungible/price', async () => {
+    // The price table needs no node: a chain that is configured (and not running) is enough.
+    const server31337 = await startRealServer({
+      chains: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }],
+    })
+    try {
+      const native = 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+      const prices = await realClient(server31337.url).getTokenPrices([native])
+      expect(prices).toEqual([{ address: native, price: expect.any(Number), symbol: 'ETH' }])
+      expect(prices[0]?.price).toBeGreaterThan(0)
+      const refused = await realClient(server31337.url)
+        .getTokenPrices(['not-an-id'])
+        .catch((e: unknown) => e)
+      expect(refused).toBeInstanceOf(ApiError)
+      expect((refused as ApiError).status).toBe(400)
+    } finally {
+      await server31337.close()
+    }
+  })
+
   it('an unknown chain is an ApiError with HTTP status code: N', async () => {
     const error = await realClient(server.url)
       .getBalances(ADDRESS, 'eip155:31337')

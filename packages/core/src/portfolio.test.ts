@@ -166,6 +166,7 @@ function fakeApi(page: HistoryPage = { data: [], next: null }) {
     ]),
     getHistory: vi.fn<ApiClient['getHistory']>(async () => page),
     getIdentity: vi.fn<ApiClient['getIdentity']>(async () => ({ name: 'alice', avatar: null })),
+    getTokenPrices: vi.fn<ApiClient['getTokenPrices']>(async () => []),
   }
 }
 
@@ -205,6 +206,70 @@ describe('portfolio controller', () => {
     await portfolio.refresh()
     expect(api.getBalances).toHaveBeenCalledTimes(2)
     expect(api.getIdentity).toHaveBeenCalledTimes(1)
+    expect(toast.showError).not.toHaveBeenCalled()
+  })
+
+  it('re-prices cached balances once their prices are 15 s old, without extending the 30 s', async () => {
+    let now = 0
+    const api = fakeApi()
+    const usdc = 'eip155:31337:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
+    api.getBalances.mockResolvedValue([
+      token('ETH', '18', 2_000, '1'),
+      { ...token('USDC', '6', 10, '10'), address: usdc },
+    ])
+    api.getTokenPrices.mockResolvedValue([
+      {
+        address: 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+        price: 2_500,
+        symbol: 'ETH',
+      },
+      { address: usdc, price: 0.5, symbol: 'USDC' },
+    ])
+    const s = stores()
+    const portfolio = createPortfolioController({
+      api,
+      ...s,
+      toast: { showError: vi.fn() },
+      now: () => now,
+    })
+    await portfolio.refresh()
+    // The balance answer's prices are fresh: no price call yet.
+    expect(api.getTokenPrices).not.toHaveBeenCalled()
+    now = 14_999
+    await portfolio.refresh()
+    expect(api.getTokenPrices).not.toHaveBeenCalled()
+    now = 15_000
+    await portfolio.refresh()
+    expect(api.getTokenPrices).toHaveBeenCalledExactlyOnceWith([
+      usdc,
+      'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+    ])
+    expect(s.store.getState().tokens.map((t) => [t.symbol, t.price, t.value])).toEqual([
+      ['ETH', 2_500, 2_500],
+      ['USDC', 0.5, 5],
+    ])
+    expect(s.store.getState().totalValue).toBe(2_505)
+    now = 29_999
+    await portfolio.refresh()
+    expect(api.getTokenPrices).toHaveBeenCalledTimes(1)
+    expect(api.getBalances).toHaveBeenCalledTimes(1)
+    now = 30_000
+    await portfolio.refresh()
+    expect(api.getBalances).toHaveBeenCalledTimes(2)
+  })
+
+  it('keeps the last prices when the price call fails', async () => {
+    let now = 0
+    const api = fakeApi()
+    api.getTokenPrices.mockRejectedValue(new Error('HTTP status code: 503'))
+    const s = stores()
+    const toast = { showError: vi.fn() }
+    const portfolio = createPortfolioController({ api, ...s, toast, now: () => now })
+    await portfolio.refresh()
+    now = 20_000
+    await portfolio.refresh()
+    expect(api.getTokenPrices).toHaveBeenCalledTimes(1)
+    expect(s.store.getState().totalValue).toBe(30_000_000)
     expect(toast.showError).not.toHaveBeenCalled()
   })
 

@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla'
-import type { ApiClient, HistoryPage, TokenBalance, Transaction } from './api'
+import type { ApiClient, HistoryPage, TokenBalance, TokenPrice, Transaction } from './api'
 import type { AccountState, ChainState } from './appkit'
 import { cacheKeys, canRetryBalance, createTtlCache, type TtlCache } from './cache'
 import type { CaipAddress, CaipNetworkId } from './caip'
@@ -7,6 +7,7 @@ import { ErrorText } from './errors'
 import { floorDecimalString } from './format'
 import { initialPortfolioState, type PortfolioState } from './portfolioState'
 import type { ToastController } from './toast'
+import { priceIdOf, withPrices } from './tokenPrices'
 
 // Token balances, activity and identity of the connected account (§3, §5, §8, §9). Loaded
 // lazily from appkit.ts, like the directory: nothing here is in the first load.
@@ -42,7 +43,7 @@ export function totalValueOf(tokens: readonly TokenBalance[]): number {
 }
 
 export interface PortfolioContext {
-  api: Pick<ApiClient, 'getBalances' | 'getHistory' | 'getIdentity'>
+  api: Pick<ApiClient, 'getBalances' | 'getHistory' | 'getIdentity' | 'getTokenPrices'>
   store: StoreApi<PortfolioState>
   account: StoreApi<AccountState>
   chain: StoreApi<ChainState>
@@ -124,11 +125,54 @@ export function createPortfolioController(ctx: PortfolioContext) {
     toast.showError(ErrorText.tokenBalanceUnavailable)
   }
 
+  /** The ids priced for these tokens, and the cache key of that list. */
+  function priceQuery(tokens: readonly TokenBalance[]) {
+    const ids = [...new Set(tokens.flatMap((token) => priceIdOf(token) ?? []))].sort()
+    return { ids, key: cacheKeys.tokenPrice(ids) }
+  }
+
+  /**
+   * §9 Prices live 15 s, balances 30 s: tokens from the balance cache get their prices again
+   * from POST /v1/fungible/price once those are older than 15 s. Failing, the old ones stay.
+   */
+  async function refreshPrices(t: Target, tokens: TokenBalance[]) {
+    const { ids, key } = priceQuery(tokens)
+    if (ids.length === 0) return
+    let prices = cache.get<TokenPrice[]>('tokenPrice', key)
+    if (!prices) {
+      try {
+        prices = await api.getTokenPrices(ids)
+        cache.set('tokenPrice', key, prices)
+      } catch (error) {
+        log('token prices failed', error)
+        return
+      }
+    }
+    const priced = withPrices(tokens, prices)
+    cache.set('portfolio', cacheKeys.portfolio(t.caipAddress), priced, priceTimestamp(t))
+    if (isCurrent(t)) setTokens(t, priced)
+  }
+
+  /** Re-priced tokens keep their balance's age: repricing must not extend the 30 s cache. */
+  const balanceFetchedAt = new Map<CaipAddress, number>()
+  const priceTimestamp = (t: Target) => balanceFetchedAt.get(t.caipAddress) ?? now()
+
+  /** A fresh balance answer carries fresh prices: they count as the 15 s price entry. */
+  function seedPrices(tokens: readonly TokenBalance[]) {
+    const { ids, key } = priceQuery(tokens)
+    const prices: TokenPrice[] = tokens.flatMap((token) => {
+      const address = priceIdOf(token)
+      return address ? [{ address, price: token.price, symbol: token.symbol }] : []
+    })
+    if (ids.length > 0) cache.set('tokenPrice', key, prices)
+  }
+
   async function refreshBalances(t: Target, force: boolean) {
     const key = cacheKeys.portfolio(t.caipAddress)
     const cached = force ? undefined : cache.get<TokenBalance[]>('portfolio', key)
     if (cached) {
       setTokens(t, cached)
+      await refreshPrices(t, cached)
       return
     }
     const failedAt = balanceFailedAt.get(t.caipAddress)
@@ -147,6 +191,8 @@ export function createPortfolioController(ctx: PortfolioContext) {
       )
       balanceFailedAt.delete(t.caipAddress)
       cache.set('portfolio', key, tokens)
+      balanceFetchedAt.set(t.caipAddress, now())
+      seedPrices(tokens)
       if (isCurrent(t)) setTokens(t, tokens)
     } catch (error) {
       log('token balances failed', error)
