@@ -57,6 +57,26 @@ describe('Social login through the local OpenID provider (spec §7, §9)', () =>
     expect(errors).toEqual([])
   })
 
+  it('with sign-in on, the login signs the sign-in message too: one approval, a server session', async () => {
+    const username = `siwx${Date.now().toString(36)}`
+    const { page, errors } = await openDemo({ url: (demo) => `${demo}?siwx=server` })
+    const evmAddress = await logInWithGoogle(page, username)
+    const query = new URLSearchParams({
+      projectId: 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60',
+      chainId: 'eip155:31337',
+      address: evmAddress,
+    })
+    const sessions = async () => {
+      const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`)
+      return ((await listed.json()) as { sessions: { message: string }[] }).sessions
+    }
+    await expect.poll(async () => (await sessions()).length).toBe(1)
+    expect((await sessions())[0]?.message).toContain(evmAddress)
+    expect(await page.locator('[data-view="SIWXSignMessage"]').count()).toBe(0)
+    await screenshot(page, 'social-siwx-one-step')
+    expect(errors).toEqual([])
+  })
+
   it("closing the popup says 'Popup closed'", async () => {
     const { page } = await openDemo()
     await page.getByTestId('connect-button').click()

@@ -527,7 +527,15 @@ export function createAppKitCore(options: AppKitOptions) {
       connectionController(),
       loadStorage(),
     ]).then(([m, connection, storage]) =>
-      m.wireSocialLogin({ store: embeddedStore, chain, connection, storage, track, log }),
+      m.wireSocialLogin({
+        store: embeddedStore,
+        chain,
+        connection,
+        storage,
+        siwx: options.siwx,
+        track,
+        log,
+      }),
     )
     socialLoginControl.catch(() => {
       socialLoginControl = undefined

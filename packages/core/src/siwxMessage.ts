@@ -1,3 +1,4 @@
+import { siwxText } from '@latchkey/frame/siwxText'
 import { toChecksumAddress } from './address'
 import { type CaipNetworkId, parseCaipNetworkId } from './caip'
 import { ErrorText } from './errors'
@@ -26,8 +27,6 @@ export interface SIWXMessageData {
   serializedMessage?: string
 }
 
-const ACCOUNT_KIND = { eip155: 'Ethereum', solana: 'Solana' } as const
-
 /**
  * The standard text the wallet signs: EIP-4361 (Sign-In with Ethereum) for EVM networks, and
  * the same layout with "Solana account" (Sign-In With Solana) for Solana. Other namespaces:
@@ -45,17 +44,5 @@ export function serializeSiwxMessage(data: SIWXMessageData): string {
   if (namespace !== 'eip155' && namespace !== 'solana') throw new Error(ErrorText.unsupportedChain)
   const address =
     namespace === 'eip155' ? toChecksumAddress(data.accountAddress) : data.accountAddress
-  const statement = data.statement ? `${data.statement}\n` : ''
-  const lines = [
-    `URI: ${data.uri}`,
-    `Version: ${data.version}`,
-    `Chain ID: ${reference}`,
-    `Nonce: ${data.nonce}`,
-    `Issued At: ${data.issuedAt}`,
-  ]
-  if (data.expirationTime) lines.push(`Expiration Time: ${data.expirationTime}`)
-  if (data.notBefore) lines.push(`Not Before: ${data.notBefore}`)
-  if (data.requestId) lines.push(`Request ID: ${data.requestId}`)
-  if (data.resources?.length) lines.push('Resources:', ...data.resources.map((r) => `- ${r}`))
-  return `${data.domain} wants you to sign in with your ${ACCOUNT_KIND[namespace]} account:\n${address}\n\n${statement}\n${lines.join('\n')}`
+  return siwxText(data, namespace, reference, address)
 }

@@ -13,6 +13,8 @@ import type { EmbeddedSession } from './embeddedWallet'
 import { ErrorText, toUserMessage } from './errors'
 import type { AppKitEventName } from './events'
 import type { CaipNetwork } from './networks'
+import type { SIWXConfig, SIWXSession } from './siwx'
+import type { SIWXMessageData } from './siwxMessage'
 import type { AppKitStorage } from './storage'
 import { telegramPlatform } from './telegram'
 
@@ -38,6 +40,15 @@ export interface SocialLoginContext {
   rememberConnected(provider: OAuthSocialProvider, userName: string | undefined): void
   /** In a Telegram Mini App: §3 "Telegram social provider" */
   rememberTelegram?(provider: OAuthSocialProvider): void
+  /**
+   * §4 With SIWX on: the sign-in message for `network` (no account yet), which the frame signs
+   * in the login step; undefined when it cannot ride on the login.
+   */
+  signInTemplate?(
+    network: CaipNetwork,
+  ): Promise<Omit<SIWXMessageData, 'accountAddress'> | undefined>
+  /** Stores the sign-in the frame signed with the login */
+  addSignIn?(session: SIWXSession): Promise<void>
   track(event: AppKitEventName, properties?: Record<string, unknown>): void
   log(message: string, detail?: unknown): void
 }
@@ -181,11 +192,15 @@ export function createSocialLogin(ctx: SocialLoginContext) {
       const network = ctx.network()
       const evm = network.chainNamespace === 'eip155' && embeddedWalletSupports(network)
       const preferredAccountType = ctx.accountType()
+      const siwxMessage = evm ? await signInTemplateFor(network) : undefined
       const user = await session.client.request('APP_CONNECT_SOCIAL', {
         uri: outcome.uri,
         preferredAccountType,
         ...(evm && { chainId: Number(network.id), rpcUrl: network.rpcUrls.default.http[0] }),
+        ...(siwxMessage && { siwxMessage }),
       })
+      // Before the connection: the sign-in check that follows it finds the session.
+      await addSignedIn(user)
       const info: EmbeddedUserInfo = { ...user, preferredAccountType, authProvider: provider }
       session.provider.setUser(info)
       store.setState({ user: info })
@@ -197,6 +212,30 @@ export function createSocialLogin(ctx: SocialLoginContext) {
       fail(provider, messageOf(error), error)
     } finally {
       connecting = false
+    }
+  }
+
+  async function signInTemplateFor(network: CaipNetwork) {
+    try {
+      return await ctx.signInTemplate?.(network)
+    } catch (error) {
+      ctx.log('the sign-in message could not be made; it is asked for after the login', error)
+      return undefined
+    }
+  }
+
+  async function addSignedIn(user: {
+    siwxMessage?: unknown
+    message?: string
+    signature?: string
+  }) {
+    const { siwxMessage, message, signature } = user
+    if (!siwxMessage || !message || !signature || !ctx.addSignIn) return
+    try {
+      await ctx.addSignIn({ data: siwxMessage as SIWXMessageData, message, signature })
+      ctx.track('SIWX_AUTH_SUCCESS', { network: (siwxMessage as SIWXMessageData).chainId })
+    } catch (error) {
+      ctx.log('the sign-in signed with the login was refused; it is asked for again', error)
     }
   }
 
@@ -214,10 +253,11 @@ export function wireSocialLogin(deps: {
     'embeddedWallet' | 'connectEmbedded' | 'preferredAccountType'
   >
   storage: AppKitStorage
+  siwx?: SIWXConfig
   track: SocialLoginContext['track']
   log: SocialLoginContext['log']
 }): SocialLogin {
-  const { connection, storage } = deps
+  const { connection, storage, siwx } = deps
   return createSocialLogin({
     store: deps.store,
     session: connection.embeddedWallet,
@@ -232,6 +272,19 @@ export function wireSocialLogin(deps: {
     rememberTelegram(provider) {
       if (telegramPlatform()) storage.setTelegramSocialProvider(provider)
     },
+    ...(siwx && {
+      async signInTemplate(network) {
+        const template = await siwx.createMessage({
+          accountAddress: '',
+          chainId: network.caipNetworkId,
+        })
+        // The app's own text cannot be rebuilt by the frame: that sign-in is asked for after.
+        if (template.serializedMessage) return undefined
+        const { accountAddress: _none, ...rest } = template
+        return rest
+      },
+      addSignIn: (session) => siwx.addSession(session),
+    }),
     track: deps.track,
     log: deps.log,
   })

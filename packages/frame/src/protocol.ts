@@ -32,6 +32,26 @@ export const EMAIL_ACTIONS = ['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT'] as const
 /** §5 Email change actions */
 export const EMAIL_CHANGE_ACTIONS = ['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP'] as const
 
+/**
+ * §3 Sign-in message data (SIWX). Sent with APP_CONNECT_SOCIAL without an account (the frame
+ * fills in the one it signs in), and answered in the user's `siwxMessage`, account filled in.
+ */
+export const SiwxMessageSchema = z.object({
+  accountAddress: z.optional(text(128)),
+  chainId: text(64),
+  domain: text(256),
+  uri: text(2048),
+  version: text(16),
+  nonce: text(128),
+  issuedAt: text(64),
+  statement: z.optional(text(2048)),
+  expirationTime: z.optional(text(64)),
+  notBefore: z.optional(text(64)),
+  requestId: z.optional(text(256)),
+  resources: z.optional(z.array(text(2048)).check(z.maxLength(64))),
+})
+export type SiwxMessage = z.infer<typeof SiwxMessageSchema>
+
 /** §3 Embedded-wallet user. `address` is the EVM account; `accounts` has one per namespace. */
 export const UserSchema = z.object({
   email: z.nullable(z.optional(text(320))),
@@ -49,7 +69,7 @@ export const UserSchema = z.object({
   signature: z.optional(text(1024)),
   message: z.optional(text(8192)),
   smartAccountDeployed: z.boolean(),
-  siwxMessage: z.optional(z.unknown()),
+  siwxMessage: z.optional(SiwxMessageSchema),
   /** The Solana account (base58), when the frame holds a Solana key */
   solanaAddress: z.optional(text(64)),
   /** Social login: the provider the visitor signed in with */
@@ -79,7 +99,7 @@ export const AppEvents = {
       uri: text(4096),
       preferredAccountType: z.optional(z.enum(ACCOUNT_TYPES)),
       chainId: z.optional(chainId),
-      siwxMessage: z.optional(z.unknown()),
+      siwxMessage: z.optional(SiwxMessageSchema),
       rpcUrl: z.optional(httpUrl),
     }),
     reply: UserSchema,

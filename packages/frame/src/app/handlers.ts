@@ -53,6 +53,7 @@ import {
   UNAUTHORIZED,
   WRONG_ACCOUNT,
 } from './signer'
+import { signInRefusal, signSignIn } from './socialSignIn'
 import { prepareSolanaSigning, SOLANA_METHODS } from './solana'
 import { type KeyValueStore, storageKeys } from './storage'
 import { NotConnectedError, type WalletState } from './wallet'
@@ -451,7 +452,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return { uri }
     },
 
-    async APP_CONNECT_SOCIAL({ uri, chainId: next, rpcUrl }, { origin }) {
+    async APP_CONNECT_SOCIAL({ uri, chainId: next, rpcUrl, siwxMessage }, { origin }) {
       // The popup came back to the host page: anything else is not our redirect.
       let back: URL | undefined
       try {
@@ -470,7 +471,16 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         patchUserLater({ chainId: next })
       }
       if (rpcUrl) rpcUrls.set(String(chainId), rpcUrl)
-      return user(false)
+      const current = await user(false)
+      if (!siwxMessage) return current
+      // §4 The sign-in rides on the login: refused, the page asks for it the usual way.
+      const refusal = signInRefusal(siwxMessage, origin)
+      const account = wallet.account()
+      if (refusal || !account) {
+        log.warn(`the sign-in was not signed with the login: ${refusal ?? 'no account'}`)
+        return current
+      }
+      return { ...current, ...(await signSignIn(siwxMessage, account)) }
     },
 
     APP_GET_FARCASTER_URI: notFarcaster,
