@@ -6,6 +6,7 @@ import { type MailInbox, registerDevInbox } from './auth/devInbox'
 import type { Mailer } from './auth/mailer'
 import { AUTH_PROJECT_ROUTES, registerAuthRoutes } from './auth/routes'
 import { registerSocialRoutes, SOCIAL_ROUTES, type SocialOptions } from './auth/social'
+import { postTelegramConnectRoute, registerTelegramRoutes } from './auth/telegram'
 import { BalanceReader } from './chain/balances'
 import { Chains } from './chain/client'
 import { SolanaBalanceReader } from './chain/solanaBalances'
@@ -114,7 +115,7 @@ export function createApp(deps: AppDeps): App {
   const [project, , limit] = guards
   const authGuards = [project, frameCors(deps.frameOrigins ?? []), limit] as const
   // GET and DELETE share a path: one use per path, so each request is counted once.
-  const authRoutes = [...AUTH_PROJECT_ROUTES, ...SOCIAL_ROUTES]
+  const authRoutes = [...AUTH_PROJECT_ROUTES, ...SOCIAL_ROUTES, postTelegramConnectRoute]
   for (const path of new Set(authRoutes.map((route) => route.getRoutingPath()))) {
     app.use(path, ...authGuards)
   }
@@ -144,6 +145,7 @@ export function createApp(deps: AppDeps): App {
       publicUrl: deps.publicUrl ?? (() => ''),
     })
     registerSocialRoutes(app, { db, now, social: deps.social ?? { providers: {} }, logger })
+    registerTelegramRoutes(app, { db, now, logger })
   }
   if (deps.mailInbox) registerDevInbox(app, deps.mailInbox)
 

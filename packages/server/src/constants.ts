@@ -297,3 +297,7 @@ export const AUTH_SOCIAL_MAX_RESPONSE_BYTES = 64 * 1024
 export const AUTH_SOCIAL_MAX_URI_LENGTH = 8192
 /** Ours: an id_token's exp and iat may be off by this much */
 export const AUTH_SOCIAL_CLOCK_SKEW_MS = 60_000
+/** Ours: how old a Telegram Mini App's initData may be to log in (its auth_date), 24 h */
+export const TELEGRAM_INIT_DATA_MAX_AGE_S = 86_400
+/** Ours: the longest initData taken (Telegram's are well under 1 KB) */
+export const TELEGRAM_INIT_DATA_MAX_LENGTH = 4096

@@ -88,6 +88,11 @@ export interface StartServerOptions {
   social?: SocialOptions
   /** What /appkit/v1/version answers; default LATCHKEY_LATEST_KIT_VERSION, else this build's */
   latestKitVersion?: string
+  /**
+   * The project's Telegram bot token (Mini App login, checked against initData's HMAC); default
+   * LATCHKEY_TELEGRAM_BOT_TOKEN. Unset, a token stored earlier is kept; none: no Telegram login.
+   */
+  telegramBotToken?: string
 }
 
 /** The WalletConnect relay on `/relay` (see the README's "WalletConnect relay") */
@@ -206,6 +211,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       allowedOrigins: options.allowedOrigins ?? defaultAllowedOrigins(),
       wallets: options.wallets ?? REAL_WALLETS,
       directorySize: options.directorySize ?? directorySizeFromEnv(),
+      telegramBotToken:
+        options.telegramBotToken ?? (process.env.LATCHKEY_TELEGRAM_BOT_TOKEN || undefined),
     })
     const chains = new Chains(options.chains ?? chainsFromEnv())
     await seedChainData(database.db, chains.ids)

@@ -52,5 +52,12 @@ export {
   sendSolanaTokenTransfer,
   sendSolanaTransfer,
 } from '../solana/transfers'
+export {
+  LOCAL_TELEGRAM_BOT_TOKEN,
+  type TelegramInitDataOptions,
+  type TelegramTestUser,
+  telegramInitData,
+  telegramLaunchUrl,
+} from '../telegram/initData'
 export type { DevnetToken, DevnetTokenSymbol } from '../tokens'
 export { DEVNET_TOKEN_BALANCES, DEVNET_TOKENS, testTokenAbi } from '../tokens'

@@ -174,7 +174,7 @@ export const UserSchema = z
       }),
     ),
     userName: z.string().nullable(),
-    socialProvider: z.enum(OAUTH_SOCIAL_PROVIDERS).nullable(),
+    socialProvider: z.enum([...OAUTH_SOCIAL_PROVIDERS, 'telegram']).nullable(),
     preferredAccountType: z.enum(['eoa', 'smartAccount']),
     smartAccountDeployed: z.boolean(),
   })

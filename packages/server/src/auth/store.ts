@@ -17,6 +17,7 @@ import type {
   AuthSocialStateRow,
   AuthUserRow,
   Database,
+  IdentityProvider,
   SocialProvider,
   WalletNamespace,
 } from '../db/schema'
@@ -108,7 +109,7 @@ export async function releaseCooldown(db: Db, key: CooldownKey, claimedAt: Date)
 
 /** The social provider account a user signs in with */
 export interface SocialIdentityView {
-  provider: SocialProvider
+  provider: IdentityProvider
   email: string | null
   userName: string | null
 }
@@ -504,7 +505,7 @@ export async function takeSocialState(
 
 export interface SocialAccount {
   projectId: string
-  provider: SocialProvider
+  provider: IdentityProvider
   sub: string
   email: string | null
   userName: string | null

@@ -352,6 +352,17 @@ const social: Migration = {
   },
 }
 
+const telegram: Migration = {
+  async up(db: AnyDatabase) {
+    // Telegram login (issue 16): the bot token a Mini App's initData is signed with, per project.
+    await db.schema.alterTable('projects').addColumn('telegram_bot_token', 'text').execute()
+  },
+  async down(db: AnyDatabase) {
+    await sql`delete from auth_social_identities where provider = 'telegram'`.execute(db)
+    await db.schema.alterTable('projects').dropColumn('telegram_bot_token').execute()
+  },
+}
+
 /** Every migration, in order. Names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '2025_01_001_initial': initial,
@@ -361,6 +372,7 @@ export const migrations: Record<string, Migration> = {
   '2025_04_002_captured_emails': capturedEmails,
   '2025_05_001_auth': auth,
   '2025_06_001_social': social,
+  '2025_07_001_telegram': telegram,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

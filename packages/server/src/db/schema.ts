@@ -15,6 +15,8 @@ export interface ProjectsTable {
   allowed_origins: string[]
   features: JsonColumn<StoredRemoteFeatures>
   analytics_enabled: boolean
+  /** The Telegram bot a Mini App's initData is signed by (a secret); null: no Telegram login */
+  telegram_bot_token: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Generated<Date>
 }
 
@@ -220,11 +222,13 @@ export interface AuthWrappingKeysTable {
 
 /** §5 The social providers of the embedded wallet's OAuth flow */
 export type SocialProvider = (typeof OAUTH_SOCIAL_PROVIDERS)[number]
+/** Who vouches for a user signed in without email: an OAuth provider, or Telegram (initData) */
+export type IdentityProvider = SocialProvider | 'telegram'
 
 /** A social provider's account, signed in to one user: (project_id, provider, sub) is the key */
 export interface AuthSocialIdentitiesTable {
   project_id: string
-  provider: SocialProvider
+  provider: IdentityProvider
   /** The provider's user id (OpenID `sub`, or the id of its user API) */
   sub: string
   /** One identity per user */

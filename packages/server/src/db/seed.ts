@@ -12,6 +12,8 @@ export interface SeedOptions {
   wallets: readonly SeedWallet[]
   /** How many generated wallets to add after the real ones (0 for none) */
   directorySize: number
+  /** The project's Telegram bot token; kept as it is when not given */
+  telegramBotToken?: string
 }
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters. */
@@ -59,10 +61,14 @@ async function seedProject(db: Kysely<Database>, options: SeedOptions): Promise<
       allowed_origins: [...options.allowedOrigins],
       features: JSON.stringify(features),
       analytics_enabled: true,
+      telegram_bot_token: options.telegramBotToken ?? null,
     })
     // The origins follow the ports of this run; features an operator changed are kept.
     .onConflict((oc) =>
-      oc.column('project_id').doUpdateSet({ allowed_origins: [...options.allowedOrigins] }),
+      oc.column('project_id').doUpdateSet({
+        allowed_origins: [...options.allowedOrigins],
+        ...(options.telegramBotToken && { telegram_bot_token: options.telegramBotToken }),
+      }),
     )
     .execute()
 }
