@@ -1,5 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto'
-import { SOLANA_TEST_ACCOUNTS } from '@latchkey/devnet'
+import { SOLANA_TEST_ACCOUNTS, telegramInitData, telegramLaunchUrl } from '@latchkey/devnet'
 import { address, createSolanaRpc, getBase58Encoder, lamports } from '@solana/kit'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
@@ -143,5 +143,48 @@ describe('Social login through the local OpenID provider (spec §7, §9)', () =>
       .poll(() => page.evaluate('window.appKit.getCaipAddress()'))
       .toMatch(/^eip155:31337:0x[0-9a-fA-F]{40}$/)
     expect(errors).toEqual([])
+  })
+})
+
+describe('Telegram login in a Telegram Mini App (spec §1, §5)', () => {
+  it('logs the Telegram user in with the initData Telegram gave the app; the same user, the same wallet', async () => {
+    const user = { id: 5_000_000 + Math.floor(Math.random() * 1_000_000), first_name: 'Tg' }
+    const openInTelegram = () =>
+      openDemo({
+        url: (demo) => telegramLaunchUrl(demo, telegramInitData({ user }), 'ios'),
+      })
+    const { page, errors } = await openInTelegram()
+    await page.getByTestId('connect-button').click()
+    await view(page, 'Connect').waitFor()
+    // §5 on iOS Google is not offered; Telegram comes first.
+    expect(await page.getByTestId('social-google').count()).toBe(0)
+    const first = page.getByTestId('socials').locator('button').first()
+    expect(await first.getAttribute('data-provider')).toBe('telegram')
+    await screenshot(page, 'telegram-connect')
+    await first.click()
+    await view(page, 'Account').waitFor({ timeout: 30_000 })
+    const address = (await page.getByTestId('account-address').getAttribute('title')) ?? ''
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    await expect.poll(() => page.getByTestId('state-wallet').textContent()).toBe('Telegram')
+    await screenshot(page, 'telegram-account')
+    expect(errors).toEqual([])
+
+    // A fresh browser, the same Telegram user: the same wallet.
+    await page.context().close()
+    const again = await openInTelegram()
+    await again.page.getByTestId('connect-button').click()
+    await again.page.getByTestId('social-telegram').click()
+    await view(again.page, 'Account').waitFor({ timeout: 30_000 })
+    expect(await again.page.getByTestId('account-address').getAttribute('title')).toBe(address)
+  })
+
+  it('initData the bot did not sign is refused with Failed to connect', async () => {
+    const forged = telegramInitData({ user: { id: 1, first_name: 'Eve' }, botToken: '1:other' })
+    const { page } = await openDemo({ url: (demo) => telegramLaunchUrl(demo, forged) })
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('social-telegram').click()
+    await expect
+      .poll(() => page.getByTestId('social-error').textContent())
+      .toBe('Failed to connect')
   })
 })

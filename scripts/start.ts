@@ -1,16 +1,20 @@
 // `npm start`: the whole local stack on 127.0.0.1 — two anvil chains with their tokens, the
 // Solana devnet (LiteSVM behind JSON-RPC on SOLANA_PORT or 8899), an SMTP capture (SMTP_PORT or
 // 2525) standing in for email delivery, an OpenID provider (OIDC_PORT or 8790) standing in for
-// social login, the services (packages/server, PGlite under .data/
-// unless DATABASE_URL is set), the embedded wallet's frame site (FRAME_PORT or 5174) and the
-// demo page (Vite) pointed at them. Prints the URL to open; Ctrl+C stops everything.
+// social login, a local Telegram bot token standing in for a Mini App's bot, the services
+// (packages/server, PGlite under .data/ unless DATABASE_URL is set), the embedded wallet's frame
+// site (FRAME_PORT or 5174) and the demo page (Vite) pointed at them. Prints the URL to open;
+// Ctrl+C stops everything.
 // Request logs are quiet (errors still show); LOG_LEVEL=info brings one line per request back.
 import { fileURLToPath } from 'node:url'
 import {
+  LOCAL_TELEGRAM_BOT_TOKEN,
   SOLANA_TOKEN_SPEC,
   startDevnet,
   startMailCapture,
   startOidcProvider,
+  telegramInitData,
+  telegramLaunchUrl,
 } from '@latchkey/devnet'
 import { type LogLevel, socialFromIssuer, startServer } from '@latchkey/server'
 import { createServer } from 'vite'
@@ -25,6 +29,7 @@ const oidc = await startOidcProvider()
 const server = await startServer({
   logLevel: (process.env.LOG_LEVEL as LogLevel | undefined) ?? 'warn',
   social: socialFromIssuer(oidc.issuer),
+  telegramBotToken: process.env.LATCHKEY_TELEGRAM_BOT_TOKEN || LOCAL_TELEGRAM_BOT_TOKEN,
   mail: { host: mail.host, port: mail.port },
   mailInbox: mail,
   chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
@@ -71,8 +76,13 @@ const demo = await createServer({
 })
 await demo.listen()
 const url = demo.resolvedUrls?.local[0] ?? `http://127.0.0.1:${demo.config.server.port}/`
+// As Telegram would open the demo as a Mini App, for a local test user (valid 24 h).
+const miniApp = telegramLaunchUrl(
+  url,
+  telegramInitData({ user: { id: 424242, first_name: 'Local', username: 'local_tg' } }),
+)
 console.log(
-  `\n  Latchkey demo: ${url}\n  Dev mailbox (email sign-in codes): ${url}mail.html\n  Ctrl+C stops the stack.\n`,
+  `\n  Latchkey demo: ${url}\n  Dev mailbox (email sign-in codes): ${url}mail.html\n  As a Telegram Mini App: ${miniApp}\n  Ctrl+C stops the stack.\n`,
 )
 
 let stopping = false

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
   findFreePort,
+  LOCAL_TELEGRAM_BOT_TOKEN,
   SOLANA_TOKEN_SPEC,
   startDevnet,
   startMailCapture,
@@ -61,6 +62,7 @@ export async function startTestStack(outDir: string, frameOutDir: string): Promi
   const server = await startServer({
     port: 0,
     social: socialFromIssuer(oidc.issuer),
+    telegramBotToken: LOCAL_TELEGRAM_BOT_TOKEN,
     mail: { host: mail.host, port: mail.port },
     mailInbox: mail,
     frameOrigins: [frameOrigin],

@@ -39,6 +39,7 @@ import type { SIWXFlow } from './siwxFlow'
 import type { SocialLogin, SocialPopup } from './socialLogin'
 import type { AppKitStorage, RecentWallet } from './storage'
 import { type KeyValueStorage, readStoredValue, StorageKeys } from './storageKeys'
+import type { TelegramLogin } from './telegramLogin'
 import { createToastController } from './toast'
 import { initialWalletConnectState, type WalletConnectState } from './walletConnectState'
 
@@ -543,6 +544,30 @@ export function createAppKitCore(options: AppKitOptions) {
     return socialLoginControl
   }
 
+  let telegramLoginControl: Promise<TelegramLogin> | undefined
+  const telegramLogin = () => {
+    telegramLoginControl ??= Promise.all([
+      import('./telegramLogin'),
+      import('./telegram'),
+      connectionController(),
+      loadStorage(),
+    ]).then(([m, telegram, connection, storage]) =>
+      m.wireTelegramLogin({
+        store: embeddedStore,
+        chain,
+        connection,
+        storage,
+        initData: () => telegram.telegramInitData(),
+        track,
+        log,
+      }),
+    )
+    telegramLoginControl.catch(() => {
+      telegramLoginControl = undefined
+    })
+    return telegramLoginControl
+  }
+
   let sendControl: Promise<SendController> | undefined
   const sendController = () => {
     sendControl ??= import('./send').then((m) =>
@@ -749,6 +774,21 @@ export function createAppKitCore(options: AppKitOptions) {
           },
         )
       },
+      /** §1 Inside a Telegram Mini App: signs the Telegram user in (no popup) */
+      connectTelegram: () =>
+        telegramLogin().then(
+          (c) => c.connect(),
+          (error) => {
+            log('telegram login failed to load', error)
+            embeddedStore.setState({
+              social: {
+                provider: 'telegram',
+                busy: false,
+                error: ErrorText.failedToInitiateSocialConnection,
+              },
+            })
+          },
+        ),
       /** The frame's element, to place it over ApproveTransaction while a request waits */
       frame: () =>
         connectionController()

@@ -16,7 +16,7 @@ import {
   WALLETCONNECT_CONNECTOR_ID,
 } from './constants'
 import { deepLinkChoice } from './deepLink'
-import type { EmbeddedState, EmbeddedUserInfo, OAuthSocialProvider } from './embeddedState'
+import type { EmbeddedState, EmbeddedUserInfo, LoginProvider } from './embeddedState'
 import type { EmbeddedSession } from './embeddedWallet'
 import type { SetupAlertCode } from './errors'
 import { ErrorText, isUserRejectedError, SetupAlerts, setupAlertForProviderMessage } from './errors'
@@ -824,7 +824,7 @@ export function createConnectionController(ctx: ConnectionContext) {
     const frameUser = (await session.client.request('APP_GET_USER', {})) as EmbeddedUserInfo
     // §3 The stored social provider, else the one the frame's user names (email without either).
     const stored = storage.getConnectedSocialProvider()
-    const { socialProvider } = frameUser as { socialProvider?: OAuthSocialProvider }
+    const { socialProvider } = frameUser as { socialProvider?: LoginProvider }
     const user: EmbeddedUserInfo = {
       ...frameUser,
       preferredAccountType: preferredAccountType('eip155'),

@@ -2,6 +2,8 @@ import { EMAIL_LOGIN_COOLDOWN_MS, type OAUTH_SOCIAL_PROVIDERS } from './constant
 
 /** §5 Social provider one of google, github, apple, facebook, x, discord (farcaster has its own flow) */
 export type OAuthSocialProvider = (typeof OAUTH_SOCIAL_PROVIDERS)[number]
+/** §1 Who signs a visitor in without email: a social provider, or (in a Mini App) Telegram */
+export type LoginProvider = OAuthSocialProvider | 'telegram'
 
 /** §5 Action after email connect */
 export type EmailLoginStep = 'email' | 'device' | 'otp' | 'connecting'
@@ -20,7 +22,7 @@ export interface EmbeddedUserInfo {
   preferredAccountType?: 'eoa' | 'smartAccount'
   smartAccountDeployed: boolean
   /** How the visitor signed in (set by the modal, not the frame): email unless a social provider */
-  authProvider?: 'email' | OAuthSocialProvider
+  authProvider?: 'email' | LoginProvider
 }
 
 /**
@@ -34,7 +36,7 @@ export interface EmbeddedState {
   login: { step: EmailLoginStep; email?: string; busy: boolean; error?: string }
   update: { step: EmailUpdateStep; email?: string; busy: boolean; error?: string }
   /** The social login under way (or the last one's error: 'Popup closed', ...) */
-  social: { provider?: OAuthSocialProvider; step?: SocialLoginStep; busy: boolean; error?: string }
+  social: { provider?: LoginProvider; step?: SocialLoginStep; busy: boolean; error?: string }
   /** Signed in with email or a social provider: the frame's user */
   user?: EmbeddedUserInfo
   /** A request waits for the visitor's approval inside the frame */

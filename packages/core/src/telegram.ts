@@ -10,11 +10,30 @@ import type { SocialProvider } from './storage'
 export type TelegramPlatform = string
 
 interface TelegramWindow {
-  Telegram?: { WebApp?: { platform?: unknown } }
+  Telegram?: { WebApp?: { platform?: unknown; initData?: unknown } }
   location?: { hash?: string }
 }
 
 const PLATFORM_PARAM = 'tgWebAppPlatform'
+const INIT_DATA_PARAM = 'tgWebAppData'
+
+const currentWindow = () => (typeof window === 'undefined' ? undefined : window)
+
+/**
+ * The initData Telegram gave this Mini App (who the visitor is, signed with the app's bot), or
+ * undefined outside Telegram: `Telegram.WebApp.initData` when telegram-web-app.js is loaded,
+ * else the launch parameter in the URL fragment.
+ */
+export function telegramInitData(win: TelegramWindow | undefined = currentWindow()) {
+  try {
+    const given = win?.Telegram?.WebApp?.initData
+    if (typeof given === 'string' && given !== '') return given
+    const hash = win?.location?.hash ?? ''
+    return new URLSearchParams(hash.replace(/^#/, '')).get(INIT_DATA_PARAM) || undefined
+  } catch {
+    return undefined
+  }
+}
 
 /**
  * The Telegram client the page runs in, or undefined outside Telegram: the WebApp SDK's
@@ -22,7 +41,7 @@ const PLATFORM_PARAM = 'tgWebAppPlatform'
  * parameter Telegram puts in the URL fragment (`#tgWebAppData=…&tgWebAppPlatform=ios`).
  */
 export function telegramPlatform(
-  win: TelegramWindow | undefined = typeof window === 'undefined' ? undefined : window,
+  win: TelegramWindow | undefined = currentWindow(),
 ): TelegramPlatform | undefined {
   try {
     const platform = win?.Telegram?.WebApp?.platform

@@ -27,6 +27,8 @@ export const EMBEDDED_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'c
 export const ACCOUNT_TYPES = ['eoa', 'smartAccount'] as const
 /** §5 Social providers */
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+/** Who vouched for a user signed in without email: a social provider, or Telegram */
+export const LOGIN_PROVIDERS = [...SOCIAL_PROVIDERS, 'telegram'] as const
 /** §5 Action after email connect */
 export const EMAIL_ACTIONS = ['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT'] as const
 /** §5 Email change actions */
@@ -73,7 +75,7 @@ export const UserSchema = z.object({
   /** The Solana account (base58), when the frame holds a Solana key */
   solanaAddress: z.optional(text(64)),
   /** Social login: the provider the visitor signed in with */
-  socialProvider: z.optional(z.enum(SOCIAL_PROVIDERS)),
+  socialProvider: z.optional(z.enum(LOGIN_PROVIDERS)),
 })
 export type EmbeddedUser = z.infer<typeof UserSchema>
 
@@ -100,6 +102,16 @@ export const AppEvents = {
       preferredAccountType: z.optional(z.enum(ACCOUNT_TYPES)),
       chainId: z.optional(chainId),
       siwxMessage: z.optional(SiwxMessageSchema),
+      rpcUrl: z.optional(httpUrl),
+    }),
+    reply: UserSchema,
+  },
+  /** Inside a Telegram Mini App: the initData Telegram gave it signs the Telegram user in */
+  APP_CONNECT_TELEGRAM: {
+    request: z.object({
+      initData: text(4096),
+      preferredAccountType: z.optional(z.enum(ACCOUNT_TYPES)),
+      chainId: z.optional(chainId),
       rpcUrl: z.optional(httpUrl),
     }),
     reply: UserSchema,

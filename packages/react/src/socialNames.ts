@@ -1,11 +1,12 @@
-import type { OAuthSocialProvider } from '@latchkey/core/embeddedState'
+import type { LoginProvider } from '@latchkey/core/embeddedState'
 
 /** Brand names (not translated: the message templates around them are). */
-export const SOCIAL_NAMES: Record<OAuthSocialProvider, string> = {
+export const SOCIAL_NAMES: Record<LoginProvider, string> = {
   google: 'Google',
   github: 'GitHub',
   apple: 'Apple',
   facebook: 'Facebook',
   x: 'X',
   discord: 'Discord',
+  telegram: 'Telegram',
 }

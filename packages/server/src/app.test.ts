@@ -496,6 +496,7 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
           '/auth/v1/session',
           '/auth/v1/social/connect',
           '/auth/v1/social/start',
+          '/auth/v1/telegram/connect',
           '/auth/v1/user',
           '/auth/v1/wallet',
           '/getAnalyticsConfig',

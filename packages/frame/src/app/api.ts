@@ -88,6 +88,7 @@ export interface AuthApi {
   socialStart(body: { provider: string; redirectUri: string }): Promise<{ uri: string }>
   /** POST /auth/v1/social/connect with the URL the popup came back to */
   socialConnect(body: { uri: string }): Promise<{ token: string; user: ServerUser }>
+  telegramConnect(body: { initData: string }): Promise<{ token: string; user: ServerUser }>
   session(token: string): Promise<ServerUser>
   signOut(token: string, timeoutMs?: number): Promise<void>
   wallet(token: string): Promise<WalletResponse>
@@ -172,6 +173,7 @@ export function createApi(options: ApiOptions): AuthApi {
     verifyOtp: (body) => call('POST', '/auth/v1/otp', schemas.login, { body }),
     socialStart: (body) => call('POST', '/auth/v1/social/start', schemas.social, { body }),
     socialConnect: (body) => call('POST', '/auth/v1/social/connect', schemas.login, { body }),
+    telegramConnect: (body) => call('POST', '/auth/v1/telegram/connect', schemas.login, { body }),
     session: async (token) => (await call('GET', '/auth/v1/session', schemas.user, { token })).user,
     signOut: async (token, timeoutMs) => {
       await call('DELETE', '/auth/v1/session', null, {

@@ -123,6 +123,7 @@ const VALID: Record<AppEventType, () => unknown> = {
   APP_CONNECT_DEVICE: () => ({}),
   APP_CONNECT_OTP: () => ({ otp: pick(['123456', '0000', '9999999999']) }),
   APP_CONNECT_SOCIAL: () => ({ uri: 'https://example.com/cb' }),
+  APP_CONNECT_TELEGRAM: () => ({ initData: pick(['hash=00', 'user=%7B%7D', 'x']) }),
   APP_GET_FARCASTER_URI: () => ({}),
   APP_CONNECT_FARCASTER: () => ({}),
   APP_GET_USER: () => ({}),

@@ -10,10 +10,10 @@ import {
   CHANNEL,
   classifyRpcMethod,
   errorType,
+  LOGIN_PROVIDERS,
   MAX_MESSAGE_BYTES,
   REQUEST_ABORTED,
   RPC_NOT_ALLOWED,
-  SOCIAL_PROVIDERS,
   successType,
   USER_REJECTED,
 } from '../protocol'
@@ -350,7 +350,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       if (error instanceof NotConnectedError) throw error
       return null
     })
-    const provider = SOCIAL_PROVIDERS.find((p) => p === current?.socialProvider)
+    const provider = LOGIN_PROVIDERS.find((p) => p === current?.socialProvider)
     return {
       email: current?.email ?? null,
       address: account.address,
@@ -481,6 +481,22 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         return current
       }
       return { ...current, ...(await signSignIn(siwxMessage, account)) }
+    },
+
+    async APP_CONNECT_TELEGRAM({ initData, chainId: next, rpcUrl }) {
+      const { token, user: signedIn } = await api.telegramConnect({ initData }).catch((error) => {
+        log.warn('the Telegram login was refused', error)
+        throw new FrameError(SOCIAL_CONNECT_FAILED)
+      })
+      pendingLogin = null
+      await wallet.login(token, signedIn)
+      log.info('signed in with Telegram')
+      if (next !== undefined) {
+        chainId = next
+        patchUserLater({ chainId: next })
+      }
+      if (rpcUrl) rpcUrls.set(String(chainId), rpcUrl)
+      return user(false)
     },
 
     APP_GET_FARCASTER_URI: notFarcaster,

@@ -1,6 +1,6 @@
 import type { ConnectorInfo } from '@latchkey/core/adapter'
 import type { WalletRef } from '@latchkey/core/router'
-import { offeredSocials, telegramPlatform } from '@latchkey/core/telegram'
+import { offeredSocials, telegramInitData, telegramPlatform } from '@latchkey/core/telegram'
 import { useMemo } from 'react'
 import { useAppKitInstance } from '../context'
 import { useStore } from '../store'
@@ -43,11 +43,13 @@ export default function Connect() {
   const emailOn = useStore(core.stores.features, (s) => s.features.email)
   const socialsFeature = useStore(core.stores.features, (s) => s.features.socials)
   const hasEvmAdapter = core.options.adapters?.some((a) => a.namespace === 'eip155') ?? false
-  // §5 The remote config's order, OAuth providers only, less what Telegram's platform hides.
-  const socials = useMemo(
-    () => (hasEvmAdapter ? offeredSocials(socialsFeature, telegramPlatform()) : []),
-    [socialsFeature, hasEvmAdapter],
-  )
+  // §5 The remote config's order, OAuth providers only, less what Telegram's platform hides;
+  // §1 inside a Telegram Mini App, Telegram first.
+  const socials = useMemo(() => {
+    if (!hasEvmAdapter || !socialsFeature) return []
+    const oauth = offeredSocials(socialsFeature, telegramPlatform())
+    return telegramInitData() ? (['telegram', ...oauth] as const) : oauth
+  }, [socialsFeature, hasEvmAdapter])
   const rows = walletRows(connectors, recent)
   const shown = new Set(rows.map((row) => row.id))
   const fromDirectory = [...directory.featured, ...directory.recommended].filter((wallet) => {

@@ -1,4 +1,4 @@
-import type { OAuthSocialProvider } from '@latchkey/core/embeddedState'
+import type { LoginProvider } from '@latchkey/core/embeddedState'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useAppKitInstance } from '../context'
 import { format } from '../messages'
@@ -9,13 +9,14 @@ import { useStore } from '../store'
 export const VISIBLE_SOCIALS = 4
 
 /** A provider's mark: a letter on its colour (decorative; the button carries the name). */
-const GLYPHS: Record<OAuthSocialProvider, string> = {
+const GLYPHS: Record<LoginProvider, string> = {
   google: 'G',
   github: 'GH',
   apple: 'A',
   facebook: 'f',
   x: 'X',
   discord: 'D',
+  telegram: 'T',
 }
 
 /**
@@ -25,7 +26,7 @@ const GLYPHS: Record<OAuthSocialProvider, string> = {
  * popup's progress is announced and its errors ('Popup closed', 'Failed to initiate social
  * connection', the frame's) show under the row.
  */
-export function SocialButtons({ providers }: { providers: readonly OAuthSocialProvider[] }) {
+export function SocialButtons({ providers }: { providers: readonly LoginProvider[] }) {
   const { core, messages } = useAppKitInstance()
   const social = useStore(core.stores.embedded, (s) => s.social)
   const [expanded, setExpanded] = useState(false)
@@ -46,7 +47,7 @@ export function SocialButtons({ providers }: { providers: readonly OAuthSocialPr
     [core],
   )
 
-  const nameOf = (provider: OAuthSocialProvider) =>
+  const nameOf = (provider: LoginProvider) =>
     format(messages.continueWithSocial, { provider: SOCIAL_NAMES[provider] })
   const waiting = social.busy && social.provider && social.step === 'popup'
 
@@ -65,7 +66,11 @@ export function SocialButtons({ providers }: { providers: readonly OAuthSocialPr
               aria-busy={social.busy && social.provider === provider}
               disabled={social.step === 'connecting'}
               ref={index === VISIBLE_SOCIALS ? firstRevealed : undefined}
-              onClick={() => void core.embedded.connectSocial(provider)}
+              onClick={() =>
+                void (provider === 'telegram'
+                  ? core.embedded.connectTelegram()
+                  : core.embedded.connectSocial(provider))
+              }
             >
               <span className="lk-social-glyph" aria-hidden="true">
                 {GLYPHS[provider]}
@@ -93,7 +98,7 @@ export function SocialButtons({ providers }: { providers: readonly OAuthSocialPr
       <p className="lk-muted lk-social-status" aria-live="polite" data-testid="social-status">
         {waiting
           ? format(messages.socialInPopup, {
-              provider: SOCIAL_NAMES[social.provider as OAuthSocialProvider],
+              provider: SOCIAL_NAMES[social.provider as LoginProvider],
             })
           : social.step === 'connecting'
             ? messages.signingIn

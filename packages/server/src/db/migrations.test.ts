@@ -72,6 +72,7 @@ describe.each(availableDatabases())('migrations and seed on $name', (database) =
         'features',
         'name',
         'project_id',
+        'telegram_bot_token',
       ].sort(),
     )
     expect(columns('wallets')).toEqual(
@@ -147,7 +148,7 @@ describe.each(availableDatabases())('migrations and seed on $name', (database) =
     await sql`insert into auth_wallets (user_id, address, iv, ciphertext, created_at)
       values ('u1', '0xabc', 'iv', 'ct', ${at})`.execute(opened.db)
 
-    expect(await migrateToLatest(opened.db)).toEqual(['2025_06_001_social'])
+    expect(await migrateToLatest(opened.db)).toEqual(['2025_06_001_social', '2025_07_001_telegram'])
     const wallets = () =>
       opened.db
         .selectFrom('auth_wallets')
@@ -177,7 +178,7 @@ describe.each(availableDatabases())('migrations and seed on $name', (database) =
     const users = await sql<{ id: string }>`select id from auth_users`.execute(opened.db)
     expect(users.rows).toEqual([{ id: 'u1' }])
     await sql`delete from auth_users`.execute(opened.db)
-    expect(await migrateToLatest(opened.db)).toEqual(['2025_06_001_social'])
+    expect(await migrateToLatest(opened.db)).toEqual(['2025_06_001_social', '2025_07_001_telegram'])
   })
 
   it('migrates down to nothing and up again', async () => {
