@@ -34,6 +34,10 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          // A poll waits for a wallet, the relay or a server round trip: on a loaded 2-core
+          // machine one second (vitest's default) is not enough, and a poll that passes returns
+          // at once anyway.
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],
