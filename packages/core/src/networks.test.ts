@@ -12,6 +12,8 @@ import {
   polygon,
   sepolia,
   solana,
+  solanaDevnet,
+  solanaTestnet,
   withRpcUrl,
 } from './networks'
 
@@ -104,6 +106,8 @@ describe('built-in networks', () => {
       base,
       polygon,
       solana,
+      solanaDevnet,
+      solanaTestnet,
       localChainA,
       localChainB,
       localSolana,
@@ -116,6 +120,9 @@ describe('built-in networks', () => {
   it('mainnet is eip155:1 and solana is in the solana namespace', () => {
     expect(mainnet.caipNetworkId).toBe('eip155:1')
     expect(solana.chainNamespace).toBe('solana')
+    // Solana's genesis-hash prefixes (CAIP-30), as wallets name these clusters
+    expect(solanaDevnet.caipNetworkId).toBe('solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1')
+    expect(solanaTestnet.caipNetworkId).toBe('solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z')
   })
 })
 

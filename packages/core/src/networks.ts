@@ -81,6 +81,27 @@ export const solana = /* @__PURE__ */ defineNetwork({
   rpcUrls: { default: { http: ['https://rpc.walletconnect.org/v1'] } },
 })
 
+export const solanaDevnet = /* @__PURE__ */ defineNetwork({
+  id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  chainNamespace: 'solana',
+  name: 'Solana Devnet',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['https://api.devnet.solana.com'] } },
+  testnet: true,
+})
+
+export const solanaTestnet = /* @__PURE__ */ defineNetwork({
+  id: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+  chainNamespace: 'solana',
+  name: 'Solana Testnet',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['https://api.testnet.solana.com'] } },
+  testnet: true,
+})
+
+/** AppKit's name for a network: the same shape */
+export type AppKitNetwork = CaipNetwork
+
 /** The devnet's first anvil chain (packages/devnet, port 8545). */
 export const localChainA = /* @__PURE__ */ defineNetwork({
   id: 31337,

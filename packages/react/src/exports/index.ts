@@ -1,6 +1,8 @@
 export type { Account, AccountKind } from '@latchkey/core/accounts'
 export type { ConnectorInfo } from '@latchkey/core/adapter'
+export type { CaipAddress, CaipNetworkId, ChainNamespace } from '@latchkey/core/caip'
 export type { ConnectorStatus } from '@latchkey/core/connectorStatus'
+export type { AppKitNetwork, CaipNetwork } from '@latchkey/core/networks'
 export type { SIWXMessageData } from '@latchkey/core/siwxMessage'
 export {
   AppKitAccountButton,

@@ -1,3 +1,5 @@
+export type { CaipAddress, CaipNetworkId, ChainNamespace } from '@latchkey/core/caip'
+export type { AppKitNetwork, CaipNetwork } from '@latchkey/core/networks'
 export {
   arbitrum,
   base,
@@ -10,5 +12,7 @@ export {
   polygon,
   sepolia,
   solana,
+  solanaDevnet,
+  solanaTestnet,
   withRpcUrl,
 } from '@latchkey/core/networks'
