@@ -11,8 +11,6 @@ import {
 } from './coinbasePreference'
 import type { ConnectionController } from './connection'
 import {
-  DEFAULT_API_URL,
-  DEFAULT_FRAME_URL,
   DEFAULT_SDK_TYPE,
   DEFAULT_SDK_VERSION,
   DEFAULT_THEME_MODE,
@@ -34,6 +32,7 @@ import { initialRouterState, type RouteInput, type RouterState, type WalletRef }
 import { createRouterController } from './routerController'
 import type { SendController } from './send'
 import { initialSendState, type SendState } from './sendState'
+import { resolveServiceUrls } from './serviceUrls'
 import { initialSIWXState, type SIWXConfig, type SIWXState } from './siwx'
 import type { SIWXFlow } from './siwxFlow'
 import type { SocialLogin, SocialPopup } from './socialLogin'
@@ -225,6 +224,7 @@ export function createAppKitCore(options: AppKitOptions) {
   const networks: readonly CaipNetwork[] = configured.length > 0 ? configured : [mainnet]
   const firstNetwork = networks[0] as CaipNetwork
   const adapters = options.adapters ?? []
+  const serviceUrls = resolveServiceUrls(options)
   const coinbasePreference = resolveCoinbasePreference(options.coinbasePreference, (m) =>
     console.warn(`[latchkey] ${m}`),
   )
@@ -353,8 +353,8 @@ export function createAppKitCore(options: AppKitOptions) {
         adapters,
         networks,
         projectId: options.projectId,
-        relayUrl: options.relayUrl,
-        frameUrl: options.frameUrl ?? DEFAULT_FRAME_URL,
+        relayUrl: serviceUrls.relayUrl,
+        frameUrl: serviceUrls.frameUrl,
         sdkVersion,
         sdkType,
         theme: () => theme.getState(),
@@ -390,7 +390,7 @@ export function createAppKitCore(options: AppKitOptions) {
   const apiClient = () => {
     api ??= import('./api').then((m) =>
       m.createApiClient({
-        apiUrl: options.apiUrl ?? DEFAULT_API_URL,
+        apiUrl: serviceUrls.apiUrl,
         projectId: options.projectId,
         sdkType,
         sdkVersion,
@@ -451,7 +451,7 @@ export function createAppKitCore(options: AppKitOptions) {
           open: (view) => open({ view }),
           emailCapture: () => features.getState().features.emailCapture,
           saveEmail: async (email, caipAddress) => {
-            const url = new URL('/siwx/v1/email', options.apiUrl ?? DEFAULT_API_URL)
+            const url = new URL('/siwx/v1/email', serviceUrls.apiUrl)
             url.searchParams.set('projectId', options.projectId)
             const response = await fetch(url, {
               method: 'POST',
