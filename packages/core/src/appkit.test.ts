@@ -46,6 +46,13 @@ describe('createAppKitCore', () => {
     expect(kit.stores.account.getState().status).toBe('disconnected')
   })
 
+  it("an app without siwx that asks for a sign-in gets 'SIWX is not enabled'", async () => {
+    const { kit } = setup()
+    expect(kit.siwx.required()).toBe(false)
+    await expect(kit.siwx.signIn()).rejects.toThrow('SIWX is not enabled')
+    await expect(kit.siwx.captureEmail('ada@example.com')).rejects.toThrow('SIWX is not enabled')
+  })
+
   it('start() does nothing without a window', () => {
     const { kit } = setup()
     expect(() => kit.start()).not.toThrow()

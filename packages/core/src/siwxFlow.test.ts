@@ -14,7 +14,7 @@ import { createToastController } from './toast'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-function setup(siwx: SIWXConfig, network = localChainA) {
+function setup(siwx: SIWXConfig, network = localChainA, loadEngine?: () => Promise<unknown>) {
   vi.stubGlobal('location', new URL('http://127.0.0.1:5173/'))
   const account = createStore<AccountState>(() => ({
     status: 'connected',
@@ -38,6 +38,7 @@ function setup(siwx: SIWXConfig, network = localChainA) {
   const events: AppKitEventName[] = []
   const toast = createToastController()
   const signMessage = vi.fn(async (message: string) => `signed:${message.length}`)
+  const log = vi.fn()
   const deps = {
     emailCapture: vi.fn(() => false),
     saveEmail: vi.fn(async () => {}),
@@ -51,13 +52,13 @@ function setup(siwx: SIWXConfig, network = localChainA) {
     stores: { account, chain, siwx: siwxStore },
     router,
     storage,
-    loadEngine: async () => ({ signMessage }) as never,
+    loadEngine: (() => (loadEngine ? loadEngine() : Promise.resolve({ signMessage }))) as never,
     toast,
     track: (event) => events.push(event),
-    log: () => {},
+    log,
     ...deps,
   })
-  return { flow, deps, events, signMessage, siwxStore, storage, toast, chain }
+  return { flow, deps, events, signMessage, siwxStore, storage, toast, chain, log, account }
 }
 
 describe('SIWX flow (§4)', () => {
@@ -138,6 +139,23 @@ describe('SIWX flow (§4)', () => {
     expect(s.signMessage).toHaveBeenCalledWith(ownText)
     const [session] = await local.getSessions('eip155:31337', address)
     expect(session?.message).toBe(ownText)
+  })
+
+  it("a wallet engine that cannot load fails the sign-in with 'No ConnectionController client found'", async () => {
+    const s = setup(new LocalSIWX({ storage: new MemoryStorage() }), localChainA, () =>
+      Promise.reject(new Error('chunk failed to load')),
+    )
+    expect(await s.flow.signIn()).toBe(false)
+    const logged = s.log.mock.calls.map(([, error]) => (error as Error | undefined)?.message)
+    expect(logged).toContain('No ConnectionController client found')
+    expect(s.toast.store.getState().message).toBe('Error signing message')
+  })
+
+  it("DataCapture without a connected account answers 'No ActiveCaipAddress found'", async () => {
+    const s = setup(new LocalSIWX({ storage: new MemoryStorage() }))
+    s.account.setState({ status: 'disconnected', address: undefined, caipAddress: undefined })
+    expect(await s.flow.captureEmail('ada@example.com')).toBe('No ActiveCaipAddress found')
+    expect(s.deps.saveEmail).not.toHaveBeenCalled()
   })
 
   it('a failed signature reopens the sign view, toasts and tracks the error', async () => {
