@@ -21,9 +21,14 @@ const CLICK_TO_URI = `new Promise((resolve, reject) => {
   const button = root?.querySelector('[data-wallet-id="walletConnect"]')
   if (!root || !button) return reject(new Error('no WalletConnect entry'))
   const started = performance.now()
+  const timer = setTimeout(() => {
+    observer.disconnect()
+    reject(new Error('no pairing URI within 30 s (is the page origin allowed for the project?)'))
+  }, 30000)
   const observer = new MutationObserver(() => {
     if (!root.querySelector('[data-testid="wc-pairing"][data-uri^="wc:"]')) return
     observer.disconnect()
+    clearTimeout(timer)
     resolve(performance.now() - started)
   })
   observer.observe(root, { subtree: true, childList: true, attributes: true })
@@ -41,37 +46,45 @@ export async function runWalletConnectBench(opts: {
 }): Promise<WalletConnectBenchResult> {
   const app = APPS.find((a) => a.name === APP)
   if (!app) throw new Error(`bench app ${APP} missing`)
+  await buildApp(app, opts.outDir)
+  const served = await serveBuild(app.root, opts.outDir)
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-bench-wc-'))
-  const server = await startServer({ port: 0, databaseUrl: null, dataDir, logLevel: 'silent' })
-  const browser = await launchBrowser()
   try {
-    await buildApp(app, opts.outDir)
-    const served = await serveBuild(app.root, opts.outDir)
+    // The relay lets in only pages of the project's origins: this run's preview port is one.
+    const server = await startServer({
+      port: 0,
+      databaseUrl: null,
+      dataDir,
+      logLevel: 'silent',
+      allowedOrigins: [new URL(served.url).origin],
+    })
     try {
-      const query = new URLSearchParams({
-        relay: server.relayUrl,
-        projectId: PROJECT_ID,
-        api: server.url,
-      })
-      const runs: number[] = []
-      for (let i = 0; i < opts.runs; i++) {
-        const context = await browser.newContext()
-        const page = await context.newPage()
-        await page.goto(`${served.url}?${query}`, { waitUntil: 'networkidle' })
-        await page.getByTestId('connect-button').click()
-        const entry = page.locator('[data-wallet-id="walletConnect"]')
-        await entry.waitFor()
-        const ms = (await page.evaluate(CLICK_TO_URI)) as number
-        runs.push(ms)
-        await context.close()
+      const browser = await launchBrowser()
+      try {
+        const query = new URLSearchParams({
+          relay: server.relayUrl,
+          projectId: PROJECT_ID,
+          api: server.url,
+        })
+        const runs: number[] = []
+        for (let i = 0; i < opts.runs; i++) {
+          const context = await browser.newContext()
+          const page = await context.newPage()
+          await page.goto(`${served.url}?${query}`, { waitUntil: 'networkidle' })
+          await page.getByTestId('connect-button').click()
+          await page.locator('[data-wallet-id="walletConnect"]').waitFor()
+          runs.push((await page.evaluate(CLICK_TO_URI)) as number)
+          await context.close()
+        }
+        return { runs, medianMs: median(runs) }
+      } finally {
+        await browser.close()
       }
-      return { runs, medianMs: median(runs) }
     } finally {
-      await served.close()
+      await server.close()
     }
   } finally {
-    await browser.close()
-    await server.close()
+    await served.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
