@@ -40,7 +40,12 @@ describe('createAppKitCore', () => {
 
   it('starts closed, at Connect, on the first network', () => {
     const { kit, views } = setup()
-    expect(kit.stores.modal.getState()).toEqual({ open: false, shake: false, loading: {} })
+    expect(kit.stores.modal.getState()).toEqual({
+      open: false,
+      shake: false,
+      loading: {},
+      initialized: false,
+    })
     expect(views()).toEqual(['Connect'])
     expect(kit.stores.chain.getState().activeCaipNetwork).toEqual(localChainA)
     expect(kit.stores.account.getState().status).toBe('disconnected')

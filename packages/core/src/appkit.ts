@@ -638,6 +638,7 @@ export function createAppKitCore(options: AppKitOptions) {
   function start() {
     if (started || typeof window === 'undefined' || isSocialLoginReturn(window)) return
     started = true
+    modal.setState({ initialized: true })
     for (const adapter of adapters) {
       stops.push(
         adapter.watchConnectors((list) => {

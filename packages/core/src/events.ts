@@ -1,5 +1,7 @@
 /** Analytics-style events the instance emits (subscribeEvents). */
 export type AppKitEventName =
+  /** The state before any event (AppKit's initial event) */
+  | 'MODAL_CREATED'
   | 'MODAL_OPEN'
   | 'MODAL_CLOSE'
   | 'SELECT_WALLET'

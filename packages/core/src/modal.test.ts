@@ -129,7 +129,12 @@ describe('closingRoute (§2 Closing)', () => {
 
 describe('initialModalState', () => {
   it('is closed, not shaking, with no loading flags', () => {
-    expect(initialModalState()).toEqual({ open: false, shake: false, loading: {} })
+    expect(initialModalState()).toEqual({
+      open: false,
+      shake: false,
+      loading: {},
+      initialized: false,
+    })
   })
 
   it('gives a fresh object each time', () => {

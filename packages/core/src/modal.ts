@@ -31,10 +31,12 @@ export interface ModalState {
   shake: boolean
   /** §4 Loading flags per namespace. */
   loading: Partial<Record<ChainNamespace, boolean>>
+  /** The instance started in this browser (wallet discovery on); false on a server */
+  initialized: boolean
 }
 
 export function initialModalState(): ModalState {
-  return { open: false, shake: false, loading: {} }
+  return { open: false, shake: false, loading: {}, initialized: false }
 }
 
 export function isLoading(state: ModalState): boolean {

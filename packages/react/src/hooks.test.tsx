@@ -8,6 +8,7 @@ import { createAppKit } from './createAppKit'
 import {
   useAppKitAccount,
   useAppKitConnectors,
+  useAppKitEvents,
   useAppKitNetwork,
   useAppKitState,
   useWalletInfo,
@@ -135,6 +136,63 @@ describe('useAppKitAccount().allAccounts and useAppKitConnectors (§3 Account, C
       'ws:Phantom=connected:provider',
       'com.rabby=disconnected:-',
     ])
+    appKit.core.destroy()
+  })
+})
+
+function AppKitShapes() {
+  const events = useAppKitEvents()
+  const state = useAppKitState()
+  const { walletInfo } = useWalletInfo('solana')
+  return (
+    <output>
+      {[
+        events.data.event,
+        String(state.initialized),
+        state.connectingWallet?.name ?? '-',
+        walletInfo?.name ?? '-',
+      ].join('|')}
+    </output>
+  )
+}
+
+describe("AppKit's hook shapes", () => {
+  it('events start at MODAL_CREATED; state says initialized and which wallet is connecting; wallet info per namespace', async () => {
+    const appKit = createAppKit({
+      networks: [localChainA],
+      projectId: 'p',
+      storage: new MemoryStorage(),
+      apiUrl: 'http://127.0.0.1:1',
+    })
+    render(
+      <AppKitProvider instance={appKit}>
+        <AppKitShapes />
+      </AppKitProvider>,
+    )
+    const shown = () => screen.getByRole('status').textContent?.split('|')
+    expect(shown()?.[0]).toBe('MODAL_CREATED')
+    await act(async () => {
+      appKit.core.start()
+      appKit.open()
+    })
+    expect(shown()?.slice(0, 2)).toEqual(['MODAL_OPEN', 'true'])
+    act(() => {
+      appKit.core.stores.connectors.setState({
+        list: [{ id: 'ws:Phantom', name: 'Phantom', type: 'ANNOUNCED', chain: 'solana' }],
+      })
+      appKit.core.router.setWallet({ id: 'io.metamask', name: 'MetaMask' })
+      appKit.core.stores.account.setState({ status: 'connecting' })
+    })
+    expect(shown()?.[2]).toBe('MetaMask')
+    act(() =>
+      appKit.core.stores.account.setState({
+        status: 'connected',
+        namespace: 'eip155',
+        connectorId: 'io.metamask',
+        connections: { solana: { address: 'x', chainId: 'y', connectorId: 'ws:Phantom' } },
+      }),
+    )
+    expect(shown()?.slice(2)).toEqual(['-', 'Phantom'])
     appKit.core.destroy()
   })
 })

@@ -76,9 +76,15 @@ export function useAppKitState() {
   const { core } = useAppKitInstance()
   const modal = useStore(core.stores.modal)
   const chain = useStore(core.stores.chain)
+  const wallet = useStore(core.stores.router, (s) => s.wallet)
+  const connecting = useStore(core.stores.account, (s) => s.status === 'connecting')
   return {
     open: modal.open,
     loading: Object.values(modal.loading).some(Boolean),
+    /** The instance runs in this browser (false while server-rendering) */
+    initialized: modal.initialized,
+    /** The wallet the visitor is connecting, while they are */
+    connectingWallet: connecting ? wallet : undefined,
     activeChain: chain.activeNamespace,
     selectedNetworkId: chain.activeCaipNetwork.caipNetworkId,
   }
@@ -95,10 +101,22 @@ export function useAppKitTheme() {
   }
 }
 
-export function useAppKitEvents(): AppKitEvent | undefined {
+/** AppKit's events state: the last event (MODAL_CREATED before any), never undefined. */
+export interface AppKitEventsState extends AppKitEvent {
+  reportedErrors: Record<string, boolean>
+}
+
+export function useAppKitEvents(): AppKitEventsState {
   const appKit = useAppKitInstance()
-  const [event, setEvent] = useState<AppKitEvent>()
-  useEffect(() => appKit.subscribeEvents(setEvent), [appKit])
+  const [event, setEvent] = useState<AppKitEventsState>(() => ({
+    timestamp: Date.now(),
+    reportedErrors: {},
+    data: { type: 'track', event: 'MODAL_CREATED' },
+  }))
+  useEffect(
+    () => appKit.subscribeEvents((next) => setEvent({ ...next, reportedErrors: {} })),
+    [appKit],
+  )
   return event
 }
 
@@ -107,11 +125,13 @@ export function useDisconnect() {
   return { disconnect: appKit.disconnect }
 }
 
-export function useWalletInfo() {
+/** The connected wallet's name and icon; with `namespace`, that namespace's wallet. */
+export function useWalletInfo(namespace?: ChainState['activeNamespace']) {
   const { core } = useAppKitInstance()
-  const connectorId = useStore<AccountState, string | undefined>(
-    core.stores.account,
-    (s) => s.connectorId,
+  const connectorId = useStore<AccountState, string | undefined>(core.stores.account, (s) =>
+    namespace && namespace !== s.namespace
+      ? s.connections?.[namespace]?.connectorId
+      : s.connectorId,
   )
   const connectors = useStore(core.stores.connectors, (s) => s.list)
   const peer = useStore(core.stores.account, (s) => s.peerWallet)
