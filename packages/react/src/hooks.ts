@@ -3,6 +3,7 @@ import type { ConnectorInfo } from '@latchkey/core/adapter'
 import type { AccountState, ChainState, ThemeState } from '@latchkey/core/appkit'
 import { type ConnectorStatus, connectorStatus } from '@latchkey/core/connectorStatus'
 import { AUTH_CONNECTOR_ID, EMBEDDED_SOLANA_CONNECTOR_ID } from '@latchkey/core/constants'
+import { ErrorText } from '@latchkey/core/errors'
 import type { AppKitEvent } from '@latchkey/core/events'
 import type { CaipNetwork } from '@latchkey/core/networks'
 import type { PortfolioState } from '@latchkey/core/portfolioState'
@@ -173,8 +174,43 @@ export function useAppKitProvider<T = unknown>(
   return { walletProvider, walletProviderType: account.connectorId ? 'ANNOUNCED' : undefined }
 }
 
-/** Token balances of the connected account on the active network (§3, §5). */
+/** AppKit's answer of `fetchBalance()`: the native balance, or why there is none. */
+export type FetchBalanceResult =
+  | { data: { balance: string; symbol: string }; error: null; isSuccess: true; isError: false }
+  | { data: undefined; error: string; isSuccess: false; isError: true }
+
+/** Our wording: fetchBalance() without a connected account */
+export const NO_ACCOUNT_CONNECTED = 'No account connected'
+
+/** AppKit's balance hook: `fetchBalance()` reads the native balance afresh (the token list: useAppKitTokens). */
 export function useAppKitBalance() {
+  const { core } = useAppKitInstance()
+  const fetchBalance = useCallback(async (): Promise<FetchBalanceResult> => {
+    const failed = (error: string) =>
+      ({ data: undefined, error, isSuccess: false, isError: true }) as const
+    if (core.stores.account.getState().status !== 'connected') return failed(NO_ACCOUNT_CONNECTED)
+    await core.refreshBalance({ force: true })
+    const { balance, balanceError, status } = core.stores.account.getState()
+    if (status !== 'connected') return failed(NO_ACCOUNT_CONNECTED)
+    if (!balance) {
+      return failed(
+        balanceError ??
+          core.stores.portfolio.getState().balancesError ??
+          ErrorText.tokenBalanceUnavailable,
+      )
+    }
+    return {
+      data: { balance: balance.formatted, symbol: balance.symbol },
+      error: null,
+      isSuccess: true,
+      isError: false,
+    }
+  }, [core])
+  return { fetchBalance }
+}
+
+/** Token balances of the connected account on the active network (§3, §5). */
+export function useAppKitTokens() {
   const { core } = useAppKitInstance()
   const portfolio = useStore<PortfolioState>(core.stores.portfolio)
   return {

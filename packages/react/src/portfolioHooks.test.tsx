@@ -5,14 +5,19 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppKitProvider } from './context'
 import { createAppKit } from './createAppKit'
-import { useAppKitActivity, useAppKitBalance } from './hooks'
+import {
+  type FetchBalanceResult,
+  useAppKitActivity,
+  useAppKitBalance,
+  useAppKitTokens,
+} from './hooks'
 
 afterEach(cleanup)
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
 
 function Probe() {
-  const balance = useAppKitBalance()
+  const balance = useAppKitTokens()
   const activity = useAppKitActivity()
   return (
     <output>
@@ -21,7 +26,7 @@ function Probe() {
   )
 }
 
-describe('useAppKitBalance / useAppKitActivity', () => {
+describe('useAppKitTokens / useAppKitActivity', () => {
   it('refresh when the account connects (refused service → errors), clear on disconnect', async () => {
     const appKit = createAppKit({
       networks: [localChainA, localChainB],
@@ -51,6 +56,49 @@ describe('useAppKitBalance / useAppKitActivity', () => {
       appKit.core.stores.account.setState({ status: 'disconnected', address: undefined })
     })
     expect(screen.getByRole('status').textContent).toBe('0|0|-|0|-')
+    appKit.core.destroy()
+    appKit.core.toast.hide()
+  })
+})
+
+let fetchBalance: (() => Promise<FetchBalanceResult>) | undefined
+function BalanceProbe() {
+  fetchBalance = useAppKitBalance().fetchBalance
+  return null
+}
+
+describe("useAppKitBalance().fetchBalance (AppKit's shape)", () => {
+  it('says why there is no balance: no account, then the service refused', async () => {
+    const appKit = createAppKit({
+      networks: [localChainA],
+      projectId: 'p',
+      storage: new MemoryStorage(),
+      apiUrl: 'http://127.0.0.1:1',
+    })
+    render(
+      <AppKitProvider instance={appKit}>
+        <BalanceProbe />
+      </AppKitProvider>,
+    )
+    expect(await fetchBalance?.()).toEqual({
+      data: undefined,
+      error: 'No account connected',
+      isSuccess: false,
+      isError: true,
+    })
+    act(() => {
+      appKit.core.stores.account.setState({
+        status: 'connected',
+        address: ADDRESS,
+        caipAddress: `eip155:31337:${ADDRESS}` as CaipAddress,
+        namespace: 'eip155',
+      })
+    })
+    let result: FetchBalanceResult | undefined
+    await act(async () => {
+      result = await fetchBalance?.()
+    })
+    expect(result).toMatchObject({ isError: true, error: 'Token Balance Unavailable' })
     appKit.core.destroy()
     appKit.core.toast.hide()
   })

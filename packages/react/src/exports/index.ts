@@ -13,6 +13,7 @@ export {
 export { AppKitProvider } from '../context'
 export { type AppKit, type CreateAppKitOptions, createAppKit } from '../createAppKit'
 export {
+  type FetchBalanceResult,
   useAppKit,
   useAppKitAccount,
   useAppKitActivity,
@@ -23,6 +24,7 @@ export {
   useAppKitProvider,
   useAppKitState,
   useAppKitTheme,
+  useAppKitTokens,
   useDisconnect,
   useWalletInfo,
 } from '../hooks'
