@@ -631,6 +631,24 @@ describe('several namespaces (EVM and Solana)', () => {
     expect(storage.getItem(StorageKeys.connectedNamespaces)).toBeNull()
   })
 
+  it('disconnect({ namespace }) or ({ id }) ends only that wallet', async () => {
+    const { kit, evm, sol } = twoNamespaces()
+    await kit.connect('evm-wallet')
+    await kit.connect('sol-wallet', localSol)
+    await kit.disconnect({ namespace: 'eip155' })
+    expect(evm.engine.disconnect).toHaveBeenCalled()
+    expect(sol.engine.disconnect).not.toHaveBeenCalled()
+    expect(kit.stores.account.getState()).toMatchObject({
+      status: 'connected',
+      namespace: 'solana',
+    })
+    await kit.disconnect({ id: 'no-such-wallet' })
+    expect(kit.stores.account.getState().status).toBe('connected')
+    await kit.disconnect({ id: 'sol-wallet' })
+    expect(sol.engine.disconnect).toHaveBeenCalled()
+    expect(kit.stores.account.getState().status).toBe('disconnected')
+  })
+
   it('a wallet of the inactive namespace disconnecting leaves the active one alone', async () => {
     const { kit, evm } = twoNamespaces()
     let emit: ((s: AccountSnapshot) => void) | undefined

@@ -804,7 +804,9 @@ export function createAppKitCore(options: AppKitOptions) {
     shake,
     connect: (connectorId: string, target?: CaipNetwork) =>
       connectionController().then((c) => c.connect(connectorId, target)),
-    disconnect: () => connectionController().then((c) => c.disconnect()),
+    /** Every namespace; `{ namespace }` or `{ id }` (a connector's id): only that wallet */
+    disconnect: (only?: { namespace?: ChainNamespace; id?: string }) =>
+      connectionController().then((c) => c.disconnect(only)),
     switchNetwork: (network: CaipNetwork) =>
       connectionController().then((c) => c.switchNetwork(network)),
     /** The native balance and the token list, from one answer (README "Balances"). */

@@ -681,8 +681,24 @@ export function createConnectionController(ctx: ConnectionContext) {
     clearAccount(namespace)
   }
 
-  /** Disconnects every connected namespace, the active one last. */
-  async function disconnect() {
+  /**
+   * Disconnects every connected namespace, the active one last; with `namespace` (or `id`, a
+   * connector's id) only that namespace's wallet, and the other namespace stays connected.
+   */
+  async function disconnect(only: { namespace?: ChainNamespace; id?: string } = {}) {
+    const byId =
+      only.id === undefined
+        ? undefined
+        : ([...connections].find(([, c]) => c.connectorId === only.id)?.[0] ??
+          (account.getState().connectorId === only.id ? account.getState().namespace : undefined))
+    const target = only.namespace ?? byId
+    if (only.id !== undefined && target === undefined) return
+    if (target !== undefined) {
+      if (connections.has(target) || account.getState().namespace === target) {
+        await disconnectNamespace(target)
+      }
+      return
+    }
     const active = account.getState().namespace ?? chain.getState().activeNamespace
     const others = [...connections.keys()].filter((namespace) => namespace !== active)
     for (const namespace of others) await disconnectNamespace(namespace)
