@@ -854,12 +854,25 @@ export function createConnectionController(ctx: ConnectionContext) {
 
   /** After first paint: reconnect what the visitor left connected, else warm the engines. */
   function startAdapters() {
-    restoreNamespace = storage.getActiveNamespace()
+    const wanted = storage.getActiveNamespace()
+    restoreNamespace = wanted
+    const reconnecting: Promise<void>[] = []
     for (const adapter of adapters) {
-      if (storage.getConnectedConnectorId(adapter.namespace)) void reconnect(adapter.namespace)
-      else void loadEngine(adapter.namespace).catch(() => undefined)
+      if (storage.getConnectedConnectorId(adapter.namespace)) {
+        reconnecting.push(reconnect(adapter.namespace))
+      } else void loadEngine(adapter.namespace).catch(() => undefined)
     }
-    if (!adapterFor('eip155') && storage.getConnectedConnectorId('eip155')) void reconnect('eip155')
+    if (!adapterFor('eip155') && storage.getConnectedConnectorId('eip155')) {
+      reconnecting.push(reconnect('eip155'))
+    }
+    // Wallets report back in any order, and a wallet may blink disconnected while its library
+    // rehydrates: once every reconnect has settled, the namespace that was active is again.
+    void Promise.allSettled(reconnecting).then(() => {
+      const { namespace, status } = account.getState()
+      if (wanted && status === 'connected' && namespace !== wanted && connections.has(wanted)) {
+        activate(wanted)
+      }
+    })
   }
 
   function destroy() {
