@@ -80,12 +80,15 @@ describe('useWalletInfo', () => {
 
 function Accounts() {
   const { allAccounts } = useAppKitAccount()
+  const solana = useAppKitAccount({ namespace: 'solana' })
+  const bitcoin = useAppKitAccount({ namespace: 'bip122' })
   const { connectors } = useAppKitConnectors()
   return (
     <>
       <output>
         {allAccounts.map((a) => `${a.namespace}:${a.type}:${a.publicKey ?? '-'}`).join(' ')}
       </output>
+      <p data-testid="solana">{`${solana.caipAddress}|${solana.isConnected}|${bitcoin.status}`}</p>
       <ul>
         {connectors.map((c) => (
           <li key={c.id}>{`${c.id}=${c.status}:${c.provider ? 'provider' : '-'}`}</li>
@@ -131,6 +134,8 @@ describe('useAppKitAccount().allAccounts and useAppKitConnectors (§3 Account, C
       })
     })
     expect(screen.getByRole('status').textContent).toBe(`eip155:eoa:- solana:eoa:${sol}`)
+    // AppKit's useAppKitAccount({ namespace }): the other namespace's wallet, or none
+    expect(screen.getByTestId('solana').textContent).toBe(`solana:x:${sol}|true|disconnected`)
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'io.metamask=active:provider',
       'ws:Phantom=connected:provider',

@@ -1,6 +1,7 @@
 import { accountsOf } from '@latchkey/core/accounts'
 import type { ConnectorInfo } from '@latchkey/core/adapter'
 import type { AccountState, ChainState, ThemeState } from '@latchkey/core/appkit'
+import type { CaipAddress, ChainNamespace } from '@latchkey/core/caip'
 import { type ConnectorStatus, connectorStatus } from '@latchkey/core/connectorStatus'
 import { AUTH_CONNECTOR_ID, EMBEDDED_SOLANA_CONNECTOR_ID } from '@latchkey/core/constants'
 import { ErrorText } from '@latchkey/core/errors'
@@ -16,20 +17,50 @@ import { useStore } from './store'
 export function useAppKit() {
   const appKit = useAppKitInstance()
   return {
-    open: useCallback((options?: { view?: RouteInput }) => appKit.open(options), [appKit]),
+    /** Resolves once the modal is open (AppKit's `open` is a Promise too). */
+    open: useCallback(
+      async (options?: { view?: RouteInput }): Promise<void> => appKit.open(options),
+      [appKit],
+    ),
     close: appKit.close,
   }
 }
 
-export function useAppKitAccount() {
+/** The account of `namespace` (the active one when not given), as AppKit's hook shapes it. */
+function accountOf(account: AccountState, namespace: ChainNamespace | undefined) {
+  if (!namespace || namespace === account.namespace) {
+    const { address, caipAddress, connectorId, status } = account
+    return { address, caipAddress, connectorId, status }
+  }
+  const connection = account.status === 'connected' ? account.connections?.[namespace] : undefined
+  if (!connection) {
+    return {
+      address: undefined,
+      caipAddress: undefined,
+      connectorId: undefined,
+      status: 'disconnected' as const,
+    }
+  }
+  const caipAddress: CaipAddress = `${namespace}:${connection.chainId}:${connection.address}`
+  return {
+    address: connection.address,
+    caipAddress,
+    connectorId: connection.connectorId,
+    status: 'connected' as const,
+  }
+}
+
+/** The connected account; `{ namespace }` gives that namespace's (a second wallet's) account. */
+export function useAppKitAccount(options: { namespace?: ChainNamespace } = {}) {
   const appKit = useAppKitInstance()
-  const account = useStore(appKit.core.stores.account)
+  const state = useStore(appKit.core.stores.account)
   const embedded = useStore(appKit.core.stores.embedded)
+  const account = accountOf(state, options.namespace)
   const embeddedConnector =
     account.connectorId === AUTH_CONNECTOR_ID ||
     account.connectorId === EMBEDDED_SOLANA_CONNECTOR_ID
   const user = embeddedConnector ? embedded.user : undefined
-  const allAccounts = useMemo(() => accountsOf(account, user), [account, user])
+  const allAccounts = useMemo(() => accountsOf(state, embedded.user), [state, embedded.user])
   return {
     /** §3 Every connected account (namespace, address, type, publicKey), the active one first */
     allAccounts,

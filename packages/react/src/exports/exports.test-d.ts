@@ -1,10 +1,12 @@
-import type {
-  Account,
-  AppKitNetwork,
-  CaipAddress,
-  CaipNetwork,
-  CaipNetworkId,
-  ConnectorStatus,
+import {
+  type Account,
+  type AppKitNetwork,
+  type CaipAddress,
+  type CaipNetwork,
+  type CaipNetworkId,
+  type ConnectorStatus,
+  type useAppKit,
+  useAppKitAccount,
 } from '@latchkey/react'
 import type { CaipNetwork as NetworksCaipNetwork } from '@latchkey/react/networks'
 import { solanaDevnet, solanaTestnet } from '@latchkey/react/networks'
@@ -20,6 +22,16 @@ describe('the types an app imports from @latchkey/react', () => {
     // @ts-expect-error a CAIP-2 id has a namespace
     const bad: CaipNetworkId = '1'
     void bad
+  })
+
+  it("has AppKit's hook signatures", () => {
+    expectTypeOf<ReturnType<ReturnType<typeof useAppKit>['open']>>().toEqualTypeOf<Promise<void>>()
+    expectTypeOf(useAppKitAccount)
+      .parameter(0)
+      .toEqualTypeOf<
+        | { namespace?: 'eip155' | 'solana' | 'polkadot' | 'bip122' | 'cosmos' | 'sui' | 'stacks' }
+        | undefined
+      >()
   })
 
   it('describes accounts and connector states (§3)', () => {
