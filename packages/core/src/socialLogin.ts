@@ -244,8 +244,8 @@ export function createSocialLogin(ctx: SocialLoginContext) {
 
 export type SocialLogin = ReturnType<typeof createSocialLogin>
 
-/** The instance's wiring (appkit.ts keeps only the lazy import in the first load). */
-export function wireSocialLogin(deps: {
+/** What an embedded-wallet login (social, Telegram) takes from the instance. */
+export interface EmbeddedLoginWiring {
   store: StoreApi<EmbeddedState>
   chain: StoreApi<ChainState>
   connection: Pick<
@@ -253,10 +253,12 @@ export function wireSocialLogin(deps: {
     'embeddedWallet' | 'connectEmbedded' | 'preferredAccountType'
   >
   storage: AppKitStorage
-  siwx?: SIWXConfig
-  track: SocialLoginContext['track']
-  log: SocialLoginContext['log']
-}): SocialLogin {
+  track(event: AppKitEventName, properties?: Record<string, unknown>): void
+  log(message: string, detail?: unknown): void
+}
+
+/** The instance's wiring (appkit.ts keeps only the lazy import in the first load). */
+export function wireSocialLogin(deps: EmbeddedLoginWiring & { siwx?: SIWXConfig }): SocialLogin {
   const { connection, storage, siwx } = deps
   return createSocialLogin({
     store: deps.store,

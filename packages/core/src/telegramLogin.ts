@@ -1,13 +1,11 @@
 import type { StoreApi } from 'zustand/vanilla'
-import type { ChainState } from './appkit'
-import type { ConnectionController } from './connection'
 import { embeddedWalletSupports } from './embeddedNetworks'
 import type { EmbeddedState, EmbeddedUserInfo } from './embeddedState'
 import type { EmbeddedSession } from './embeddedWallet'
 import { ErrorText, toUserMessage } from './errors'
 import type { AppKitEventName } from './events'
 import type { CaipNetwork } from './networks'
-import type { AppKitStorage } from './storage'
+import type { EmbeddedLoginWiring } from './socialLogin'
 
 export interface TelegramLoginContext {
   store: StoreApi<EmbeddedState>
@@ -80,18 +78,9 @@ export function createTelegramLogin(ctx: TelegramLoginContext) {
 export type TelegramLogin = ReturnType<typeof createTelegramLogin>
 
 /** The instance's wiring (appkit.ts keeps only the lazy import in the first load). */
-export function wireTelegramLogin(deps: {
-  store: StoreApi<EmbeddedState>
-  chain: StoreApi<ChainState>
-  connection: Pick<
-    ConnectionController,
-    'embeddedWallet' | 'connectEmbedded' | 'preferredAccountType'
-  >
-  storage: AppKitStorage
-  initData(): string | undefined
-  track: TelegramLoginContext['track']
-  log: TelegramLoginContext['log']
-}): TelegramLogin {
+export function wireTelegramLogin(
+  deps: EmbeddedLoginWiring & { initData(): string | undefined },
+): TelegramLogin {
   const { connection, storage } = deps
   return createTelegramLogin({
     store: deps.store,

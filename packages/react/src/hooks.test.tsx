@@ -13,6 +13,7 @@ import {
   useAppKitState,
   useWalletInfo,
 } from './hooks'
+import { renderWithAppKit } from './testing/renderWithAppKit'
 
 afterEach(cleanup)
 
@@ -54,17 +55,7 @@ function WalletName() {
 
 describe('useWalletInfo', () => {
   it('names the embedded wallet by how the visitor signed in: the social provider, else Email', () => {
-    const appKit = createAppKit({
-      networks: [localChainA],
-      projectId: 'p',
-      storage: new MemoryStorage(),
-      apiUrl: 'http://127.0.0.1:1',
-    })
-    render(
-      <AppKitProvider instance={appKit}>
-        <WalletName />
-      </AppKitProvider>,
-    )
+    const appKit = renderWithAppKit(<WalletName />)
     expect(screen.getByRole('status').textContent).toBe('-')
     const user = { address: '0x1', chainId: 31337, accounts: [], smartAccountDeployed: false }
     act(() => {
@@ -100,17 +91,7 @@ function Accounts() {
 
 describe('useAppKitAccount().allAccounts and useAppKitConnectors (§3 Account, Connector)', () => {
   it('list the accounts of every namespace and each wallet with its status and provider', () => {
-    const appKit = createAppKit({
-      networks: [localChainA],
-      projectId: 'p',
-      storage: new MemoryStorage(),
-      apiUrl: 'http://127.0.0.1:1',
-    })
-    render(
-      <AppKitProvider instance={appKit}>
-        <Accounts />
-      </AppKitProvider>,
-    )
+    const appKit = renderWithAppKit(<Accounts />)
     const sol = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
     const evm = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
     const provider = { request: async () => null }
@@ -163,17 +144,7 @@ function AppKitShapes() {
 
 describe("AppKit's hook shapes", () => {
   it('events start at MODAL_CREATED; state says initialized and which wallet is connecting; wallet info per namespace', async () => {
-    const appKit = createAppKit({
-      networks: [localChainA],
-      projectId: 'p',
-      storage: new MemoryStorage(),
-      apiUrl: 'http://127.0.0.1:1',
-    })
-    render(
-      <AppKitProvider instance={appKit}>
-        <AppKitShapes />
-      </AppKitProvider>,
-    )
+    const appKit = renderWithAppKit(<AppKitShapes />)
     const shown = () => screen.getByRole('status').textContent?.split('|')
     expect(shown()?.[0]).toBe('MODAL_CREATED')
     await act(async () => {

@@ -11,6 +11,7 @@ import {
   useAppKitBalance,
   useAppKitTokens,
 } from './hooks'
+import { renderWithAppKit } from './testing/renderWithAppKit'
 
 afterEach(cleanup)
 
@@ -69,17 +70,7 @@ function BalanceProbe() {
 
 describe("useAppKitBalance().fetchBalance (AppKit's shape)", () => {
   it('says why there is no balance: no account, then the service refused', async () => {
-    const appKit = createAppKit({
-      networks: [localChainA],
-      projectId: 'p',
-      storage: new MemoryStorage(),
-      apiUrl: 'http://127.0.0.1:1',
-    })
-    render(
-      <AppKitProvider instance={appKit}>
-        <BalanceProbe />
-      </AppKitProvider>,
-    )
+    const appKit = renderWithAppKit(<BalanceProbe />)
     expect(await fetchBalance?.()).toEqual({
       data: undefined,
       error: 'No account connected',

@@ -1,0 +1,22 @@
+// Test support only: an instance with no services behind it (its API URL refuses at once),
+// rendered around the component under test.
+import { MemoryStorage } from '@latchkey/core/memoryStorage'
+import { type CaipNetwork, localChainA } from '@latchkey/core/networks'
+import { render } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { AppKitProvider } from '../context'
+import { createAppKit } from '../createAppKit'
+
+export function renderWithAppKit(
+  node: ReactNode,
+  networks: readonly [CaipNetwork, ...CaipNetwork[]] = [localChainA],
+) {
+  const appKit = createAppKit({
+    networks,
+    projectId: 'p',
+    storage: new MemoryStorage(),
+    apiUrl: 'http://127.0.0.1:1',
+  })
+  render(<AppKitProvider instance={appKit}>{node}</AppKitProvider>)
+  return appKit
+}
