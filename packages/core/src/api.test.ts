@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { ApiError, createApiClient, setupAlertCodeFor } from './api'
 import {
-  ApiError,
-  createApiClient,
-  setupAlertCodeFor,
   toAnalyticsConfig,
   toOrigins,
   toRemoteConfig,
   toWalletItem,
   toWalletsPage,
-} from './api'
+} from './apiShapes'
 
 const BASE = {
   apiUrl: 'http://127.0.0.1:8787',

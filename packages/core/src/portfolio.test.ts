@@ -6,10 +6,8 @@ import {
   type HistoryPage,
   type TokenBalance,
   type Transaction,
-  toBalances,
-  toHistoryPage,
-  toIdentity,
 } from './api'
+import { toBalances, toHistoryPage, toIdentity } from './apiShapes'
 import type { AccountState, ChainState } from './appkit'
 import type { CaipAddress } from './caip'
 import { ErrorText } from './errors'
