@@ -2,7 +2,7 @@
 import { isUserRejectedError } from '@latchkey/core/errors'
 import { localChainA, localChainB, withRpcUrl } from '@latchkey/core/networks'
 import { type Devnet, findFreePort, startDevnet, TEST_ACCOUNTS } from '@latchkey/devnet'
-import { createConfig, http, injected } from '@wagmi/core'
+import { createConfig, http, injected, reconnect } from '@wagmi/core'
 import headless from 'headless-web3-provider'
 import { createPublicClient, http as viemHttp } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -48,7 +48,7 @@ function setup() {
     ],
     storage: null,
   })
-  return { wallet, engine: createWagmiEngine(config), account }
+  return { wallet, engine: createWagmiEngine(config), account, config }
 }
 
 /** wagmi asks for permissions, then for the accounts: the visitor approves both. */
@@ -119,5 +119,20 @@ describe('wagmi engine with headless-web3-provider on anvil', () => {
     await approveConnection(first.wallet)
     await connecting
     expect(await first.engine.reconnect('headless-web3-provider')).toBe(true)
+  })
+
+  it("reconnects while the app's own wagmi reconnect runs (wagmi answers [] to a second one)", async () => {
+    const { wallet, engine, config } = setup()
+    const connecting = engine.connect('headless-web3-provider')
+    await approveConnection(wallet)
+    await connecting
+    const seen: string[] = []
+    const stop = engine.watchAccount((account) => seen.push(account.status))
+    const appReconnect = reconnect(config)
+    expect(config.state.status).toBe('reconnecting')
+    expect(await engine.reconnect('headless-web3-provider')).toBe(true)
+    await appReconnect
+    expect(seen).toContain('connected')
+    stop()
   })
 })

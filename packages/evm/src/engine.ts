@@ -54,11 +54,43 @@ async function waitForConnector(config: Config, id: string): Promise<Connector |
   }
 }
 
+/** How long a reconnect waits for one that wagmi already runs (the app's reconnectOnMount). */
+const RECONNECT_WAIT_MS = 15_000
+
+/** Resolves once wagmi is not reconnecting (or after RECONNECT_WAIT_MS). */
+function reconnectSettled(config: Config): Promise<void> {
+  if (config.state.status !== 'reconnecting') return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      stop()
+      resolve()
+    }
+    const timer = setTimeout(done, RECONNECT_WAIT_MS)
+    const stop = config.subscribe(
+      (state) => state.status,
+      (status) => {
+        if (status !== 'reconnecting') done()
+      },
+    )
+  })
+}
+
+const connectedWith = (config: Config, connectorId: string) =>
+  [...config.state.connections.values()].some((c) => c.connector.id === connectorId)
+
 class ProviderNotFoundError extends Error {
   override name = 'ProviderNotFoundError'
 }
 
 export function createWagmiEngine(config: Config): AdapterEngine {
+  const watchers = new Set<(account: AccountSnapshot) => void>()
+  /** Someone else's reconnect may have finished before we watched: say where things stand. */
+  function announce(): true {
+    for (const watcher of [...watchers]) watcher(snapshotOf(config))
+    return true
+  }
+
   async function addAndSwitch(connector: Connector, network: CaipNetwork) {
     const provider = (await connector.getProvider()) as {
       request(args: { method: string; params?: unknown[] }): Promise<unknown>
@@ -92,8 +124,14 @@ export function createWagmiEngine(config: Config): AdapterEngine {
     async reconnect(connectorId) {
       const connector = await waitForConnector(config, connectorId)
       if (!connector) return false
+      // wagmi answers [] to a reconnect while another runs (an app's WagmiProvider reconnects on
+      // mount): wait for that one, and try ours only if it did not bring this wallet back.
+      await reconnectSettled(config)
+      if (connectedWith(config, connectorId)) return announce()
       const connections = await reconnect(config, { connectors: [connector] })
-      return connections.length > 0
+      if (connections.length > 0) return true
+      await reconnectSettled(config)
+      return connectedWith(config, connectorId) && announce()
     },
     async disconnect() {
       await disconnect(config)
@@ -115,7 +153,12 @@ export function createWagmiEngine(config: Config): AdapterEngine {
       return { value: balance.value, decimals: balance.decimals, symbol: balance.symbol }
     },
     watchAccount(onChange) {
-      return watchConnection(config, { onChange: () => onChange(snapshotOf(config)) })
+      watchers.add(onChange)
+      const stop = watchConnection(config, { onChange: () => onChange(snapshotOf(config)) })
+      return () => {
+        watchers.delete(onChange)
+        stop()
+      }
     },
     signMessage(message) {
       return signMessage(config, { message })
