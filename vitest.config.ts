@@ -1,9 +1,27 @@
-import { defineConfig } from 'vitest/config'
+import { defaultClientConditions } from 'vite'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+// The workspace's packages resolve to their TypeScript sources (docs/packages.md); a published
+// package resolves to its built dist/ instead.
+const SOURCE = '@latchkey/source'
+/**
+ * Node projects: vitest hands these conditions to Node for the dependencies it does not inline,
+ * so they stay Node's own. Vite's `module` (bundler-only ESM) breaks the WalletConnect client's
+ * dependencies when Node loads them, and `browser` would swap ws for the browser's WebSocket.
+ */
+const nodeSources = {
+  resolve: { conditions: [SOURCE, 'node'] },
+  ssr: { resolve: { conditions: [SOURCE, 'node'] } },
+}
+const browserSources = {
+  resolve: { conditions: [SOURCE, ...defaultClientConditions] },
+}
 
 export default defineConfig({
   test: {
     projects: [
       {
+        ...nodeSources,
         test: {
           name: 'unit',
           environment: 'node',
@@ -13,11 +31,13 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'packages/server/src/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, 'scripts/packing/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },
       {
+        ...browserSources,
         test: {
           name: 'dom',
           environment: 'jsdom',
@@ -26,6 +46,19 @@ export default defineConfig({
         },
       },
       {
+        // Packs every package and installs the tarballs into apps outside the workspace.
+        ...nodeSources,
+        test: {
+          name: 'packages',
+          environment: 'node',
+          include: ['scripts/packing/**/*.test.ts'],
+          globalSetup: ['scripts/packing/globalSetup.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        ...nodeSources,
         test: {
           name: 'e2e',
           environment: 'node',

@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { build, preview } from 'vite'
+import { build, defaultClientConditions, preview } from 'vite'
 
 export interface BenchApp {
   name: string
@@ -34,6 +34,7 @@ export async function buildApp(app: BenchApp, outDir: string): Promise<void> {
     logLevel: 'silent',
     build: { outDir, emptyOutDir: true },
     plugins: app.configFile ? [] : [react()],
+    resolve: { conditions: ['@latchkey/source', ...defaultClientConditions] },
   })
 }
 

@@ -1,4 +1,4 @@
-import { floorDecimalString } from '@latchkey/core/format'
+import { floorDecimalString } from '@latchkey/core/internal'
 import { DEVNET_TOKENS, TEST_ACCOUNTS, testTokenAbi } from '@latchkey/devnet'
 import type { Page } from 'playwright-core'
 import { createPublicClient, formatEther, http, parseEther, parseUnits } from 'viem'

@@ -34,5 +34,5 @@ export default defineConfig({
   plugins: [devCsp()],
   server: { host: '127.0.0.1', port, strictPort: true },
   preview: { host: '127.0.0.1', port, strictPort: true },
-  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
+  build: { target: 'es2022', outDir: 'dist-site', emptyOutDir: true },
 })

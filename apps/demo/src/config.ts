@@ -1,6 +1,5 @@
+import { LocalSIWX, ServerSIWX } from '@latchkey/core/internal'
 import { localChainA, localChainB, localSolana, withRpcUrl } from '@latchkey/core/networks'
-import { LocalSIWX } from '@latchkey/core/siwxLocal'
-import { ServerSIWX } from '@latchkey/core/siwxServer'
 import { LazyWagmiAdapter } from '@latchkey/evm/lazy'
 import { SolanaAdapter } from '@latchkey/solana'
 

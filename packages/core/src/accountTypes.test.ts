@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { type AccountTypeContext, createAccountTypeResolver } from './accountTypes'
-import type { ChainNamespace } from './caip'
-import type { AccountType } from './storage'
+import { type AccountTypeContext, createAccountTypeResolver } from './accountTypes.ts'
+import type { ChainNamespace } from './caip.ts'
+import type { AccountType } from './storage.ts'
 
 function resolver(
   stored: Partial<Record<ChainNamespace, AccountType>>,

@@ -1,5 +1,5 @@
-import type { ChainNamespace } from './caip'
-import type { AccountType } from './storage'
+import type { ChainNamespace } from './caip.ts'
+import type { AccountType } from './storage.ts'
 
 /**
  * `defaultAccountTypes` (spec §3 config option): the account type an embedded (email or social)

@@ -1,6 +1,6 @@
-import type { AccountState } from './appkit'
-import type { ChainNamespace } from './caip'
-import type { EmbeddedUserInfo } from './embeddedState'
+import type { AccountState } from './appkit.ts'
+import type { ChainNamespace } from './caip.ts'
+import type { EmbeddedUserInfo } from './embeddedState.ts'
 
 /** §3 Account types */
 export type AccountKind = 'eoa' | 'smartAccount'

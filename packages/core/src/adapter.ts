@@ -1,5 +1,5 @@
-import type { ChainNamespace } from './caip'
-import type { CaipNetwork } from './networks'
+import type { ChainNamespace } from './caip.ts'
+import type { CaipNetwork } from './networks.ts'
 
 /** §3 Connector: id, name, type, chain, imageUrl, provider. */
 export interface ConnectorInfo {

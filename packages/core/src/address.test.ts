@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isEvmAddress, isSolanaAddress, isValidAddress, normalizeAddress } from './address'
-import { decodeBase58 } from './base58'
+import { isEvmAddress, isSolanaAddress, isValidAddress, normalizeAddress } from './address.ts'
+import { decodeBase58 } from './base58.ts'
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'

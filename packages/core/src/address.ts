@@ -1,6 +1,6 @@
 import { keccak_256 } from '@noble/hashes/sha3.js'
-import { decodeBase58 } from './base58'
-import type { ChainNamespace } from './caip'
+import { decodeBase58 } from './base58.ts'
+import type { ChainNamespace } from './caip.ts'
 
 /** §5 Solana address: base58, 32 to 44 characters. */
 const SOLANA_ADDRESS_MIN_LENGTH = 32

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createAlertController, formatAlert, isModalAlert, MODAL_ALERT_CODES } from './alerts'
-import { type SetupAlertCode, SetupAlerts } from './errors'
+import { createAlertController, formatAlert, isModalAlert, MODAL_ALERT_CODES } from './alerts.ts'
+import { type SetupAlertCode, SetupAlerts } from './errors.ts'
 
 function recordingLog() {
   return { error: vi.fn<(message: string) => void>(), warn: vi.fn<(message: string) => void>() }

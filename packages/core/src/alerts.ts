@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla'
-import { type SetupAlert, type SetupAlertCode, SetupAlerts } from './errors'
+import { type SetupAlert, type SetupAlertCode, SetupAlerts } from './errors.ts'
 
 /**
  * §8 setup alerts a visitor may see in the modal; the rest are for the developer (console).

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ApiError } from './api'
-import { DEFAULT_REMOTE_FEATURES, WALLET_PAGE_SIZE } from './constants'
-import type { SetupAlertCode } from './errors'
-import { resolveFeatures } from './features'
-import { checkOrigin, fetchAllowedOrigins } from './origins'
-import { fetchRemoteFeatures } from './remoteConfig'
-import { realClient, startRealServer } from './testing/realServer'
+import { ApiError } from './api.ts'
+import { DEFAULT_REMOTE_FEATURES, WALLET_PAGE_SIZE } from './constants.ts'
+import type { SetupAlertCode } from './errors.ts'
+import { resolveFeatures } from './features.ts'
+import { checkOrigin, fetchAllowedOrigins } from './origins.ts'
+import { fetchRemoteFeatures } from './remoteConfig.ts'
+import { realClient, startRealServer } from './testing/realServer.ts'
 
 // Against the real server (packages/server) with its seeded demo project and real wallets.
 

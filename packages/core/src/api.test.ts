@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, createApiClient, setupAlertCodeFor } from './api'
+import { ApiError, createApiClient, setupAlertCodeFor } from './api.ts'
 import {
   toAnalyticsConfig,
   toOrigins,
   toRemoteConfig,
   toWalletItem,
   toWalletsPage,
-} from './apiShapes'
+} from './apiShapes.ts'
 
 const BASE = {
   apiUrl: 'http://127.0.0.1:8787',

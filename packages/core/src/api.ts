@@ -4,8 +4,8 @@ import {
   type SetupAlertCode,
   SetupAlerts,
   setupAlertForProviderMessage,
-} from './errors'
-import type { RemoteFeatures } from './features'
+} from './errors.ts'
+import type { RemoteFeatures } from './features.ts'
 
 // Client of the §7 wallet/config service: URLs, in-flight dedupe, error mapping, and shape
 // checks of every answer. Loaded lazily (see appkit.ts): nothing here is in the first load.
@@ -187,7 +187,7 @@ import {
   toRemoteConfig,
   toTokenPrices,
   toWalletsPage,
-} from './apiShapes'
+} from './apiShapes.ts'
 
 // ---- The client ----
 

@@ -10,8 +10,8 @@ import type {
   TransactionTransfer,
   WalletItem,
   WalletsPage,
-} from './api'
-import type { RemoteFeatures } from './features'
+} from './api.ts'
+import type { RemoteFeatures } from './features.ts'
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

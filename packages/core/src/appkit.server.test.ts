@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { AccountSnapshot, AdapterEngine, ChainAdapter } from './adapter'
-import { formatAlert } from './alerts'
-import { type AppKitOptions, createAppKitCore } from './appkit'
-import { SetupAlerts } from './errors'
-import { resolveFeatures } from './features'
-import { MemoryStorage } from './memoryStorage'
-import { localChainA, localChainB } from './networks'
-import { DEMO_PROJECT_ID, startRealServer } from './testing/realServer'
+import type { AccountSnapshot, AdapterEngine, ChainAdapter } from './adapter.ts'
+import { formatAlert } from './alerts.ts'
+import { type AppKitOptions, createAppKitCore } from './appkit.ts'
+import { SetupAlerts } from './errors.ts'
+import { resolveFeatures } from './features.ts'
+import { MemoryStorage } from './memoryStorage.ts'
+import { localChainA, localChainB } from './networks.ts'
+import { DEMO_PROJECT_ID, startRealServer } from './testing/realServer.ts'
 
 // The instance's start(): remote config, origin check and the directory's first load against
 // the real server, in a page whose origin the test sets.

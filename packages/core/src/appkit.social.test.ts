@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { AdapterEngine, ChainAdapter } from './adapter'
-import { createAppKitCore, isSocialLoginReturn, openSocialPopup, SOCIAL_POPUP_NAME } from './appkit'
-import { AUTH_CONNECTOR_ID } from './constants'
-import { MemoryStorage } from './memoryStorage'
-import { localChainA, localChainB } from './networks'
-import { StorageKeys } from './storageKeys'
+import type { AdapterEngine, ChainAdapter } from './adapter.ts'
+import {
+  createAppKitCore,
+  isSocialLoginReturn,
+  openSocialPopup,
+  SOCIAL_POPUP_NAME,
+} from './appkit.ts'
+import { AUTH_CONNECTOR_ID } from './constants.ts'
+import { MemoryStorage } from './memoryStorage.ts'
+import { localChainA, localChainB } from './networks.ts'
+import { StorageKeys } from './storageKeys.ts'
 
 // The instance's side of social login: the popup opened in the click, the popup page that
 // starts nothing, and the §3 entries that go with the embedded wallet. The flow itself is

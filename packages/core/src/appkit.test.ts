@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { AccountSnapshot, AdapterEngine, ChainAdapter } from './adapter'
-import { type AppKitOptions, createAppKitCore } from './appkit'
-import type { CaipNetworkId, ChainNamespace } from './caip'
-import type { AppKitEvent } from './events'
-import { MemoryStorage } from './memoryStorage'
-import { type CaipNetwork, defineNetwork, localChainA, localChainB } from './networks'
-import { type KeyValueStorage, StorageKeys } from './storageKeys'
+import type { AccountSnapshot, AdapterEngine, ChainAdapter } from './adapter.ts'
+import { type AppKitOptions, createAppKitCore } from './appkit.ts'
+import type { CaipNetworkId, ChainNamespace } from './caip.ts'
+import type { AppKitEvent } from './events.ts'
+import { MemoryStorage } from './memoryStorage.ts'
+import { type CaipNetwork, defineNetwork, localChainA, localChainB } from './networks.ts'
+import { type KeyValueStorage, StorageKeys } from './storageKeys.ts'
 
 const ACTIVE_NETWORK_KEY = '@latchkey/active_caip_network_id'
 

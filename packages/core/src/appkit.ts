@@ -1,46 +1,61 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { DefaultAccountTypes } from './accountTypes'
-import type { AccountStatus, ChainAdapter, ConnectorInfo } from './adapter'
-import { createAlertController } from './alerts'
-import type { ApiClient } from './api'
-import { type CaipAddress, type ChainNamespace, parseCaipNetworkId } from './caip'
+import type { DefaultAccountTypes } from './accountTypes.ts'
+import type { AccountStatus, ChainAdapter, ConnectorInfo } from './adapter.ts'
+import { createAlertController } from './alerts.ts'
+import type { ApiClient } from './api.ts'
+import { type CaipAddress, type ChainNamespace, parseCaipNetworkId } from './caip.ts'
 import {
   type CoinbasePreference,
   offeredConnectors,
   resolveCoinbasePreference,
-} from './coinbasePreference'
-import type { ConnectionController } from './connection'
+} from './coinbasePreference.ts'
+import type { ConnectionController } from './connection.ts'
 import {
   DEFAULT_SDK_TYPE,
   DEFAULT_SDK_VERSION,
   DEFAULT_THEME_MODE,
   MODAL_SHAKE_MS,
   SOCIAL_POPUP,
-} from './constants'
-import type { DirectoryController } from './directory'
-import { type DirectoryState, initialDirectoryState } from './directoryState'
-import type { EmailLogin } from './emailLogin'
-import { type EmbeddedState, initialEmbeddedState, type OAuthSocialProvider } from './embeddedState'
-import { ErrorText } from './errors'
-import { type AppKitEvent, type AppKitEventName, createEmitter } from './events'
-import { type CodeFeatures, type FeaturesState, initialFeaturesState } from './features'
-import { closingRoute, initialModalState, isLoading, type ModalState, openingRoute } from './modal'
-import { type CaipNetwork, mainnet } from './networks'
-import type { PortfolioController } from './portfolio'
-import { initialPortfolioState, type PortfolioState } from './portfolioState'
-import { initialRouterState, type RouteInput, type RouterState, type WalletRef } from './router'
-import { createRouterController } from './routerController'
-import type { SendController } from './send'
-import { initialSendState, type SendState } from './sendState'
-import { resolveServiceUrls } from './serviceUrls'
-import { initialSIWXState, type SIWXConfig, type SIWXState } from './siwx'
-import type { SIWXFlow } from './siwxFlow'
-import type { SocialLogin, SocialPopup } from './socialLogin'
-import type { AppKitStorage, RecentWallet } from './storage'
-import { type KeyValueStorage, readStoredValue, StorageKeys } from './storageKeys'
-import type { TelegramLogin } from './telegramLogin'
-import { createToastController } from './toast'
-import { initialWalletConnectState, type WalletConnectState } from './walletConnectState'
+} from './constants.ts'
+import type { DirectoryController } from './directory.ts'
+import { type DirectoryState, initialDirectoryState } from './directoryState.ts'
+import type { EmailLogin } from './emailLogin.ts'
+import {
+  type EmbeddedState,
+  initialEmbeddedState,
+  type OAuthSocialProvider,
+} from './embeddedState.ts'
+import { ErrorText } from './errors.ts'
+import { type AppKitEvent, type AppKitEventName, createEmitter } from './events.ts'
+import {
+  type CodeFeatures,
+  type FeaturesState,
+  initialFeaturesState,
+  unsupportedFeaturesIn,
+} from './features.ts'
+import {
+  closingRoute,
+  initialModalState,
+  isLoading,
+  type ModalState,
+  openingRoute,
+} from './modal.ts'
+import { type CaipNetwork, mainnet } from './networks.ts'
+import type { PortfolioController } from './portfolio.ts'
+import { initialPortfolioState, type PortfolioState } from './portfolioState.ts'
+import { initialRouterState, type RouteInput, type RouterState, type WalletRef } from './router.ts'
+import { createRouterController } from './routerController.ts'
+import type { SendController } from './send.ts'
+import { initialSendState, type SendState } from './sendState.ts'
+import { resolveServiceUrls } from './serviceUrls.ts'
+import { initialSIWXState, type SIWXConfig, type SIWXState } from './siwx.ts'
+import type { SIWXFlow } from './siwxFlow.ts'
+import type { SocialLogin, SocialPopup } from './socialLogin.ts'
+import type { AppKitStorage, RecentWallet } from './storage.ts'
+import { type KeyValueStorage, readStoredValue, StorageKeys } from './storageKeys.ts'
+import type { TelegramLogin } from './telegramLogin.ts'
+import { createToastController } from './toast.ts'
+import { initialWalletConnectState, type WalletConnectState } from './walletConnectState.ts'
 
 export type ThemeMode = 'dark' | 'light'
 export type ThemeVariables = Record<string, string | number>
@@ -232,7 +247,7 @@ export function createAppKitCore(options: AppKitOptions) {
   // The validating storage loads after first paint; two raw reads are all the first paint needs.
   let storage: Promise<AppKitStorage> | undefined
   const loadStorage = () => {
-    storage ??= import('./storage').then((m) => {
+    storage ??= import('./storage.ts').then((m) => {
       const loaded = m.createAppKitStorage(backend, log)
       recent.setState({ wallets: loaded.getRecentWallets() })
       return loaded
@@ -272,6 +287,10 @@ export function createAppKitCore(options: AppKitOptions) {
       ? { ...options.features, ...options.remoteFeatures }
       : undefined
   const features = createStore<FeaturesState>(() => initialFeaturesState(codeFeatures))
+  const ignoredFeatures = unsupportedFeaturesIn(options.features)
+  if (ignoredFeatures.length > 0) {
+    log(`features not supported yet, ignored: ${ignoredFeatures.join(', ')}`)
+  }
   const directoryStore = createStore<DirectoryState>(initialDirectoryState)
   const portfolioStore = createStore<PortfolioState>(initialPortfolioState)
   const walletConnectStore = createStore<WalletConnectState>(initialWalletConnectState)
@@ -348,7 +367,7 @@ export function createAppKitCore(options: AppKitOptions) {
 
   let connection: Promise<ConnectionController> | undefined
   const connectionController = () => {
-    connection ??= Promise.all([import('./connection'), loadStorage()]).then(([m, storage]) =>
+    connection ??= Promise.all([import('./connection.ts'), loadStorage()]).then(([m, storage]) =>
       m.createConnectionController({
         adapters,
         networks,
@@ -388,7 +407,7 @@ export function createAppKitCore(options: AppKitOptions) {
   // connection controller: none of them is in the page's first JS.
   let api: Promise<ApiClient> | undefined
   const apiClient = () => {
-    api ??= import('./api').then((m) =>
+    api ??= import('./api.ts').then((m) =>
       m.createApiClient({
         apiUrl: serviceUrls.apiUrl,
         projectId: options.projectId,
@@ -401,7 +420,7 @@ export function createAppKitCore(options: AppKitOptions) {
 
   let directory: Promise<DirectoryController> | undefined
   const directoryController = () => {
-    directory ??= Promise.all([import('./directory'), apiClient()]).then(([m, client]) =>
+    directory ??= Promise.all([import('./directory.ts'), apiClient()]).then(([m, client]) =>
       m.createDirectoryController({
         api: client,
         store: directoryStore,
@@ -420,7 +439,7 @@ export function createAppKitCore(options: AppKitOptions) {
 
   let portfolio: Promise<PortfolioController> | undefined
   const portfolioController = () => {
-    portfolio ??= Promise.all([import('./portfolio'), apiClient()]).then(([m, client]) =>
+    portfolio ??= Promise.all([import('./portfolio.ts'), apiClient()]).then(([m, client]) =>
       m.createPortfolioController({
         api: client,
         store: portfolioStore,
@@ -440,7 +459,7 @@ export function createAppKitCore(options: AppKitOptions) {
   const siwxFlow = () => {
     const siwx = options.siwx
     if (!siwx) return Promise.reject(new Error(SIWX_NOT_ENABLED))
-    siwxControl ??= Promise.all([import('./siwxFlow'), connectionController()]).then(
+    siwxControl ??= Promise.all([import('./siwxFlow.ts'), connectionController()]).then(
       ([m, connection]) =>
         m.createSIWXFlow({
           siwx,
@@ -500,7 +519,7 @@ export function createAppKitCore(options: AppKitOptions) {
 
   let emailLoginControl: Promise<EmailLogin> | undefined
   const emailLogin = () => {
-    emailLoginControl ??= Promise.all([import('./emailLogin'), connectionController()]).then(
+    emailLoginControl ??= Promise.all([import('./emailLogin.ts'), connectionController()]).then(
       ([m, connection]) =>
         m.createEmailLogin({
           store: embeddedStore,
@@ -524,7 +543,7 @@ export function createAppKitCore(options: AppKitOptions) {
   let socialLoginControl: Promise<SocialLogin> | undefined
   const socialLogin = () => {
     socialLoginControl ??= Promise.all([
-      import('./socialLogin'),
+      import('./socialLogin.ts'),
       connectionController(),
       loadStorage(),
     ]).then(([m, connection, storage]) =>
@@ -547,8 +566,8 @@ export function createAppKitCore(options: AppKitOptions) {
   let telegramLoginControl: Promise<TelegramLogin> | undefined
   const telegramLogin = () => {
     telegramLoginControl ??= Promise.all([
-      import('./telegramLogin'),
-      import('./telegram'),
+      import('./telegramLogin.ts'),
+      import('./telegram.ts'),
       connectionController(),
       loadStorage(),
     ]).then(([m, telegram, connection, storage]) =>
@@ -570,7 +589,7 @@ export function createAppKitCore(options: AppKitOptions) {
 
   let sendControl: Promise<SendController> | undefined
   const sendController = () => {
-    sendControl ??= import('./send').then((m) =>
+    sendControl ??= import('./send.ts').then((m) =>
       m.createSendController({
         stores: { account, chain, portfolio: portfolioStore, send: sendStore },
         loadEngine: (namespace) => connectionController().then((c) => c.loadEngine(namespace)),
@@ -608,7 +627,7 @@ export function createAppKitCore(options: AppKitOptions) {
 
   /** Remote config, origin check and the directory's first load: never awaited by open(). */
   function startServices() {
-    void Promise.all([import('./remoteConfig'), apiClient()])
+    void Promise.all([import('./remoteConfig.ts'), apiClient()])
       .then(([m, client]) =>
         m.loadRemoteFeatures({
           api: client,
@@ -621,7 +640,7 @@ export function createAppKitCore(options: AppKitOptions) {
         features.setState({ remote: 'failed' })
         log('remote config failed to load', error)
       })
-    void Promise.all([import('./origins'), apiClient()])
+    void Promise.all([import('./origins.ts'), apiClient()])
       .then(([m, client]) =>
         m.checkPageOrigin({ api: client, origin: window.location.origin, raise: alerts.raise }),
       )
@@ -659,7 +678,7 @@ export function createAppKitCore(options: AppKitOptions) {
       void connectionController()
         .then((c) => c.startAdapters())
         .catch((error) => log('wallet connection code failed to load', error))
-      void Promise.all([import('./kitVersion'), apiClient(), loadStorage()])
+      void Promise.all([import('./kitVersion.ts'), apiClient(), loadStorage()])
         .then(([m, api, stored]) =>
           m.checkLatestKitVersion({
             api,

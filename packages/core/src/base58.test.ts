@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeBase58, encodeBase58 } from './base58'
+import { decodeBase58, encodeBase58 } from './base58.ts'
 
 describe('base58 (Bitcoin alphabet)', () => {
   it('round-trips, leading zeros included', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cacheKeys, canRetryBalance, createTtlCache, isFresh } from './cache'
+import { cacheKeys, canRetryBalance, createTtlCache, isFresh } from './cache.ts'
 
 function clock() {
   let now = 0

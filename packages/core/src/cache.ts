@@ -1,5 +1,5 @@
-import type { CaipAddress, CaipNetworkId } from './caip'
-import { BALANCE_RETRY_MS, CACHE_TTL_MS } from './constants'
+import type { CaipAddress, CaipNetworkId } from './caip.ts'
+import { BALANCE_RETRY_MS, CACHE_TTL_MS } from './constants.ts'
 
 // §3 Caches, with the §9 lifetimes. One cache per instance (never module state), so two
 // instances on a page, or two SSR requests, never share entries. Time comes from `now()`.

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import {
   type CaipNetworkId,
+  hasEvmAddressShape,
+  hasSolanaAddressShape,
   isAddressForNamespace,
   isCaipAddress,
   isCaipNetworkId,
   isChainNamespace,
-  isEvmAddress,
-  isSolanaAddress,
   parseCaipAddress,
   parseCaipNetworkId,
   shortenAddress,
   toCaipAddress,
   validateCaipAddress,
-} from './caip'
+} from './caip.ts'
 
 const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SOLANA = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
@@ -138,38 +138,38 @@ describe('toCaipAddress', () => {
   })
 })
 
-describe('isEvmAddress (§5)', () => {
+describe('hasEvmAddressShape (§5)', () => {
   it('accepts 40 hex digits with or without 0x', () => {
-    expect(isEvmAddress(EVM)).toBe(true)
-    expect(isEvmAddress(EVM.slice(2))).toBe(true)
-    expect(isEvmAddress(EVM.toLowerCase())).toBe(true)
+    expect(hasEvmAddressShape(EVM)).toBe(true)
+    expect(hasEvmAddressShape(EVM.slice(2))).toBe(true)
+    expect(hasEvmAddressShape(EVM.toLowerCase())).toBe(true)
   })
 
   it('rejects anything else', () => {
-    expect(isEvmAddress(`${EVM}0`)).toBe(false)
-    expect(isEvmAddress(EVM.slice(0, -1))).toBe(false)
-    expect(isEvmAddress(`0x${'g'.repeat(40)}`)).toBe(false)
-    expect(isEvmAddress(`0X${EVM.slice(2)}`)).toBe(false)
-    expect(isEvmAddress(` ${EVM}`)).toBe(false)
-    expect(isEvmAddress('')).toBe(false)
-    expect(isEvmAddress(undefined as unknown as string)).toBe(false)
+    expect(hasEvmAddressShape(`${EVM}0`)).toBe(false)
+    expect(hasEvmAddressShape(EVM.slice(0, -1))).toBe(false)
+    expect(hasEvmAddressShape(`0x${'g'.repeat(40)}`)).toBe(false)
+    expect(hasEvmAddressShape(`0X${EVM.slice(2)}`)).toBe(false)
+    expect(hasEvmAddressShape(` ${EVM}`)).toBe(false)
+    expect(hasEvmAddressShape('')).toBe(false)
+    expect(hasEvmAddressShape(undefined as unknown as string)).toBe(false)
   })
 })
 
-describe('isSolanaAddress (§5)', () => {
+describe('hasSolanaAddressShape (§5)', () => {
   it('accepts base58 of 32 to 44 characters', () => {
-    expect(isSolanaAddress(SOLANA)).toBe(true)
-    expect(isSolanaAddress('1'.repeat(32))).toBe(true)
-    expect(isSolanaAddress('z'.repeat(44))).toBe(true)
+    expect(hasSolanaAddressShape(SOLANA)).toBe(true)
+    expect(hasSolanaAddressShape('1'.repeat(32))).toBe(true)
+    expect(hasSolanaAddressShape('z'.repeat(44))).toBe(true)
   })
 
   it('rejects other lengths and non-base58 characters', () => {
-    expect(isSolanaAddress('1'.repeat(31))).toBe(false)
-    expect(isSolanaAddress('1'.repeat(45))).toBe(false)
+    expect(hasSolanaAddressShape('1'.repeat(31))).toBe(false)
+    expect(hasSolanaAddressShape('1'.repeat(45))).toBe(false)
     for (const bad of ['0', 'O', 'I', 'l']) {
-      expect(isSolanaAddress(`${bad}${'1'.repeat(40)}`)).toBe(false)
+      expect(hasSolanaAddressShape(`${bad}${'1'.repeat(40)}`)).toBe(false)
     }
-    expect(isSolanaAddress(null as unknown as string)).toBe(false)
+    expect(hasSolanaAddressShape(null as unknown as string)).toBe(false)
   })
 })
 

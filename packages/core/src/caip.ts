@@ -1,5 +1,5 @@
-import { CHAIN_NAMESPACES } from './constants'
-import { ErrorText } from './errors'
+import { CHAIN_NAMESPACES } from './constants.ts'
+import { ErrorText } from './errors.ts'
 
 /** §3 Chain namespaces */
 export type ChainNamespace = (typeof CHAIN_NAMESPACES)[number]
@@ -84,12 +84,12 @@ export function toCaipAddress(networkId: CaipNetworkId, address: string): CaipAd
 }
 
 /** §5 EVM address: 40 hex digits, optional 0x prefix. */
-export function isEvmAddress(value: string): boolean {
+export function hasEvmAddressShape(value: string): boolean {
   return typeof value === 'string' && /^(0x)?[0-9a-fA-F]{40}$/.test(value)
 }
 
 /** §5 Solana address: base58, 32 to 44 characters. */
-export function isSolanaAddress(value: string): boolean {
+export function hasSolanaAddressShape(value: string): boolean {
   return typeof value === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(value)
 }
 
@@ -98,8 +98,8 @@ export function isSolanaAddress(value: string): boolean {
  * so any non-empty address that could be a CAIP-10 part (no colon, no whitespace) passes.
  */
 export function isAddressForNamespace(namespace: ChainNamespace, address: string): boolean {
-  if (namespace === 'eip155') return isEvmAddress(address)
-  if (namespace === 'solana') return isSolanaAddress(address)
+  if (namespace === 'eip155') return hasEvmAddressShape(address)
+  if (namespace === 'solana') return hasSolanaAddressShape(address)
   return typeof address === 'string' && /^[^\s:]+$/.test(address)
 }
 

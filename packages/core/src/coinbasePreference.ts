@@ -1,5 +1,5 @@
-import type { ConnectorInfo } from './adapter'
-import { COINBASE_PREFERENCE_DEFAULT } from './constants'
+import type { ConnectorInfo } from './adapter.ts'
+import { COINBASE_PREFERENCE_DEFAULT } from './constants.ts'
 
 /**
  * §3 `coinbasePreference`: which Coinbase wallets the modal offers. 'eoaOnly' and 'all' offer

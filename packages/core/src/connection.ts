@@ -1,39 +1,44 @@
 import type { StoreApi } from 'zustand/vanilla'
-import { createAccountTypeResolver, type DefaultAccountTypes } from './accountTypes'
+import { createAccountTypeResolver, type DefaultAccountTypes } from './accountTypes.ts'
 import type {
   AccountSnapshot,
   AccountStatus,
   AdapterEngine,
   ChainAdapter,
   ConnectorInfo,
-} from './adapter'
-import type { AccountState, AppMetadata, ChainState, NamespaceConnection } from './appkit'
-import type { CaipAddress, ChainNamespace } from './caip'
+} from './adapter.ts'
+import type { AccountState, AppMetadata, ChainState, NamespaceConnection } from './appkit.ts'
+import type { CaipAddress, ChainNamespace } from './caip.ts'
 import {
   AUTH_CONNECTOR_ID,
   CACHE_TTL_MS,
   EMBEDDED_SOLANA_CONNECTOR_ID,
   WALLETCONNECT_CONNECTOR_ID,
-} from './constants'
-import { deepLinkChoice } from './deepLink'
-import type { EmbeddedState, EmbeddedUserInfo, LoginProvider } from './embeddedState'
-import type { EmbeddedSession } from './embeddedWallet'
-import type { SetupAlertCode } from './errors'
-import { ErrorText, isUserRejectedError, SetupAlerts, setupAlertForProviderMessage } from './errors'
-import type { AppKitEventName } from './events'
-import { formatAmount } from './format'
-import type { ModalState } from './modal'
-import type { CaipNetwork } from './networks'
-import { runPairingLoop } from './pairingLoop'
-import type { WalletRef } from './router'
-import type { RouterController } from './routerController'
-import type { SIWXConfig } from './siwx'
-import { sessionFromCacao } from './siwxCacao'
-import type { AppKitStorage, RecentWallet } from './storage'
-import type { ToastController } from './toast'
-import type { SignedCacao, WalletConnectClient } from './walletConnectClient'
-import type { WalletConnectEip1193Provider } from './walletConnectProvider'
-import type { WalletConnectState } from './walletConnectState'
+} from './constants.ts'
+import { deepLinkChoice } from './deepLink.ts'
+import type { EmbeddedState, EmbeddedUserInfo, LoginProvider } from './embeddedState.ts'
+import type { EmbeddedSession } from './embeddedWallet.ts'
+import type { SetupAlertCode } from './errors.ts'
+import {
+  ErrorText,
+  isUserRejectedError,
+  SetupAlerts,
+  setupAlertForProviderMessage,
+} from './errors.ts'
+import type { AppKitEventName } from './events.ts'
+import { formatAmount } from './format.ts'
+import type { ModalState } from './modal.ts'
+import type { CaipNetwork } from './networks.ts'
+import { runPairingLoop } from './pairingLoop.ts'
+import type { WalletRef } from './router.ts'
+import type { RouterController } from './routerController.ts'
+import type { SIWXConfig } from './siwx.ts'
+import { sessionFromCacao } from './siwxCacao.ts'
+import type { AppKitStorage, RecentWallet } from './storage.ts'
+import type { ToastController } from './toast.ts'
+import type { SignedCacao, WalletConnectClient } from './walletConnectClient.ts'
+import type { WalletConnectEip1193Provider } from './walletConnectProvider.ts'
+import type { WalletConnectState } from './walletConnectState.ts'
 
 /**
  * Disconnected (EIP-1193 4900/4901, or its message where a bridge dropped the code) or a
@@ -150,7 +155,7 @@ export function createConnectionController(ctx: ConnectionContext) {
 
   /** WalletConnect's sign client: loaded only when a WalletConnect path is taken (or restored). */
   function walletConnectClient(): Promise<WalletConnectClient> {
-    wcClient ??= import('./walletConnectClient').then((m) =>
+    wcClient ??= import('./walletConnectClient.ts').then((m) =>
       m.createWalletConnectClient({
         projectId: ctx.projectId,
         relayUrl: ctx.relayUrl,
@@ -174,7 +179,7 @@ export function createConnectionController(ctx: ConnectionContext) {
   }
 
   function walletConnectProvider(): Promise<WalletConnectEip1193Provider> {
-    wcProvider ??= Promise.all([walletConnectClient(), import('./walletConnectProvider')]).then(
+    wcProvider ??= Promise.all([walletConnectClient(), import('./walletConnectProvider.ts')]).then(
       ([client, m]) => {
         client.onSession((change) => {
           if (change.type === 'deleted') onWalletConnectEnded()
@@ -197,7 +202,7 @@ export function createConnectionController(ctx: ConnectionContext) {
       active.chainNamespace === 'eip155'
         ? active
         : (networks.find((n) => n.chainNamespace === 'eip155') ?? active)
-    embeddedSession ??= import('./embeddedWallet').then(async (m) => {
+    embeddedSession ??= import('./embeddedWallet.ts').then(async (m) => {
       const session = m.createEmbeddedSession({
         frameUrl: ctx.frameUrl,
         projectId: ctx.projectId,
@@ -275,7 +280,7 @@ export function createConnectionController(ctx: ConnectionContext) {
     if (!adapterFor('solana')) return
     setLoading('solana', true)
     try {
-      const [session, m] = await Promise.all([embeddedWallet(), import('./embeddedSolana')])
+      const [session, m] = await Promise.all([embeddedWallet(), import('./embeddedSolana.ts')])
       const snapshot = await m.connectEmbeddedSolana({
         session,
         networks,
@@ -848,7 +853,7 @@ export function createConnectionController(ctx: ConnectionContext) {
     }
     session.provider.setUser(user)
     ctx.stores.embedded.setState({ user })
-    ;(await import('./embeddedSolana')).attachEmbeddedSolana(session, networks, user)
+    ;(await import('./embeddedSolana.ts')).attachEmbeddedSolana(session, networks, user)
     return true
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { AccountState } from './appkit'
-import { connectorStatus } from './connectorStatus'
+import type { AccountState } from './appkit.ts'
+import { connectorStatus } from './connectorStatus.ts'
 
 const account = (over: Partial<AccountState>): AccountState => ({
   status: 'connected',

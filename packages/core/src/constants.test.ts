@@ -55,7 +55,7 @@ import {
   TOAST_AUTO_CLOSE_MS,
   TOAST_SWAP_DELAY_MS,
   WALLET_PAGE_SIZE,
-} from './constants'
+} from './constants.ts'
 
 describe('constants: wallet list (§2, §9)', () => {
   it('uses the spec numbers', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deepLinkChoice, formatWalletLink, walletLinkFor } from './deepLink'
+import { deepLinkChoice, formatWalletLink, walletLinkFor } from './deepLink.ts'
 
 const uri = 'wc:abc@2?relay-protocol=irn&symKey=k1&expiryTimestamp=1'
 const encoded = encodeURIComponent(uri)

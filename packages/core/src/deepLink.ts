@@ -1,4 +1,4 @@
-import type { DeepLinkChoice } from './storage'
+import type { DeepLinkChoice } from './storage.ts'
 
 /** The links a directory wallet publishes (§3 Wallet list item). */
 export interface WalletLinks {

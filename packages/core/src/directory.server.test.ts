@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createStore } from 'zustand/vanilla'
-import type { ConnectorInfo } from './adapter'
-import type { ApiClient } from './api'
+import type { ConnectorInfo } from './adapter.ts'
+import type { ApiClient } from './api.ts'
 import {
   CERTIFIED_PREFETCH_COUNT,
   FEATURED_WALLETS_COUNT,
@@ -9,11 +9,11 @@ import {
   SEARCH_DEBOUNCE_MS,
   SEARCH_RESULTS_MAX,
   WALLET_PAGE_SIZE,
-} from './constants'
-import { createDirectoryController, type DirectoryOptions, isShownOnMobile } from './directory'
-import { type DirectoryState, initialDirectoryState } from './directoryState'
-import type { SetupAlertCode } from './errors'
-import { manualClock, realClient, startRealServer } from './testing/realServer'
+} from './constants.ts'
+import { createDirectoryController, type DirectoryOptions, isShownOnMobile } from './directory.ts'
+import { type DirectoryState, initialDirectoryState } from './directoryState.ts'
+import type { SetupAlertCode } from './errors.ts'
+import { manualClock, realClient, startRealServer } from './testing/realServer.ts'
 
 // The wallet directory controller against the real server (packages/server), seeded with the
 // demo project, its real wallets and generated ones after them.

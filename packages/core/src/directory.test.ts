@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createStore } from 'zustand/vanilla'
-import type { ConnectorInfo } from './adapter'
-import { createApiClient, type WalletItem } from './api'
-import { MOBILE_ALWAYS_SHOWN_WALLET_IDS, SEARCH_DEBOUNCE_MS, SEARCH_RESULTS_MAX } from './constants'
+import type { ConnectorInfo } from './adapter.ts'
+import { createApiClient, type WalletItem } from './api.ts'
+import {
+  MOBILE_ALWAYS_SHOWN_WALLET_IDS,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_RESULTS_MAX,
+} from './constants.ts'
 import {
   appendNew,
   connectorsByRdns,
@@ -16,9 +20,13 @@ import {
   orderByIds,
   pickRecommended,
   sortByRank,
-} from './directory'
-import { type DirectoryState, type DirectoryWallet, initialDirectoryState } from './directoryState'
-import type { SetupAlertCode } from './errors'
+} from './directory.ts'
+import {
+  type DirectoryState,
+  type DirectoryWallet,
+  initialDirectoryState,
+} from './directoryState.ts'
+import type { SetupAlertCode } from './errors.ts'
 
 function wallet(id: string, fields: Partial<WalletItem> = {}): WalletItem {
   return {

@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla'
-import type { ConnectorInfo } from './adapter'
-import { type ApiClient, type GetWalletsParams, setupAlertCodeFor, type WalletItem } from './api'
+import type { ConnectorInfo } from './adapter.ts'
+import { type ApiClient, type GetWalletsParams, setupAlertCodeFor, type WalletItem } from './api.ts'
 import {
   CERTIFIED_PREFETCH_COUNT,
   FEATURED_WALLETS_COUNT,
@@ -9,10 +9,10 @@ import {
   SEARCH_DEBOUNCE_MS,
   SEARCH_RESULTS_MAX,
   WALLET_PAGE_SIZE,
-} from './constants'
-import type { DirectoryState, DirectoryWallet } from './directoryState'
-import { type SetupAlertCode, toUserMessage } from './errors'
-import { preloadImage } from './preloadImage'
+} from './constants.ts'
+import type { DirectoryState, DirectoryWallet } from './directoryState.ts'
+import { type SetupAlertCode, toUserMessage } from './errors.ts'
+import { preloadImage } from './preloadImage.ts'
 
 // ---- Pure rules (§2 wallet list, §9) ----
 

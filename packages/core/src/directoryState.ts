@@ -1,4 +1,4 @@
-import type { WalletItem } from './api'
+import type { WalletItem } from './api.ts'
 
 // The wallet directory's store shape, apart from its controller (directory.ts, loaded lazily),
 // so the instance can create the store in the first load and the UI can subscribe at once.

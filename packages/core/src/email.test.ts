@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isValidEmail } from './email'
+import { isValidEmail } from './email.ts'
 
 describe('isValidEmail (§5)', () => {
   it('accepts ordinary addresses, with surrounding spaces trimmed', () => {

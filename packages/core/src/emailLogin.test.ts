@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createStore } from 'zustand/vanilla'
-import { createEmailLogin } from './emailLogin'
-import { type EmbeddedState, initialEmbeddedState } from './embeddedState'
-import type { EmbeddedSession } from './embeddedWallet'
-import { localChainA } from './networks'
+import { createEmailLogin } from './emailLogin.ts'
+import { type EmbeddedState, initialEmbeddedState } from './embeddedState.ts'
+import type { EmbeddedSession } from './embeddedWallet.ts'
+import { localChainA } from './networks.ts'
 
 type Reply = (payload: unknown) => unknown
 

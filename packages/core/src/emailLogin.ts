@@ -1,17 +1,17 @@
 import type { StoreApi } from 'zustand/vanilla'
-import { isValidEmail } from './email'
-import { embeddedWalletSupports } from './embeddedNetworks'
+import { isValidEmail } from './email.ts'
+import { embeddedWalletSupports } from './embeddedNetworks.ts'
 import {
   type EmbeddedState,
   type EmbeddedUserInfo,
   emailCooldownSeconds,
   initialEmbeddedState,
-} from './embeddedState'
-import type { EmbeddedSession } from './embeddedWallet'
-import type { SetupAlertCode } from './errors'
-import { ErrorText, toUserMessage } from './errors'
-import type { AppKitEventName } from './events'
-import type { CaipNetwork } from './networks'
+} from './embeddedState.ts'
+import type { EmbeddedSession } from './embeddedWallet.ts'
+import type { SetupAlertCode } from './errors.ts'
+import { ErrorText, toUserMessage } from './errors.ts'
+import type { AppKitEventName } from './events.ts'
+import type { CaipNetwork } from './networks.ts'
 
 export interface EmailLoginContext {
   store: StoreApi<EmbeddedState>

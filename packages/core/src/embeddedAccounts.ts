@@ -1,7 +1,7 @@
 // The embedded wallet's accounts per namespace, read from the frame's user (§3): small and free of
 // the frame's code, so views (ProfileWallets) and the Solana wallet (embeddedSolana.ts) share it.
-import { decodeBase58 } from './base58'
-import type { ChainNamespace } from './caip'
+import { decodeBase58 } from './base58.ts'
+import type { ChainNamespace } from './caip.ts'
 
 /** What is read of the frame's user; EmbeddedUserInfo fits. */
 export interface EmbeddedUserAccounts {

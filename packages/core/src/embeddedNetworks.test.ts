@@ -4,8 +4,8 @@ import {
   EMBEDDED_WALLET_SOLANA_NETWORKS,
   embeddedWalletNetworks,
   embeddedWalletSupports,
-} from './embeddedNetworks'
-import { localChainA, localChainB, localSolana } from './networks'
+} from './embeddedNetworks.ts'
+import { localChainA, localChainB, localSolana } from './networks.ts'
 
 describe('§9 embedded wallet networks', () => {
   it('lists 24 EVM chains and 3 Solana networks, no duplicates', () => {

@@ -1,5 +1,5 @@
-import type { CaipNetwork } from './networks'
-import { localChainA, localChainB, localSolana } from './networks'
+import type { CaipNetwork } from './networks.ts'
+import { localChainA, localChainB, localSolana } from './networks.ts'
 
 /**
  * §9 The embedded wallet's networks: 24 EVM chains (Ethereum, Optimism, Arbitrum, Polygon,

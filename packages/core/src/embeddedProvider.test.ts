@@ -1,8 +1,8 @@
 import { type FrameClient, FrameError, type FrameRequestOptions } from '@latchkey/frame/host'
 import type { AppEventType } from '@latchkey/frame/protocol'
 import { describe, expect, it, vi } from 'vitest'
-import { createEmbeddedProvider, evmChainId } from './embeddedProvider'
-import { type CaipNetwork, defineNetwork } from './networks'
+import { createEmbeddedProvider, evmChainId } from './embeddedProvider.ts'
+import { type CaipNetwork, defineNetwork } from './networks.ts'
 
 const ADDRESS = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 const OTHER = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'

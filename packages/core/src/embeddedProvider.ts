@@ -4,11 +4,11 @@
 
 import { DEFAULT_REQUEST_TIMEOUT_MS, type FrameClient } from '@latchkey/frame/host'
 import { type AppRequest, classifyRpcMethod, REQUEST_ABORTED } from '@latchkey/frame/protocol'
-import type { ModalEip1193Provider } from './adapter'
-import { chainIdParam, createEmitter, ProviderRpcError, toHexChainId as toHex } from './eip1193'
-import { embeddedWalletNetworks } from './embeddedNetworks'
-import { ErrorText, isUserRejectedError } from './errors'
-import type { CaipNetwork } from './networks'
+import type { ModalEip1193Provider } from './adapter.ts'
+import { chainIdParam, createEmitter, ProviderRpcError, toHexChainId as toHex } from './eip1193.ts'
+import { embeddedWalletNetworks } from './embeddedNetworks.ts'
+import { ErrorText, isUserRejectedError } from './errors.ts'
+import type { CaipNetwork } from './networks.ts'
 
 /** The part of the frame's user (§3) the provider needs; EmbeddedUserInfo fits. */
 export interface EmbeddedAccount {

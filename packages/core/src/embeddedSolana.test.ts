@@ -3,10 +3,10 @@ import { type FrameClient, FrameError, type FrameRequestOptions } from '@latchke
 import type { AppEventType } from '@latchkey/frame/protocol'
 import type { Wallet, WalletAccount, WindowAppReadyEventAPI } from '@wallet-standard/base'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { AdapterEngine } from './adapter'
-import { decodeBase58, encodeBase58 } from './base58'
-import { profileAccountsOf, solanaAddressOf } from './embeddedAccounts'
-import { createEmbeddedProvider, createFrameRpc } from './embeddedProvider'
+import type { AdapterEngine } from './adapter.ts'
+import { decodeBase58, encodeBase58 } from './base58.ts'
+import { profileAccountsOf, solanaAddressOf } from './embeddedAccounts.ts'
+import { createEmbeddedProvider, createFrameRpc } from './embeddedProvider.ts'
 import {
   attachEmbeddedSolana,
   connectEmbeddedSolana,
@@ -16,9 +16,9 @@ import {
   registerEmbeddedSolanaWallet,
   setSolanaAccount,
   unregisterEmbeddedSolanaWallet,
-} from './embeddedSolana'
-import type { EmbeddedSession } from './embeddedWallet'
-import { defineNetwork, localSolana, withRpcUrl } from './networks'
+} from './embeddedSolana.ts'
+import type { EmbeddedSession } from './embeddedWallet.ts'
+import { defineNetwork, localSolana, withRpcUrl } from './networks.ts'
 
 const EVM_ADDRESS = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 // Two ed25519 public keys (base58, 32 bytes)

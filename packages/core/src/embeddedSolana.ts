@@ -24,20 +24,20 @@ import type {
   StandardEventsFeature,
   StandardEventsListeners,
 } from '@wallet-standard/features'
-import type { AccountSnapshot, AdapterEngine } from './adapter'
-import { decodeBase58, encodeBase58 } from './base58'
+import type { AccountSnapshot, AdapterEngine } from './adapter.ts'
+import { decodeBase58, encodeBase58 } from './base58.ts'
 import {
   EMBEDDED_SOLANA_CONNECTOR_ID,
   EMBEDDED_SOLANA_WALLET_NAME,
   EMBEDDED_WALLET_FEATURE,
-} from './constants'
-import { ProviderRpcError } from './eip1193'
-import { type EmbeddedUserAccounts, solanaAddressOf, solanaPublicKey } from './embeddedAccounts'
-import { embeddedWalletNetworks } from './embeddedNetworks'
-import { httpRpcUrl } from './embeddedProvider'
-import type { EmbeddedSession } from './embeddedWallet'
-import { ErrorText } from './errors'
-import type { CaipNetwork } from './networks'
+} from './constants.ts'
+import { ProviderRpcError } from './eip1193.ts'
+import { type EmbeddedUserAccounts, solanaAddressOf, solanaPublicKey } from './embeddedAccounts.ts'
+import { embeddedWalletNetworks } from './embeddedNetworks.ts'
+import { httpRpcUrl } from './embeddedProvider.ts'
+import type { EmbeddedSession } from './embeddedWallet.ts'
+import { ErrorText } from './errors.ts'
+import type { CaipNetwork } from './networks.ts'
 
 export { EMBEDDED_SOLANA_CONNECTOR_ID, EMBEDDED_SOLANA_WALLET_NAME }
 

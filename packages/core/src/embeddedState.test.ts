@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { EMAIL_LOGIN_COOLDOWN_MS } from './constants'
-import { emailCooldownSeconds, initialEmbeddedState } from './embeddedState'
-import { ErrorText } from './errors'
+import { EMAIL_LOGIN_COOLDOWN_MS } from './constants.ts'
+import { emailCooldownSeconds, initialEmbeddedState } from './embeddedState.ts'
+import { ErrorText } from './errors.ts'
 
 describe('§4 email login cooldown (30 s)', () => {
   it('lets the first login through', () => {

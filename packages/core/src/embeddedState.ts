@@ -1,4 +1,4 @@
-import { EMAIL_LOGIN_COOLDOWN_MS, type OAUTH_SOCIAL_PROVIDERS } from './constants'
+import { EMAIL_LOGIN_COOLDOWN_MS, type OAUTH_SOCIAL_PROVIDERS } from './constants.ts'
 
 /** §5 Social provider one of google, github, apple, facebook, x, discord (farcaster has its own flow) */
 export type OAuthSocialProvider = (typeof OAUTH_SOCIAL_PROVIDERS)[number]

@@ -6,8 +6,8 @@ import {
   createFrameRpc,
   type EmbeddedEip1193Provider,
   type FrameRpc,
-} from './embeddedProvider'
-import type { CaipNetwork } from './networks'
+} from './embeddedProvider.ts'
+import type { CaipNetwork } from './networks.ts'
 
 export interface EmbeddedSession {
   client: FrameClient

@@ -6,7 +6,7 @@ import {
   SetupAlerts,
   setupAlertForProviderMessage,
   toUserMessage,
-} from './errors'
+} from './errors.ts'
 
 describe('ErrorText', () => {
   it('has the texts of §4, §5 and §6', () => {

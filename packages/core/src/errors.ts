@@ -1,4 +1,4 @@
-import { REJECTION_CODES, REJECTION_MESSAGE_FRAGMENTS } from './constants'
+import { REJECTION_CODES, REJECTION_MESSAGE_FRAGMENTS } from './constants.ts'
 
 /** Every user-facing error text, each citing its section of the spec. */
 export const ErrorText = {

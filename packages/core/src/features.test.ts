@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_REMOTE_FEATURES, DEFAULT_SOCIALS } from './constants'
-import type { RemoteFeatures } from './features'
-import { type CodeFeatures, initialFeaturesState, resolveFeatures } from './features'
+import { DEFAULT_REMOTE_FEATURES, DEFAULT_SOCIALS } from './constants.ts'
+import type { RemoteFeatures } from './features.ts'
+import {
+  type CodeFeatures,
+  initialFeaturesState,
+  resolveFeatures,
+  unsupportedFeaturesIn,
+} from './features.ts'
 
 const BOOLEAN_FEATURES = ['swaps', 'onramp', 'email', 'activity', 'emailCapture'] as const
 
@@ -110,5 +115,20 @@ describe('initialFeaturesState', () => {
       features: resolveFeatures({ swaps: false }, undefined),
       remote: 'pending',
     })
+  })
+})
+
+describe("AppKit's feature keys", () => {
+  it('history is activity; activity wins when both are set', () => {
+    expect(resolveFeatures({ history: false }, { activity: true }).activity).toBe(false)
+    expect(resolveFeatures({ history: false, activity: true }, undefined).activity).toBe(true)
+  })
+
+  it('names the keys set that Latchkey does not act on, nothing else', () => {
+    expect(
+      unsupportedFeaturesIn({ analytics: false, swaps: true, connectMethodsOrder: ['email'] }),
+    ).toEqual(['analytics', 'connectMethodsOrder'])
+    expect(unsupportedFeaturesIn({ swaps: true, history: true })).toEqual([])
+    expect(unsupportedFeaturesIn(undefined)).toEqual([])
   })
 })

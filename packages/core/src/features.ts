@@ -1,5 +1,5 @@
-import { DEFAULT_REMOTE_FEATURES, DEFAULT_SOCIALS } from './constants'
-import type { SocialProvider } from './storage'
+import { DEFAULT_REMOTE_FEATURES, DEFAULT_SOCIALS } from './constants.ts'
+import type { SocialProvider } from './storage.ts'
 
 /** §7 GET /appkit/v1/config `features`. A field the service leaves out (or sends malformed) is absent. */
 export interface RemoteFeatures {
@@ -35,6 +35,48 @@ export interface CodeFeatures {
   activity?: boolean
   emailCapture?: boolean
   pay?: boolean
+  /** AppKit's name for `activity`; `activity` wins when both are set. */
+  history?: boolean
+  /**
+   * AppKit's other feature keys: accepted so an AppKit app compiles and runs unchanged. Latchkey
+   * does not act on them yet; with `debug` each one set is logged once (docs/migrating.md).
+   */
+  receive?: boolean
+  send?: boolean
+  emailShowWallets?: boolean
+  analytics?: boolean
+  allWallets?: boolean
+  legalCheckbox?: boolean
+  smartSessions?: boolean
+  collapseWallets?: boolean
+  walletFeaturesOrder?: readonly string[]
+  connectMethodsOrder?: readonly string[]
+  connectorTypeOrder?: readonly string[]
+  reownAuthentication?: boolean
+  headless?: boolean
+}
+
+/** The AppKit feature keys Latchkey accepts without acting on them (yet). */
+export const UNSUPPORTED_APPKIT_FEATURES = [
+  'receive',
+  'send',
+  'emailShowWallets',
+  'analytics',
+  'allWallets',
+  'legalCheckbox',
+  'smartSessions',
+  'collapseWallets',
+  'walletFeaturesOrder',
+  'connectMethodsOrder',
+  'connectorTypeOrder',
+  'reownAuthentication',
+  'headless',
+] as const satisfies readonly (keyof CodeFeatures)[]
+
+/** The AppKit feature keys set in `features` that Latchkey does not act on. */
+export function unsupportedFeaturesIn(codeFeatures: CodeFeatures | undefined): string[] {
+  if (!codeFeatures) return []
+  return UNSUPPORTED_APPKIT_FEATURES.filter((key) => codeFeatures[key] !== undefined)
 }
 
 /** Where the features came from: `pending` until the remote config answers, or when not started. */
@@ -75,6 +117,7 @@ export function resolveFeatures(
   remoteFeatures: RemoteFeatures | undefined,
 ): Features {
   const code: Record<string, unknown> = { ...codeFeatures }
+  if (code.activity === undefined) code.activity = code.history
   const remote: Record<string, unknown> = { ...remoteFeatures }
   const features: Features = {
     swaps: DEFAULT_REMOTE_FEATURES.swaps,

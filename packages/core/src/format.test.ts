@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { floorDecimalString, formatAmount, formatFiat, formatRelativeTime } from './format'
+import { floorDecimalString, formatAmount, formatFiat, formatRelativeTime } from './format.ts'
 
 describe('formatAmount (§5 floored to 3 decimals)', () => {
   it('floors, never rounds up', () => {

@@ -1,4 +1,4 @@
-import { BALANCE_DISPLAY_DECIMALS } from './constants'
+import { BALANCE_DISPLAY_DECIMALS } from './constants.ts'
 
 /** §5 Balance display is floored to 3 decimals; trailing zeros are dropped. */
 export function formatAmount(

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { KIT_VERSION } from './constants'
-import { checkLatestKitVersion, isOlderVersion } from './kitVersion'
-import { MemoryStorage } from './memoryStorage'
-import { createAppKitStorage } from './storage'
-import { realClient, startRealServer } from './testing/realServer'
+import { KIT_VERSION } from './constants.ts'
+import { checkLatestKitVersion, isOlderVersion } from './kitVersion.ts'
+import { MemoryStorage } from './memoryStorage.ts'
+import { createAppKitStorage } from './storage.ts'
+import { realClient, startRealServer } from './testing/realServer.ts'
 
 const DAY = 86_400_000
 let newer: Awaited<ReturnType<typeof startRealServer>>

@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from './storageKeys'
+import type { KeyValueStorage } from './storageKeys.ts'
 
 /** A KeyValueStorage in memory: for servers, tests, and apps that must not persist. */
 export class MemoryStorage implements KeyValueStorage {

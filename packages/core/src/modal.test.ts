@@ -6,7 +6,7 @@ import {
   type ModalState,
   type OpeningContext,
   openingRoute,
-} from './modal'
+} from './modal.ts'
 
 /** A desktop page with adapters, nothing connected, nothing requested. */
 function ctx(overrides: Partial<OpeningContext> = {}): OpeningContext {

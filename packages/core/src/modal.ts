@@ -1,5 +1,5 @@
-import type { ChainNamespace } from './caip'
-import { type Route, type RouteInput, toRoute } from './router'
+import type { ChainNamespace } from './caip.ts'
+import { type Route, type RouteInput, toRoute } from './router.ts'
 
 export interface OpeningContext {
   requested?: RouteInput

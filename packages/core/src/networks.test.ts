@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { isCaipNetworkId } from './caip'
+import { isCaipNetworkId } from './caip.ts'
 import {
   arbitrum,
   base,
+  defineChain,
   defineNetwork,
   localChainA,
   localChainB,
@@ -15,9 +16,33 @@ import {
   solanaDevnet,
   solanaTestnet,
   withRpcUrl,
-} from './networks'
+} from './networks.ts'
 
 const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+
+describe('defineChain (AppKit name)', () => {
+  const gnosis = {
+    id: 100,
+    name: 'Gnosis',
+    nativeCurrency: { name: 'xDAI', symbol: 'XDAI', decimals: 18 },
+    rpcUrls: { default: { http: ['https://rpc.gnosischain.com'] } },
+  }
+
+  it("takes AppKit's shape, caipNetworkId and chainNamespace included", () => {
+    const network = defineChain({
+      ...gnosis,
+      caipNetworkId: 'eip155:100',
+      chainNamespace: 'eip155',
+    })
+    expect(network).toEqual({ ...gnosis, chainNamespace: 'eip155', caipNetworkId: 'eip155:100' })
+  })
+
+  it('refuses a caipNetworkId its namespace and id do not make', () => {
+    expect(() => defineChain({ ...gnosis, caipNetworkId: 'eip155:1' })).toThrow(
+      "defineChain: caipNetworkId 'eip155:1' does not match 'eip155:100'",
+    )
+  })
+})
 
 describe('defineNetwork', () => {
   it('builds caipNetworkId as namespace:id and defaults the namespace to eip155', () => {

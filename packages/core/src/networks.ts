@@ -1,4 +1,4 @@
-import type { CaipNetworkId, ChainNamespace } from './caip'
+import type { CaipNetworkId, ChainNamespace } from './caip.ts'
 
 export interface NativeCurrency {
   name: string
@@ -25,6 +25,21 @@ type NetworkInput = Omit<CaipNetwork, 'caipNetworkId' | 'chainNamespace'> & {
 export function defineNetwork(input: NetworkInput): CaipNetwork {
   const chainNamespace = input.chainNamespace ?? 'eip155'
   return { ...input, chainNamespace, caipNetworkId: `${chainNamespace}:${input.id}` }
+}
+
+/**
+ * AppKit's `defineChain`: a network from a viem-style chain. `caipNetworkId`, when given, must
+ * be the one its namespace and id make.
+ */
+export function defineChain(input: NetworkInput & { caipNetworkId?: string }): CaipNetwork {
+  const { caipNetworkId, ...rest } = input
+  const network = defineNetwork(rest)
+  if (caipNetworkId !== undefined && caipNetworkId !== network.caipNetworkId) {
+    throw new Error(
+      `defineChain: caipNetworkId '${caipNetworkId}' does not match '${network.caipNetworkId}'`,
+    )
+  }
+  return network
 }
 
 const ether: NativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, createApiClient } from './api'
-import { checkOrigin, fetchAllowedOrigins, originMatches, originsResultFor } from './origins'
+import { ApiError, createApiClient } from './api.ts'
+import { checkOrigin, fetchAllowedOrigins, originMatches, originsResultFor } from './origins.ts'
 
 const failed = (status: number) => new ApiError('x', { status, path: '/projects/v1/origins' })
 

@@ -1,5 +1,5 @@
-import { type ApiClient, ApiError } from './api'
-import type { SetupAlertCode } from './errors'
+import { type ApiClient, ApiError } from './api.ts'
+import type { SetupAlertCode } from './errors.ts'
 
 export type OriginsResult =
   | { allowedOrigins: string[] }

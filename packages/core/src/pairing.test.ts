@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isPairingExpired, msUntilRefresh, newPairingOffer } from './pairing'
+import { isPairingExpired, msUntilRefresh, newPairingOffer } from './pairing.ts'
 
 describe('pairing offer (§4)', () => {
   const t0 = 1_700_000_000_000

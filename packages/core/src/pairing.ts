@@ -1,4 +1,4 @@
-import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS } from './constants'
+import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS } from './constants.ts'
 
 /** §4 A pairing URI shown to the visitor, with the time it stops being offered. */
 export interface PairingOffer {

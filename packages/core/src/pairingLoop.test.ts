@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { PAIRING_LIFETIME_MS } from './constants'
-import type { PairingOffer } from './pairing'
-import { runPairingLoop } from './pairingLoop'
+import { PAIRING_LIFETIME_MS } from './constants.ts'
+import type { PairingOffer } from './pairing.ts'
+import { runPairingLoop } from './pairingLoop.ts'
 
 /** A clock the loop's waits advance; approvals are settled by the test. */
 function harness() {

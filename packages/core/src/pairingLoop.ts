@@ -1,4 +1,4 @@
-import { msUntilRefresh, newPairingOffer, type PairingOffer } from './pairing'
+import { msUntilRefresh, newPairingOffer, type PairingOffer } from './pairing.ts'
 
 export interface PairingLoopDeps<Session> {
   /** A new pairing: its URI and the session once a wallet approves it. */

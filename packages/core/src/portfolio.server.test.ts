@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createStore } from 'zustand/vanilla'
-import { ApiError } from './api'
-import type { AccountState, ChainState } from './appkit'
-import type { CaipAddress } from './caip'
-import { localChainA } from './networks'
-import { createPortfolioController } from './portfolio'
-import { initialPortfolioState, type PortfolioState } from './portfolioState'
-import { realClient, startRealServer } from './testing/realServer'
+import { ApiError } from './api.ts'
+import type { AccountState, ChainState } from './appkit.ts'
+import type { CaipAddress } from './caip.ts'
+import { localChainA } from './networks.ts'
+import { createPortfolioController } from './portfolio.ts'
+import { initialPortfolioState, type PortfolioState } from './portfolioState.ts'
+import { realClient, startRealServer } from './testing/realServer.ts'
 
 // Against the colleague's real server, started without any chain: the data API has no node to
 // read, so the balance and history calls fail with a real HTTP status.

@@ -6,20 +6,20 @@ import {
   type HistoryPage,
   type TokenBalance,
   type Transaction,
-} from './api'
-import { toBalances, toHistoryPage, toIdentity } from './apiShapes'
-import type { AccountState, ChainState } from './appkit'
-import type { CaipAddress } from './caip'
-import { ErrorText } from './errors'
-import { localChainA, localChainB } from './networks'
+} from './api.ts'
+import { toBalances, toHistoryPage, toIdentity } from './apiShapes.ts'
+import type { AccountState, ChainState } from './appkit.ts'
+import type { CaipAddress } from './caip.ts'
+import { ErrorText } from './errors.ts'
+import { localChainA, localChainB } from './networks.ts'
 import {
   createPortfolioController,
   dropSpamTransactions,
   dropZeroDecimalTokens,
   totalValueOf,
-} from './portfolio'
-import { initialPortfolioState, type PortfolioState } from './portfolioState'
-import { createToastController } from './toast'
+} from './portfolio.ts'
+import { initialPortfolioState, type PortfolioState } from './portfolioState.ts'
+import { createToastController } from './toast.ts'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
 

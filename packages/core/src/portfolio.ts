@@ -1,13 +1,13 @@
 import type { StoreApi } from 'zustand/vanilla'
-import type { ApiClient, HistoryPage, TokenBalance, TokenPrice, Transaction } from './api'
-import type { AccountState, ChainState } from './appkit'
-import { cacheKeys, canRetryBalance, createTtlCache, type TtlCache } from './cache'
-import type { CaipAddress, CaipNetworkId } from './caip'
-import { ErrorText } from './errors'
-import { floorDecimalString } from './format'
-import { initialPortfolioState, type PortfolioState } from './portfolioState'
-import type { ToastController } from './toast'
-import { priceIdOf, withPrices } from './tokenPrices'
+import type { ApiClient, HistoryPage, TokenBalance, TokenPrice, Transaction } from './api.ts'
+import type { AccountState, ChainState } from './appkit.ts'
+import { cacheKeys, canRetryBalance, createTtlCache, type TtlCache } from './cache.ts'
+import type { CaipAddress, CaipNetworkId } from './caip.ts'
+import { ErrorText } from './errors.ts'
+import { floorDecimalString } from './format.ts'
+import { initialPortfolioState, type PortfolioState } from './portfolioState.ts'
+import type { ToastController } from './toast.ts'
+import { priceIdOf, withPrices } from './tokenPrices.ts'
 
 // Token balances, activity and identity of the connected account (§3, §5, §8, §9). Loaded
 // lazily from appkit.ts, like the directory: nothing here is in the first load.

@@ -1,5 +1,5 @@
-import type { TokenBalance, Transaction } from './api'
-import type { CaipAddress } from './caip'
+import type { TokenBalance, Transaction } from './api.ts'
+import type { CaipAddress } from './caip.ts'
 
 // The portfolio store's shape, apart from its controller (portfolio.ts, loaded lazily), so the
 // instance can create the store in the first load and the UI can subscribe at once.

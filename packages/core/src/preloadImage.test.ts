@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { IMAGE_PRELOAD_TIMEOUT_MS } from './constants'
-import { preloadImage } from './preloadImage'
+import { IMAGE_PRELOAD_TIMEOUT_MS } from './constants.ts'
+import { preloadImage } from './preloadImage.ts'
 
 /** jsdom's own image element, kept so a test can fire its real load/error events. */
 function recordImages() {

@@ -1,4 +1,4 @@
-import { IMAGE_PRELOAD_TIMEOUT_MS } from './constants'
+import { IMAGE_PRELOAD_TIMEOUT_MS } from './constants.ts'
 
 interface PreloadTimers {
   setTimeout(callback: () => void, ms: number): unknown

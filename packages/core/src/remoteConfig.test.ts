@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createStore } from 'zustand/vanilla'
-import { createApiClient } from './api'
-import type { SetupAlertCode } from './errors'
-import { type FeaturesState, initialFeaturesState, resolveFeatures } from './features'
-import { fetchRemoteFeatures, loadRemoteFeatures } from './remoteConfig'
+import { createApiClient } from './api.ts'
+import type { SetupAlertCode } from './errors.ts'
+import { type FeaturesState, initialFeaturesState, resolveFeatures } from './features.ts'
+import { fetchRemoteFeatures, loadRemoteFeatures } from './remoteConfig.ts'
 
 // Port 1 on loopback refuses connections: a real network failure, no stand-in.
 const unreachable = (projectId = 'p') =>

@@ -1,8 +1,8 @@
 import type { StoreApi } from 'zustand/vanilla'
-import { type ApiClient, setupAlertCodeFor } from './api'
-import type { SetupAlertCode } from './errors'
-import type { RemoteFeatures } from './features'
-import { type CodeFeatures, type FeaturesState, resolveFeatures } from './features'
+import { type ApiClient, setupAlertCodeFor } from './api.ts'
+import type { SetupAlertCode } from './errors.ts'
+import type { RemoteFeatures } from './features.ts'
+import { type CodeFeatures, type FeaturesState, resolveFeatures } from './features.ts'
 
 // The precedence itself is the pure `resolveFeatures` of features.ts: the instance needs it in
 // its first load (for the features store's initial state) and this module is loaded lazily.

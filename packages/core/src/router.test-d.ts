@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import type { CaipNetworkId } from './caip'
-import { push, type Route, type RouteInput, type RouterState, reset } from './router'
+import type { CaipNetworkId } from './caip.ts'
+import { push, type Route, type RouteInput, type RouterState, reset } from './router.ts'
 
 declare const state: RouterState
 

@@ -12,7 +12,7 @@ import {
   reset,
   type TransactionAction,
   toRoute,
-} from './router'
+} from './router.ts'
 
 function stateWith(views: Route[], extra: Partial<RouterState> = {}): RouterState {
   return { history: views, transactionStack: [], ...extra }

@@ -1,5 +1,5 @@
-import type { CaipNetworkId } from './caip'
-import type { WalletLinks } from './deepLink'
+import type { CaipNetworkId } from './caip.ts'
+import type { WalletLinks } from './deepLink.ts'
 
 /** A wallet the visitor picked, kept while its connecting view is shown. */
 export interface WalletRef {

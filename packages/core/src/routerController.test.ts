@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createStore } from 'zustand/vanilla'
-import { initialRouterState, type RouterState } from './router'
-import { createRouterController } from './routerController'
+import { initialRouterState, type RouterState } from './router.ts'
+import { createRouterController } from './routerController.ts'
 
 function setup({ connected = false } = {}) {
   const store = createStore<RouterState>(initialRouterState)

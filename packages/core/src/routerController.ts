@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla'
-import * as rules from './router'
+import * as rules from './router.ts'
 
 export interface RouterDeps {
   isConnected(): boolean

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { AmountText, formatUnits, maxSendable, parseAmount } from './sendAmount'
+import { AmountText, formatUnits, maxSendable, parseAmount } from './sendAmount.ts'
 
 describe('parseAmount', () => {
   it('reads whole numbers, fractions and a comma as the decimal mark', () => {

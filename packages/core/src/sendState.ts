@@ -1,4 +1,4 @@
-import type { GasPrice } from './adapter'
+import type { GasPrice } from './adapter.ts'
 
 export type SendStatus = 'editing' | 'sending' | 'sent'
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
-import { createAppKitCore } from './appkit'
-import { DEFAULT_API_URL, DEFAULT_FRAME_URL } from './constants'
-import { MemoryStorage } from './memoryStorage'
-import { localChainA } from './networks'
-import { resolveServiceUrls } from './serviceUrls'
+import { createAppKitCore } from './appkit.ts'
+import { DEFAULT_API_URL, DEFAULT_FRAME_URL } from './constants.ts'
+import { MemoryStorage } from './memoryStorage.ts'
+import { localChainA } from './networks.ts'
+import { resolveServiceUrls } from './serviceUrls.ts'
 
 function meta(name: string, content: string) {
   const tag = document.createElement('meta')

@@ -1,4 +1,4 @@
-import { DEFAULT_API_URL, DEFAULT_FRAME_URL } from './constants'
+import { DEFAULT_API_URL, DEFAULT_FRAME_URL } from './constants.ts'
 
 /**
  * Where the services are, for an app that does not say in code: a page (or its HTML template)

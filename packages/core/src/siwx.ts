@@ -1,5 +1,5 @@
-import type { CaipNetworkId } from './caip'
-import type { SIWXMessageData } from './siwxMessage'
+import type { CaipNetworkId } from './caip.ts'
+import type { SIWXMessageData } from './siwxMessage.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

@@ -1,7 +1,7 @@
 import { formatMessage } from '@walletconnect/utils'
 import { describe, expect, it } from 'vitest'
-import { sessionFromCacao } from './siwxCacao'
-import { serializeSiwxMessage } from './siwxMessage'
+import { sessionFromCacao } from './siwxCacao.ts'
+import { serializeSiwxMessage } from './siwxMessage.ts'
 
 const address = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 const iss = `did:pkh:eip155:31337:${address}`

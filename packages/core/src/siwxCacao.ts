@@ -1,7 +1,7 @@
-import type { CaipNetworkId } from './caip'
-import type { SIWXSession } from './siwx'
-import type { SIWXMessageData } from './siwxMessage'
-import type { SignedCacao } from './walletConnectClient'
+import type { CaipNetworkId } from './caip.ts'
+import type { SIWXSession } from './siwx.ts'
+import type { SIWXMessageData } from './siwxMessage.ts'
+import type { SignedCacao } from './walletConnectClient.ts'
 
 /**
  * §4 One-click auth: the cacao a WalletConnect wallet signed while pairing, as our session. The

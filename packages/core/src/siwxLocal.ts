@@ -1,14 +1,14 @@
-import type { CaipNetworkId } from './caip'
-import { STORAGE_PREFIX } from './constants'
+import type { CaipNetworkId } from './caip.ts'
+import { STORAGE_PREFIX } from './constants.ts'
 import {
   messageForThisPage,
   randomNonce,
   type SIWXConfig,
   type SIWXMessageInput,
   type SIWXSession,
-} from './siwx'
-import type { SIWXMessageData } from './siwxMessage'
-import type { KeyValueStorage } from './storageKeys'
+} from './siwx.ts'
+import type { SIWXMessageData } from './siwxMessage.ts'
+import type { KeyValueStorage } from './storageKeys.ts'
 
 export interface LocalSIWXOptions {
   /** Shown in the message the wallet signs */

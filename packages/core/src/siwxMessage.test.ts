@@ -1,6 +1,6 @@
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
 import { describe, expect, it } from 'vitest'
-import { serializeSiwxMessage } from './siwxMessage'
+import { serializeSiwxMessage } from './siwxMessage.ts'
 
 const base = {
   accountAddress: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',

@@ -1,7 +1,7 @@
 import { siwxText } from '@latchkey/frame/siwxText'
-import { toChecksumAddress } from './address'
-import { type CaipNetworkId, parseCaipNetworkId } from './caip'
-import { ErrorText } from './errors'
+import { toChecksumAddress } from './address.ts'
+import { type CaipNetworkId, parseCaipNetworkId } from './caip.ts'
+import { ErrorText } from './errors.ts'
 
 /** §3 Sign-in message: the fields a SIWX message is made of. */
 export interface SIWXMessageData {

@@ -1,12 +1,12 @@
-import type { CaipNetworkId } from './caip'
-import { DEFAULT_API_URL } from './constants'
+import type { CaipNetworkId } from './caip.ts'
+import { DEFAULT_API_URL } from './constants.ts'
 import {
   messageForThisPage,
   type SIWXConfig,
   type SIWXMessageInput,
   type SIWXSession,
-} from './siwx'
-import type { SIWXMessageData } from './siwxMessage'
+} from './siwx.ts'
+import type { SIWXMessageData } from './siwxMessage.ts'
 
 export interface ServerSIWXOptions {
   projectId: string

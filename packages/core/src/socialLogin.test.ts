@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStore } from 'zustand/vanilla'
-import { type EmbeddedState, initialEmbeddedState } from './embeddedState'
-import type { EmbeddedSession } from './embeddedWallet'
-import { localChainA } from './networks'
-import { createSocialLogin, returnedUri, type SocialPopup } from './socialLogin'
+import { type EmbeddedState, initialEmbeddedState } from './embeddedState.ts'
+import type { EmbeddedSession } from './embeddedWallet.ts'
+import { localChainA } from './networks.ts'
+import { createSocialLogin, returnedUri, type SocialPopup } from './socialLogin.ts'
 
 const PAGE = 'http://127.0.0.1:5173/'
 const AUTHORIZE = 'http://127.0.0.1:8790/auth?client_id=google&state=s1&code_challenge=c'

@@ -1,22 +1,22 @@
 import type { StoreApi } from 'zustand/vanilla'
-import type { ChainState } from './appkit'
-import type { ConnectionController } from './connection'
-import { EMBEDDED_REQUEST_TIMEOUT_MS, OAUTH_SOCIAL_PROVIDERS, SOCIAL_POPUP } from './constants'
-import { embeddedWalletSupports } from './embeddedNetworks'
+import type { ChainState } from './appkit.ts'
+import type { ConnectionController } from './connection.ts'
+import { EMBEDDED_REQUEST_TIMEOUT_MS, OAUTH_SOCIAL_PROVIDERS, SOCIAL_POPUP } from './constants.ts'
+import { embeddedWalletSupports } from './embeddedNetworks.ts'
 import type {
   EmbeddedState,
   EmbeddedUserInfo,
   OAuthSocialProvider,
   SocialLoginStep,
-} from './embeddedState'
-import type { EmbeddedSession } from './embeddedWallet'
-import { ErrorText, toUserMessage } from './errors'
-import type { AppKitEventName } from './events'
-import type { CaipNetwork } from './networks'
-import type { SIWXConfig, SIWXSession } from './siwx'
-import type { SIWXMessageData } from './siwxMessage'
-import type { AppKitStorage } from './storage'
-import { telegramPlatform } from './telegram'
+} from './embeddedState.ts'
+import type { EmbeddedSession } from './embeddedWallet.ts'
+import { ErrorText, toUserMessage } from './errors.ts'
+import type { AppKitEventName } from './events.ts'
+import type { CaipNetwork } from './networks.ts'
+import type { SIWXConfig, SIWXSession } from './siwx.ts'
+import type { SIWXMessageData } from './siwxMessage.ts'
+import type { AppKitStorage } from './storage.ts'
+import { telegramPlatform } from './telegram.ts'
 
 /** What the flow needs of the popup window (a `Window` fits; the tests give a fake). */
 export interface SocialPopup {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { MemoryStorage } from './memoryStorage'
-import { createAppKitStorage, getBrowserStorage, type RecentWallet } from './storage'
-import { type KeyValueStorage, StorageKeys } from './storageKeys'
+import { MemoryStorage } from './memoryStorage.ts'
+import { createAppKitStorage, getBrowserStorage, type RecentWallet } from './storage.ts'
+import { type KeyValueStorage, StorageKeys } from './storageKeys.ts'
 
 class ThrowingStorage implements KeyValueStorage {
   getItem(): string | null {

@@ -1,6 +1,11 @@
-import { type CaipNetworkId, type ChainNamespace, isCaipNetworkId, isChainNamespace } from './caip'
-import { ACCOUNT_TYPES, DEFAULT_SOCIALS, RECENT_WALLETS_MAX } from './constants'
-import { type KeyValueStorage, StorageKeys } from './storageKeys'
+import {
+  type CaipNetworkId,
+  type ChainNamespace,
+  isCaipNetworkId,
+  isChainNamespace,
+} from './caip.ts'
+import { ACCOUNT_TYPES, DEFAULT_SOCIALS, RECENT_WALLETS_MAX } from './constants.ts'
+import { type KeyValueStorage, StorageKeys } from './storageKeys.ts'
 
 /** The part of the Web Storage API the modal uses; localStorage fits. */
 

@@ -1,5 +1,5 @@
-import type { ChainNamespace } from './caip'
-import { STORAGE_PREFIX } from './constants'
+import type { ChainNamespace } from './caip.ts'
+import { STORAGE_PREFIX } from './constants.ts'
 
 /** §3 Local storage entries. Every key is STORAGE_PREFIX + name. */
 export const StorageKeys = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SOCIALS, OAUTH_SOCIAL_PROVIDERS } from './constants'
-import { filterSocialsForTelegram, offeredSocials, telegramPlatform } from './telegram'
+import { DEFAULT_SOCIALS, OAUTH_SOCIAL_PROVIDERS } from './constants.ts'
+import { filterSocialsForTelegram, offeredSocials, telegramPlatform } from './telegram.ts'
 
 const all = [...OAUTH_SOCIAL_PROVIDERS]
 

@@ -1,11 +1,11 @@
 import type { StoreApi } from 'zustand/vanilla'
-import { embeddedWalletSupports } from './embeddedNetworks'
-import type { EmbeddedState, EmbeddedUserInfo } from './embeddedState'
-import type { EmbeddedSession } from './embeddedWallet'
-import { ErrorText, toUserMessage } from './errors'
-import type { AppKitEventName } from './events'
-import type { CaipNetwork } from './networks'
-import type { EmbeddedLoginWiring } from './socialLogin'
+import { embeddedWalletSupports } from './embeddedNetworks.ts'
+import type { EmbeddedState, EmbeddedUserInfo } from './embeddedState.ts'
+import type { EmbeddedSession } from './embeddedWallet.ts'
+import { ErrorText, toUserMessage } from './errors.ts'
+import type { AppKitEventName } from './events.ts'
+import type { CaipNetwork } from './networks.ts'
+import type { EmbeddedLoginWiring } from './socialLogin.ts'
 
 export interface TelegramLoginContext {
   store: StoreApi<EmbeddedState>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createToastController, type ToastTimers } from './toast'
+import { createToastController, type ToastTimers } from './toast.ts'
 
 beforeEach(() => {
   vi.useFakeTimers()

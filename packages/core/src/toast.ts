@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { TOAST_AUTO_CLOSE_MS, TOAST_SWAP_DELAY_MS } from './constants'
+import { TOAST_AUTO_CLOSE_MS, TOAST_SWAP_DELAY_MS } from './constants.ts'
 
 /** §3 Toast variants */
 export type ToastVariant = 'success' | 'error' | 'loading'

@@ -1,4 +1,4 @@
-import type { TokenBalance, TokenPrice } from './api'
+import type { TokenBalance, TokenPrice } from './api.ts'
 
 /** §7 How the price service names an EVM chain's native coin */
 export const NATIVE_COIN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'

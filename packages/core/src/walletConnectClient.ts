@@ -1,13 +1,13 @@
 import { SignClient } from '@walletconnect/sign-client'
 import type { ProposalTypes, SessionTypes } from '@walletconnect/types'
-import type { AppMetadata } from './appkit'
+import type { AppMetadata } from './appkit.ts'
 import {
   WALLETCONNECT_CLOUD_RELAY_URL,
   WALLETCONNECT_EIP155_EVENTS,
   WALLETCONNECT_EIP155_METHODS,
-} from './constants'
-import { ErrorText } from './errors'
-import type { CaipNetwork } from './networks'
+} from './constants.ts'
+import { ErrorText } from './errors.ts'
+import type { CaipNetwork } from './networks.ts'
 
 /** What the rest of the modal needs from WalletConnect's sign client; nothing else touches it. */
 export interface WalletConnectClient {

@@ -1,7 +1,7 @@
 import type { SessionTypes } from '@walletconnect/types'
 import { describe, expect, it } from 'vitest'
-import { peerWallet } from './walletConnectClient'
-import { accountsOn, approvedChains } from './walletConnectProvider'
+import { peerWallet } from './walletConnectClient.ts'
+import { accountsOn, approvedChains } from './walletConnectProvider.ts'
 
 function session(eip155: Partial<SessionTypes.Namespace> | undefined, icons: string[] = []) {
   return {

@@ -1,10 +1,10 @@
 import type { SessionTypes } from '@walletconnect/types'
-import type { ModalEip1193Provider } from './adapter'
-import { WALLETCONNECT_SESSION_UPDATE_WAIT_MS } from './constants'
-import { chainIdParam, createEmitter, ProviderRpcError, toHexChainId as toHex } from './eip1193'
-import { ErrorText } from './errors'
-import type { CaipNetwork } from './networks'
-import type { SessionChange, WalletConnectClient } from './walletConnectClient'
+import type { ModalEip1193Provider } from './adapter.ts'
+import { WALLETCONNECT_SESSION_UPDATE_WAIT_MS } from './constants.ts'
+import { chainIdParam, createEmitter, ProviderRpcError, toHexChainId as toHex } from './eip1193.ts'
+import { ErrorText } from './errors.ts'
+import type { CaipNetwork } from './networks.ts'
+import type { SessionChange, WalletConnectClient } from './walletConnectClient.ts'
 
 /** EIP-1193 over a WalletConnect session, for EVM chains; `connected` while a session exists. */
 export type WalletConnectEip1193Provider = ModalEip1193Provider

@@ -1,5 +1,5 @@
-import type { PairingOffer } from './pairing'
-import type { DeepLinkChoice } from './storage'
+import type { PairingOffer } from './pairing.ts'
+import type { DeepLinkChoice } from './storage.ts'
 
 /** What the WalletConnect views show: the pairing URI on offer and the chosen wallet's link. */
 export interface WalletConnectState {

@@ -1,7 +1,7 @@
 import { bytesToHex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { DEVNET_MNEMONIC, TEST_ACCOUNTS } from './accounts'
+import { DEVNET_MNEMONIC, TEST_ACCOUNTS } from './accounts.ts'
 
 describe('TEST_ACCOUNTS', () => {
   it('are the first ten HD accounts of the devnet mnemonic', () => {

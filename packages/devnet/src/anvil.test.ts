@@ -1,7 +1,7 @@
 import { createPublicClient, http } from 'viem'
 import { afterAll, describe, expect, it } from 'vitest'
-import { type AnvilInstance, startAnvil } from './anvil'
-import { findFreePort, occupyPort } from './free-port'
+import { type AnvilInstance, startAnvil } from './anvil.ts'
+import { findFreePort, occupyPort } from './free-port.ts'
 
 const started: AnvilInstance[] = []
 

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { DEVNET_MNEMONIC } from './accounts'
+import { DEVNET_MNEMONIC } from './accounts.ts'
 
 export interface StartAnvilOptions {
   port: number

@@ -1,4 +1,5 @@
-import { type DevnetChain, startDevnet } from './devnet'
+#!/usr/bin/env node
+import { type DevnetChain, startDevnet } from './devnet.ts'
 
 function describeChain({ chainId, rpcUrl, tokens }: DevnetChain): string {
   const tokenList = tokens.map((token) => `${token.symbol} ${token.address}`).join('  ')

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import type { Abi } from 'viem'
 import { formatAbiItem, formatAbiParams } from 'viem/utils'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { compileTestToken, TEST_TOKEN_ARTIFACT_PATH, type TestTokenArtifact } from './compile'
-import { testTokenAbi } from './tokens'
+import { compileTestToken, TEST_TOKEN_ARTIFACT_PATH, type TestTokenArtifact } from './compile.ts'
+import { testTokenAbi } from './tokens.ts'
 
 const REGENERATE = 'Run `npx tsx packages/devnet/src/compile.ts` and commit TestToken.json.'
 

@@ -13,14 +13,14 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import artifact from '../contracts/TestToken.json' with { type: 'json' }
-import { TEST_ACCOUNT_ETH_BALANCE, TEST_ACCOUNTS } from './accounts'
+import { TEST_ACCOUNT_ETH_BALANCE, TEST_ACCOUNTS } from './accounts.ts'
 import {
   DEVNET_TOKEN_BALANCES,
   DEVNET_TOKENS,
   type DevnetToken,
   TOKEN_DEPLOYER,
   testTokenAbi,
-} from './tokens'
+} from './tokens.ts'
 
 const testTokenBytecode = artifact.bytecode as Hex
 const testTokenConstructorAbi = artifact.abi as Abi

@@ -1,11 +1,11 @@
 import { localSolana } from '@latchkey/core/networks'
 import { createPublicClient, getAddress, http, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TEST_ACCOUNT_ETH_BALANCE, TEST_ACCOUNTS } from './accounts'
-import { deployDevnetTokens } from './deploy'
-import { type Devnet, startDevnet } from './devnet'
-import { findFreePort } from './free-port'
-import { DEVNET_TOKEN_BALANCES, DEVNET_TOKENS, testTokenAbi } from './tokens'
+import { TEST_ACCOUNT_ETH_BALANCE, TEST_ACCOUNTS } from './accounts.ts'
+import { deployDevnetTokens } from './deploy.ts'
+import { type Devnet, startDevnet } from './devnet.ts'
+import { findFreePort } from './free-port.ts'
+import { DEVNET_TOKEN_BALANCES, DEVNET_TOKENS, testTokenAbi } from './tokens.ts'
 
 const CHAIN_IDS = [31337, 31338]
 const FIRST_ACCOUNT = TEST_ACCOUNTS[0]

@@ -1,7 +1,7 @@
-import { type AnvilInstance, startAnvil } from './anvil'
-import { deployDevnetTokens } from './deploy'
-import { defaultSolanaPort, type SolanaDevnet, startSolanaDevnet } from './solana/devnet'
-import type { DevnetToken } from './tokens'
+import { type AnvilInstance, startAnvil } from './anvil.ts'
+import { deployDevnetTokens } from './deploy.ts'
+import { defaultSolanaPort, type SolanaDevnet, startSolanaDevnet } from './solana/devnet.ts'
+import type { DevnetToken } from './tokens.ts'
 
 export interface DevnetChainConfig {
   chainId: number

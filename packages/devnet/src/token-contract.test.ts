@@ -11,11 +11,11 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TEST_ACCOUNTS, type TestAccount } from './accounts'
-import { type AnvilInstance, startAnvil } from './anvil'
-import { deployDevnetTokens, devnetChain } from './deploy'
-import { findFreePort } from './free-port'
-import { DEVNET_TOKEN_BALANCES, DEVNET_TOKENS, testTokenAbi } from './tokens'
+import { TEST_ACCOUNTS, type TestAccount } from './accounts.ts'
+import { type AnvilInstance, startAnvil } from './anvil.ts'
+import { deployDevnetTokens, devnetChain } from './deploy.ts'
+import { findFreePort } from './free-port.ts'
+import { DEVNET_TOKEN_BALANCES, DEVNET_TOKENS, testTokenAbi } from './tokens.ts'
 
 const [OWNER, ALICE, BOB, CAROL] = TEST_ACCOUNTS
 const token = DEVNET_TOKENS[0] ?? raise('no devnet tokens')

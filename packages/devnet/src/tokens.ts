@@ -1,5 +1,5 @@
 import { type Address, erc20Abi, getContractAddress, parseAbi, parseUnits } from 'viem'
-import { TEST_ACCOUNTS } from './accounts'
+import { TEST_ACCOUNTS } from './accounts.ts'
 
 const TOKEN_SPECS = [
   { symbol: 'lUSD', name: 'Latchkey USD', decimals: 6, wholeTokensPerAccount: '1000000' },

@@ -1,8 +1,8 @@
-import type { AdapterContext, ChainAdapter } from '@latchkey/core/adapter'
+import type { AdapterContext, ChainAdapter } from '@latchkey/core/internal'
 import type { Config } from '@wagmi/core'
-import { createWagmiConfig, type WagmiAdapterOptions } from './config'
-import { watchInjectedConnectors } from './discovery'
-import { bindModalProviders, createModalProviderBindings } from './modalProviderBinding'
+import { createWagmiConfig, type WagmiAdapterOptions } from './config.ts'
+import { watchInjectedConnectors } from './discovery.ts'
+import { bindModalProviders, createModalProviderBindings } from './modalProviderBinding.ts'
 
 /**
  * The EVM adapter. `.wagmiConfig` is the same config the modal connects through, so an app's
@@ -21,7 +21,7 @@ export class WagmiAdapter implements ChainAdapter {
 
   async load(ctx: AdapterContext) {
     bindModalProviders(this.#bindings, ctx)
-    const { createWagmiEngine } = await import('./engine')
+    const { createWagmiEngine } = await import('./engine.ts')
     return createWagmiEngine(this.wagmiConfig)
   }
 }

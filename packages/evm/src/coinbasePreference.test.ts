@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { createAppKitCore } from '@latchkey/core/appkit'
-import { MemoryStorage } from '@latchkey/core/memoryStorage'
+import { createAppKitCore, MemoryStorage } from '@latchkey/core/internal'
 import { localChainA } from '@latchkey/core/networks'
 import type { EIP6963ProviderDetail } from 'mipd'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { LazyWagmiAdapter } from './lazyAdapter'
+import { LazyWagmiAdapter } from './lazyAdapter.ts'
 
 const provider = { request: async () => null }
 const announce = (rdns: string, name: string) =>

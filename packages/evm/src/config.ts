@@ -1,10 +1,9 @@
-import { AUTH_CONNECTOR_ID, WALLETCONNECT_CONNECTOR_ID } from '@latchkey/core/constants'
-import { ErrorText } from '@latchkey/core/errors'
+import { AUTH_CONNECTOR_ID, ErrorText, WALLETCONNECT_CONNECTOR_ID } from '@latchkey/core/internal'
 import type { CaipNetwork } from '@latchkey/core/networks'
 import { type Config, createConfig, createStorage, http } from '@wagmi/core'
 import type { Chain } from 'viem'
-import { modalProviderConnector } from './modalProvider'
-import type { ModalProviderBindings } from './modalProviderBinding'
+import { modalProviderConnector } from './modalProvider.ts'
+import type { ModalProviderBindings } from './modalProviderBinding.ts'
 
 export interface WagmiAdapterOptions {
   networks: readonly CaipNetwork[]

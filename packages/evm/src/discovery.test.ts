@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { EIP6963ProviderDetail } from 'mipd'
 import { afterEach, describe, expect, it } from 'vitest'
-import { toConnectors, watchInjectedConnectors } from './discovery'
+import { toConnectors, watchInjectedConnectors } from './discovery.ts'
 
 const provider = { request: async () => null }
 const detail = (rdns: string, name: string, uuid: string = crypto.randomUUID()) =>

@@ -1,4 +1,4 @@
-import type { ConnectorInfo } from '@latchkey/core/adapter'
+import type { ConnectorInfo } from '@latchkey/core/internal'
 import { createStore, type EIP6963ProviderDetail } from 'mipd'
 
 /** The wagmi connector id of an EIP-6963 wallet is its rdns; one entry per rdns. */

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import { isUserRejectedError } from '@latchkey/core/errors'
+import { isUserRejectedError } from '@latchkey/core/internal'
 import { localChainA, localChainB, withRpcUrl } from '@latchkey/core/networks'
 import { type Devnet, findFreePort, startDevnet, TEST_ACCOUNTS } from '@latchkey/devnet'
 import { createConfig, http, injected, reconnect } from '@wagmi/core'
 import headless from 'headless-web3-provider'
 import { createPublicClient, http as viemHttp } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { toViemChain } from './config'
-import { createWagmiEngine } from './engine'
+import { toViemChain } from './config.ts'
+import { createWagmiEngine } from './engine.ts'
 
 const { makeHeadlessWeb3Provider, Web3RequestKind } = headless
 type Backend = ReturnType<typeof makeHeadlessWeb3Provider>

@@ -1,4 +1,4 @@
-import type { AccountSnapshot, AdapterEngine } from '@latchkey/core/adapter'
+import type { AccountSnapshot, AdapterEngine } from '@latchkey/core/internal'
 import type { CaipNetwork } from '@latchkey/core/networks'
 import {
   type Config,
@@ -6,13 +6,15 @@ import {
   connect,
   disconnect,
   estimateFeesPerGas,
+  // getAccount/watchAccount: the names @wagmi/core 2 has; 3 keeps them as aliases of
+  // getConnection/watchConnection, so one build runs with either major.
+  getAccount,
   getBalance,
-  getConnection,
   reconnect,
   sendTransaction,
   signMessage,
   switchChain,
-  watchConnection,
+  watchAccount,
   writeContract,
 } from '@wagmi/core'
 import { erc20Abi, numberToHex } from 'viem'
@@ -36,7 +38,7 @@ function isUnknownChain(error: unknown) {
 }
 
 function snapshotOf(config: Config): AccountSnapshot {
-  const connection = getConnection(config)
+  const connection = getAccount(config)
   return {
     status: connection.status,
     address: connection.address,
@@ -116,7 +118,7 @@ export function createWagmiEngine(config: Config): AdapterEngine {
     async connect(connectorId) {
       const connector = await waitForConnector(config, connectorId)
       if (!connector) throw new ProviderNotFoundError(`Wallet ${connectorId} not found`)
-      if (getConnection(config).connector?.id !== connectorId) {
+      if (getAccount(config).connector?.id !== connectorId) {
         await connect(config, { connector })
       }
       return snapshotOf(config)
@@ -137,7 +139,7 @@ export function createWagmiEngine(config: Config): AdapterEngine {
       await disconnect(config)
     },
     async switchNetwork(network) {
-      const connector = getConnection(config).connector
+      const connector = getAccount(config).connector
       try {
         await switchChain(config, { chainId: Number(network.id), connector })
       } catch (error) {
@@ -154,7 +156,7 @@ export function createWagmiEngine(config: Config): AdapterEngine {
     },
     watchAccount(onChange) {
       watchers.add(onChange)
-      const stop = watchConnection(config, { onChange: () => onChange(snapshotOf(config)) })
+      const stop = watchAccount(config, { onChange: () => onChange(snapshotOf(config)) })
       return () => {
         watchers.delete(onChange)
         stop()
@@ -184,7 +186,7 @@ export function createWagmiEngine(config: Config): AdapterEngine {
     getProvider(connectorId) {
       const connector = connectorId
         ? config.connectors.find((c) => c.id === connectorId)
-        : getConnection(config).connector
+        : getAccount(config).connector
       return connector?.getProvider()
     },
   }

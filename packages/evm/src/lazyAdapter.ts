@@ -1,8 +1,8 @@
-import type { AdapterContext, ChainAdapter } from '@latchkey/core/adapter'
+import type { AdapterContext, ChainAdapter } from '@latchkey/core/internal'
 import type { Config } from '@wagmi/core'
-import type { WagmiAdapterOptions } from './config'
-import { watchInjectedConnectors } from './discovery'
-import { bindModalProviders, createModalProviderBindings } from './modalProviderBinding'
+import type { WagmiAdapterOptions } from './config.ts'
+import { watchInjectedConnectors } from './discovery.ts'
+import { bindModalProviders, createModalProviderBindings } from './modalProviderBinding.ts'
 
 /**
  * The EVM adapter for apps that do not use wagmi hooks themselves: wagmi and viem are not in
@@ -18,7 +18,7 @@ export class LazyWagmiAdapter implements ChainAdapter {
   watchConnectors = watchInjectedConnectors
 
   getWagmiConfig(): Promise<Config> {
-    this.#config ??= import('./config').then((m) =>
+    this.#config ??= import('./config.ts').then((m) =>
       m.createWagmiConfig(this.options, this.#bindings),
     )
     return this.#config
@@ -28,7 +28,7 @@ export class LazyWagmiAdapter implements ChainAdapter {
     bindModalProviders(this.#bindings, ctx)
     const [config, { createWagmiEngine }] = await Promise.all([
       this.getWagmiConfig(),
-      import('./engine'),
+      import('./engine.ts'),
     ])
     return createWagmiEngine(config)
   }

@@ -1,12 +1,15 @@
-import type { AccountSnapshot, ModalEip1193Provider } from '@latchkey/core/adapter'
-import { AUTH_CONNECTOR_ID, WALLETCONNECT_CONNECTOR_ID } from '@latchkey/core/constants'
-import { createEmbeddedProvider } from '@latchkey/core/embeddedProvider'
+import type { AccountSnapshot, ModalEip1193Provider } from '@latchkey/core/internal'
+import {
+  AUTH_CONNECTOR_ID,
+  createEmbeddedProvider,
+  WALLETCONNECT_CONNECTOR_ID,
+} from '@latchkey/core/internal'
 import { defineNetwork } from '@latchkey/core/networks'
 import type { FrameClient } from '@latchkey/frame/host'
 import { reconnect } from '@wagmi/core'
 import { describe, expect, it, vi } from 'vitest'
-import { WagmiAdapter } from './adapter'
-import { LazyWagmiAdapter } from './lazyAdapter'
+import { WagmiAdapter } from './adapter.ts'
+import { LazyWagmiAdapter } from './lazyAdapter.ts'
 
 const ADDRESS = '0x90f79bf6eb2c4f870365e785982e1f101e93b906'
 const CHECKSUMMED = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'

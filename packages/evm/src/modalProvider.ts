@@ -1,7 +1,7 @@
-import type { ModalEip1193Provider } from '@latchkey/core/adapter'
+import type { ModalEip1193Provider } from '@latchkey/core/internal'
 import { ChainNotConfiguredError, createConnector } from '@wagmi/core'
 import { type Address, getAddress, numberToHex } from 'viem'
-import type { ProviderBinding } from './modalProviderBinding'
+import type { ProviderBinding } from './modalProviderBinding.ts'
 
 export interface ModalProviderConnectorOptions {
   /** The wagmi connector id, stored as the connected connector id */

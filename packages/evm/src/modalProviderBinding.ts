@@ -1,4 +1,4 @@
-import type { AdapterContext, ModalEip1193Provider } from '@latchkey/core/adapter'
+import type { AdapterContext, ModalEip1193Provider } from '@latchkey/core/internal'
 
 // Its own module, free of wagmi and viem: the lazy adapter creates its bindings in the first load.
 /**

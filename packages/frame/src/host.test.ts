@@ -5,14 +5,14 @@ import {
   EMBEDDED_REQUEST_TIMEOUT_MS,
   FRAME_LOAD_TIMEOUT_MS,
   SIGN_OUT_TIMEOUT_MS,
-} from './constants'
+} from './constants.ts'
 import {
   createFrameClient,
   type FrameClient,
   type FrameClientOptions,
   FrameError,
   requestTimeoutMs,
-} from './host'
+} from './host.ts'
 import {
   APP_EVENT_TYPES,
   type AppEventType,
@@ -21,7 +21,7 @@ import {
   errorType,
   PROTOCOL_VERSION,
   successType,
-} from './protocol'
+} from './protocol.ts'
 
 // jsdom does not carry postMessage between windows the way browsers do, so the frame side is
 // played here: its messages are MessageEvents dispatched on the host window with the frame's

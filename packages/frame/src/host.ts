@@ -10,7 +10,7 @@ import {
   FRAME_TITLE,
   REQUEST_TIMED_OUT,
   SIGN_OUT_TIMEOUT_MS,
-} from './constants'
+} from './constants.ts'
 import {
   type AppEventType,
   type AppMessage,
@@ -22,7 +22,7 @@ import {
   parseAppMessage,
   parseFrameMessage,
   REQUEST_ABORTED,
-} from './protocol'
+} from './protocol.ts'
 
 export { DEFAULT_REQUEST_TIMEOUT_MS }
 

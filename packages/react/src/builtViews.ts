@@ -1,5 +1,4 @@
-import type { DEFAULT_WALLET_FEATURE_ORDER } from '@latchkey/core/constants'
-import type { ViewName } from '@latchkey/core/router'
+import type { DEFAULT_WALLET_FEATURE_ORDER, ViewName } from '@latchkey/core/internal'
 
 export type WalletFeature = (typeof DEFAULT_WALLET_FEATURE_ORDER)[number]
 

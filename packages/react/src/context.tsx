@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react'
-import { type AppKit, getDefaultAppKit } from './createAppKit'
+import { type AppKit, getDefaultAppKit } from './createAppKit.ts'
 
 const AppKitContext = createContext<AppKit | undefined>(undefined)
 

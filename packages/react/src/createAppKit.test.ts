@@ -1,8 +1,8 @@
-import { MemoryStorage } from '@latchkey/core/memoryStorage'
+import { MemoryStorage } from '@latchkey/core/internal'
 import { localChainA } from '@latchkey/core/networks'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { BUILT_VIEWS } from './builtViews'
-import { createAppKit } from './createAppKit'
+import { BUILT_VIEWS } from './builtViews.ts'
+import { createAppKit } from './createAppKit.ts'
 
 const kits: ReturnType<typeof createAppKit>[] = []
 afterEach(() => {

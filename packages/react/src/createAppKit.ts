@@ -1,8 +1,13 @@
-import { type AppKitOptions, createAppKitCore, isSocialLoginReturn } from '@latchkey/core/appkit'
+import {
+  type AppKitOptions,
+  createAppKitCore,
+  isSocialLoginReturn,
+  type RouteInput,
+  toRoute,
+} from '@latchkey/core/internal'
 import type { CaipNetwork } from '@latchkey/core/networks'
-import { type RouteInput, toRoute } from '@latchkey/core/router'
-import { isBuiltView } from './builtViews'
-import { en, type Messages } from './messages'
+import { isBuiltView } from './builtViews.ts'
+import { en, type Messages } from './messages.ts'
 
 export interface CreateAppKitOptions extends AppKitOptions {
   /** Overrides of the English message table (i18n). */
@@ -28,7 +33,7 @@ export function createAppKit(options: CreateAppKitOptions) {
   let modalMount: Promise<unknown> | undefined
 
   const mountModal = () => {
-    modalMount ??= import('./modal/mount')
+    modalMount ??= import('./modal/mount.tsx')
       .then((m) => m.mountModal(appKit))
       .catch((error: unknown) => {
         // A failed chunk load (offline, page unloading) is retried on the next open.
@@ -78,7 +83,7 @@ export function createAppKit(options: CreateAppKitOptions) {
   // starts there (no reconnect, no frame, no modal).
   if (typeof window !== 'undefined' && !isSocialLoginReturn(window)) {
     core.start()
-    void import('./buttons/elements')
+    void import('./buttons/elements.tsx')
       .then((m) => m.defineElements())
       .catch((error: unknown) =>
         console.error('[latchkey] <appkit-*> elements failed to load', error),

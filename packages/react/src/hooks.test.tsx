@@ -1,10 +1,9 @@
-import { AUTH_CONNECTOR_ID } from '@latchkey/core/constants'
-import { MemoryStorage } from '@latchkey/core/memoryStorage'
+import { AUTH_CONNECTOR_ID, MemoryStorage } from '@latchkey/core/internal'
 import { localChainA, localChainB } from '@latchkey/core/networks'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AppKitProvider } from './context'
-import { createAppKit } from './createAppKit'
+import { AppKitProvider } from './context.tsx'
+import { createAppKit } from './createAppKit.ts'
 import {
   useAppKitAccount,
   useAppKitConnectors,
@@ -12,8 +11,8 @@ import {
   useAppKitNetwork,
   useAppKitState,
   useWalletInfo,
-} from './hooks'
-import { renderWithAppKit } from './testing/renderWithAppKit'
+} from './hooks.ts'
+import { renderWithAppKit } from './testing/renderWithAppKit.tsx'
 
 afterEach(cleanup)
 

@@ -1,18 +1,27 @@
-import { accountsOf } from '@latchkey/core/accounts'
-import type { ConnectorInfo } from '@latchkey/core/adapter'
-import type { AccountState, ChainState, ThemeState } from '@latchkey/core/appkit'
-import type { CaipAddress, ChainNamespace } from '@latchkey/core/caip'
-import { type ConnectorStatus, connectorStatus } from '@latchkey/core/connectorStatus'
-import { AUTH_CONNECTOR_ID, EMBEDDED_SOLANA_CONNECTOR_ID } from '@latchkey/core/constants'
-import { ErrorText } from '@latchkey/core/errors'
-import type { AppKitEvent } from '@latchkey/core/events'
+import type {
+  AccountState,
+  AppKitEvent,
+  CaipAddress,
+  ChainNamespace,
+  ChainState,
+  ConnectorInfo,
+  PortfolioState,
+  RouteInput,
+  ThemeState,
+} from '@latchkey/core/internal'
+import {
+  AUTH_CONNECTOR_ID,
+  accountsOf,
+  type ConnectorStatus,
+  connectorStatus,
+  EMBEDDED_SOLANA_CONNECTOR_ID,
+  ErrorText,
+} from '@latchkey/core/internal'
 import type { CaipNetwork } from '@latchkey/core/networks'
-import type { PortfolioState } from '@latchkey/core/portfolioState'
-import type { RouteInput } from '@latchkey/core/router'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { useAppKitInstance } from './context'
-import { SOCIAL_NAMES } from './socialNames'
-import { useStore } from './store'
+import { useAppKitInstance } from './context.tsx'
+import { SOCIAL_NAMES } from './socialNames.ts'
+import { useStore } from './store.ts'
 
 export function useAppKit() {
   const appKit = useAppKitInstance()

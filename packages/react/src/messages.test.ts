@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { en, format } from './messages'
+import { en, format } from './messages.ts'
 
 describe('message table', () => {
   it('carries the spec texts as its English entries (§8)', () => {
@@ -22,7 +22,7 @@ describe('message table', () => {
 
 describe('i18n', () => {
   it('an app can replace any entry through createAppKit({ messages })', async () => {
-    const { createAppKit } = await import('./createAppKit')
+    const { createAppKit } = await import('./createAppKit.ts')
     const { localChainA } = await import('@latchkey/core/networks')
     const appKit = createAppKit({
       networks: [localChainA],

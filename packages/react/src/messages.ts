@@ -1,4 +1,4 @@
-import { ErrorText } from '@latchkey/core/errors'
+import { ErrorText } from '@latchkey/core/internal'
 
 /** Every user-facing text of the modal; the spec's texts are the English entries. */
 export const en = {

@@ -1,17 +1,17 @@
-import type { CaipAddress } from '@latchkey/core/caip'
-import { MemoryStorage } from '@latchkey/core/memoryStorage'
+import type { CaipAddress } from '@latchkey/core/internal'
+import { MemoryStorage } from '@latchkey/core/internal'
 import { localChainA, localChainB } from '@latchkey/core/networks'
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AppKitProvider } from './context'
-import { createAppKit } from './createAppKit'
+import { AppKitProvider } from './context.tsx'
+import { createAppKit } from './createAppKit.ts'
 import {
   type FetchBalanceResult,
   useAppKitActivity,
   useAppKitBalance,
   useAppKitTokens,
-} from './hooks'
-import { renderWithAppKit } from './testing/renderWithAppKit'
+} from './hooks.ts'
+import { renderWithAppKit } from './testing/renderWithAppKit.tsx'
 
 afterEach(cleanup)
 

@@ -1,4 +1,4 @@
-import type { LoginProvider } from '@latchkey/core/embeddedState'
+import type { LoginProvider } from '@latchkey/core/internal'
 
 /** Brand names (not translated: the message templates around them are). */
 export const SOCIAL_NAMES: Record<LoginProvider, string> = {

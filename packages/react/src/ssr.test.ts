@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { localChainA } from '@latchkey/core/networks'
 import { describe, expect, it } from 'vitest'
-import { createAppKit, getDefaultAppKit } from './createAppKit'
+import { createAppKit, getDefaultAppKit } from './createAppKit.ts'
 
 describe('createAppKit on a server (no window)', () => {
   it('builds an instance without touching the DOM or any global', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { themeStyle } from './theme'
+import { themeStyle } from './theme.ts'
 
 describe('themeStyle', () => {
   it('maps --w3m-* names to --lk-* and keeps --lk-*', () => {

@@ -1,4 +1,4 @@
-import type { ThemeVariables } from '@latchkey/core/appkit'
+import type { ThemeVariables } from '@latchkey/core/internal'
 
 /** Reown AppKit's theme variable names, accepted so existing themes keep working. */
 const W3M_TO_LK: Record<string, string> = {

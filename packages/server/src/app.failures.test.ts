@@ -3,9 +3,9 @@ import { Writable } from 'node:stream'
 import { Kysely, PostgresDialect } from 'kysely'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { createApp } from './app'
-import { DEMO_PROJECT_ID } from './constants'
-import type { Database } from './db/schema'
+import { createApp } from './app.ts'
+import { DEMO_PROJECT_ID } from './constants.ts'
+import type { Database } from './db/schema.ts'
 
 function unreachableDatabase(): Kysely<Database> {
   const pool = {

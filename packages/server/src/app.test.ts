@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
 // The wallet/config service (§7) against the real server, on every available database.
-import { DEFAULT_REMOTE_FEATURES, DEFAULT_SOCIALS } from '@latchkey/core/constants'
+import { DEFAULT_REMOTE_FEATURES, DEFAULT_SOCIALS } from '@latchkey/core/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PROJECT_ID } from './constants'
-import type { WalletItem } from './routes/wallets'
-import { BITCOIN, COSMOS_HUB, SUI } from './seed/chains'
-import { REAL_WALLETS, type SeedWallet } from './seed/wallets'
-import { availableDatabases, startTestServer, type TestServer } from './testing/databases'
+import { DEMO_PROJECT_ID } from './constants.ts'
+import type { WalletItem } from './routes/wallets.ts'
+import { BITCOIN, COSMOS_HUB, SUI } from './seed/chains.ts'
+import { REAL_WALLETS, type SeedWallet } from './seed/wallets.ts'
+import { availableDatabases, startTestServer, type TestServer } from './testing/databases.ts'
 
 const ORIGIN = 'http://localhost:5173'
 const FOREIGN_ORIGIN = 'https://evil.example'

@@ -2,54 +2,54 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { HTTPException } from 'hono/http-exception'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
-import { type MailInbox, registerDevInbox } from './auth/devInbox'
-import type { Mailer } from './auth/mailer'
-import { AUTH_PROJECT_ROUTES, registerAuthRoutes } from './auth/routes'
-import { registerSocialRoutes, SOCIAL_ROUTES, type SocialOptions } from './auth/social'
-import { postTelegramConnectRoute, registerTelegramRoutes } from './auth/telegram'
-import { BalanceReader } from './chain/balances'
-import { Chains } from './chain/client'
-import { SolanaBalanceReader } from './chain/solanaBalances'
-import { SolanaChains } from './chain/solanaChains'
-import type { Database } from './db/schema'
-import type { AppEnv } from './env'
-import { internalError, routeNotFound } from './errors'
-import { latestKitVersionFromEnv } from './kitVersion'
-import { frameCors, projectCors } from './middleware/cors'
-import { requireProject } from './middleware/project'
+import { type MailInbox, registerDevInbox } from './auth/devInbox.ts'
+import type { Mailer } from './auth/mailer.ts'
+import { AUTH_PROJECT_ROUTES, registerAuthRoutes } from './auth/routes.ts'
+import { registerSocialRoutes, SOCIAL_ROUTES, type SocialOptions } from './auth/social.ts'
+import { postTelegramConnectRoute, registerTelegramRoutes } from './auth/telegram.ts'
+import { BalanceReader } from './chain/balances.ts'
+import { Chains } from './chain/client.ts'
+import { SolanaBalanceReader } from './chain/solanaBalances.ts'
+import { SolanaChains } from './chain/solanaChains.ts'
+import type { Database } from './db/schema.ts'
+import type { AppEnv } from './env.ts'
+import { internalError, routeNotFound } from './errors.ts'
+import { latestKitVersionFromEnv } from './kitVersion.ts'
+import { frameCors, projectCors } from './middleware/cors.ts'
+import { requireProject } from './middleware/project.ts'
 import {
   forwardedAddress,
   type RateLimitOptions,
   rateLimit,
   socketAddress,
-} from './middleware/rateLimit'
-import { requestLog } from './middleware/requestLog'
-import { getBalanceRoute, registerBalanceRoutes } from './routes/balance'
+} from './middleware/rateLimit.ts'
+import { requestLog } from './middleware/requestLog.ts'
+import { getBalanceRoute, registerBalanceRoutes } from './routes/balance.ts'
 import {
   getAnalyticsConfigRoute,
   getConfigRoute,
   getLatestVersionRoute,
   getOriginsRoute,
   registerConfigRoutes,
-} from './routes/config'
-import { getHistoryRoute, registerHistoryRoutes } from './routes/history'
+} from './routes/config.ts'
+import { getHistoryRoute, registerHistoryRoutes } from './routes/history.ts'
 import {
   getIdentityRoute,
   getSupportedChainsRoute,
   registerIdentityRoutes,
-} from './routes/identity'
+} from './routes/identity.ts'
 import {
   getAssetImageRoute,
   getCurrencyImageRoute,
   getTokenImageRoute,
   getWalletImageRoute,
   registerImageRoutes,
-} from './routes/images'
-import { validationHook } from './routes/params'
-import { postPriceRoute, registerPriceRoutes } from './routes/price'
-import { RPC_PATH, registerRpcRoute } from './routes/rpc'
-import { getWalletsRoute, registerWalletRoutes } from './routes/wallets'
-import { registerSiwxRoutes, SIWX_ROUTES } from './siwx/routes'
+} from './routes/images.ts'
+import { validationHook } from './routes/params.ts'
+import { postPriceRoute, registerPriceRoutes } from './routes/price.ts'
+import { RPC_PATH, registerRpcRoute } from './routes/rpc.ts'
+import { getWalletsRoute, registerWalletRoutes } from './routes/wallets.ts'
+import { registerSiwxRoutes, SIWX_ROUTES } from './siwx/routes.ts'
 
 export interface AppDeps {
   db: Kysely<Database>

@@ -4,19 +4,19 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type App, createApp } from './app'
-import { Chains } from './chain/client'
-import { Indexer } from './chain/indexer'
-import { seedChainData } from './chain/tokens'
-import { DEMO_PROJECT_ID, DEMO_PROJECT_NAME, DIRECTORY_SEED, KNOWN_TOKENS } from './constants'
-import { migrateToLatest } from './db/migrations'
-import { openDatabase } from './db/open'
-import { seedDatabase } from './db/seed'
-import { createLogger } from './logger'
-import type { RelayTestClient } from './relay/testClient'
-import { generateWallets } from './seed/generate'
-import { REAL_WALLETS } from './seed/wallets'
-import { startServer } from './server'
+import { type App, createApp } from './app.ts'
+import { Chains } from './chain/client.ts'
+import { Indexer } from './chain/indexer.ts'
+import { seedChainData } from './chain/tokens.ts'
+import { DEMO_PROJECT_ID, DEMO_PROJECT_NAME, DIRECTORY_SEED, KNOWN_TOKENS } from './constants.ts'
+import { migrateToLatest } from './db/migrations.ts'
+import { openDatabase } from './db/open.ts'
+import { seedDatabase } from './db/seed.ts'
+import { createLogger } from './logger.ts'
+import type { RelayTestClient } from './relay/testClient.ts'
+import { generateWallets } from './seed/generate.ts'
+import { REAL_WALLETS } from './seed/wallets.ts'
+import { startServer } from './server.ts'
 
 export interface DirectoryBench {
   searchP50Ms: number
@@ -311,7 +311,7 @@ export interface RelayBenchOptions {
  * acknowledgements like WalletConnect's) against startServer(), in this process.
  */
 export async function benchRelay(options: RelayBenchOptions = {}): Promise<RelayBench> {
-  const { RelayTestClient } = await import('./relay/testClient')
+  const { RelayTestClient } = await import('./relay/testClient.ts')
   const clientCount = options.clients ?? 200
   const messages = options.messages ?? 10_000
   const perTopic = options.subscribersPerTopic ?? 2

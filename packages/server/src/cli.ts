@@ -1,5 +1,6 @@
+#!/usr/bin/env node
 // Runs the server alone: `npx tsx packages/server/src/cli.ts`. Stops on SIGINT/SIGTERM.
-import { startServer } from './server'
+import { startServer } from './server.ts'
 
 const server = await startServer()
 console.log(`[latchkey] server at ${server.url} (${server.databaseKind}, ${server.startupMs} ms)`)

@@ -5,7 +5,7 @@ import {
   EMAIL_LOGIN_COOLDOWN_MS,
   SEARCH_RESULTS_MAX,
   WALLET_PAGE_SIZE,
-} from '@latchkey/core/constants'
+} from '@latchkey/core/shared'
 
 // ---- Local stack (DESIGN "Local stack and ports") ----
 

@@ -1,5 +1,5 @@
 import type { HttpBindings } from '@hono/node-server'
-import type { ProjectRow } from './db/schema'
+import type { ProjectRow } from './db/schema.ts'
 
 /** Hono environment of the app. Bindings are absent when the app is called in-process. */
 export interface AppEnv {

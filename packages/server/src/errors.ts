@@ -1,7 +1,7 @@
 // Error bodies the server answers with. Codes and short messages come from §8 (setup alerts);
 // the other texts are ours.
 
-import { ErrorText, SetupAlerts } from '@latchkey/core/errors'
+import { ErrorText, SetupAlerts } from '@latchkey/core/shared'
 
 export interface ErrorBody {
   error: string

@@ -1,9 +1,9 @@
 // 2,000 random query strings against the real server: bad input is never a 5xx.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PROJECT_ID } from './constants'
-import { GetWalletsQuery } from './routes/wallets'
-import { availableDatabases, startTestServer, type TestServer } from './testing/databases'
+import { DEMO_PROJECT_ID } from './constants.ts'
+import { GetWalletsQuery } from './routes/wallets.ts'
+import { availableDatabases, startTestServer, type TestServer } from './testing/databases.ts'
 
 const KNOWN_KEYS = Object.keys(GetWalletsQuery.shape)
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { latestKitVersionFromEnv } from './kitVersion'
+import { latestKitVersionFromEnv } from './kitVersion.ts'
 
 describe('the latest kit version the server answers', () => {
   it('is the configured one, else the version of this build', () => {

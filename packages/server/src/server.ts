@@ -1,20 +1,19 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { isAbsolute, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import type { Kysely } from 'kysely'
-import { type App, createApp } from './app'
-import type { MailInbox } from './auth/devInbox'
-import { type MailOptions, smtpMailer } from './auth/mailer'
-import { type SocialOptions, socialFromEnv } from './auth/social'
-import { Chains } from './chain/client'
-import { type ChainConfig, chainsFromEnv } from './chain/config'
-import { Indexer } from './chain/indexer'
-import { SolanaChains } from './chain/solanaChains'
-import { type SolanaChainConfig, solanaChainsFromEnv } from './chain/solanaConfig'
-import { seedSolanaPrices } from './chain/solanaPrices'
-import { seedChainData } from './chain/tokens'
+import { type App, createApp } from './app.ts'
+import type { MailInbox } from './auth/devInbox.ts'
+import { type MailOptions, smtpMailer } from './auth/mailer.ts'
+import { type SocialOptions, socialFromEnv } from './auth/social.ts'
+import { Chains } from './chain/client.ts'
+import { type ChainConfig, chainsFromEnv } from './chain/config.ts'
+import { Indexer } from './chain/indexer.ts'
+import { SolanaChains } from './chain/solanaChains.ts'
+import { type SolanaChainConfig, solanaChainsFromEnv } from './chain/solanaConfig.ts'
+import { seedSolanaPrices } from './chain/solanaPrices.ts'
+import { seedChainData } from './chain/tokens.ts'
 import {
   DEFAULT_DEMO_PORT,
   DEFAULT_FRAME_PORT,
@@ -25,18 +24,18 @@ import {
   DEMO_PROJECT_ID,
   DEMO_PROJECT_NAME,
   RELAY_PATH,
-} from './constants'
-import { migrateToLatest } from './db/migrations'
-import { openDatabase } from './db/open'
-import { findProject } from './db/projects'
-import type { Database } from './db/schema'
-import { seedDatabase } from './db/seed'
-import { createLogger, type LogLevel } from './logger'
-import type { RateLimitOptions } from './middleware/rateLimit'
-import { type AttachedRelay, attachRelay } from './relay/attach'
-import { cachedProjectCheck } from './relay/projects'
-import type { Relay } from './relay/relay'
-import { REAL_WALLETS, type SeedWallet } from './seed/wallets'
+} from './constants.ts'
+import { migrateToLatest } from './db/migrations.ts'
+import { openDatabase } from './db/open.ts'
+import { findProject } from './db/projects.ts'
+import type { Database } from './db/schema.ts'
+import { seedDatabase } from './db/seed.ts'
+import { createLogger, type LogLevel } from './logger.ts'
+import type { RateLimitOptions } from './middleware/rateLimit.ts'
+import { type AttachedRelay, attachRelay } from './relay/attach.ts'
+import { cachedProjectCheck } from './relay/projects.ts'
+import type { Relay } from './relay/relay.ts'
+import { REAL_WALLETS, type SeedWallet } from './seed/wallets.ts'
 
 export interface StartServerOptions {
   /** Default SERVER_PORT or 8787; 0 picks a free port */
@@ -44,7 +43,7 @@ export interface StartServerOptions {
   host?: string
   /** PostgreSQL URL; default DATABASE_URL. null uses PGlite even when DATABASE_URL is set. */
   databaseUrl?: string | null
-  /** PGlite data directory, relative to the repo root unless absolute; default .data/pglite */
+  /** PGlite data directory, relative to the working directory unless absolute; default .data/pglite */
   dataDir?: string
   logLevel?: LogLevel
   /** Generated wallets after the real ones; default LATCHKEY_DIRECTORY_SIZE or 0 */
@@ -120,8 +119,6 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
-
 function portFromEnv(name: string, fallback: number): number {
   const value = Number(process.env[name])
   return Number.isInteger(value) && value > 0 && value < 65_536 ? value : fallback
@@ -195,7 +192,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     dataDir:
       isAbsolute(dataDir) || dataDir.startsWith('memory://')
         ? dataDir
-        : resolve(REPO_ROOT, dataDir),
+        : resolve(process.cwd(), dataDir),
     onIdleError: (err) => logger.warn({ err }, 'database connection lost; the pool reconnects'),
   })
   let server: Server | undefined

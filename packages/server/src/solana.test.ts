@@ -11,13 +11,13 @@ import {
   startSolanaDevnet,
 } from '@latchkey/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isSolanaAddress, isSolanaSignature } from './chain/base58'
-import { solanaChainsFromEnv } from './chain/solanaConfig'
-import { quoteLongIntegers } from './chain/solanaRpc'
-import { DEMO_PROJECT_ID, KNOWN_SOLANA_TOKENS } from './constants'
-import type { TokenBalance } from './routes/balance'
-import type { Transaction } from './routes/history'
-import { availableDatabases, startTestServer, type TestServer } from './testing/databases'
+import { isSolanaAddress, isSolanaSignature } from './chain/base58.ts'
+import { solanaChainsFromEnv } from './chain/solanaConfig.ts'
+import { quoteLongIntegers } from './chain/solanaRpc.ts'
+import { DEMO_PROJECT_ID, KNOWN_SOLANA_TOKENS } from './constants.ts'
+import type { TokenBalance } from './routes/balance.ts'
+import type { Transaction } from './routes/history.ts'
+import { availableDatabases, startTestServer, type TestServer } from './testing/databases.ts'
 
 function testAccount(index: number) {
   const account = SOLANA_TEST_ACCOUNTS[index]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasControlCharacters } from './text'
+import { hasControlCharacters } from './text.ts'
 
 describe('hasControlCharacters', () => {
   it('finds C0 controls and DEL, and nothing else', () => {

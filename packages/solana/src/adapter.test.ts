@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import type { ConnectorInfo } from '@latchkey/core/adapter'
+import type { ConnectorInfo } from '@latchkey/core/internal'
 import { defineNetwork, mainnet, solana } from '@latchkey/core/networks'
 import { createSolanaTestWallet, generateSecretKey } from '@latchkey/e2e/solanaWallet'
 import { getWallets } from '@wallet-standard/app'
 import { describe, expect, it } from 'vitest'
-import { SolanaAdapter } from './adapter'
+import { SolanaAdapter } from './adapter.ts'
 
 const local = defineNetwork({
   id: 'LocaL1111111111111111111111111111',

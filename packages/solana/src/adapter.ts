@@ -1,6 +1,6 @@
-import type { AdapterContext, ChainAdapter } from '@latchkey/core/adapter'
+import type { AdapterContext, ChainAdapter } from '@latchkey/core/internal'
 import type { CaipNetwork } from '@latchkey/core/networks'
-import { watchStandardConnectors } from './wallets'
+import { watchStandardConnectors } from './wallets.ts'
 
 export interface SolanaAdapterOptions {
   /** Solana networks; the ones passed to createAppKit come through `load()` and go first. */
@@ -25,7 +25,7 @@ export class SolanaAdapter implements ChainAdapter {
       seen.add(network.caipNetworkId)
       return true
     })
-    const { createSolanaEngine } = await import('./engine')
+    const { createSolanaEngine } = await import('./engine.ts')
     return createSolanaEngine({ networks })
   }
 }

@@ -1,6 +1,6 @@
 import { address, getBase58Decoder } from '@solana/kit'
 import { describe, expect, it } from 'vitest'
-import { isSolanaAddress } from './address'
+import { isSolanaAddress } from './address.ts'
 
 describe('isSolanaAddress', () => {
   it('agrees with @solana/kit on real public keys', () => {

@@ -6,7 +6,7 @@ import {
   pickNetwork,
   supportsNetwork,
   walletChainFor,
-} from './chains'
+} from './chains.ts'
 
 const devnet = defineNetwork({
   id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',

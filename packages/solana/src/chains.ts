@@ -1,5 +1,5 @@
 import type { CaipNetwork } from '@latchkey/core/networks'
-import { SOLANA_CHAIN_PREFIX, WALLET_STANDARD_CHAIN_NAMES } from './constants'
+import { SOLANA_CHAIN_PREFIX, WALLET_STANDARD_CHAIN_NAMES } from './constants.ts'
 
 /** The ids a wallet may list for the network: its CAIP-2 id and, for Solana's clusters, the Wallet Standard name. */
 export function chainIdsOf(network: CaipNetwork): string[] {

@@ -3,9 +3,9 @@ import { createSolanaTestWallet, generateSecretKey } from '@latchkey/e2e/solanaW
 import { createSolanaRpc, getBase58Decoder, getBase64Decoder, type Signature } from '@solana/kit'
 import type { WalletAccount } from '@wallet-standard/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { waitForConfirmation } from './confirm'
-import { signTransactions } from './signing'
-import { buildTransferTransaction } from './transfer'
+import { waitForConfirmation } from './confirm.ts'
+import { signTransactions } from './signing.ts'
+import { buildTransferTransaction } from './transfer.ts'
 
 let devnet: SolanaDevnet
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { type Rpc, type SolanaRpcApi, signature as toSignature } from '@solana/kit'
-import { CONFIRMATION_POLL_MS, CONFIRMATION_TIMEOUT_MS } from './constants'
-import { SolanaErrorText } from './errors'
+import { CONFIRMATION_POLL_MS, CONFIRMATION_TIMEOUT_MS } from './constants.ts'
+import { SolanaErrorText } from './errors.ts'
 
 export interface ConfirmOptions {
   timeoutMs?: number

@@ -5,7 +5,7 @@ import {
   SOLANA_RPC_METHODS,
   TOKEN_2022_PROGRAM_ADDRESS,
   WALLET_STANDARD_CHAIN_NAMES,
-} from './constants'
+} from './constants.ts'
 
 describe('Solana constants', () => {
   it('names real addresses and genesis-hash references', () => {

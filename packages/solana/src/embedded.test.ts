@@ -4,16 +4,17 @@
 // reaches the frame as APP_RPC_REQUEST. The frame is a double here (the real one runs in e2e): it
 // holds a devnet-funded key, signs with ed25519 and submits to the local Solana RPC.
 import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto'
-import type { ConnectorInfo } from '@latchkey/core/adapter'
-import { decodeBase58, encodeBase58 } from '@latchkey/core/base58'
-import { createEmbeddedProvider, createFrameRpc } from '@latchkey/core/embeddedProvider'
+import type { ConnectorInfo, EmbeddedSession } from '@latchkey/core/internal'
 import {
+  createEmbeddedProvider,
+  createFrameRpc,
+  decodeBase58,
   EMBEDDED_SOLANA_CONNECTOR_ID,
+  encodeBase58,
   registerEmbeddedSolanaWallet,
   setSolanaAccount,
   unregisterEmbeddedSolanaWallet,
-} from '@latchkey/core/embeddedSolana'
-import type { EmbeddedSession } from '@latchkey/core/embeddedWallet'
+} from '@latchkey/core/internal'
 import { localSolana, mainnet, withRpcUrl } from '@latchkey/core/networks'
 import { SOLANA_TEST_ACCOUNTS, type SolanaDevnet, startSolanaDevnet } from '@latchkey/devnet'
 import { createSolanaTestWallet, generateSecretKey } from '@latchkey/e2e/solanaWallet'
@@ -30,8 +31,8 @@ import {
 import { parseTransferSolInstruction } from '@solana-program/system'
 import { getWallets } from '@wallet-standard/app'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { SolanaAdapter } from './adapter'
-import { findWallet, toConnectors } from './wallets'
+import { SolanaAdapter } from './adapter.ts'
+import { findWallet, toConnectors } from './wallets.ts'
 
 let devnet: SolanaDevnet
 let network: typeof localSolana

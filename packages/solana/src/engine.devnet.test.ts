@@ -1,4 +1,4 @@
-import { isUserRejectedError } from '@latchkey/core/errors'
+import { isUserRejectedError } from '@latchkey/core/internal'
 import { localSolana, withRpcUrl } from '@latchkey/core/networks'
 import { SOLANA_TEST_ACCOUNTS, type SolanaDevnet, startSolanaDevnet } from '@latchkey/devnet'
 import { createSolanaTestWallet, generateSecretKey } from '@latchkey/e2e/solanaWallet'
@@ -11,9 +11,9 @@ import {
 } from '@solana/kit'
 import { getWallets } from '@wallet-standard/app'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createSolanaEngine } from './engine'
-import type { SolanaProvider } from './provider'
-import { buildTransferTransaction } from './transfer'
+import { createSolanaEngine } from './engine.ts'
+import type { SolanaProvider } from './provider.ts'
+import { buildTransferTransaction } from './transfer.ts'
 
 let devnet: SolanaDevnet
 let network: typeof localSolana

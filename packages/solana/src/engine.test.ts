@@ -1,11 +1,11 @@
-import type { AccountSnapshot } from '@latchkey/core/adapter'
-import { isUserRejectedError } from '@latchkey/core/errors'
+import type { AccountSnapshot } from '@latchkey/core/internal'
+import { isUserRejectedError } from '@latchkey/core/internal'
 import { defineNetwork, solana } from '@latchkey/core/networks'
 import { createSolanaTestWallet, generateSecretKey } from '@latchkey/e2e/solanaWallet'
 import { getWallets } from '@wallet-standard/app'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createSolanaEngine } from './engine'
-import type { SolanaProvider } from './provider'
+import { createSolanaEngine } from './engine.ts'
+import type { SolanaProvider } from './provider.ts'
 
 const local = defineNetwork({
   id: 'LocaL1111111111111111111111111111',

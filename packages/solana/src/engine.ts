@@ -1,4 +1,4 @@
-import type { AccountSnapshot, AdapterEngine, NativeBalance } from '@latchkey/core/adapter'
+import type { AccountSnapshot, AdapterEngine, NativeBalance } from '@latchkey/core/internal'
 import type { CaipNetwork } from '@latchkey/core/networks'
 import {
   address,
@@ -14,21 +14,26 @@ import type {
   StandardDisconnectFeature,
   StandardEventsFeature,
 } from '@wallet-standard/features'
-import { chainReferenceOf, pickNetwork, solanaChains, supportsNetwork } from './chains'
-import { waitForConfirmation } from './confirm'
-import { Feature, LAMPORT_DECIMALS, ProviderErrorCode, WALLET_REGISTER_WAIT_MS } from './constants'
+import { chainReferenceOf, pickNetwork, solanaChains, supportsNetwork } from './chains.ts'
+import { waitForConfirmation } from './confirm.ts'
+import {
+  Feature,
+  LAMPORT_DECIMALS,
+  ProviderErrorCode,
+  WALLET_REGISTER_WAIT_MS,
+} from './constants.ts'
 import {
   notConnectedError,
   ProviderNotFoundError,
   ProviderRpcError,
   SolanaErrorText,
-} from './errors'
-import { createSolanaProvider, type SolanaProvider } from './provider'
-import type { Session } from './session'
-import { chainOf, signAndSendTransaction, signMessage } from './signing'
-import { getSplBalances, type SplTokenBalance } from './tokens'
-import { buildTransferTransaction, tokenProgramOf } from './transfer'
-import { waitForWallet } from './wallets'
+} from './errors.ts'
+import { createSolanaProvider, type SolanaProvider } from './provider.ts'
+import type { Session } from './session.ts'
+import { chainOf, signAndSendTransaction, signMessage } from './signing.ts'
+import { getSplBalances, type SplTokenBalance } from './tokens.ts'
+import { buildTransferTransaction, tokenProgramOf } from './transfer.ts'
+import { waitForWallet } from './wallets.ts'
 
 type Connect = StandardConnectFeature[typeof Feature.connect]
 type Disconnect = StandardDisconnectFeature[typeof Feature.disconnect]

@@ -1,11 +1,11 @@
-import { isUserRejectedError } from '@latchkey/core/errors'
+import { isUserRejectedError } from '@latchkey/core/internal'
 import { describe, expect, it } from 'vitest'
 import {
   notConnectedError,
   ProviderNotFoundError,
   ProviderRpcError,
   SolanaErrorText,
-} from './errors'
+} from './errors.ts'
 
 describe('Solana adapter errors', () => {
   it('carry EIP-1193 codes; none of ours reads as a user rejection', () => {

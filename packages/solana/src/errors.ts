@@ -1,5 +1,5 @@
-import { ErrorText } from '@latchkey/core/errors'
-import { CONFIRMATION_TIMEOUT_MS, ProviderErrorCode } from './constants'
+import { ErrorText } from '@latchkey/core/internal'
+import { CONFIRMATION_TIMEOUT_MS, ProviderErrorCode } from './constants.ts'
 
 /**
  * The Solana adapter's error texts. They reach developers (thrown by the provider and the

@@ -1,5 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto'
-import { isUserRejectedError } from '@latchkey/core/errors'
+import { isUserRejectedError } from '@latchkey/core/internal'
 import { defineNetwork } from '@latchkey/core/networks'
 import { createSolanaTestWallet, generateSecretKey } from '@latchkey/e2e/solanaWallet'
 import {
@@ -13,10 +13,10 @@ import {
 } from '@solana/kit'
 import type { WalletAccount } from '@wallet-standard/base'
 import { describe, expect, it } from 'vitest'
-import { createSolanaProvider } from './provider'
-import type { Session } from './session'
-import { buildTransferTransaction } from './transfer'
-import { connectorIdOf } from './wallets'
+import { createSolanaProvider } from './provider.ts'
+import type { Session } from './session.ts'
+import { buildTransferTransaction } from './transfer.ts'
+import { connectorIdOf } from './wallets.ts'
 
 const network = defineNetwork({
   id: 'LocaL1111111111111111111111111111',

@@ -1,15 +1,15 @@
 import type { Rpc, SolanaRpcApi } from '@solana/kit'
 import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder } from '@solana/kit'
-import { ProviderErrorCode, SOLANA_RPC_METHODS } from './constants'
-import { notConnectedError, ProviderRpcError, SolanaErrorText } from './errors'
-import type { Session } from './session'
+import { ProviderErrorCode, SOLANA_RPC_METHODS } from './constants.ts'
+import { notConnectedError, ProviderRpcError, SolanaErrorText } from './errors.ts'
+import type { Session } from './session.ts'
 import {
   type SendOptions,
   signAndSendTransaction,
   signatureOf,
   signMessage,
   signTransactions,
-} from './signing'
+} from './signing.ts'
 
 export type SolanaRpcMethod = (typeof SOLANA_RPC_METHODS)[number]
 

@@ -3,9 +3,9 @@ import { createSolanaTestWallet, generateSecretKey } from '@latchkey/e2e/solanaW
 import { blockhash, getBase58Decoder } from '@solana/kit'
 import type { WalletAccount } from '@wallet-standard/base'
 import { describe, expect, it } from 'vitest'
-import type { Session } from './session'
-import { chainOf, signatureOf, signTransactions } from './signing'
-import { buildTransferTransaction } from './transfer'
+import type { Session } from './session.ts'
+import { chainOf, signatureOf, signTransactions } from './signing.ts'
+import { buildTransferTransaction } from './transfer.ts'
 
 const local = defineNetwork({
   id: 'LocaL1111111111111111111111111111',

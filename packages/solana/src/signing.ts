@@ -13,10 +13,10 @@ import type {
   SolanaSignMessageFeature,
   SolanaSignTransactionFeature,
 } from '@solana/wallet-standard-features'
-import { solanaChains, walletChainFor } from './chains'
-import { Feature, ProviderErrorCode } from './constants'
-import { ProviderRpcError, SolanaErrorText } from './errors'
-import type { Session } from './session'
+import { solanaChains, walletChainFor } from './chains.ts'
+import { Feature, ProviderErrorCode } from './constants.ts'
+import { ProviderRpcError, SolanaErrorText } from './errors.ts'
+import type { Session } from './session.ts'
 
 type SignMessage = SolanaSignMessageFeature[typeof Feature.signMessage]
 type SignTransaction = SolanaSignTransactionFeature[typeof Feature.signTransaction]

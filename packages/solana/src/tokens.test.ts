@@ -7,7 +7,7 @@ import {
 import { generateSecretKey } from '@latchkey/e2e/solanaWallet'
 import { createSolanaRpc, getBase58Decoder } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getSplBalances } from './tokens'
+import { getSplBalances } from './tokens.ts'
 
 let devnet: SolanaDevnet
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { address, type Rpc, type SolanaRpcApi } from '@solana/kit'
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
-import { TOKEN_2022_PROGRAM_ADDRESS } from './constants'
+import { TOKEN_2022_PROGRAM_ADDRESS } from './constants.ts'
 
 /** An SPL token an owner holds, summed over its token accounts of that mint. */
 export interface SplTokenBalance {

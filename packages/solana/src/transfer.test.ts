@@ -16,8 +16,8 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { describe, expect, it } from 'vitest'
-import { TOKEN_2022_PROGRAM_ADDRESS } from './constants'
-import { buildTransferTransaction } from './transfer'
+import { TOKEN_2022_PROGRAM_ADDRESS } from './constants.ts'
+import { buildTransferTransaction } from './transfer.ts'
 
 const key = () => getBase58Decoder().decode(generateSecretKey().slice(32))
 const lifetime = {

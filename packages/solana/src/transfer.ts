@@ -21,8 +21,8 @@ import {
   getTransferCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
-import { TOKEN_2022_PROGRAM_ADDRESS } from './constants'
-import { SolanaErrorText } from './errors'
+import { TOKEN_2022_PROGRAM_ADDRESS } from './constants.ts'
+import { SolanaErrorText } from './errors.ts'
 
 export interface TransferPlan {
   from: string

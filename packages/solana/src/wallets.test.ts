@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { ConnectorInfo } from '@latchkey/core/adapter'
+import type { ConnectorInfo } from '@latchkey/core/internal'
 import { createSolanaTestWallet, generateSecretKey } from '@latchkey/e2e/solanaWallet'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
@@ -11,7 +11,7 @@ import {
   toConnectors,
   waitForWallet,
   watchStandardConnectors,
-} from './wallets'
+} from './wallets.ts'
 
 const LOCAL = 'solana:LocaL1111111111111111111111111111'
 

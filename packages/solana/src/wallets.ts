@@ -1,5 +1,5 @@
-import type { ConnectorInfo } from '@latchkey/core/adapter'
-import { EMBEDDED_SOLANA_WALLET_NAME, EMBEDDED_WALLET_FEATURE } from '@latchkey/core/constants'
+import type { ConnectorInfo } from '@latchkey/core/internal'
+import { EMBEDDED_SOLANA_WALLET_NAME, EMBEDDED_WALLET_FEATURE } from '@latchkey/core/internal'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
 import {
@@ -7,7 +7,7 @@ import {
   Feature,
   SOLANA_CHAIN_PREFIX,
   WALLET_REGISTER_WAIT_MS,
-} from './constants'
+} from './constants.ts'
 
 /** A wallet the modal can use for Solana: it connects, lists a Solana chain and signs transactions. */
 export function isSolanaWallet(wallet: Wallet): boolean {

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEMO_PROJECT_ID, type StartServerOptions, startServer } from '@latchkey/server'
-import { createApiClient } from '../api'
-import { DEFAULT_SDK_TYPE, DEFAULT_SDK_VERSION } from '../constants'
+import { createApiClient } from '../api.ts'
+import { DEFAULT_SDK_TYPE, DEFAULT_SDK_VERSION } from '../constants.ts'
 
 export { DEMO_PROJECT_ID }
 

@@ -1,18 +1,18 @@
-export type { TestAccount } from '../accounts'
-export { DEVNET_MNEMONIC, TEST_ACCOUNT_ETH_BALANCE, TEST_ACCOUNTS } from '../accounts'
-export type { AnvilInstance, StartAnvilOptions } from '../anvil'
-export { startAnvil } from '../anvil'
-export type { Devnet, DevnetChain, DevnetChainConfig, StartDevnetOptions } from '../devnet'
-export { defaultDevnetChains, startDevnet } from '../devnet'
-export { findFreePort } from '../free-port'
+export type { TestAccount } from '../accounts.ts'
+export { DEVNET_MNEMONIC, TEST_ACCOUNT_ETH_BALANCE, TEST_ACCOUNTS } from '../accounts.ts'
+export type { AnvilInstance, StartAnvilOptions } from '../anvil.ts'
+export { startAnvil } from '../anvil.ts'
+export type { Devnet, DevnetChain, DevnetChainConfig, StartDevnetOptions } from '../devnet.ts'
+export { defaultDevnetChains, startDevnet } from '../devnet.ts'
+export { findFreePort } from '../free-port.ts'
 export {
   type CapturedMail,
   DEFAULT_SMTP_PORT,
   type MailCapture,
   type StartMailCaptureOptions,
   startMailCapture,
-} from '../mail/capture'
-export { OidcBrowser, type OidcSignInOptions, signInWithOidc } from '../oidc/browser'
+} from '../mail/capture.ts'
+export { OidcBrowser, type OidcSignInOptions, signInWithOidc } from '../oidc/browser.ts'
 export {
   DEFAULT_OIDC_PORT,
   defaultOidcPort,
@@ -23,13 +23,13 @@ export {
   type OidcSocialClient,
   type StartOidcProviderOptions,
   startOidcProvider,
-} from '../oidc/provider'
+} from '../oidc/provider.ts'
 export {
   SOLANA_FAUCET_KEYPAIR,
   SOLANA_MINT_KEYPAIR,
   SOLANA_TEST_ACCOUNTS,
   type SolanaTestAccount,
-} from '../solana/accounts'
+} from '../solana/accounts.ts'
 export {
   DEFAULT_SOLANA_PORT,
   LAMPORTS_PER_SOL,
@@ -38,26 +38,26 @@ export {
   SOLANA_TEST_ACCOUNT_LAMPORTS,
   SOLANA_TEST_ACCOUNT_TOKEN_AMOUNT,
   SOLANA_TOKEN_SPEC,
-} from '../solana/constants'
+} from '../solana/constants.ts'
 export {
   defaultSolanaPort,
   type SolanaDevnet,
   type StartSolanaDevnetOptions,
   startSolanaDevnet,
-} from '../solana/devnet'
-export { associatedTokenAddress } from '../solana/genesis'
-export type { SolanaKeypair } from '../solana/keys'
+} from '../solana/devnet.ts'
+export { associatedTokenAddress } from '../solana/genesis.ts'
+export type { SolanaKeypair } from '../solana/keys.ts'
 export {
   sendSolanaInstructions,
   sendSolanaTokenTransfer,
   sendSolanaTransfer,
-} from '../solana/transfers'
+} from '../solana/transfers.ts'
 export {
   LOCAL_TELEGRAM_BOT_TOKEN,
   type TelegramInitDataOptions,
   type TelegramTestUser,
   telegramInitData,
   telegramLaunchUrl,
-} from '../telegram/initData'
-export type { DevnetToken, DevnetTokenSymbol } from '../tokens'
-export { DEVNET_TOKEN_BALANCES, DEVNET_TOKENS, testTokenAbi } from '../tokens'
+} from '../telegram/initData.ts'
+export type { DevnetToken, DevnetTokenSymbol } from '../tokens.ts'
+export { DEVNET_TOKEN_BALANCES, DEVNET_TOKENS, testTokenAbi } from '../tokens.ts'

@@ -8,7 +8,7 @@ import {
   type MailCapture,
   parseMail,
   startMailCapture,
-} from './capture'
+} from './capture.ts'
 
 /** One SMTP session: each command waits for its reply; returns the replies' first lines. */
 async function smtp(port: number, commands: string[]): Promise<string[]> {

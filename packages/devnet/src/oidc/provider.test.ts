@@ -3,7 +3,7 @@
 // signature and claims, userinfo.
 import { createHash, createPublicKey, randomBytes, verify } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { OidcBrowser, signInWithOidc } from './browser'
+import { OidcBrowser, signInWithOidc } from './browser.ts'
 import {
   accountClaims,
   DEFAULT_OIDC_PORT,
@@ -11,7 +11,7 @@ import {
   OIDC_SOCIAL_CLIENTS,
   type OidcProvider,
   startOidcProvider,
-} from './provider'
+} from './provider.ts'
 
 const REDIRECT = 'http://127.0.0.1:5173/'
 

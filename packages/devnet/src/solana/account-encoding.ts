@@ -1,9 +1,9 @@
 // Accounts as Solana's RPC writes them (UiAccount): base58 / base64 data, or jsonParsed for SPL
 // Token accounts and mints (like Agave's account-decoder), falling back to base64 otherwise.
 import { type EncodedAccount, getBase58Decoder, getBase64Decoder } from '@solana/kit'
-import { RENT_EXEMPT_RENT_EPOCH, TOKEN_2022_PROGRAM } from './constants'
-import { invalidParams } from './rpc-error'
-import { readMint, readTokenAccount, uiTokenAmount } from './spl-token'
+import { RENT_EXEMPT_RENT_EPOCH, TOKEN_2022_PROGRAM } from './constants.ts'
+import { invalidParams } from './rpc-error.ts'
+import { readMint, readTokenAccount, uiTokenAmount } from './spl-token.ts'
 
 export const ACCOUNT_ENCODINGS = [
   'binary',

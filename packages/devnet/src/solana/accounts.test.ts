@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { SOLANA_FAUCET_KEYPAIR, SOLANA_MINT_KEYPAIR, SOLANA_TEST_ACCOUNTS } from './accounts'
-import { SOLANA_KEY_LABELS, SOLANA_TEST_ACCOUNT_COUNT } from './constants'
-import { keypairFromSeed, seedOfLabel, signWithSecretKey } from './keys'
+import { SOLANA_FAUCET_KEYPAIR, SOLANA_MINT_KEYPAIR, SOLANA_TEST_ACCOUNTS } from './accounts.ts'
+import { SOLANA_KEY_LABELS, SOLANA_TEST_ACCOUNT_COUNT } from './constants.ts'
+import { keypairFromSeed, seedOfLabel, signWithSecretKey } from './keys.ts'
 
 describe('Solana keypairs', () => {
   it('are the ed25519 keypairs of the labelled seeds', () => {

@@ -1,6 +1,6 @@
 // The devnet's Solana keypairs: ten funded test accounts, the lUSD mint and the airdrop faucet.
 import { getAddressEncoder, address as toAddress } from '@solana/kit'
-import type { SolanaKeypair } from './keys'
+import type { SolanaKeypair } from './keys.ts'
 
 export type SolanaTestAccount = SolanaKeypair
 

@@ -30,16 +30,16 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SOLANA_TEST_ACCOUNTS } from './accounts'
+import { SOLANA_TEST_ACCOUNTS } from './accounts.ts'
 import {
   LAMPORTS_PER_SIGNATURE,
   SOLANA_CAIP_NETWORK_ID,
   SOLANA_GENESIS_HASH,
   SOLANA_TEST_ACCOUNT_LAMPORTS,
   SOLANA_TEST_ACCOUNT_TOKEN_AMOUNT,
-} from './constants'
-import { type SolanaDevnet, startSolanaDevnet } from './devnet'
-import { associatedTokenAddress } from './genesis'
+} from './constants.ts'
+import { type SolanaDevnet, startSolanaDevnet } from './devnet.ts'
+import { associatedTokenAddress } from './genesis.ts'
 
 let devnet: SolanaDevnet
 let rpc: Rpc<SolanaRpcApi>

@@ -1,17 +1,17 @@
 // startSolanaDevnet: a LiteSVM ledger with the genesis state, served as JSON-RPC over HTTP.
 import type { AddressInfo } from 'node:net'
-import { SOLANA_FAUCET_KEYPAIR, SOLANA_MINT_KEYPAIR } from './accounts'
+import { SOLANA_FAUCET_KEYPAIR, SOLANA_MINT_KEYPAIR } from './accounts.ts'
 import {
   DEFAULT_SOLANA_HOST,
   DEFAULT_SOLANA_PORT,
   SOLANA_CAIP_NETWORK_ID,
   SOLANA_GENESIS_HASH,
   SOLANA_TOKEN_SPEC,
-} from './constants'
-import { writeGenesis } from './genesis'
-import { createRpcServer } from './http'
-import { SolanaLedger } from './ledger'
-import { SOLANA_RPC_METHODS } from './methods'
+} from './constants.ts'
+import { writeGenesis } from './genesis.ts'
+import { createRpcServer } from './http.ts'
+import { SolanaLedger } from './ledger.ts'
+import { SOLANA_RPC_METHODS } from './methods.ts'
 
 export interface StartSolanaDevnetOptions {
   /** Default SOLANA_PORT or 8899; 0 picks a free port */

@@ -10,15 +10,15 @@ import {
   getTokenSize,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
-import { SOLANA_FAUCET_KEYPAIR, SOLANA_MINT_KEYPAIR, SOLANA_TEST_ACCOUNTS } from './accounts'
+import { SOLANA_FAUCET_KEYPAIR, SOLANA_MINT_KEYPAIR, SOLANA_TEST_ACCOUNTS } from './accounts.ts'
 import {
   SOLANA_FAUCET_LAMPORTS,
   SOLANA_TEST_ACCOUNT_LAMPORTS,
   SOLANA_TEST_ACCOUNT_TOKEN_AMOUNT,
   SOLANA_TOKEN_SPEC,
   SYSTEM_PROGRAM,
-} from './constants'
-import type { SolanaLedger } from './ledger'
+} from './constants.ts'
+import type { SolanaLedger } from './ledger.ts'
 
 /** The associated token account of `owner` for `mint` (SPL Token program). */
 export async function associatedTokenAddress(owner: string, mint: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SolanaDevnet, startSolanaDevnet } from './devnet'
+import { type SolanaDevnet, startSolanaDevnet } from './devnet.ts'
 
 let devnet: SolanaDevnet
 

@@ -1,9 +1,9 @@
 // The node's HTTP side: JSON-RPC on POST (any path, like Agave), `GET /health`, CORS open to
 // every origin (a page calls it directly, as anvil allows), bodies up to 50 KiB.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { MAX_REQUEST_BODY_BYTES, RPC_ERROR_CODES } from './constants'
-import { handleJsonRpc } from './jsonrpc'
-import type { NodeContext, RpcMethod } from './rpc-method'
+import { MAX_REQUEST_BODY_BYTES, RPC_ERROR_CODES } from './constants.ts'
+import { handleJsonRpc } from './jsonrpc.ts'
+import type { NodeContext, RpcMethod } from './rpc-method.ts'
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { stringifyJson } from './json'
+import { stringifyJson } from './json.ts'
 
 describe('stringifyJson', () => {
   it('writes bigints as exact JSON numbers', () => {

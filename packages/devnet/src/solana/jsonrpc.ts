@@ -1,11 +1,11 @@
 // JSON-RPC 2.0 over a request body: single and batch requests, notifications, and the standard
 // errors (-32700 bad JSON, -32600 not a request, -32601 unknown method, -32603 a bug of ours).
 // A method's RpcError becomes its error object; nothing a client sends can throw out of here.
-import { RPC_ERROR_CODES } from './constants'
-import { stringifyJson } from './json'
-import { paramList } from './params'
-import { RpcError } from './rpc-error'
-import type { NodeContext, RpcMethod } from './rpc-method'
+import { RPC_ERROR_CODES } from './constants.ts'
+import { stringifyJson } from './json.ts'
+import { paramList } from './params.ts'
+import { RpcError } from './rpc-error.ts'
+import type { NodeContext, RpcMethod } from './rpc-method.ts'
 
 type Id = string | number | null
 

@@ -28,25 +28,25 @@ import {
   NONCE_ACCOUNT_HASH_OFFSET,
   RPC_ERROR_CODES,
   SYSTEM_PROGRAM,
-} from './constants'
-import type { SolanaKeypair } from './keys'
-import { signWithSecretKey } from './keys'
-import type { RecordedInstruction, TokenBalance, TransactionRecord } from './records'
-import { TransactionRecords } from './records'
-import { RpcError } from './rpc-error'
-import { readMint, readTokenAccount, uiTokenAmount } from './spl-token'
+} from './constants.ts'
+import type { SolanaKeypair } from './keys.ts'
+import { signWithSecretKey } from './keys.ts'
+import type { RecordedInstruction, TokenBalance, TransactionRecord } from './records.ts'
+import { TransactionRecords } from './records.ts'
+import { RpcError } from './rpc-error.ts'
+import { readMint, readTokenAccount, uiTokenAmount } from './spl-token.ts'
 import {
   type TransactionErrorJson,
   transactionErrorJson,
   transactionErrorText,
-} from './transaction-error'
+} from './transaction-error.ts'
 import {
   type DecodedTransaction,
   decodeTransaction,
   signaturesVerify,
   transactionFee,
   withBlockhash,
-} from './wire'
+} from './wire.ts'
 
 export interface SimulationResult {
   err: TransactionErrorJson | null

@@ -10,12 +10,12 @@ import {
   type AccountEncoding,
   type DataSlice,
   uiAccount,
-} from './account-encoding'
-import { MAX_MULTIPLE_ACCOUNTS } from './constants'
-import { type Config, oneOf, pubkey, readConfig, required, usize } from './params'
-import { invalidParam, invalidParams } from './rpc-error'
-import { type NodeContext, type RpcMethod, withContext } from './rpc-method'
-import { isTokenProgram, readMint, readTokenAccount, uiTokenAmount } from './spl-token'
+} from './account-encoding.ts'
+import { MAX_MULTIPLE_ACCOUNTS } from './constants.ts'
+import { type Config, oneOf, pubkey, readConfig, required, usize } from './params.ts'
+import { invalidParam, invalidParams } from './rpc-error.ts'
+import { type NodeContext, type RpcMethod, withContext } from './rpc-method.ts'
+import { isTokenProgram, readMint, readTokenAccount, uiTokenAmount } from './spl-token.ts'
 
 function encodingOf(cfg: Config, fallback: AccountEncoding): AccountEncoding {
   return oneOf(cfg, 'encoding', ACCOUNT_ENCODINGS, fallback)

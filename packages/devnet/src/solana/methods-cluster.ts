@@ -2,11 +2,11 @@
 import { createHash } from 'node:crypto'
 import { getBase64Encoder } from '@solana/kit'
 import { FeatureSet } from 'litesvm'
-import { SOLANA_CORE_VERSION } from './constants'
-import { config, readConfig, required, u64 } from './params'
-import { invalidParams } from './rpc-error'
-import { type NodeContext, type RpcMethod, withContext } from './rpc-method'
-import { decodeMessage } from './wire'
+import { SOLANA_CORE_VERSION } from './constants.ts'
+import { config, readConfig, required, u64 } from './params.ts'
+import { invalidParams } from './rpc-error.ts'
+import { type NodeContext, type RpcMethod, withContext } from './rpc-method.ts'
+import { decodeMessage } from './wire.ts'
 
 /** solana-epoch-schedule MINIMUM_SLOTS_PER_EPOCH */
 const MINIMUM_SLOTS_PER_EPOCH = 32n

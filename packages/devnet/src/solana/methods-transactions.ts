@@ -1,7 +1,7 @@
 // Transaction methods: send, simulate, statuses, history, airdrops.
 import { getBase58Encoder, getBase64Encoder } from '@solana/kit'
-import { ACCOUNT_ENCODINGS, uiAccount } from './account-encoding'
-import { MAX_SIGNATURE_STATUSES, MAX_SIGNATURES_FOR_ADDRESS, RPC_ERROR_CODES } from './constants'
+import { ACCOUNT_ENCODINGS, uiAccount } from './account-encoding.ts'
+import { MAX_SIGNATURE_STATUSES, MAX_SIGNATURES_FOR_ADDRESS, RPC_ERROR_CODES } from './constants.ts'
 import {
   commitment,
   oneOf,
@@ -12,16 +12,16 @@ import {
   signature,
   u64,
   usize,
-} from './params'
-import type { TransactionRecord } from './records'
-import { invalidParams, RpcError } from './rpc-error'
-import { type RpcMethod, withContext } from './rpc-method'
+} from './params.ts'
+import type { TransactionRecord } from './records.ts'
+import { invalidParams, RpcError } from './rpc-error.ts'
+import { type RpcMethod, withContext } from './rpc-method.ts'
 import {
   instructionJson,
   returnDataJson,
   TRANSACTION_ENCODINGS,
   transactionJson,
-} from './transaction-json'
+} from './transaction-json.ts'
 
 /** solana-packet PACKET_DATA_SIZE: the largest wire transaction */
 const PACKET_DATA_SIZE = 1232

@@ -1,8 +1,8 @@
 // Reading a method's positional params the way Agave's RPC does: values in order, an optional
 // config object last. Any mismatch is a -32602 naming the parameter.
 import { getBase58Encoder, isAddress } from '@solana/kit'
-import { RPC_ERROR_CODES } from './constants'
-import { invalidParam, invalidParams, RpcError } from './rpc-error'
+import { RPC_ERROR_CODES } from './constants.ts'
+import { invalidParam, invalidParams, RpcError } from './rpc-error.ts'
 
 export type Config = Record<string, unknown>
 

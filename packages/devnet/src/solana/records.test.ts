@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type TransactionRecord, TransactionRecords } from './records'
+import { type TransactionRecord, TransactionRecords } from './records.ts'
 
 function record(signature: string, keys: string[]): TransactionRecord {
   return {

@@ -1,8 +1,8 @@
 // The node's memory of processed transactions: by signature (getTransaction,
 // getSignatureStatuses) and by account (getSignaturesForAddress, newest first).
-import { MAX_TRANSACTION_RECORDS } from './constants'
-import type { UiTokenAmount } from './spl-token'
-import type { TransactionErrorJson } from './transaction-error'
+import { MAX_TRANSACTION_RECORDS } from './constants.ts'
+import type { UiTokenAmount } from './spl-token.ts'
+import type { TransactionErrorJson } from './transaction-error.ts'
 
 export interface TokenBalance {
   accountIndex: number

@@ -1,5 +1,5 @@
 // A JSON-RPC error a method raises; the server turns it into `{ error: { code, message, data } }`.
-import { RPC_ERROR_CODES } from './constants'
+import { RPC_ERROR_CODES } from './constants.ts'
 
 export class RpcError extends Error {
   constructor(

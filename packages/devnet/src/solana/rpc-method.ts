@@ -1,7 +1,7 @@
 // What a JSON-RPC method of the node is: positional params in, a JSON value (bigints allowed) out.
-import { SOLANA_CORE_VERSION } from './constants'
-import type { SolanaKeypair } from './keys'
-import type { SolanaLedger } from './ledger'
+import { SOLANA_CORE_VERSION } from './constants.ts'
+import type { SolanaKeypair } from './keys.ts'
+import type { SolanaLedger } from './ledger.ts'
 
 export interface NodeContext {
   ledger: SolanaLedger

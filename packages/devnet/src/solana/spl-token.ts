@@ -2,7 +2,7 @@
 // as Solana's RPC shows them (UiTokenAmount).
 import type { ReadonlyUint8Array } from '@solana/kit'
 import { getMintDecoder, getTokenDecoder } from '@solana-program/token'
-import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './constants'
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './constants.ts'
 
 /** spl-token: Mint::LEN 82, Account::LEN 165; Token-2022 puts an AccountType byte at 165 */
 const MINT_SIZE = 82

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { transactionErrorText } from './transaction-error'
+import { transactionErrorText } from './transaction-error.ts'
 
 describe('transactionErrorText', () => {
   it('words errors as Agave does', () => {

@@ -5,7 +5,7 @@
 // objects and every instruction partially decoded ({ programId, accounts, data }): programs'
 // instructions are not parsed. costUnits is left out.
 import { getBase58Decoder, getBase64Decoder } from '@solana/kit'
-import type { RecordedInstruction, TransactionRecord } from './records'
+import type { RecordedInstruction, TransactionRecord } from './records.ts'
 
 export const TRANSACTION_ENCODINGS = ['json', 'jsonParsed', 'base58', 'base64'] as const
 export type TransactionEncoding = (typeof TRANSACTION_ENCODINGS)[number]

@@ -1,9 +1,9 @@
 import { createSolanaRpc, generateKeyPairSigner } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SOLANA_TEST_ACCOUNTS } from './accounts'
-import { type SolanaDevnet, startSolanaDevnet } from './devnet'
-import { associatedTokenAddress } from './genesis'
-import { sendSolanaTokenTransfer, sendSolanaTransfer } from './transfers'
+import { SOLANA_TEST_ACCOUNTS } from './accounts.ts'
+import { type SolanaDevnet, startSolanaDevnet } from './devnet.ts'
+import { associatedTokenAddress } from './genesis.ts'
+import { sendSolanaTokenTransfer, sendSolanaTransfer } from './transfers.ts'
 
 let devnet: SolanaDevnet
 const [FROM] = SOLANA_TEST_ACCOUNTS

@@ -19,10 +19,10 @@ import {
   getCreateAssociatedTokenIdempotentInstructionAsync,
   getTransferCheckedInstruction,
 } from '@solana-program/token'
-import { SOLANA_MINT_KEYPAIR } from './accounts'
-import { SOLANA_TOKEN_SPEC } from './constants'
-import { associatedTokenAddress } from './genesis'
-import type { SolanaKeypair } from './keys'
+import { SOLANA_MINT_KEYPAIR } from './accounts.ts'
+import { SOLANA_TOKEN_SPEC } from './constants.ts'
+import { associatedTokenAddress } from './genesis.ts'
+import type { SolanaKeypair } from './keys.ts'
 
 const CONFIRM_POLL_MS = 20
 const CONFIRM_TIMEOUT_MS = 10_000

@@ -18,9 +18,9 @@ import {
   MAX_COMPUTE_UNIT_LIMIT,
   MICRO_LAMPORTS_PER_LAMPORT,
   RPC_ERROR_CODES,
-} from './constants'
-import { verifySignatureBytes } from './keys'
-import { invalidParams, RpcError } from './rpc-error'
+} from './constants.ts'
+import { verifySignatureBytes } from './keys.ts'
+import { invalidParams, RpcError } from './rpc-error.ts'
 
 type LegacyOrV0Message = Extract<CompiledTransactionMessage, { version: 'legacy' | 0 }> &
   CompiledTransactionMessageWithLifetime

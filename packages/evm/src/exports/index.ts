@@ -1,3 +1,3 @@
-export { WagmiAdapter } from '../adapter'
-export type { WagmiAdapterOptions } from '../config'
-export { toConnectors } from '../discovery'
+export { WagmiAdapter } from '../adapter.ts'
+export type { WagmiAdapterOptions } from '../config.ts'
+export { toConnectors } from '../discovery.ts'

@@ -1,1 +1,1 @@
-export { LazyWagmiAdapter } from '../lazyAdapter'
+export { LazyWagmiAdapter } from '../lazyAdapter.ts'

@@ -4,8 +4,8 @@
 // use; a 4xx/5xx body's `message` becomes the error text verbatim (the host shows it), otherwise
 // §8 'HTTP status code: N'.
 import * as z from 'zod/mini'
-import { HTTP_TIMEOUT_MS } from './config'
-import type { EncryptedWallet, KeyNamespace } from './keys'
+import { HTTP_TIMEOUT_MS } from './config.ts'
+import type { EncryptedWallet, KeyNamespace } from './keys.ts'
 
 export class ApiError extends Error {
   override name = 'ApiError'

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
-import { ApprovalAborted, type ApprovalView, createApprovalUi, safeIconUrl } from './approval'
+import { ApprovalAborted, type ApprovalView, createApprovalUi, safeIconUrl } from './approval.ts'
 
 const ORIGIN = 'http://127.0.0.1:5173'
 const view = (over: Partial<ApprovalView> = {}): ApprovalView => ({

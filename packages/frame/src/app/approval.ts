@@ -2,8 +2,8 @@
 // the frame). Only a trusted click (or key press) on the frame's own Approve button approves;
 // the host page cannot reach this document. One request at a time; others wait in a queue.
 // Everything shown is set as text, never as HTML.
-import { APPROVE_DELAY_MS } from './config'
-import type { Detail } from './signer'
+import { APPROVE_DELAY_MS } from './config.ts'
+import type { Detail } from './signer.ts'
 
 export interface ApprovalView {
   title: string

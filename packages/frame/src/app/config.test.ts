@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_API_URL, evmChainId, parseChainId, readConfig } from './config'
+import { DEFAULT_API_URL, evmChainId, parseChainId, readConfig } from './config.ts'
 
 describe('readConfig (§7 URL parameters)', () => {
   it('reads every parameter', () => {

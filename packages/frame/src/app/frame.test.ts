@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CHANNEL, PROTOCOL_VERSION } from '../protocol'
-import { HEARTBEAT_MS, readConfig } from './config'
-import { composeFrame } from './frame'
-import { createFakeAuthServer, FAKE_API } from './testing/fakeAuthServer'
-import { createHarness, HOST } from './testing/harness'
+import { CHANNEL, PROTOCOL_VERSION } from '../protocol.ts'
+import { HEARTBEAT_MS, readConfig } from './config.ts'
+import { composeFrame } from './frame.ts'
+import { createFakeAuthServer, FAKE_API } from './testing/fakeAuthServer.ts'
+import { createHarness, HOST } from './testing/harness.ts'
 
 const OTHER_ALLOWED = 'http://localhost:5173'
 const ready = { channel: CHANNEL, type: 'FRAME_READY', payload: { version: PROTOCOL_VERSION } }

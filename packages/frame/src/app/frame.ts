@@ -1,16 +1,16 @@
 // The frame's conversation with its host: load the project's origins, announce FRAME_READY,
 // pass each message through the gate, answer through window.parent to the event's origin only,
 // and beat every 5 s once a host has spoken (§9).
-import { CHANNEL, PROTOCOL_VERSION } from '../protocol'
-import { ApiError, type AuthApi, createApi } from './api'
-import { createApprovalUi } from './approval'
-import { type FrameConfig, HEARTBEAT_MS, ORIGINS_ATTEMPTS, ORIGINS_RETRY_MS } from './config'
-import { admit, type GateEvent, type GateState, normalizeOrigins, readyTargets } from './gate'
-import { createHandlers, type Handlers } from './handlers'
-import { createLogger, type Logger } from './logger'
-import { createStore, type KeyValueStore } from './storage'
-import { applyTheme } from './theme'
-import { createWalletState, type WalletState } from './wallet'
+import { CHANNEL, PROTOCOL_VERSION } from '../protocol.ts'
+import { ApiError, type AuthApi, createApi } from './api.ts'
+import { createApprovalUi } from './approval.ts'
+import { type FrameConfig, HEARTBEAT_MS, ORIGINS_ATTEMPTS, ORIGINS_RETRY_MS } from './config.ts'
+import { admit, type GateEvent, type GateState, normalizeOrigins, readyTargets } from './gate.ts'
+import { createHandlers, type Handlers } from './handlers.ts'
+import { createLogger, type Logger } from './logger.ts'
+import { createStore, type KeyValueStore } from './storage.ts'
+import { applyTheme } from './theme.ts'
+import { createWalletState, type WalletState } from './wallet.ts'
 
 export interface ParentWindow {
   postMessage(message: unknown, targetOrigin: string): void

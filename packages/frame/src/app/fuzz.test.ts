@@ -9,9 +9,9 @@ import {
   CHANNEL,
   parseAppMessage,
   parseFrameMessage,
-} from '../protocol'
-import { createFakeAuthServer, FAKE_API } from './testing/fakeAuthServer'
-import { createHarness, HOST } from './testing/harness'
+} from '../protocol.ts'
+import { createFakeAuthServer, FAKE_API } from './testing/fakeAuthServer.ts'
+import { createHarness, HOST } from './testing/harness.ts'
 
 const SEED = Number(process.env.FRAME_FUZZ_SEED ?? 20_261_122)
 const MESSAGES = 2_000

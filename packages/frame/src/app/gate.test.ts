@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CHANNEL, parseAppMessage, parseFrameMessage } from '../protocol'
-import { admit, type GateState, normalizeOrigins, readyTargets } from './gate'
+import { CHANNEL, parseAppMessage, parseFrameMessage } from '../protocol.ts'
+import { admit, type GateState, normalizeOrigins, readyTargets } from './gate.ts'
 
 const HOST = 'http://127.0.0.1:5173'
 const parent = { name: 'parent' }

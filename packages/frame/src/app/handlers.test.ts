@@ -6,20 +6,20 @@ import { type AnvilInstance, findFreePort, startAnvil } from '@latchkey/devnet'
 import { createPublicClient, http, verifyMessage, verifyTypedData } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REQUEST_ABORTED, RPC_NOT_ALLOWED, USER_REJECTED } from '../protocol'
-import { DEVICE_TIMEOUT_MS } from './config'
+import { REQUEST_ABORTED, RPC_NOT_ALLOWED, USER_REJECTED } from '../protocol.ts'
+import { DEVICE_TIMEOUT_MS } from './config.ts'
 import {
   DEVICE_NOT_APPROVED,
   FARCASTER_NOT_IMPLEMENTED,
   NO_LOGIN_PENDING,
   SMART_ACCOUNTS_UNAVAILABLE,
-} from './errors'
-import { decryptPrivateKey, encryptPrivateKey, importWrappingKey } from './keys'
-import { solanaAddressOf } from './solanaKey'
-import { createFakeAuthServer } from './testing/fakeAuthServer'
-import { createHarness, type Harness, HOST, MemoryStorage, signIn } from './testing/harness'
-import { expectNoPlainKeys, serverKeys } from './testing/secrets'
-import { NOT_CONNECTED } from './wallet'
+} from './errors.ts'
+import { decryptPrivateKey, encryptPrivateKey, importWrappingKey } from './keys.ts'
+import { solanaAddressOf } from './solanaKey.ts'
+import { createFakeAuthServer } from './testing/fakeAuthServer.ts'
+import { createHarness, type Harness, HOST, MemoryStorage, signIn } from './testing/harness.ts'
+import { expectNoPlainKeys, serverKeys } from './testing/secrets.ts'
+import { NOT_CONNECTED } from './wallet.ts'
 
 const EMAIL = 'visitor@example.com'
 

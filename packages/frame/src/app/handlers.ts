@@ -16,9 +16,9 @@ import {
   RPC_NOT_ALLOWED,
   successType,
   USER_REJECTED,
-} from '../protocol'
-import { ApiError, type AuthApi } from './api'
-import { ApprovalAborted, type ApprovalUi } from './approval'
+} from '../protocol.ts'
+import { ApiError, type AuthApi } from './api.ts'
+import { ApprovalAborted, type ApprovalUi } from './approval.ts'
 import {
   type ChainId,
   DEVICE_POLL_MS,
@@ -28,7 +28,7 @@ import {
   HTTP_TIMEOUT_MS,
   parseHttpUrl,
   SIGN_OUT_TIMEOUT_MS,
-} from './config'
+} from './config.ts'
 import {
   DEVICE_NOT_APPROVED,
   DEVICE_TIMED_OUT,
@@ -43,20 +43,20 @@ import {
   SOCIAL_CONNECT_FAILED,
   SOCIAL_START_FAILED,
   SOMETHING_WENT_WRONG,
-} from './errors'
-import { KeyError, randomBase64Url } from './keys'
-import type { Logger } from './logger'
+} from './errors.ts'
+import { KeyError, randomBase64Url } from './keys.ts'
+import type { Logger } from './logger.ts'
 import {
   INVALID_PARAMS,
   prepareSigning,
   SIGNING_METHODS,
   UNAUTHORIZED,
   WRONG_ACCOUNT,
-} from './signer'
-import { signInRefusal, signSignIn } from './socialSignIn'
-import { prepareSolanaSigning, SOLANA_METHODS } from './solana'
-import { type KeyValueStore, storageKeys } from './storage'
-import { NotConnectedError, type WalletState } from './wallet'
+} from './signer.ts'
+import { signInRefusal, signSignIn } from './socialSignIn.ts'
+import { prepareSolanaSigning, SOLANA_METHODS } from './solana.ts'
+import { type KeyValueStore, storageKeys } from './storage.ts'
+import { NotConnectedError, type WalletState } from './wallet.ts'
 
 export interface Reply {
   channel: typeof CHANNEL

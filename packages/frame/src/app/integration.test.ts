@@ -14,17 +14,17 @@ import {
 import { getPublicKeyFromAddress, address as solanaAddressOf, verifySignature } from '@solana/kit'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { socialFromIssuer } from '../../../server/src/auth/social'
+import { socialFromIssuer } from '../../../server/src/auth/social.ts'
 import {
   availableDatabases,
   startTestServer,
   type TestServer,
-} from '../../../server/src/testing/databases'
-import { CHANNEL, PROTOCOL_VERSION } from '../protocol'
-import { base58Decode, base58Encode } from './base58'
-import { SOCIAL_CONNECT_FAILED, SOCIAL_START_FAILED } from './errors'
-import { createHarness, type Harness, HOST, MemoryStorage } from './testing/harness'
-import { NOT_CONNECTED } from './wallet'
+} from '../../../server/src/testing/databases.ts'
+import { CHANNEL, PROTOCOL_VERSION } from '../protocol.ts'
+import { base58Decode, base58Encode } from './base58.ts'
+import { SOCIAL_CONNECT_FAILED, SOCIAL_START_FAILED } from './errors.ts'
+import { createHarness, type Harness, HOST, MemoryStorage } from './testing/harness.ts'
+import { NOT_CONNECTED } from './wallet.ts'
 
 type MailCapture = Awaited<ReturnType<typeof startMailCapture>>
 

@@ -8,7 +8,7 @@ import {
 } from '@solana/kit'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, it, vi } from 'vitest'
-import { base58Decode, base58Encode, isSolanaAddress } from './base58'
+import { base58Decode, base58Encode, isSolanaAddress } from './base58.ts'
 import {
   base64ToBytes,
   bytesToBase64,
@@ -17,7 +17,7 @@ import {
   importWrappingKey,
   parseEncryptedWallet,
   randomBase64Url,
-} from './keys'
+} from './keys.ts'
 import {
   decryptSolanaSeed,
   encryptSolanaSeed,
@@ -25,7 +25,7 @@ import {
   SOLANA_UNSUPPORTED,
   solanaAccountFromSeed,
   solanaAddressOf,
-} from './solanaKey'
+} from './solanaKey.ts'
 
 const wrappingKey = () => bytesToBase64(crypto.getRandomValues(new Uint8Array(32)))
 

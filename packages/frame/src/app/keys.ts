@@ -6,7 +6,7 @@
 // ed25519 seed (solanaKey.ts). The plain key exists only in the frame's memory; nothing here writes anywhere.
 import { bytesToHex, type Hex, hexToBytes } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
-import { isSolanaAddress } from './base58'
+import { isSolanaAddress } from './base58.ts'
 
 /** The namespaces the frame holds a key for. */
 export type KeyNamespace = 'eip155' | 'solana'

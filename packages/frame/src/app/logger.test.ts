@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { LOG_CAP_BYTES } from './config'
-import { createLogger } from './logger'
+import { LOG_CAP_BYTES } from './config.ts'
+import { createLogger } from './logger.ts'
 
 describe('the log ring buffer (§9 about 1 MB)', () => {
   it('stays within 1 MB under 10 MB of logs and keeps the newest entries', () => {

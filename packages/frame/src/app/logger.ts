@@ -2,7 +2,7 @@
 // oldest entries go first once the buffer holds more than `capBytes` (UTF-8 bytes of message
 // and data, plus a small per-entry overhead). Entries reach the console only with
 // enableLogger=true (§7). Never log secrets: codes, tokens, keys.
-import { LOG_CAP_BYTES } from './config'
+import { LOG_CAP_BYTES } from './config.ts'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 

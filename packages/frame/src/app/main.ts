@@ -1,8 +1,8 @@
 // The frame site's entry: read the URL, build the frame, listen. See frame.ts.
 import './styles.css'
-import { apiUrlFromEnv, readConfig } from './config'
-import { composeFrame } from './frame'
-import { browserLocalStorage } from './storage'
+import { apiUrlFromEnv, readConfig } from './config.ts'
+import { composeFrame } from './frame.ts'
+import { browserLocalStorage } from './storage.ts'
 
 const config = readConfig(location.search, apiUrlFromEnv())
 const { frame, log } = composeFrame({

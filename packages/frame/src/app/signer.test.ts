@@ -2,7 +2,7 @@ import { type AnvilInstance, findFreePort, startAnvil } from '@latchkey/devnet'
 import { createPublicClient, http, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { decodeMessageText, prepareSigning, visible, WRONG_ACCOUNT } from './signer'
+import { decodeMessageText, prepareSigning, visible, WRONG_ACCOUNT } from './signer.ts'
 
 const account = privateKeyToAccount(generatePrivateKey())
 const address = account.address

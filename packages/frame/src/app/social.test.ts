@@ -4,11 +4,11 @@
 // provider): the redirect URI, the connect, both keys made in the frame, and the errors.
 import { privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { SOCIAL_CONNECT_FAILED, SOCIAL_START_FAILED } from './errors'
-import { solanaAddressOf } from './solanaKey'
-import { FAKE_PROVIDER } from './testing/fakeAuthServer'
-import { createHarness, failure, type Harness, HOST, MemoryStorage, ok } from './testing/harness'
-import { expectNoPlainKeys, serverKeys } from './testing/secrets'
+import { SOCIAL_CONNECT_FAILED, SOCIAL_START_FAILED } from './errors.ts'
+import { solanaAddressOf } from './solanaKey.ts'
+import { FAKE_PROVIDER } from './testing/fakeAuthServer.ts'
+import { createHarness, failure, type Harness, HOST, MemoryStorage, ok } from './testing/harness.ts'
+import { expectNoPlainKeys, serverKeys } from './testing/secrets.ts'
 
 /** The popup: redirect URI from the frame, the provider's login, the URL it came back to. */
 async function popup(h: Harness, provider = 'github', login = 'octo') {

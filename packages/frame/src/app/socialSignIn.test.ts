@@ -1,7 +1,7 @@
 import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { signInRefusal, signSignIn } from './socialSignIn'
+import { signInRefusal, signSignIn } from './socialSignIn.ts'
 
 const ORIGIN = 'http://127.0.0.1:5173'
 const template = {

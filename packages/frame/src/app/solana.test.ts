@@ -31,8 +31,8 @@ import {
 import { getTransferSolInstruction, SYSTEM_PROGRAM_ADDRESS } from '@solana-program/system'
 import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { base58Decode, base58Encode } from './base58'
-import { base64ToBytes, bytesToBase64 } from './keys'
+import { base58Decode, base58Encode } from './base58.ts'
+import { base64ToBytes, bytesToBase64 } from './keys.ts'
 import {
   formatSol,
   MAX_SIGN_MESSAGE_BYTES,
@@ -42,8 +42,8 @@ import {
   type SolanaPrepareContext,
   type SolanaRunContext,
   signWireTransaction,
-} from './solana'
-import { generateSolanaSeed, type SolanaAccount, solanaAccountFromSeed } from './solanaKey'
+} from './solana.ts'
+import { generateSolanaSeed, type SolanaAccount, solanaAccountFromSeed } from './solanaKey.ts'
 
 let devnet: SolanaDevnet
 let account: SolanaAccount

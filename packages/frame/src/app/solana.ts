@@ -4,10 +4,10 @@
 // signature count, the signatures, then the message, legacy or v0. The frame parses the message
 // itself (what it shows is what it signs), signs the message bytes with the ed25519 key and puts
 // the signature in the slot of our key among the message's required signers.
-import { base58Decode, base58Encode, isSolanaAddress } from './base58'
-import type { ChainId } from './config'
-import { FrameError } from './errors'
-import { base64ToBytes, bytesToBase64 } from './keys'
+import { base58Decode, base58Encode, isSolanaAddress } from './base58.ts'
+import type { ChainId } from './config.ts'
+import { FrameError } from './errors.ts'
+import { base64ToBytes, bytesToBase64 } from './keys.ts'
 import {
   ABORTED,
   type Detail,
@@ -17,8 +17,8 @@ import {
   shorten,
   UNAUTHORIZED,
   WRONG_ACCOUNT,
-} from './signer'
-import type { SolanaAccount } from './solanaKey'
+} from './signer.ts'
+import type { SolanaAccount } from './solanaKey.ts'
 
 export const SOLANA_METHODS = new Set([
   'solana_signMessage',

@@ -1,8 +1,8 @@
 // The Solana key: an ed25519 key pair through WebCrypto (Chromium 137+, Firefox 129+, Safari 17+,
 // Node 20), so the frame's bundle carries no curve code for it. What the frame keeps at rest is
 // the 32-byte seed, encrypted (keys.ts); in memory, a non-extractable CryptoKey that signs.
-import { base58Encode, isSolanaAddress } from './base58'
-import { base64ToBytes, type EncryptedWallet, KeyError, open, seal } from './keys'
+import { base58Encode, isSolanaAddress } from './base58.ts'
+import { base64ToBytes, type EncryptedWallet, KeyError, open, seal } from './keys.ts'
 
 export interface SolanaAccount {
   /** base58 of the 32-byte public key */

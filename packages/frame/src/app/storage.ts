@@ -1,7 +1,7 @@
 // The frame origin's localStorage, and nothing else at rest (§3 "Storage failures are logged
 // quietly and ignored"). When the browser refuses storage (blocked third-party storage, quota),
 // an in-memory map stands in: the session then lasts as long as the frame document.
-import type { Logger } from './logger'
+import type { Logger } from './logger.ts'
 
 export interface KeyValueStore {
   get(key: string): string | null

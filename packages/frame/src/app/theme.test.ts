@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import { applyTheme } from './theme'
+import { applyTheme } from './theme.ts'
 
 describe('applyTheme', () => {
   it('is dark by default and takes light', () => {

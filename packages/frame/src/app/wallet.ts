@@ -4,7 +4,7 @@
 // lives in viem's closure) and the Solana account (a non-extractable WebCrypto key), re-derived
 // after a reload with GET /auth/v1/wallet and the stored token.
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
-import { ApiError, type AuthApi, type ServerUser, type WalletResponse } from './api'
+import { ApiError, type AuthApi, type ServerUser, type WalletResponse } from './api.ts'
 import {
   decryptPrivateKey,
   type EncryptedWallet,
@@ -13,8 +13,8 @@ import {
   KeyError,
   type KeyNamespace,
   parseEncryptedWallet,
-} from './keys'
-import type { Logger } from './logger'
+} from './keys.ts'
+import type { Logger } from './logger.ts'
 import {
   decryptSolanaSeed,
   encryptSolanaSeed,
@@ -22,8 +22,8 @@ import {
   SOLANA_UNSUPPORTED,
   type SolanaAccount,
   solanaAccountFromSeed,
-} from './solanaKey'
-import { type KeyValueStore, storageKeys } from './storage'
+} from './solanaKey.ts'
+import { type KeyValueStore, storageKeys } from './storage.ts'
 
 /** §8 */
 export const NOT_CONNECTED = 'Not connected to email or social'

@@ -1,7 +1,8 @@
-import { shortenAddress } from '@latchkey/core/caip'
-import { useAppKitInstance } from '../context'
-import { useStore } from '../store'
-import { buttonCss } from './styles'
+import { type ChainNamespace, shortenAddress } from '@latchkey/core/internal'
+import { useAppKitInstance } from '../context.tsx'
+import { useAppKitAccount } from '../hooks.ts'
+import { useStore } from '../store.ts'
+import { buttonCss } from './styles.ts'
 
 function ButtonStyles() {
   return (
@@ -11,21 +12,68 @@ function ButtonStyles() {
   )
 }
 
-export interface AppKitButtonProps {
+/** AppKit's two button sizes; 'md' is the default. */
+export type ButtonSize = 'sm' | 'md'
+
+export interface AppKitConnectButtonProps {
+  size?: ButtonSize
+  /** The text while disconnected; default "Connect Wallet". */
   label?: string
+  /** The text while a wallet connects; default "Connecting…". */
+  loadingLabel?: string
+}
+
+export interface AppKitAccountButtonProps {
+  disabled?: boolean
   /** 'show' (default) or 'hide' the balance next to the address. */
   balance?: 'show' | 'hide'
 }
 
-/** Connect when disconnected, the account (address and balance) when connected. */
-export function AppKitButton({ label, balance = 'show' }: AppKitButtonProps) {
-  const { core } = useAppKitInstance()
-  const status = useStore(core.stores.account, (s) => s.status)
-  if (status === 'connected') return <AppKitAccountButton balance={balance} />
-  return <ConnectButton label={label} />
+export interface AppKitNetworkButtonProps {
+  disabled?: boolean
 }
 
-export function ConnectButton({ label }: { label?: string }) {
+export interface AppKitButtonProps extends AppKitConnectButtonProps, AppKitAccountButtonProps {
+  /** Only this namespace's wallet counts: connect while it has none, its account once it has. */
+  namespace?: ChainNamespace
+}
+
+/** Connect when disconnected, the account (address and balance) when connected. */
+export function AppKitButton({
+  size,
+  label,
+  loadingLabel,
+  disabled,
+  balance = 'show',
+  namespace,
+}: AppKitButtonProps) {
+  const { status } = useAppKitAccount({ namespace })
+  if (status === 'connected') {
+    return (
+      <AppKitAccountButton
+        disabled={disabled}
+        balance={balance}
+        namespace={namespace}
+        size={size}
+      />
+    )
+  }
+  return (
+    <AppKitConnectButton
+      size={size}
+      label={label}
+      loadingLabel={loadingLabel}
+      disabled={disabled}
+    />
+  )
+}
+
+export function AppKitConnectButton({
+  size = 'md',
+  label,
+  loadingLabel,
+  disabled,
+}: AppKitConnectButtonProps & { disabled?: boolean }) {
   const appKit = useAppKitInstance()
   const { messages } = appKit
   const status = useStore(appKit.core.stores.account, (s) => s.status)
@@ -36,24 +84,37 @@ export function ConnectButton({ label }: { label?: string }) {
       <button
         type="button"
         className="lk-btn"
+        data-size={size}
         data-testid="connect-button"
         aria-busy={busy}
+        disabled={disabled}
         onClick={() => appKit.open()}
       >
         {status === 'reconnecting'
           ? messages.reconnecting
           : status === 'connecting'
-            ? messages.connecting
+            ? (loadingLabel ?? messages.connecting)
             : (label ?? messages.connectWallet)}
       </button>
     </>
   )
 }
 
-export function AppKitAccountButton({ balance = 'show' }: { balance?: 'show' | 'hide' }) {
+/** The name this button had before AppKit's. */
+export const ConnectButton = AppKitConnectButton
+
+export function AppKitAccountButton({
+  disabled,
+  balance = 'show',
+  namespace,
+  size = 'md',
+}: AppKitAccountButtonProps & { namespace?: ChainNamespace; size?: ButtonSize }) {
   const appKit = useAppKitInstance()
   const account = useStore(appKit.core.stores.account)
-  if (!account.address) return null
+  const { address } = useAppKitAccount({ namespace })
+  if (!address) return null
+  // The balance the modal keeps is the active account's.
+  const shownBalance = address === account.address ? account.balance : undefined
   return (
     <>
       <ButtonStyles />
@@ -61,19 +122,21 @@ export function AppKitAccountButton({ balance = 'show' }: { balance?: 'show' | '
         type="button"
         className="lk-btn"
         data-variant="account"
+        data-size={size}
         data-testid="account-button"
+        disabled={disabled}
         onClick={() => appKit.open()}
       >
-        {balance === 'show' && account.balance && (
-          <span>{`${account.balance.formatted} ${account.balance.symbol}`}</span>
+        {balance === 'show' && shownBalance && (
+          <span>{`${shownBalance.formatted} ${shownBalance.symbol}`}</span>
         )}
-        <span>{shortenAddress(account.address)}</span>
+        <span>{shortenAddress(address)}</span>
       </button>
     </>
   )
 }
 
-export function AppKitNetworkButton() {
+export function AppKitNetworkButton({ disabled }: AppKitNetworkButtonProps) {
   const appKit = useAppKitInstance()
   const chain = useStore(appKit.core.stores.chain)
   return (
@@ -85,6 +148,7 @@ export function AppKitNetworkButton() {
         data-variant="network"
         data-testid="network-button"
         data-warning={chain.unsupported || undefined}
+        disabled={disabled}
         onClick={() => appKit.open({ view: chain.unsupported ? 'UnsupportedChain' : 'Networks' })}
       >
         {chain.unsupported ? appKit.messages.wrongNetwork : chain.activeCaipNetwork.name}

@@ -1,24 +1,54 @@
 import type { ComponentType } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
-import { AppKitProvider } from '../context'
-import { getDefaultAppKit } from '../createAppKit'
-import { AppKitAccountButton, AppKitButton, AppKitNetworkButton } from './Buttons'
+import { AppKitProvider } from '../context.tsx'
+import { getDefaultAppKit } from '../createAppKit.ts'
+import {
+  AppKitAccountButton,
+  AppKitButton,
+  AppKitConnectButton,
+  AppKitNetworkButton,
+} from './Buttons.tsx'
 
-function elementFor(Component: ComponentType<Record<string, string>>) {
+type ElementProps = Record<string, string | boolean | undefined>
+
+/** HTML lower-cases attribute names; the components take AppKit's camelCase props. */
+const OBSERVED = ['size', 'label', 'loadinglabel', 'disabled', 'balance', 'namespace'] as const
+
+/** `disabled` is on when present, unless written as "false" (React writes booleans that way). */
+function propsOf(element: HTMLElement): ElementProps {
+  const props: ElementProps = {}
+  for (const name of OBSERVED) {
+    const value = element.getAttribute(name)
+    if (value === null) continue
+    if (name === 'disabled') props.disabled = value !== 'false'
+    else props[name === 'loadinglabel' ? 'loadingLabel' : name] = value
+  }
+  return props
+}
+
+function elementFor(Component: ComponentType<ElementProps>) {
   return class extends HTMLElement {
+    static observedAttributes = OBSERVED
     #root: Root | undefined
 
-    connectedCallback() {
+    #render() {
       const appKit = getDefaultAppKit()
-      if (!appKit) return
+      if (!appKit || !this.isConnected) return
       const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
       this.#root ??= createRoot(shadow)
-      const props = Object.fromEntries([...this.attributes].map((a) => [a.name, a.value]))
       this.#root.render(
         <AppKitProvider instance={appKit}>
-          <Component {...props} />
+          <Component {...propsOf(this)} />
         </AppKitProvider>,
       )
+    }
+
+    connectedCallback() {
+      this.#render()
+    }
+
+    attributeChangedCallback() {
+      if (this.#root) this.#render()
     }
 
     disconnectedCallback() {
@@ -28,14 +58,21 @@ function elementFor(Component: ComponentType<Record<string, string>>) {
   }
 }
 
-/** Registers <appkit-button>, <appkit-network-button>, <appkit-account-button> once per window. */
+/** AppKit's element names and the legacy w3m-* ones, each with the component it shows. */
+export const ELEMENTS: readonly (readonly [string, ComponentType<ElementProps>])[] = [
+  ['appkit-button', AppKitButton],
+  ['appkit-connect-button', AppKitConnectButton],
+  ['appkit-account-button', AppKitAccountButton],
+  ['appkit-network-button', AppKitNetworkButton],
+  ['w3m-button', AppKitButton],
+  ['w3m-connect-button', AppKitConnectButton],
+  ['w3m-account-button', AppKitAccountButton],
+  ['w3m-network-button', AppKitNetworkButton],
+] as const as readonly (readonly [string, ComponentType<ElementProps>])[]
+
+/** Registers the `<appkit-*>` and `<w3m-*>` button elements once per window. */
 export function defineElements() {
-  const elements: [string, ComponentType<Record<string, string>>][] = [
-    ['appkit-button', AppKitButton],
-    ['appkit-network-button', AppKitNetworkButton],
-    ['appkit-account-button', AppKitAccountButton as ComponentType<Record<string, string>>],
-  ]
-  for (const [name, component] of elements) {
+  for (const [name, component] of ELEMENTS) {
     if (!customElements.get(name)) customElements.define(name, elementFor(component))
   }
 }

@@ -7,6 +7,8 @@ export const buttonCss = `
 }
 .lk-btn[data-variant='account'], .lk-btn[data-variant='network'] { background: #1f2126; color: #f2f3f5; border: 1px solid #30333a; }
 .lk-btn[data-warning] { border-color: #ff6b6b; color: #ff6b6b; }
+.lk-btn[data-size='sm'] { height: 32px; padding: 0 12px; font-size: 13px; border-radius: 10px; }
 .lk-btn:focus-visible { outline: 2px solid #8fb0ff; outline-offset: 2px; }
-.lk-btn:disabled { opacity: 0.7; cursor: progress; }
+.lk-btn:disabled { opacity: 0.5; cursor: not-allowed; }
+.lk-btn[aria-busy='true'] { cursor: progress; }
 `

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { VirtualList, visibleRange } from './VirtualList'
+import { VirtualList, visibleRange } from './VirtualList.tsx'
 
 afterEach(cleanup)
 

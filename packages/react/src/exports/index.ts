@@ -1,17 +1,34 @@
-export type { Account, AccountKind } from '@latchkey/core/accounts'
-export type { ConnectorInfo } from '@latchkey/core/adapter'
-export type { CaipAddress, CaipNetworkId, ChainNamespace } from '@latchkey/core/caip'
-export type { ConnectorStatus } from '@latchkey/core/connectorStatus'
+export type {
+  Account,
+  AccountKind,
+  CaipAddress,
+  CaipNetworkId,
+  ChainNamespace,
+  ConnectorInfo,
+  ConnectorStatus,
+  SIWXMessageData,
+} from '@latchkey/core/internal'
 export type { AppKitNetwork, CaipNetwork } from '@latchkey/core/networks'
-export type { SIWXMessageData } from '@latchkey/core/siwxMessage'
 export {
   AppKitAccountButton,
+  type AppKitAccountButtonProps,
   AppKitButton,
+  type AppKitButtonProps,
+  AppKitConnectButton,
+  type AppKitConnectButtonProps,
   AppKitNetworkButton,
+  type AppKitNetworkButtonProps,
+  type ButtonSize,
   ConnectButton,
-} from '../buttons/Buttons'
-export { AppKitProvider } from '../context'
-export { type AppKit, type CreateAppKitOptions, createAppKit } from '../createAppKit'
+} from '../buttons/Buttons.tsx'
+export type {
+  AppKitAccountButtonAttributes,
+  AppKitButtonAttributes,
+  AppKitConnectButtonAttributes,
+  AppKitNetworkButtonAttributes,
+} from '../buttons/elementTypes.ts'
+export { AppKitProvider } from '../context.tsx'
+export { type AppKit, type CreateAppKitOptions, createAppKit } from '../createAppKit.ts'
 export {
   type FetchBalanceResult,
   useAppKit,
@@ -27,5 +44,5 @@ export {
   useAppKitTokens,
   useDisconnect,
   useWalletInfo,
-} from '../hooks'
-export { en as englishMessages, type Messages } from '../messages'
+} from '../hooks.ts'
+export { en as englishMessages, type Messages } from '../messages.ts'

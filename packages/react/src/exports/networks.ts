@@ -1,8 +1,9 @@
-export type { CaipAddress, CaipNetworkId, ChainNamespace } from '@latchkey/core/caip'
+export type { CaipAddress, CaipNetworkId, ChainNamespace } from '@latchkey/core/internal'
 export type { AppKitNetwork, CaipNetwork } from '@latchkey/core/networks'
 export {
   arbitrum,
   base,
+  defineChain,
   defineNetwork,
   localChainA,
   localChainB,

@@ -1,6 +1,6 @@
-import { isModalAlert } from '@latchkey/core/alerts'
-import { useAppKitInstance } from '../context'
-import { useStore } from '../store'
+import { isModalAlert } from '@latchkey/core/internal'
+import { useAppKitInstance } from '../context.tsx'
+import { useStore } from '../store.ts'
 
 /** Setup alerts a visitor can act on (origin not allowed, wallets failed to load, …). */
 export function Alerts() {

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Dialog, FocusView } from './Dialog'
+import { Dialog, FocusView } from './Dialog.tsx'
 
 afterEach(cleanup)
 

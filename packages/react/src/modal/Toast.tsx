@@ -1,5 +1,5 @@
-import { useAppKitInstance } from '../context'
-import { useStore } from '../store'
+import { useAppKitInstance } from '../context.tsx'
+import { useStore } from '../store.ts'
 
 /** §4 Toast: one message at a time, announced politely (errors assertively). */
 export function Toast() {

@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client'
-import { AppKitProvider } from '../context'
-import type { AppKit } from '../createAppKit'
-import { Modal } from './Modal'
+import { AppKitProvider } from '../context.tsx'
+import type { AppKit } from '../createAppKit.ts'
+import { Modal } from './Modal.tsx'
 
 /** Renders the modal into an open shadow root on <body>, once per instance. */
 export function mountModal(appKit: AppKit) {

@@ -1,11 +1,11 @@
 // Test support only: an instance with no services behind it (its API URL refuses at once),
 // rendered around the component under test.
-import { MemoryStorage } from '@latchkey/core/memoryStorage'
+import { MemoryStorage } from '@latchkey/core/internal'
 import { type CaipNetwork, localChainA } from '@latchkey/core/networks'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { AppKitProvider } from '../context'
-import { createAppKit } from '../createAppKit'
+import { AppKitProvider } from '../context.tsx'
+import { createAppKit } from '../createAppKit.ts'
 
 export function renderWithAppKit(
   node: ReactNode,

@@ -1,13 +1,12 @@
-import type { Transaction } from '@latchkey/core/api'
-import type { CaipAddress } from '@latchkey/core/caip'
-import { MemoryStorage } from '@latchkey/core/memoryStorage'
+import type { CaipAddress, Transaction } from '@latchkey/core/internal'
+import { MemoryStorage } from '@latchkey/core/internal'
 import { localChainA, localChainB } from '@latchkey/core/networks'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppKitProvider } from '../context'
-import { createAppKit } from '../createAppKit'
-import { en } from '../messages'
-import Account, { activitySummary, visibleWalletFeatures } from './Account'
+import { AppKitProvider } from '../context.tsx'
+import { createAppKit } from '../createAppKit.ts'
+import { en } from '../messages.ts'
+import Account, { activitySummary, visibleWalletFeatures } from './Account.tsx'
 
 afterEach(cleanup)
 

@@ -1,22 +1,22 @@
-import type { Transaction } from '@latchkey/core/api'
-import type { ChainNamespace } from '@latchkey/core/caip'
-import { shortenAddress } from '@latchkey/core/caip'
+import type { ChainNamespace, Features, Transaction } from '@latchkey/core/internal'
 import {
   AUTH_CONNECTOR_ID,
   DEFAULT_WALLET_FEATURE_ORDER,
   EMBEDDED_SOLANA_CONNECTOR_ID,
+  floorDecimalString,
+  formatFiat,
+  formatRelativeTime,
   SEND_SUPPORTED_NAMESPACES,
-} from '@latchkey/core/constants'
-import type { Features } from '@latchkey/core/features'
-import { floorDecimalString, formatFiat, formatRelativeTime } from '@latchkey/core/format'
+  shortenAddress,
+} from '@latchkey/core/internal'
 import { useEffect } from 'react'
-import { BUILT_WALLET_FEATURES, type WalletFeature } from '../builtViews'
-import { useCopy } from '../components/useCopy'
-import { useAppKitInstance } from '../context'
-import { CopyIcon } from '../icons'
-import type { Messages } from '../messages'
-import { useStore } from '../store'
-import { AddressAvatar } from './parts'
+import { BUILT_WALLET_FEATURES, type WalletFeature } from '../builtViews.ts'
+import { useCopy } from '../components/useCopy.ts'
+import { useAppKitInstance } from '../context.tsx'
+import { CopyIcon } from '../icons.tsx'
+import type { Messages } from '../messages.ts'
+import { useStore } from '../store.ts'
+import { AddressAvatar } from './parts.tsx'
 
 /**
  * §1 Wallet feature buttons in the default order (onramp, swaps, receive, send), each shown

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { VirtualList } from '../components/VirtualList'
-import { useAppKitInstance } from '../context'
-import { useStore } from '../store'
-import { DirectoryWalletRow } from './WalletRow'
+import { VirtualList } from '../components/VirtualList.tsx'
+import { useAppKitInstance } from '../context.tsx'
+import { useStore } from '../store.ts'
+import { DirectoryWalletRow } from './WalletRow.tsx'
 
 const ROW_HEIGHT = 60
 const LIST_HEIGHT = 360

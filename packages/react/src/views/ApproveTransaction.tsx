@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react'
-import { useAppKitInstance } from '../context'
+import { useAppKitInstance } from '../context.tsx'
 
 /**
  * §2 ApproveTransaction: the frame itself is laid over this view, so the visitor approves

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { walletRows } from './Connect'
+import { walletRows } from './Connect.tsx'
 
 const connector = (id: string, name: string) =>
   ({ id, name, type: 'ANNOUNCED', chain: 'eip155', rdns: id }) as const

@@ -1,12 +1,11 @@
-import type { ConnectorInfo } from '@latchkey/core/adapter'
-import type { WalletRef } from '@latchkey/core/router'
-import { offeredSocials, telegramInitData, telegramPlatform } from '@latchkey/core/telegram'
+import type { ConnectorInfo, WalletRef } from '@latchkey/core/internal'
+import { offeredSocials, telegramInitData, telegramPlatform } from '@latchkey/core/internal'
 import { useMemo } from 'react'
-import { useAppKitInstance } from '../context'
-import { useStore } from '../store'
-import { WalletIcon } from './parts'
-import { SocialButtons } from './SocialButtons'
-import { connectWithWalletConnect, DirectoryWalletRow } from './WalletRow'
+import { useAppKitInstance } from '../context.tsx'
+import { useStore } from '../store.ts'
+import { WalletIcon } from './parts.tsx'
+import { SocialButtons } from './SocialButtons.tsx'
+import { connectWithWalletConnect, DirectoryWalletRow } from './WalletRow.tsx'
 
 interface Row {
   id: string

@@ -1,8 +1,8 @@
-import { currentRoute } from '@latchkey/core/router'
-import { useAppKitInstance } from '../context'
-import { format } from '../messages'
-import { useStore } from '../store'
-import { WalletIcon } from './parts'
+import { currentRoute } from '@latchkey/core/internal'
+import { useAppKitInstance } from '../context.tsx'
+import { format } from '../messages.ts'
+import { useStore } from '../store.ts'
+import { WalletIcon } from './parts.tsx'
 
 /** Waiting for the browser wallet; its rejected and failed states offer a retry. */
 export default function ConnectingExternal() {

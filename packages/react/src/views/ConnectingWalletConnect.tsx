@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
-import { useAppKitInstance } from '../context'
-import { useStore } from '../store'
-import { PairingPanel, stopUnlessStillPairing } from './PairingPanel'
-import { WalletIcon } from './parts'
+import { useAppKitInstance } from '../context.tsx'
+import { useStore } from '../store.ts'
+import { PairingPanel, stopUnlessStillPairing } from './PairingPanel.tsx'
+import { WalletIcon } from './parts.tsx'
 
 /**
  * §2 Connecting a mobile (or desktop) wallet through WalletConnect: the pairing runs while this

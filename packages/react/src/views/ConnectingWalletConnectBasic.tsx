@@ -1,9 +1,9 @@
-import { deepLinkChoice } from '@latchkey/core/deepLink'
+import { deepLinkChoice } from '@latchkey/core/internal'
 import { useEffect } from 'react'
-import { useAppKitInstance } from '../context'
-import { useStore } from '../store'
-import { PairingPanel, stopUnlessStillPairing } from './PairingPanel'
-import { WalletIcon } from './parts'
+import { useAppKitInstance } from '../context.tsx'
+import { useStore } from '../store.ts'
+import { PairingPanel, stopUnlessStillPairing } from './PairingPanel.tsx'
+import { WalletIcon } from './parts.tsx'
 
 /**
  * §2 WalletConnect without adapters, or when the app asked for manual control: the pairing

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { useAppKitInstance } from '../context'
-import { useStore } from '../store'
+import { useAppKitInstance } from '../context.tsx'
+import { useStore } from '../store.ts'
 
 /** §4 DataCapture: the visitor's email before signing in (when the project turns it on). */
 export default function DataCapture() {

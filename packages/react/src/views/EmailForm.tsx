@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useAppKitInstance } from '../context'
+import { useAppKitInstance } from '../context.tsx'
 
 interface EmailFormProps {
   /** Prefix of the form's data-testids: `<testId>-input`, `-submit`, `-error` */

@@ -1,7 +1,7 @@
-import { useAppKitInstance } from '../context'
-import { format } from '../messages'
-import { useStore } from '../store'
-import { EmailForm } from './EmailForm'
+import { useAppKitInstance } from '../context.tsx'
+import { format } from '../messages.ts'
+import { useStore } from '../store.ts'
+import { EmailForm } from './EmailForm.tsx'
 
 /** §2 EmailLogin: the email, then the device approval or the one-time code, then Account. */
 export default function EmailLogin() {

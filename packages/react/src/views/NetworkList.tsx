@@ -1,5 +1,5 @@
-import { useAppKitInstance } from '../context'
-import { useStore } from '../store'
+import { useAppKitInstance } from '../context.tsx'
+import { useStore } from '../store.ts'
 
 /** Every network the app lists; the active one is marked with aria-current. */
 export function NetworkList() {

@@ -1,4 +1,4 @@
-import { NetworkList } from './NetworkList'
+import { NetworkList } from './NetworkList.tsx'
 
 export default function Networks() {
   return (

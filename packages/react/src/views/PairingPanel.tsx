@@ -1,11 +1,10 @@
-import type { AppKitCore } from '@latchkey/core/appkit'
-import type { WalletRef } from '@latchkey/core/router'
-import { QrCode } from '../components/QrCode'
-import { useCopy } from '../components/useCopy'
-import { useAppKitInstance } from '../context'
-import { CopyIcon } from '../icons'
-import { format } from '../messages'
-import { useStore } from '../store'
+import type { AppKitCore, WalletRef } from '@latchkey/core/internal'
+import { QrCode } from '../components/QrCode.tsx'
+import { useCopy } from '../components/useCopy.ts'
+import { useAppKitInstance } from '../context.tsx'
+import { CopyIcon } from '../icons.tsx'
+import { format } from '../messages.ts'
+import { useStore } from '../store.ts'
 
 /**
  * §4 The pairing on offer: its QR code (or, on a phone with a link for the chosen wallet, the

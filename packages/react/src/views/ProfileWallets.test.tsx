@@ -1,13 +1,16 @@
-import type { CaipAddress } from '@latchkey/core/caip'
-import { AUTH_CONNECTOR_ID, EMBEDDED_SOLANA_CONNECTOR_ID } from '@latchkey/core/constants'
-import { MemoryStorage } from '@latchkey/core/memoryStorage'
+import type { CaipAddress } from '@latchkey/core/internal'
+import {
+  AUTH_CONNECTOR_ID,
+  EMBEDDED_SOLANA_CONNECTOR_ID,
+  MemoryStorage,
+} from '@latchkey/core/internal'
 import { localChainA, localChainB, localSolana, solana } from '@latchkey/core/networks'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppKitProvider } from '../context'
-import { createAppKit } from '../createAppKit'
-import Account from './Account'
-import ProfileWallets, { switchTarget } from './ProfileWallets'
+import { AppKitProvider } from '../context.tsx'
+import { createAppKit } from '../createAppKit.ts'
+import Account from './Account.tsx'
+import ProfileWallets, { switchTarget } from './ProfileWallets.tsx'
 
 afterEach(() => {
   cleanup()

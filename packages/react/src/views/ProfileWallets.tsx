@@ -1,12 +1,11 @@
-import type { ChainNamespace } from '@latchkey/core/caip'
-import { shortenAddress } from '@latchkey/core/caip'
-import { type ProfileAccount, profileAccountsOf } from '@latchkey/core/embeddedAccounts'
+import type { ChainNamespace } from '@latchkey/core/internal'
+import { type ProfileAccount, profileAccountsOf, shortenAddress } from '@latchkey/core/internal'
 import type { CaipNetwork } from '@latchkey/core/networks'
-import { useCopy } from '../components/useCopy'
-import { useAppKitInstance } from '../context'
-import { CopyIcon } from '../icons'
-import { format } from '../messages'
-import { useStore } from '../store'
+import { useCopy } from '../components/useCopy.ts'
+import { useAppKitInstance } from '../context.tsx'
+import { CopyIcon } from '../icons.tsx'
+import { format } from '../messages.ts'
+import { useStore } from '../store.ts'
 
 /**
  * The network a switch to the namespace goes to: its connection's own network (so switching only

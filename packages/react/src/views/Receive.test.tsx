@@ -1,11 +1,11 @@
-import type { CaipAddress } from '@latchkey/core/caip'
-import { MemoryStorage } from '@latchkey/core/memoryStorage'
+import type { CaipAddress } from '@latchkey/core/internal'
+import { MemoryStorage } from '@latchkey/core/internal'
 import { localChainA, localChainB, solana } from '@latchkey/core/networks'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppKitProvider } from '../context'
-import { createAppKit } from '../createAppKit'
-import Receive from './Receive'
+import { AppKitProvider } from '../context.tsx'
+import { createAppKit } from '../createAppKit.ts'
+import Receive from './Receive.tsx'
 
 afterEach(() => {
   cleanup()

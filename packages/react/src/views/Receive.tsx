@@ -1,8 +1,8 @@
-import { QrCode } from '../components/QrCode'
-import { useCopy } from '../components/useCopy'
-import { useAppKitInstance } from '../context'
-import { CopyIcon } from '../icons'
-import { useStore } from '../store'
+import { QrCode } from '../components/QrCode.tsx'
+import { useCopy } from '../components/useCopy.ts'
+import { useAppKitInstance } from '../context.tsx'
+import { CopyIcon } from '../icons.tsx'
+import { useStore } from '../store.ts'
 
 /**
  * The connected address to receive on, as a QR code and text, with a copy button and the

@@ -1,6 +1,6 @@
-import { useAppKitInstance } from '../context'
-import { format } from '../messages'
-import { useStore } from '../store'
+import { useAppKitInstance } from '../context.tsx'
+import { format } from '../messages.ts'
+import { useStore } from '../store.ts'
 
 /** §4 Sign-In: the visitor signs a message with the connected wallet to prove it is theirs. */
 export default function SIWXSignMessage() {

@@ -1,14 +1,11 @@
-import type { ChainAdapter } from '@latchkey/core/adapter'
-import type { CodeFeatures } from '@latchkey/core/features'
-import { resolveFeatures } from '@latchkey/core/features'
-import { MemoryStorage } from '@latchkey/core/memoryStorage'
+import type { ChainAdapter, CodeFeatures, SocialProvider } from '@latchkey/core/internal'
+import { MemoryStorage, resolveFeatures } from '@latchkey/core/internal'
 import { localChainA } from '@latchkey/core/networks'
-import type { SocialProvider } from '@latchkey/core/storage'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppKitProvider } from '../context'
-import { createAppKit } from '../createAppKit'
-import Connect from './Connect'
+import { AppKitProvider } from '../context.tsx'
+import { createAppKit } from '../createAppKit.ts'
+import Connect from './Connect.tsx'
 
 afterEach(() => {
   cleanup()
@@ -38,7 +35,7 @@ async function kit(
   // The modal and the <appkit-*> elements load themselves when idle: loaded now, they never
   // outlive the test environment.
   await appKit.preload()
-  await import('../buttons/elements')
+  await import('../buttons/elements.tsx')
   if (remoteSocials) {
     appKit.core.stores.features.setState({
       features: resolveFeatures(options.features, { socials: remoteSocials }),

@@ -1,9 +1,9 @@
-import type { LoginProvider } from '@latchkey/core/embeddedState'
+import type { LoginProvider } from '@latchkey/core/internal'
 import { useEffect, useId, useRef, useState } from 'react'
-import { useAppKitInstance } from '../context'
-import { format } from '../messages'
-import { SOCIAL_NAMES } from '../socialNames'
-import { useStore } from '../store'
+import { useAppKitInstance } from '../context.tsx'
+import { format } from '../messages.ts'
+import { SOCIAL_NAMES } from '../socialNames.ts'
+import { useStore } from '../store.ts'
 
 /** Icon buttons shown at once; more providers sit behind a "more" button. */
 export const VISIBLE_SOCIALS = 4

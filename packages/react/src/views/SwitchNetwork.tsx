@@ -1,8 +1,8 @@
-import { currentRoute } from '@latchkey/core/router'
-import { useAppKitInstance } from '../context'
-import { SwitchIcon } from '../icons'
-import { format } from '../messages'
-import { useStore } from '../store'
+import { currentRoute } from '@latchkey/core/internal'
+import { useAppKitInstance } from '../context.tsx'
+import { SwitchIcon } from '../icons.tsx'
+import { format } from '../messages.ts'
+import { useStore } from '../store.ts'
 
 /** Waiting for the wallet to switch; a refusal shows why, with a retry. */
 export default function SwitchNetwork() {

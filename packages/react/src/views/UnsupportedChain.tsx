@@ -1,5 +1,5 @@
-import { useAppKitInstance } from '../context'
-import { NetworkList } from './NetworkList'
+import { useAppKitInstance } from '../context.tsx'
+import { NetworkList } from './NetworkList.tsx'
 
 /** The wallet is on a chain the app does not list: pick one it does. */
 export default function UnsupportedChain() {

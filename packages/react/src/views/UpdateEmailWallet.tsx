@@ -1,7 +1,7 @@
-import { useAppKitInstance } from '../context'
-import { format } from '../messages'
-import { useStore } from '../store'
-import { EmailForm } from './EmailForm'
+import { useAppKitInstance } from '../context.tsx'
+import { format } from '../messages.ts'
+import { useStore } from '../store.ts'
+import { EmailForm } from './EmailForm.tsx'
 
 /** §2 UpdateEmailWallet: the new address, a code to the current one, a code to the new one. */
 export default function UpdateEmailWallet() {

@@ -1,8 +1,6 @@
-import type { AppKitCore } from '@latchkey/core/appkit'
-import type { DirectoryWallet } from '@latchkey/core/directoryState'
-import type { WalletRef } from '@latchkey/core/router'
-import { useAppKitInstance } from '../context'
-import { WalletIcon } from './parts'
+import type { AppKitCore, DirectoryWallet, WalletRef } from '@latchkey/core/internal'
+import { useAppKitInstance } from '../context.tsx'
+import { WalletIcon } from './parts.tsx'
 
 /** Shows a wallet's WalletConnect pairing (QR code, copy link, its deep link). */
 export function connectWithWalletConnect(core: AppKitCore, wallet?: WalletRef) {

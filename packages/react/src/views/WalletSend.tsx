@@ -1,9 +1,9 @@
-import { floorDecimalString } from '@latchkey/core/format'
+import { floorDecimalString } from '@latchkey/core/internal'
 import { useEffect } from 'react'
-import { useAppKitInstance } from '../context'
-import { format } from '../messages'
-import { useStore } from '../store'
-import { fiatOf, TokenIcon, useSendTokens } from './sendParts'
+import { useAppKitInstance } from '../context.tsx'
+import { format } from '../messages.ts'
+import { useStore } from '../store.ts'
+import { fiatOf, TokenIcon, useSendTokens } from './sendParts.tsx'
 
 /** §5 Send: token, amount (with Max and its fiat value) and receiver; Preview checks them. */
 export default function WalletSend() {

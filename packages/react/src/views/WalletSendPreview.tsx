@@ -1,7 +1,7 @@
-import { formatUnits } from '@latchkey/core/sendAmount'
-import { useAppKitInstance } from '../context'
-import { useStore } from '../store'
-import { fiatOf, useSendTokens } from './sendParts'
+import { formatUnits } from '@latchkey/core/internal'
+import { useAppKitInstance } from '../context.tsx'
+import { useStore } from '../store.ts'
+import { fiatOf, useSendTokens } from './sendParts.tsx'
 
 /** A fee to three significant digits: 0.0000318742 → 0.0000319 */
 function approximate(decimal: string): string {

@@ -1,5 +1,5 @@
-import { useAppKitInstance } from '../context'
-import { useStore } from '../store'
+import { useAppKitInstance } from '../context.tsx'
+import { useStore } from '../store.ts'
 
 /** §5 Send: done; the form is already reset and the activity list refreshes. */
 export default function WalletSendResult() {

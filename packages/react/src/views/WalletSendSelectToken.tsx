@@ -1,7 +1,6 @@
-import { floorDecimalString, formatFiat } from '@latchkey/core/format'
-import { tokenKeyOf } from '@latchkey/core/send'
-import { useAppKitInstance } from '../context'
-import { TokenIcon, useSendTokens } from './sendParts'
+import { floorDecimalString, formatFiat, tokenKeyOf } from '@latchkey/core/internal'
+import { useAppKitInstance } from '../context.tsx'
+import { TokenIcon, useSendTokens } from './sendParts.tsx'
 
 /** §5 Send: the tokens held on the active network, from the portfolio. */
 export default function WalletSendSelectToken() {

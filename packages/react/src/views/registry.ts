@@ -1,33 +1,33 @@
-import type { ViewName } from '@latchkey/core/router'
+import type { ViewName } from '@latchkey/core/internal'
 import { type ComponentType, lazy } from 'react'
-import type { BuiltView } from '../builtViews'
+import type { BuiltView } from '../builtViews.ts'
 
 type ViewModule = { default: ComponentType }
 
 /** The views built so far, each its own chunk. */
 type Loader = () => Promise<ViewModule>
 const builtLoaders = {
-  Connect: () => import('./Connect'),
-  AllWallets: () => import('./AllWallets'),
-  ConnectingExternal: () => import('./ConnectingExternal'),
-  ConnectingWalletConnect: () => import('./ConnectingWalletConnect'),
-  ConnectingWalletConnectBasic: () => import('./ConnectingWalletConnectBasic'),
-  Account: () => import('./Account'),
-  Networks: () => import('./Networks'),
-  SwitchNetwork: () => import('./SwitchNetwork'),
-  SwitchActiveChain: () => import('./SwitchActiveChain'),
-  UnsupportedChain: () => import('./UnsupportedChain'),
-  Receive: () => import('./Receive'),
-  SIWXSignMessage: () => import('./SIWXSignMessage'),
-  DataCapture: () => import('./DataCapture'),
-  EmailLogin: () => import('./EmailLogin'),
-  UpdateEmailWallet: () => import('./UpdateEmailWallet'),
-  ProfileWallets: () => import('./ProfileWallets'),
-  ApproveTransaction: () => import('./ApproveTransaction'),
-  WalletSend: () => import('./WalletSend'),
-  WalletSendSelectToken: () => import('./WalletSendSelectToken'),
-  WalletSendPreview: () => import('./WalletSendPreview'),
-  WalletSendResult: () => import('./WalletSendResult'),
+  Connect: () => import('./Connect.tsx'),
+  AllWallets: () => import('./AllWallets.tsx'),
+  ConnectingExternal: () => import('./ConnectingExternal.tsx'),
+  ConnectingWalletConnect: () => import('./ConnectingWalletConnect.tsx'),
+  ConnectingWalletConnectBasic: () => import('./ConnectingWalletConnectBasic.tsx'),
+  Account: () => import('./Account.tsx'),
+  Networks: () => import('./Networks.tsx'),
+  SwitchNetwork: () => import('./SwitchNetwork.tsx'),
+  SwitchActiveChain: () => import('./SwitchActiveChain.tsx'),
+  UnsupportedChain: () => import('./UnsupportedChain.tsx'),
+  Receive: () => import('./Receive.tsx'),
+  SIWXSignMessage: () => import('./SIWXSignMessage.tsx'),
+  DataCapture: () => import('./DataCapture.tsx'),
+  EmailLogin: () => import('./EmailLogin.tsx'),
+  UpdateEmailWallet: () => import('./UpdateEmailWallet.tsx'),
+  ProfileWallets: () => import('./ProfileWallets.tsx'),
+  ApproveTransaction: () => import('./ApproveTransaction.tsx'),
+  WalletSend: () => import('./WalletSend.tsx'),
+  WalletSendSelectToken: () => import('./WalletSendSelectToken.tsx'),
+  WalletSendPreview: () => import('./WalletSendPreview.tsx'),
+  WalletSendResult: () => import('./WalletSendResult.tsx'),
 } satisfies Record<BuiltView, Loader>
 const loaders: Partial<Record<ViewName, Loader>> = builtLoaders
 

@@ -1,8 +1,7 @@
-import type { TokenBalance } from '@latchkey/core/api'
-import { formatFiat } from '@latchkey/core/format'
-import { sendableTokens, tokenKeyOf } from '@latchkey/core/send'
-import { useAppKitInstance } from '../context'
-import { useStore } from '../store'
+import type { TokenBalance } from '@latchkey/core/internal'
+import { formatFiat, sendableTokens, tokenKeyOf } from '@latchkey/core/internal'
+import { useAppKitInstance } from '../context.tsx'
+import { useStore } from '../store.ts'
 
 /** The tokens of the active network the visitor holds, and the one chosen for the send. */
 export function useSendTokens() {

@@ -2,8 +2,8 @@
 // e2e tests. Served only when startServer is given `mailInbox`.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import { cors } from 'hono/cors'
-import type { AppEnv } from '../env'
-import { ErrorSchema } from '../routes/params'
+import type { AppEnv } from '../env.ts'
+import { ErrorSchema } from '../routes/params.ts'
 
 /** @latchkey/devnet's CapturedMail, typed here so the server does not depend on the devnet */
 export interface InboxMail {

@@ -3,7 +3,7 @@
 import { findFreePort, type MailCapture, startMailCapture } from '@latchkey/devnet'
 import nodemailer from 'nodemailer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authMails, smtpMailer } from './mailer'
+import { authMails, smtpMailer } from './mailer.ts'
 
 describe('smtpMailer', () => {
   let capture: MailCapture

@@ -6,7 +6,7 @@ import {
   AUTH_DEVICE_APPROVAL_TTL_MS,
   AUTH_OTP_TTL_MS,
   AUTH_SMTP_TIMEOUT_MS,
-} from '../constants'
+} from '../constants.ts'
 
 export interface Mail {
   to: string

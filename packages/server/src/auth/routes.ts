@@ -2,22 +2,20 @@
 // device approval, sessions, the encrypted wallets (one per namespace) and their wrapping key,
 // email change. Social login is in social.ts. Called only by the frame, from its own origin.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
-import { encodeBase58 } from '@latchkey/core/base58'
-import { OAUTH_SOCIAL_PROVIDERS } from '@latchkey/core/constants'
-import { isValidEmail } from '@latchkey/core/email'
+import { encodeBase58, isValidEmail, OAUTH_SOCIAL_PROVIDERS } from '@latchkey/core/shared'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import { getAddress } from 'viem'
-import { decodeBase58, isSolanaAddress } from '../chain/base58'
+import { decodeBase58, isSolanaAddress } from '../chain/base58.ts'
 import {
   AUTH_DEVICE_APPROVAL_TTL_MS,
   AUTH_MAX_USER_NAME_LENGTH,
   AUTH_OTP_TTL_MS,
   AUTH_WALLET_IV_BYTES,
   AUTH_WALLET_MAX_CIPHERTEXT_BYTES,
-} from '../constants'
-import type { Database, WalletNamespace } from '../db/schema'
-import type { AppEnv } from '../env'
+} from '../constants.ts'
+import type { Database, WalletNamespace } from '../db/schema.ts'
+import type { AppEnv } from '../env.ts'
 import {
   type AuthErrorBody,
   authApprovalLinkInvalidText,
@@ -35,10 +33,10 @@ import {
   authSameEmail,
   authWalletExists,
   authWrongOtp,
-} from '../errors'
-import { commonQuery } from '../routes/params'
-import { hasControlCharacters } from '../text'
-import { authMails, type Mail, type Mailer } from './mailer'
+} from '../errors.ts'
+import { commonQuery } from '../routes/params.ts'
+import { hasControlCharacters } from '../text.ts'
+import { authMails, type Mail, type Mailer } from './mailer.ts'
 import {
   approveDevice,
   type CooldownKey,
@@ -67,7 +65,7 @@ import {
   updateUser,
   verifyOtp,
   wrappingKey,
-} from './store'
+} from './store.ts'
 
 export interface AuthRouteDeps {
   db: Kysely<Database>

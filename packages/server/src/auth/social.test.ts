@@ -2,20 +2,20 @@
 // signed in from Node the way the popup's browser would (login form, redirects, cookies), on every
 // available database. Also the wallets per namespace (EVM and Solana) of a social user.
 import { createHash, randomBytes } from 'node:crypto'
-import { encodeBase58 } from '@latchkey/core/base58'
+import { encodeBase58 } from '@latchkey/core/shared'
 import { type OidcProvider, signInWithOidc, startOidcProvider } from '@latchkey/devnet'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AUTH_SOCIAL_STATE_TTL_MS, DEMO_PROJECT_ID } from '../constants'
-import { availableDatabases, startTestServer, type TestServer } from '../testing/databases'
+import { AUTH_SOCIAL_STATE_TTL_MS, DEMO_PROJECT_ID } from '../constants.ts'
+import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
 import {
   PRODUCTION_SOCIAL_PROVIDERS,
   type SocialOptions,
   socialFromEnv,
   socialFromIssuer,
   socialUserFromClaims,
-} from './social'
-import { authCaller } from './testing'
+} from './social.ts'
+import { authCaller } from './testing.ts'
 
 const FRAME = 'http://127.0.0.1:5174'
 const PAGE = 'http://127.0.0.1:5173'

@@ -5,8 +5,7 @@
 // code with the stored verifier, reads the provider's user, and signs the user in.
 import { createHash, randomBytes } from 'node:crypto'
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
-import { OAUTH_SOCIAL_PROVIDERS } from '@latchkey/core/constants'
-import { isValidEmail } from '@latchkey/core/email'
+import { isValidEmail, OAUTH_SOCIAL_PROVIDERS } from '@latchkey/core/shared'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import {
@@ -16,11 +15,11 @@ import {
   AUTH_SOCIAL_MAX_RESPONSE_BYTES,
   AUTH_SOCIAL_MAX_URI_LENGTH,
   AUTH_SOCIAL_STATE_TTL_MS,
-} from '../constants'
-import type { AuthSocialStateRow, Database, SocialProvider } from '../db/schema'
-import type { AppEnv } from '../env'
-import { authInvalidParameter, authSocialConnectFailed, authSocialStartFailed } from '../errors'
-import { hasControlCharacters } from '../text'
+} from '../constants.ts'
+import type { AuthSocialStateRow, Database, SocialProvider } from '../db/schema.ts'
+import type { AppEnv } from '../env.ts'
+import { authInvalidParameter, authSocialConnectFailed, authSocialStartFailed } from '../errors.ts'
+import { hasControlCharacters } from '../text.ts'
 import {
   authValidationHook,
   body,
@@ -30,7 +29,7 @@ import {
   json,
   toUser,
   UserSchema,
-} from './routes'
+} from './routes.ts'
 import {
   completeSocialLogin,
   createSocialState,
@@ -38,7 +37,7 @@ import {
   randomToken,
   type SocialAccount,
   takeSocialState,
-} from './store'
+} from './store.ts'
 
 export type { SocialProvider }
 

@@ -1,9 +1,9 @@
 // The auth store's races, straight against the database (PGlite, and PostgreSQL when available).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PROJECT_ID } from '../constants'
-import { migrateToLatest } from '../db/migrations'
-import { type OpenedDatabase, openDatabase } from '../db/open'
-import { availableDatabases } from '../testing/databases'
+import { DEMO_PROJECT_ID } from '../constants.ts'
+import { migrateToLatest } from '../db/migrations.ts'
+import { type OpenedDatabase, openDatabase } from '../db/open.ts'
+import { availableDatabases } from '../testing/databases.ts'
 import {
   changeEmail,
   claimCooldown,
@@ -11,7 +11,7 @@ import {
   createChallenge,
   findUser,
   newOtp,
-} from './store'
+} from './store.ts'
 
 describe.each(availableDatabases())('auth store on $name', (database) => {
   let opened: OpenedDatabase

@@ -9,7 +9,7 @@ import {
   AUTH_OTP_TTL_MS,
   AUTH_SESSION_TTL_MS,
   AUTH_TOKEN_BYTES,
-} from '../constants'
+} from '../constants.ts'
 import type {
   AccountTypePreference,
   AuthChallengeKind,
@@ -20,7 +20,7 @@ import type {
   IdentityProvider,
   SocialProvider,
   WalletNamespace,
-} from '../db/schema'
+} from '../db/schema.ts'
 
 type Db = Kysely<Database>
 

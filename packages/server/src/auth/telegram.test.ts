@@ -2,9 +2,9 @@
 // stand-in, on every available database.
 import { LOCAL_TELEGRAM_BOT_TOKEN, telegramInitData } from '@latchkey/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TELEGRAM_INIT_DATA_MAX_AGE_S } from '../constants'
-import { availableDatabases, startTestServer, type TestServer } from '../testing/databases'
-import { authCaller } from './testing'
+import { TELEGRAM_INIT_DATA_MAX_AGE_S } from '../constants.ts'
+import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
+import { authCaller } from './testing.ts'
 
 const FRAME = 'http://127.0.0.1:5174'
 const FAILED = { message: 'Failed to connect' }

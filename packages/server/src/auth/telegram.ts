@@ -9,10 +9,10 @@ import {
   AUTH_SOCIAL_CLOCK_SKEW_MS,
   TELEGRAM_INIT_DATA_MAX_AGE_S,
   TELEGRAM_INIT_DATA_MAX_LENGTH,
-} from '../constants'
-import type { Database } from '../db/schema'
-import type { AppEnv } from '../env'
-import { authSocialConnectFailed } from '../errors'
+} from '../constants.ts'
+import type { Database } from '../db/schema.ts'
+import type { AppEnv } from '../env.ts'
+import { authSocialConnectFailed } from '../errors.ts'
 import {
   authValidationHook,
   body,
@@ -22,9 +22,9 @@ import {
   json,
   toUser,
   UserSchema,
-} from './routes'
-import { completeSocialLogin, findUser } from './store'
-import { verifyInitData } from './telegramInitData'
+} from './routes.ts'
+import { completeSocialLogin, findUser } from './store.ts'
+import { verifyInitData } from './telegramInitData.ts'
 
 export const postTelegramConnectRoute = createRoute({
   method: 'post',

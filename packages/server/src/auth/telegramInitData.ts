@@ -3,8 +3,8 @@
 // key=value lines; secret = HMAC-SHA256(key "WebAppData", bot token); the hash must be the hex
 // HMAC-SHA256 of those lines under the secret. auth_date bounds how old it may be.
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { AUTH_MAX_USER_NAME_LENGTH } from '../constants'
-import { hasControlCharacters } from '../text'
+import { AUTH_MAX_USER_NAME_LENGTH } from '../constants.ts'
+import { hasControlCharacters } from '../text.ts'
 
 export interface TelegramUser {
   /** Telegram's user id, as a decimal string */

@@ -1,4 +1,4 @@
-import { DEMO_PROJECT_ID } from '../constants'
+import { DEMO_PROJECT_ID } from '../constants.ts'
 
 export interface AuthCallOptions {
   body?: unknown

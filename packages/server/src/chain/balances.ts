@@ -1,10 +1,10 @@
 // Live balances read from a chain's node, cached per (chain, address) for 30 s (§9).
 import type { Kysely } from 'kysely'
 import { type Address, erc20Abi } from 'viem'
-import { BALANCE_CACHE_MS } from '../constants'
-import type { Database } from '../db/schema'
-import type { Chain } from './client'
-import { listTokens, NATIVE_COIN } from './tokens'
+import { BALANCE_CACHE_MS } from '../constants.ts'
+import type { Database } from '../db/schema.ts'
+import type { Chain } from './client.ts'
+import { listTokens, NATIVE_COIN } from './tokens.ts'
 
 export interface RawBalance {
   /** null for the native coin; lowercase otherwise */

@@ -1,5 +1,5 @@
 // Base58 (Bitcoin alphabet), as Solana writes public keys and signatures.
-import { decodeBase58 as decodeCore } from '@latchkey/core/base58'
+import { decodeBase58 as decodeCore } from '@latchkey/core/shared'
 
 /** The bytes of a base58 string, or undefined when it is not base58 (or absurdly long). */
 export function decodeBase58(text: string): Uint8Array | undefined {

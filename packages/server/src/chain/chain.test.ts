@@ -1,9 +1,9 @@
 import { DEVNET_TOKENS } from '@latchkey/devnet'
 import { describe, expect, it } from 'vitest'
-import { KNOWN_TOKENS } from '../constants'
-import { decimalAmount } from '../routes/chainCommon'
-import { decodeCursor, encodeCursor, parseCaip10, parseEvmAddress } from '../routes/chainParams'
-import { chainsFromEnv, parseCaip2 } from './config'
+import { KNOWN_TOKENS } from '../constants.ts'
+import { decimalAmount } from '../routes/chainCommon.ts'
+import { decodeCursor, encodeCursor, parseCaip10, parseEvmAddress } from '../routes/chainParams.ts'
+import { chainsFromEnv, parseCaip2 } from './config.ts'
 
 describe('chain helpers', () => {
   it('knows the devnet tokens', () => {

@@ -1,6 +1,6 @@
 // One viem client per configured chain.
 import { createPublicClient, http, type PublicClient } from 'viem'
-import { type ChainConfig, caip2 } from './config'
+import { type ChainConfig, caip2 } from './config.ts'
 
 export interface Chain {
   chainId: number

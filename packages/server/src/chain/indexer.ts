@@ -2,10 +2,10 @@
 // Transfer logs in `transfers`; resumes from the last block stored in `indexer_state`.
 import type { Insertable, Kysely } from 'kysely'
 import { type Address, type Hex, parseAbiItem } from 'viem'
-import { INDEXER_BATCH_BLOCKS, INDEXER_POLL_MS } from '../constants'
-import type { Database, TransfersTable } from '../db/schema'
-import type { Chain } from './client'
-import { listTokens } from './tokens'
+import { INDEXER_BATCH_BLOCKS, INDEXER_POLL_MS } from '../constants.ts'
+import type { Database, TransfersTable } from '../db/schema.ts'
+import type { Chain } from './client.ts'
+import { listTokens } from './tokens.ts'
 
 const TRANSFER_EVENT = parseAbiItem(
   'event Transfer(address indexed from, address indexed to, uint256 value)',

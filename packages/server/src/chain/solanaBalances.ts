@@ -1,9 +1,9 @@
 // Live Solana balances: SOL and the chain's known SPL tokens, read from the node
 // (getBalance, getTokenAccountsByOwner jsonParsed), cached per (chain, address) for 30 s (§9).
-import { BALANCE_CACHE_MS, SPL_TOKEN_PROGRAMS } from '../constants'
-import type { RawBalance } from './balances'
-import { SOLANA_NATIVE_COIN, type SolanaChain } from './solanaChains'
-import { TtlCache } from './ttlCache'
+import { BALANCE_CACHE_MS, SPL_TOKEN_PROGRAMS } from '../constants.ts'
+import type { RawBalance } from './balances.ts'
+import { SOLANA_NATIVE_COIN, type SolanaChain } from './solanaChains.ts'
+import { TtlCache } from './ttlCache.ts'
 
 const COMMITMENT = 'confirmed'
 

@@ -3,8 +3,8 @@ import {
   normalizeSolanaChain,
   type SolanaChainConfig,
   type SolanaTokenConfig,
-} from './solanaConfig'
-import { SolanaRpc } from './solanaRpc'
+} from './solanaConfig.ts'
+import { SolanaRpc } from './solanaRpc.ts'
 
 /** The native coin of every Solana chain (9 decimals: lamports). */
 export const SOLANA_NATIVE_COIN = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const

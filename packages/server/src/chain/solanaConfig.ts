@@ -1,6 +1,6 @@
 // Which Solana chains the data API serves: startServer({ solanaChains }) or SOLANA_RPC_URLS.
-import { KNOWN_SOLANA_TOKENS } from '../constants'
-import { isSolanaAddress } from './base58'
+import { KNOWN_SOLANA_TOKENS } from '../constants.ts'
+import { isSolanaAddress } from './base58.ts'
 
 export interface SolanaTokenConfig {
   /** The SPL mint (base58) */

@@ -1,8 +1,8 @@
 // An account's Solana history, read live from the node: its signatures (getSignaturesForAddress,
 // newest first), each transaction (getTransaction), and the SOL and known-token transfers the
 // transaction made for the account, from the balances before and after it.
-import { decodeBase58 } from './base58'
-import type { SolanaChain } from './solanaChains'
+import { decodeBase58 } from './base58.ts'
+import type { SolanaChain } from './solanaChains.ts'
 
 const COMMITMENT = 'confirmed'
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'

@@ -1,9 +1,9 @@
 // Prices of Solana coins: seeded stand-ins (SEEDED_USD_PRICES) per configured chain, read by
 // CAIP-2 id and mint.
 import type { Kysely } from 'kysely'
-import { SEEDED_USD_PRICES, SOLANA_NATIVE_TOKEN_ADDRESS } from '../constants'
-import type { Database } from '../db/schema'
-import { SOLANA_NATIVE_COIN, type SolanaChain } from './solanaChains'
+import { SEEDED_USD_PRICES, SOLANA_NATIVE_TOKEN_ADDRESS } from '../constants.ts'
+import type { Database } from '../db/schema.ts'
+import { SOLANA_NATIVE_COIN, type SolanaChain } from './solanaChains.ts'
 
 /** Seeds SOL's and the known tokens' USD prices. Idempotent; prices an operator changed are kept. */
 export async function seedSolanaPrices(db: Kysely<Database>, chains: readonly SolanaChain[]) {

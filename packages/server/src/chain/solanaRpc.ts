@@ -1,7 +1,7 @@
 // A small JSON-RPC client for a Solana node: batched calls over fetch. Solana writes u64 values
 // (lamports, …) as JSON numbers even past 2^53; long integers are read as strings so BigInt()
 // gets every digit.
-import { RPC_UPSTREAM_TIMEOUT_MS } from '../constants'
+import { RPC_UPSTREAM_TIMEOUT_MS } from '../constants.ts'
 
 export interface SolanaCall {
   method: string

@@ -1,7 +1,7 @@
 // The known ERC-20 tokens and the price table, seeded for every configured chain.
 import type { Kysely } from 'kysely'
-import { KNOWN_TOKENS, NATIVE_TOKEN_ADDRESS, SEEDED_USD_PRICES } from '../constants'
-import type { Database, TokenRow } from '../db/schema'
+import { KNOWN_TOKENS, NATIVE_TOKEN_ADDRESS, SEEDED_USD_PRICES } from '../constants.ts'
+import type { Database, TokenRow } from '../db/schema.ts'
 
 /** The native coin of every EVM chain we serve (the devnet's ETH). */
 export const NATIVE_COIN = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const

@@ -1,11 +1,11 @@
 import { NO_MIGRATIONS, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PROJECT_ID } from '../constants'
-import { REAL_WALLETS } from '../seed/wallets'
-import { availableDatabases } from '../testing/databases'
-import { createMigrator, migrateToLatest, migrations } from './migrations'
-import { type OpenedDatabase, openDatabase } from './open'
-import { seedDatabase } from './seed'
+import { DEMO_PROJECT_ID } from '../constants.ts'
+import { REAL_WALLETS } from '../seed/wallets.ts'
+import { availableDatabases } from '../testing/databases.ts'
+import { createMigrator, migrateToLatest, migrations } from './migrations.ts'
+import { type OpenedDatabase, openDatabase } from './open.ts'
+import { seedDatabase } from './seed.ts'
 
 const ORIGINS = ['http://127.0.0.1:5173']
 

@@ -6,7 +6,7 @@ import {
   Migrator,
   sql,
 } from 'kysely'
-import type { Database } from './schema'
+import type { Database } from './schema.ts'
 
 // Kysely is typed for the database's latest shape; migrations see an untyped one.
 // biome-ignore lint/suspicious/noExplicitAny: a migration runs against any past schema

@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { availableDatabases } from '../testing/databases'
-import { type OpenedDatabase, openDatabase } from './open'
+import { availableDatabases } from '../testing/databases.ts'
+import { type OpenedDatabase, openDatabase } from './open.ts'
 
 const postgres = availableDatabases().find((d) => d.name === 'postgres')
 

@@ -2,8 +2,8 @@ import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
-import { createPglitePool } from './pglitePool'
-import type { Database } from './schema'
+import { createPglitePool } from './pglitePool.ts'
+import type { Database } from './schema.ts'
 
 export interface OpenDatabaseOptions {
   /** A PostgreSQL connection string; without it the database is PGlite in `dataDir`. */

@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Mutex } from './mutex'
-import { createPglitePool } from './pglitePool'
+import { Mutex } from './mutex.ts'
+import { createPglitePool } from './pglitePool.ts'
 
 describe('Mutex', () => {
   it('hands the lock over in request order, one holder at a time', async () => {

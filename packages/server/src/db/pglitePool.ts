@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite'
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely'
-import { Mutex } from './mutex'
+import { Mutex } from './mutex.ts'
 
 type Command = PostgresQueryResult<unknown>['command']
 const COMMANDS = new Set<Command>(['UPDATE', 'DELETE', 'INSERT', 'SELECT', 'MERGE'])

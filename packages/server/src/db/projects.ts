@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { Database, ProjectRow } from './schema'
+import type { Database, ProjectRow } from './schema.ts'
 
 export function findProject(
   db: Kysely<Database>,

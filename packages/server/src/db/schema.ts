@@ -1,6 +1,4 @@
-import type { OAUTH_SOCIAL_PROVIDERS } from '@latchkey/core/constants'
-import type { RemoteFeatures } from '@latchkey/core/features'
-import type { SIWXMessageData } from '@latchkey/core/siwxMessage'
+import type { OAUTH_SOCIAL_PROVIDERS, RemoteFeatures, SIWXMessageData } from '@latchkey/core/shared'
 import type { ColumnType, Generated, Selectable } from 'kysely'
 
 /** §7 /appkit/v1/config features, as stored: any subset overrides the defaults. */

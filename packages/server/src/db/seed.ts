@@ -1,8 +1,8 @@
 import { type Insertable, type Kysely, sql } from 'kysely'
-import { DIRECTORY_SEED } from '../constants'
-import { type GeneratedWallet, generateWallets } from '../seed/generate'
-import type { SeedWallet } from '../seed/wallets'
-import type { Database, StoredRemoteFeatures, WalletsTable } from './schema'
+import { DIRECTORY_SEED } from '../constants.ts'
+import { type GeneratedWallet, generateWallets } from '../seed/generate.ts'
+import type { SeedWallet } from '../seed/wallets.ts'
+import type { Database, StoredRemoteFeatures, WalletsTable } from './schema.ts'
 
 export interface SeedOptions {
   projectId: string

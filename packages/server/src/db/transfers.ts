@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import type { Database } from './schema'
+import type { Database } from './schema.ts'
 
 /** Where a history page ends: the last transaction's position in the chain. */
 export interface HistoryPosition {

@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely'
-import type { BadgeType, Database, WalletRow } from './schema'
+import type { BadgeType, Database, WalletRow } from './schema.ts'
 
 /** A validated /getWallets query (§7). Lists are non-empty when present. */
 export interface WalletQuery {

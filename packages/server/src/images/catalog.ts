@@ -1,7 +1,7 @@
 // Image tables for the §7 image routes: networks (getAssetImage), fiat currencies
 // (getCurrencyImage) and tokens (getTokenImage). Our own tables, drawn as badges.
 
-import { badgeSvg } from './svg'
+import { badgeSvg } from './svg.ts'
 
 interface ImageEntry {
   label: string

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { catalogImageSvg } from './catalog'
-import { colorFor, escapeXml, etagOf, initialsOf, walletLogoSvg } from './svg'
+import { catalogImageSvg } from './catalog.ts'
+import { colorFor, escapeXml, etagOf, initialsOf, walletLogoSvg } from './svg.ts'
 
 describe('escapeXml', () => {
   it('escapes the five XML specials', () => {

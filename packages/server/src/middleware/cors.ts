@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { PREFLIGHT_MAX_AGE_SECONDS } from '../constants'
-import type { AppEnv } from '../env'
+import { PREFLIGHT_MAX_AGE_SECONDS } from '../constants.ts'
+import type { AppEnv } from '../env.ts'
 
 const HEADER_LIST = /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/
 

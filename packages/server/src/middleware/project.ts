@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from 'hono'
 import type { Kysely } from 'kysely'
-import { MAX_COMMON_PARAM_LENGTH } from '../constants'
-import { findProject } from '../db/projects'
-import type { Database } from '../db/schema'
-import type { AppEnv } from '../env'
-import { invalidParameter, invalidProjectId, projectIdMissing } from '../errors'
-import { hasControlCharacters } from '../text'
+import { MAX_COMMON_PARAM_LENGTH } from '../constants.ts'
+import { findProject } from '../db/projects.ts'
+import type { Database } from '../db/schema.ts'
+import type { AppEnv } from '../env.ts'
+import { invalidParameter, invalidProjectId, projectIdMissing } from '../errors.ts'
+import { hasControlCharacters } from '../text.ts'
 
 /**
  * §7 every call carries projectId. Missing -> 400 APKT008; unknown -> 403 APKT007 (§8).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PROJECT_ID } from '../constants'
-import { availableDatabases, startTestServer, type TestServer } from '../testing/databases'
-import { FixedWindowLimiter } from './rateLimit'
+import { DEMO_PROJECT_ID } from '../constants.ts'
+import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
+import { FixedWindowLimiter } from './rateLimit.ts'
 
 describe('FixedWindowLimiter', () => {
   it('allows `limit` hits per window, then says how long to wait', () => {

@@ -4,9 +4,9 @@ import {
   DEFAULT_PROJECT_RATE_LIMIT,
   RATE_LIMIT_SWEEP_THRESHOLD,
   type RateLimitWindow,
-} from '../constants'
-import type { AppEnv } from '../env'
-import { rateLimited } from '../errors'
+} from '../constants.ts'
+import type { AppEnv } from '../env.ts'
+import { rateLimited } from '../errors.ts'
 
 export interface RateLimitOptions {
   /** Per client address */

@@ -2,8 +2,8 @@ import { Writable } from 'node:stream'
 import { Hono } from 'hono'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import type { AppEnv } from '../env'
-import { requestLog } from './requestLog'
+import type { AppEnv } from '../env.ts'
+import { requestLog } from './requestLog.ts'
 
 function appLoggingAt(level: pino.Level) {
   const lines: { level: number; msg: string; path: string; status: number }[] = []

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { DEMO_PROJECT_ID } from '../constants'
-import { type RunningServer, startServer } from '../server'
-import { subscriptionId } from './relay'
+import { DEMO_PROJECT_ID } from '../constants.ts'
+import { type RunningServer, startServer } from '../server.ts'
+import { subscriptionId } from './relay.ts'
 import {
   createRelayIdentity,
   RelayRequestError,
@@ -15,7 +15,7 @@ import {
   relayConnectUrl,
   type SubscriptionData,
   signRelayJwt,
-} from './testClient'
+} from './testClient.ts'
 
 const PING_MS = 150
 

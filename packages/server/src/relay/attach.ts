@@ -10,7 +10,7 @@ import {
   RELAY_MAX_FRAME_BYTES,
   RELAY_PATH,
   RELAY_REFUSAL_CLOSE_CODE,
-} from '../constants'
+} from '../constants.ts'
 import {
   type ErrorBody,
   internalError,
@@ -18,10 +18,10 @@ import {
   relayAuthFailed,
   relayRefusals,
   routeNotFound,
-} from '../errors'
-import { audienceMatches, verifyRelayJwt } from './jwt'
-import type { ProjectCheck } from './projects'
-import { Relay, type RelayOptions } from './relay'
+} from '../errors.ts'
+import { audienceMatches, verifyRelayJwt } from './jwt.ts'
+import type { ProjectCheck } from './projects.ts'
+import { Relay, type RelayOptions } from './relay.ts'
 
 export interface AttachRelayOptions extends Omit<RelayOptions, 'logger'> {
   logger: Logger

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { errorReply, parseFrame, rawTopLevelId, requestFrame, resultReply } from './jsonrpc'
+import { errorReply, parseFrame, rawTopLevelId, requestFrame, resultReply } from './jsonrpc.ts'
 
 describe('parseFrame', () => {
   it('reads requests, keeping the id as written', () => {

@@ -1,8 +1,8 @@
 // The relay's JWT check against tokens made by WalletConnect's own @walletconnect/relay-auth.
 import * as relayAuth from '@walletconnect/relay-auth'
 import { describe, expect, it } from 'vitest'
-import { audienceMatches, decodeDidKey, encodeDidKey, verifyRelayJwt } from './jwt'
-import { createRelayIdentity, signRelayJwt } from './testClient'
+import { audienceMatches, decodeDidKey, encodeDidKey, verifyRelayJwt } from './jwt.ts'
+import { createRelayIdentity, signRelayJwt } from './testClient.ts'
 
 const RELAY_URL = 'ws://127.0.0.1:8787/relay'
 const NOW = Math.floor(Date.now() / 1000)

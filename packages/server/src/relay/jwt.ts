@@ -3,8 +3,8 @@
 // client's Ed25519 key; `iss` is that key as a did:key (multibase base58btc 'z', multicodec 0xed
 // 0x01, then the 32-byte public key), and `aud` the relay URL the client was configured with.
 import { createPublicKey, type KeyObject, verify } from 'node:crypto'
-import { decodeBase58, encodeBase58 } from '@latchkey/core/base58'
-import type { RelayAuthRefusal } from '../errors'
+import { decodeBase58, encodeBase58 } from '@latchkey/core/shared'
+import type { RelayAuthRefusal } from '../errors.ts'
 
 export interface RelayJwtClaims {
   /** The client's did:key: its identity across reconnects */

@@ -5,9 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PROJECT_ID } from '../constants'
-import { type RunningServer, startServer } from '../server'
-import { createRelayIdentity, type RelayIdentity, RelayTestClient } from './testClient'
+import { DEMO_PROJECT_ID } from '../constants.ts'
+import { type RunningServer, startServer } from '../server.ts'
+import { createRelayIdentity, type RelayIdentity, RelayTestClient } from './testClient.ts'
 
 const CLIENTS = 200
 const TOPICS = 100

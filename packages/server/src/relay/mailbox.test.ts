@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Mailbox, type PublishInput } from './mailbox'
+import { Mailbox, type PublishInput } from './mailbox.ts'
 
 function clock(start = 1_700_000_000_000) {
   let now = start

@@ -6,7 +6,7 @@ import {
   RELAY_MAX_MESSAGES_PER_TOPIC,
   RELAY_MAX_STORED_MESSAGES,
   RELAY_MAX_TTL_SECONDS,
-} from '../constants'
+} from '../constants.ts'
 
 export interface PublishInput {
   topic: string

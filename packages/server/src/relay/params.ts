@@ -6,7 +6,7 @@ import {
   RELAY_MAX_MESSAGE_LENGTH,
   RELAY_MAX_TOPIC_LENGTH,
   RELAY_MAX_TOPICS_PER_CLIENT,
-} from '../constants'
+} from '../constants.ts'
 
 const topic = z.string().min(1).max(RELAY_MAX_TOPIC_LENGTH)
 const topics = z.array(topic).max(RELAY_MAX_TOPICS_PER_CLIENT)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cachedProjectCheck } from './projects'
+import { cachedProjectCheck } from './projects.ts'
 
 describe('cachedProjectCheck', () => {
   const access = { allowedOrigins: ['https://app.example'] }

@@ -1,7 +1,7 @@
 // The relay's project check, cached: a WalletConnect client (re)connects often, and each upgrade
 // names its projectId. Lookups in flight are shared; answers are kept for RELAY_PROJECT_CACHE_MS.
-import { MAX_COMMON_PARAM_LENGTH, RELAY_PROJECT_CACHE_MS } from '../constants'
-import { hasControlCharacters } from '../text'
+import { MAX_COMMON_PARAM_LENGTH, RELAY_PROJECT_CACHE_MS } from '../constants.ts'
+import { hasControlCharacters } from '../text.ts'
 
 export interface ProjectCheckOptions {
   ttlMs?: number

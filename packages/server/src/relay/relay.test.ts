@@ -7,7 +7,7 @@ import {
   type RelayOptions,
   type RelaySocket,
   subscriptionId,
-} from './relay'
+} from './relay.ts'
 
 interface Frame {
   id: number | string | null

@@ -16,7 +16,7 @@ import {
   RELAY_TAG_SESSION_PROPOSE,
   RELAY_TAG_SESSION_PROPOSE_RESPONSE,
   RELAY_TAG_SESSION_SETTLE,
-} from '../constants'
+} from '../constants.ts'
 import {
   type JsonRpcErrorObject,
   relayInternalError,
@@ -25,9 +25,9 @@ import {
   relayMethodNotFound,
   relayTooManyTopics,
   relayTopicFull,
-} from '../errors'
-import { errorReply, parseFrame, requestFrame, resultReply } from './jsonrpc'
-import { Mailbox, type MailboxOptions, type PublishInput, type StoredMessage } from './mailbox'
+} from '../errors.ts'
+import { errorReply, parseFrame, requestFrame, resultReply } from './jsonrpc.ts'
+import { Mailbox, type MailboxOptions, type PublishInput, type StoredMessage } from './mailbox.ts'
 import {
   describeParamsError,
   isRelayMethod,
@@ -35,7 +35,7 @@ import {
   RELAY_PARAMS,
   type RelayMethod,
   type RelayParams,
-} from './params'
+} from './params.ts'
 
 /** What the relay needs of a socket; a `ws` WebSocket is one. */
 export interface RelaySocket {

@@ -5,7 +5,7 @@
 // browser's WebSocket does.
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
 import WebSocket from 'ws'
-import { encodeDidKey } from './jwt'
+import { encodeDidKey } from './jwt.ts'
 
 export interface RelayIdentity {
   /** did:key, the JWT's `iss` */

@@ -8,8 +8,8 @@ import { join } from 'node:path'
 import type { IKeyValueStorage } from '@walletconnect/keyvaluestorage'
 import { SignClient } from '@walletconnect/sign-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PROJECT_ID } from '../constants'
-import { type RunningServer, startServer } from '../server'
+import { DEMO_PROJECT_ID } from '../constants.ts'
+import { type RunningServer, startServer } from '../server.ts'
 
 type Client = Awaited<ReturnType<typeof SignClient.init>>
 

@@ -2,16 +2,16 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import { getAddress } from 'viem'
-import type { BalanceReader, RawBalance } from '../chain/balances'
-import type { Chain, Chains } from '../chain/client'
-import type { SolanaBalanceReader } from '../chain/solanaBalances'
-import type { SolanaChain, SolanaChains } from '../chain/solanaChains'
-import { solanaPricesFor } from '../chain/solanaPrices'
-import { pricesFor } from '../chain/tokens'
-import { NATIVE_TOKEN_ADDRESS, SOLANA_NATIVE_TOKEN_ADDRESS } from '../constants'
-import type { Database } from '../db/schema'
-import type { AppEnv } from '../env'
-import { invalidParameter, upstreamUnavailable } from '../errors'
+import type { BalanceReader, RawBalance } from '../chain/balances.ts'
+import type { Chain, Chains } from '../chain/client.ts'
+import type { SolanaBalanceReader } from '../chain/solanaBalances.ts'
+import type { SolanaChain, SolanaChains } from '../chain/solanaChains.ts'
+import { solanaPricesFor } from '../chain/solanaPrices.ts'
+import { pricesFor } from '../chain/tokens.ts'
+import { NATIVE_TOKEN_ADDRESS, SOLANA_NATIVE_TOKEN_ADDRESS } from '../constants.ts'
+import type { Database } from '../db/schema.ts'
+import type { AppEnv } from '../env.ts'
+import { invalidParameter, upstreamUnavailable } from '../errors.ts'
 import {
   CurrencyQuery,
   decimalAmount,
@@ -19,9 +19,9 @@ import {
   findChain,
   findSolanaChain,
   iconUrl,
-} from './chainCommon'
-import { accountAddressParam, addressReason, chainRefParam } from './chainParams'
-import { commonQuery, ErrorSchema, projectErrorResponses } from './params'
+} from './chainCommon.ts'
+import { accountAddressParam, addressReason, chainRefParam } from './chainParams.ts'
+import { commonQuery, ErrorSchema, projectErrorResponses } from './params.ts'
 
 const TokenBalanceSchema = z
   .object({

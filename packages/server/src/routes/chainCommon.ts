@@ -1,12 +1,12 @@
 // What the blockchain data routes share: token display and the chain check.
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import type { Chain, Chains } from '../chain/client'
-import { caip2 } from '../chain/config'
-import type { SolanaChain, SolanaChains } from '../chain/solanaChains'
-import { tokenIconPath } from '../chain/tokens'
-import type { AppEnv } from '../env'
-import { invalidParameter } from '../errors'
+import type { Chain, Chains } from '../chain/client.ts'
+import { caip2 } from '../chain/config.ts'
+import type { SolanaChain, SolanaChains } from '../chain/solanaChains.ts'
+import { tokenIconPath } from '../chain/tokens.ts'
+import type { AppEnv } from '../env.ts'
+import { invalidParameter } from '../errors.ts'
 
 /** The 400 for a chain we have no node for, naming the chains we serve. */
 function unsupportedChainResponse(

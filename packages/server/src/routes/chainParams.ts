@@ -1,11 +1,11 @@
 // Parameters of the blockchain data API (§7): addresses, CAIP-2 chain ids, cursors.
 import { z } from '@hono/zod-openapi'
 import { type Address, getAddress } from 'viem'
-import { isSolanaAddress, isSolanaSignature } from '../chain/base58'
-import { parseCaip2 } from '../chain/config'
-import { isSolanaCaip2 } from '../chain/solanaConfig'
-import type { HistoryPosition } from '../db/transfers'
-import { singleValue } from './params'
+import { isSolanaAddress, isSolanaSignature } from '../chain/base58.ts'
+import { parseCaip2 } from '../chain/config.ts'
+import { isSolanaCaip2 } from '../chain/solanaConfig.ts'
+import type { HistoryPosition } from '../db/transfers.ts'
+import { singleValue } from './params.ts'
 
 const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/
 

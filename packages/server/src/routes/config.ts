@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
-import { DEFAULT_REMOTE_FEATURES } from '@latchkey/core/constants'
-import type { ProjectRow, StoredRemoteFeatures } from '../db/schema'
-import type { AppEnv } from '../env'
-import { commonQuery, projectErrorResponses } from './params'
+import { DEFAULT_REMOTE_FEATURES } from '@latchkey/core/shared'
+import type { ProjectRow, StoredRemoteFeatures } from '../db/schema.ts'
+import type { AppEnv } from '../env.ts'
+import { commonQuery, projectErrorResponses } from './params.ts'
 
 const CommonQuery = z.object(commonQuery)
 

@@ -2,25 +2,29 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import { getAddress } from 'viem'
-import type { Chains } from '../chain/client'
-import { SOLANA_NATIVE_COIN, type SolanaChain, type SolanaChains } from '../chain/solanaChains'
-import { readSolanaHistory, type SolanaHistoryEntry } from '../chain/solanaHistory'
-import { solanaPricesFor } from '../chain/solanaPrices'
-import { listTokens, NATIVE_COIN, pricesFor } from '../chain/tokens'
-import { HISTORY_PAGE_SIZE, NATIVE_TOKEN_ADDRESS, SOLANA_NATIVE_TOKEN_ADDRESS } from '../constants'
-import type { Database } from '../db/schema'
-import { transactionsOf } from '../db/transfers'
-import type { AppEnv } from '../env'
-import { invalidParameter, upstreamUnavailable } from '../errors'
-import { decimalAmount, fiatValue, findChain, findSolanaChain, iconUrl } from './chainCommon'
+import type { Chains } from '../chain/client.ts'
+import { SOLANA_NATIVE_COIN, type SolanaChain, type SolanaChains } from '../chain/solanaChains.ts'
+import { readSolanaHistory, type SolanaHistoryEntry } from '../chain/solanaHistory.ts'
+import { solanaPricesFor } from '../chain/solanaPrices.ts'
+import { listTokens, NATIVE_COIN, pricesFor } from '../chain/tokens.ts'
+import {
+  HISTORY_PAGE_SIZE,
+  NATIVE_TOKEN_ADDRESS,
+  SOLANA_NATIVE_TOKEN_ADDRESS,
+} from '../constants.ts'
+import type { Database } from '../db/schema.ts'
+import { transactionsOf } from '../db/transfers.ts'
+import type { AppEnv } from '../env.ts'
+import { invalidParameter, upstreamUnavailable } from '../errors.ts'
+import { decimalAmount, fiatValue, findChain, findSolanaChain, iconUrl } from './chainCommon.ts'
 import {
   accountAddressParam,
   addressReason,
   chainRefParam,
   encodeCursor,
   historyCursorParam,
-} from './chainParams'
-import { commonQuery, ErrorSchema, projectErrorResponses } from './params'
+} from './chainParams.ts'
+import { commonQuery, ErrorSchema, projectErrorResponses } from './params.ts'
 
 const TransactionSchema = z
   .object({

@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
-import type { Chains } from '../chain/client'
-import type { SolanaChains } from '../chain/solanaChains'
-import type { AppEnv } from '../env'
-import { addressParam, parseEvmAddress } from './chainParams'
-import { commonQuery, projectErrorResponses, singleValue } from './params'
+import type { Chains } from '../chain/client.ts'
+import type { SolanaChains } from '../chain/solanaChains.ts'
+import type { AppEnv } from '../env.ts'
+import { addressParam, parseEvmAddress } from './chainParams.ts'
+import { commonQuery, projectErrorResponses, singleValue } from './params.ts'
 
 export const getIdentityRoute = createRoute({
   method: 'get',

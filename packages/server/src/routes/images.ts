@@ -1,14 +1,14 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
-import { IMAGE_CACHE_CONTROL, IMAGE_ID_PATTERN } from '../constants'
-import type { Database } from '../db/schema'
-import { findWalletForImage } from '../db/wallets'
-import type { AppEnv } from '../env'
-import { imageNotFound } from '../errors'
-import { catalogImageSvg, type ImageCatalog } from '../images/catalog'
-import { etagOf, walletLogoSvg } from '../images/svg'
-import { commonQuery, ErrorSchema, projectErrorResponses } from './params'
+import { IMAGE_CACHE_CONTROL, IMAGE_ID_PATTERN } from '../constants.ts'
+import type { Database } from '../db/schema.ts'
+import { findWalletForImage } from '../db/wallets.ts'
+import type { AppEnv } from '../env.ts'
+import { imageNotFound } from '../errors.ts'
+import { catalogImageSvg, type ImageCatalog } from '../images/catalog.ts'
+import { etagOf, walletLogoSvg } from '../images/svg.ts'
+import { commonQuery, ErrorSchema, projectErrorResponses } from './params.ts'
 
 const ImageParams = z.object({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'metamask' }),

@@ -1,14 +1,14 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Kysely } from 'kysely'
-import type { Chains } from '../chain/client'
-import { caip2 } from '../chain/config'
-import { listTokens, NATIVE_COIN, pricesFor } from '../chain/tokens'
-import { NATIVE_TOKEN_ADDRESS } from '../constants'
-import type { Database } from '../db/schema'
-import type { AppEnv } from '../env'
-import { iconUrl } from './chainCommon'
-import { parseCaip10 } from './chainParams'
-import { commonQuery, projectErrorResponses } from './params'
+import type { Chains } from '../chain/client.ts'
+import { caip2 } from '../chain/config.ts'
+import { listTokens, NATIVE_COIN, pricesFor } from '../chain/tokens.ts'
+import { NATIVE_TOKEN_ADDRESS } from '../constants.ts'
+import type { Database } from '../db/schema.ts'
+import type { AppEnv } from '../env.ts'
+import { iconUrl } from './chainCommon.ts'
+import { parseCaip10 } from './chainParams.ts'
+import { commonQuery, projectErrorResponses } from './params.ts'
 
 /** Ours: addresses per price request */
 const MAX_PRICE_ADDRESSES = 100

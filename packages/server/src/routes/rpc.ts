@@ -2,16 +2,16 @@
 // §6 safe methods to the chain's node and refuses the rest with a JSON-RPC error.
 import type { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import type { Chains } from '../chain/client'
-import { parseCaip2 } from '../chain/config'
+import type { Chains } from '../chain/client.ts'
+import { parseCaip2 } from '../chain/config.ts'
 import {
   RPC_MAX_BODY_BYTES,
   RPC_NOT_ALLOWED,
   RPC_UPSTREAM_TIMEOUT_MS,
   SAFE_RPC_METHODS,
-} from '../constants'
-import type { AppEnv } from '../env'
-import { bodyTooLarge, invalidParameter, unsupportedChain, upstreamUnavailable } from '../errors'
+} from '../constants.ts'
+import type { AppEnv } from '../env.ts'
+import { bodyTooLarge, invalidParameter, unsupportedChain, upstreamUnavailable } from '../errors.ts'
 
 export const RPC_PATH = '/v1'
 

@@ -1,16 +1,22 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
-import { parseCaipNetworkId } from '@latchkey/core/caip'
+import { parseCaipNetworkId } from '@latchkey/core/shared'
 import type { Kysely } from 'kysely'
 import {
   DEFAULT_WALLET_ENTRIES,
   MAX_SEARCH_LENGTH,
   MAX_WALLET_ENTRIES,
   MAX_WALLET_PAGE,
-} from '../constants'
-import type { Database } from '../db/schema'
-import { type DirectoryWallet, findWallets } from '../db/wallets'
-import type { AppEnv } from '../env'
-import { commonQuery, integerParam, listParam, projectErrorResponses, trimmedText } from './params'
+} from '../constants.ts'
+import type { Database } from '../db/schema.ts'
+import { type DirectoryWallet, findWallets } from '../db/wallets.ts'
+import type { AppEnv } from '../env.ts'
+import {
+  commonQuery,
+  integerParam,
+  listParam,
+  projectErrorResponses,
+  trimmedText,
+} from './params.ts'
 
 function caipNetworkIdProblem(item: string): string | undefined {
   try {

@@ -1,8 +1,8 @@
-import { parseCaipNetworkId } from '@latchkey/core/caip'
+import { parseCaipNetworkId } from '@latchkey/core/shared'
 import { describe, expect, it } from 'vitest'
-import { GENERATED_RANK_BASE } from '../constants'
-import { generateWallets } from './generate'
-import { REAL_WALLETS } from './wallets'
+import { GENERATED_RANK_BASE } from '../constants.ts'
+import { generateWallets } from './generate.ts'
+import { REAL_WALLETS } from './wallets.ts'
 
 describe('generateWallets', () => {
   const directory = generateWallets(10_000, 7)

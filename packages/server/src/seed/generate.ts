@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { GENERATED_RANK_BASE } from '../constants'
+import { GENERATED_RANK_BASE } from '../constants.ts'
 import {
   ARBITRUM,
   AVALANCHE,
@@ -14,8 +14,8 @@ import {
   SOLANA,
   STACKS,
   SUI,
-} from './chains'
-import type { SeedWallet } from './wallets'
+} from './chains.ts'
+import type { SeedWallet } from './wallets.ts'
 
 /** A generated wallet: a SeedWallet with its place in the generated directory. */
 export interface GeneratedWallet extends SeedWallet {

@@ -1,6 +1,6 @@
-import { parseCaipNetworkId } from '@latchkey/core/caip'
+import { parseCaipNetworkId } from '@latchkey/core/shared'
 import { describe, expect, it } from 'vitest'
-import { REAL_WALLETS } from './wallets'
+import { REAL_WALLETS } from './wallets.ts'
 
 describe('REAL_WALLETS', () => {
   it('holds at least 100 wallets with unique ids, names and rdns', () => {

@@ -28,7 +28,7 @@ import {
   TERRA,
   ZKSYNC,
   ZORA,
-} from './chains'
+} from './chains.ts'
 
 export interface SeedWallet {
   id: string

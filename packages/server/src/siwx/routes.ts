@@ -1,22 +1,25 @@
 // Sign-In with X, the server-verified provider's side (issue 7): nonces, sessions, revocation.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
-import { isValidEmail } from '@latchkey/core/email'
-import { ErrorText } from '@latchkey/core/errors'
-import { type SIWXMessageData, serializeSiwxMessage } from '@latchkey/core/siwxMessage'
+import {
+  ErrorText,
+  isValidEmail,
+  type SIWXMessageData,
+  serializeSiwxMessage,
+} from '@latchkey/core/shared'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
-import { isSolanaAddress } from '../chain/base58'
-import type { Chains } from '../chain/client'
-import { parseCaip2 } from '../chain/config'
-import { isSolanaCaip2 } from '../chain/solanaConfig'
+import { isSolanaAddress } from '../chain/base58.ts'
+import type { Chains } from '../chain/client.ts'
+import { parseCaip2 } from '../chain/config.ts'
+import { isSolanaCaip2 } from '../chain/solanaConfig.ts'
 import {
   SIWX_CLOCK_SKEW_MS,
   SIWX_MAX_FIELD_LENGTH,
   SIWX_MAX_MESSAGE_LENGTH,
   SIWX_MAX_RESOURCES,
-} from '../constants'
-import type { Database, SiwxSessionRow } from '../db/schema'
-import type { AppEnv } from '../env'
+} from '../constants.ts'
+import type { Database, SiwxSessionRow } from '../db/schema.ts'
+import type { AppEnv } from '../env.ts'
 import {
   type ErrorBody,
   invalidParameter,
@@ -33,15 +36,15 @@ import {
   siwxSignatureInvalid,
   siwxUnsupportedChain,
   upstreamUnavailable,
-} from '../errors'
+} from '../errors.ts'
 import {
   type AccountAddress,
   accountAddressParam,
   addressReason,
   chainRefParam,
   parseEvmAddress,
-} from '../routes/chainParams'
-import { commonQuery, ErrorSchema, projectErrorResponses, singleValue } from '../routes/params'
+} from '../routes/chainParams.ts'
+import { commonQuery, ErrorSchema, projectErrorResponses, singleValue } from '../routes/params.ts'
 import {
   consumeNonce,
   insertSession,
@@ -50,8 +53,8 @@ import {
   type NonceOutcome,
   revokeAccountSessions,
   revokeSession,
-} from './store'
-import { VerifierUnavailableError, verifyEvmSignature, verifySolanaSignature } from './verify'
+} from './store.ts'
+import { VerifierUnavailableError, verifyEvmSignature, verifySolanaSignature } from './verify.ts'
 
 const CommonQuery = z.object(commonQuery)
 

@@ -1,14 +1,13 @@
 // Sign-In with X, the server-verified provider (issue 7), against the real server and a real
 // EVM devnet (for contract accounts), on every available database.
 import { generateKeyPairSync, sign } from 'node:crypto'
-import { encodeBase58 } from '@latchkey/core/base58'
-import { type SIWXMessageData, serializeSiwxMessage } from '@latchkey/core/siwxMessage'
+import { encodeBase58, type SIWXMessageData, serializeSiwxMessage } from '@latchkey/core/shared'
 import { type Devnet, findFreePort, startDevnet } from '@latchkey/devnet'
 import { createTestClient, type Hex, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PROJECT_ID, SIWX_NONCE_TTL_MS } from '../constants'
+import { DEMO_PROJECT_ID, SIWX_NONCE_TTL_MS } from '../constants.ts'
 import {
   siwxDomainNotAllowed,
   siwxIssuedInFuture,
@@ -21,9 +20,9 @@ import {
   siwxSessionNotFound,
   siwxSignatureInvalid,
   siwxUnsupportedChain,
-} from '../errors'
-import { availableDatabases, startTestServer, type TestServer } from '../testing/databases'
-import { decodeSolanaSignature } from './verify'
+} from '../errors.ts'
+import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
+import { decodeSolanaSignature } from './verify.ts'
 
 /** anvil's first and second default keys */
 const SIGNER = privateKeyToAccount(

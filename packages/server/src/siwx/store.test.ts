@@ -1,9 +1,9 @@
 // The SIWX store on PGlite: single-use nonces, also under races, and per-project nonces.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SIWX_NONCE_LENGTH, SIWX_NONCE_RETENTION_MS, SIWX_NONCE_TTL_MS } from '../constants'
-import { migrateToLatest } from '../db/migrations'
-import { type OpenedDatabase, openDatabase } from '../db/open'
-import { consumeNonce, issueNonce, randomNonce } from './store'
+import { SIWX_NONCE_LENGTH, SIWX_NONCE_RETENTION_MS, SIWX_NONCE_TTL_MS } from '../constants.ts'
+import { migrateToLatest } from '../db/migrations.ts'
+import { type OpenedDatabase, openDatabase } from '../db/open.ts'
+import { consumeNonce, issueNonce, randomNonce } from './store.ts'
 
 describe('SIWX store', () => {
   let database: OpenedDatabase

@@ -1,6 +1,6 @@
 // SIWX nonces and sessions in the database (tables siwx_nonces, siwx_sessions).
 import { randomInt, randomUUID } from 'node:crypto'
-import type { SIWXMessageData } from '@latchkey/core/siwxMessage'
+import type { SIWXMessageData } from '@latchkey/core/shared'
 import type { Kysely } from 'kysely'
 import {
   SIWX_MAX_SESSIONS_LISTED,
@@ -8,8 +8,8 @@ import {
   SIWX_NONCE_LENGTH,
   SIWX_NONCE_RETENTION_MS,
   SIWX_NONCE_TTL_MS,
-} from '../constants'
-import type { Database, SiwxSessionRow } from '../db/schema'
+} from '../constants.ts'
+import type { Database, SiwxSessionRow } from '../db/schema.ts'
 
 /** SIWX_NONCE_LENGTH characters from SIWX_NONCE_ALPHABET, uniformly (crypto randomInt). */
 export function randomNonce(): string {

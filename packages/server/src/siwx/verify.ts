@@ -1,8 +1,8 @@
 // SIWX signature checks: EVM through viem (EOA, EIP-1271, EIP-6492), Solana through Ed25519.
 import { createPublicKey, verify } from 'node:crypto'
 import { type Address, type Hex, isHex, verifyMessage } from 'viem'
-import { decodeBase58 } from '../chain/base58'
-import type { Chain } from '../chain/client'
+import { decodeBase58 } from '../chain/base58.ts'
+import type { Chain } from '../chain/client.ts'
 
 const ED25519_SIGNATURE_BYTES = 64
 /** The DER prefix of an Ed25519 SubjectPublicKeyInfo (RFC 8410); the 32 key bytes follow. */

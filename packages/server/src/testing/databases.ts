@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { type RunningServer, type StartServerOptions, startServer } from '../server'
+import { type RunningServer, type StartServerOptions, startServer } from '../server.ts'
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres'

@@ -2,10 +2,10 @@
 // parent window that records what it is sent, its own document and storage, and the fake auth
 // server. `send` plays the host: it delivers a MessageEvent-like object and returns the reply.
 import { randomUUID } from 'node:crypto'
-import { type AppEventType, CHANNEL } from '../../protocol'
-import { type FrameConfig, readConfig } from '../config'
-import { type ComposedFrame, composeFrame } from '../frame'
-import { createFakeAuthServer, FAKE_API, type FakeAuthServer } from './fakeAuthServer'
+import { type AppEventType, CHANNEL } from '../../protocol.ts'
+import { type FrameConfig, readConfig } from '../config.ts'
+import { type ComposedFrame, composeFrame } from '../frame.ts'
+import { createFakeAuthServer, FAKE_API, type FakeAuthServer } from './fakeAuthServer.ts'
 
 export const HOST = 'http://127.0.0.1:5173'
 

@@ -1,10 +1,10 @@
 // Test support: what only the frame should be able to do, done by a test to check the frame —
 // decrypt the fake server's blobs — and the check that no key is kept or logged in plain form.
 import { expect } from 'vitest'
-import { base58Decode, base58Encode } from '../base58'
-import { decryptPrivateKey, importWrappingKey } from '../keys'
-import { decryptSolanaSeed, solanaAddressOf } from '../solanaKey'
-import type { FakeUser } from './fakeAuthServer'
+import { base58Decode, base58Encode } from '../base58.ts'
+import { decryptPrivateKey, importWrappingKey } from '../keys.ts'
+import { decryptSolanaSeed, solanaAddressOf } from '../solanaKey.ts'
+import type { FakeUser } from './fakeAuthServer.ts'
 
 /** The plain EVM key and Solana seed the server's blobs hold. */
 export async function serverKeys(user: FakeUser | undefined) {

@@ -1,0 +1,10 @@
+// The rules both the browser and the services follow: texts, limits, CAIP formats, error codes,
+// the SIWX message. Pure modules, safe to load in Node. Not public API (see docs/packages.md).
+
+export * from '../base58.ts'
+export * from '../caip.ts'
+export * from '../constants.ts'
+export * from '../email.ts'
+export * from '../errors.ts'
+export * from '../features.ts'
+export * from '../siwxMessage.ts'

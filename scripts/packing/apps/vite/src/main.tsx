@@ -1,0 +1,71 @@
+// An app written against AppKit's documented React API, with only its imports changed to
+// @latchkey/*. It shows its own wagmi state, so a test sees what the app sees.
+import { WagmiAdapter } from '@latchkey/evm'
+import { createAppKit } from '@latchkey/react'
+import { type AppKitNetwork, defineChain } from '@latchkey/react/networks'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { StrictMode, useState } from 'react'
+import { createRoot } from 'react-dom/client'
+import { useAccount, useSignMessage, WagmiProvider } from 'wagmi'
+
+export const MESSAGE = 'Signed in an app that installed Latchkey from npm'
+
+const localChain = defineChain({
+  id: 31337,
+  caipNetworkId: 'eip155:31337',
+  chainNamespace: 'eip155',
+  name: 'Local chain',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [import.meta.env.VITE_RPC_URL] } },
+})
+const networks: [AppKitNetwork, ...AppKitNetwork[]] = [localChain]
+const projectId = import.meta.env.VITE_PROJECT_ID
+
+const wagmiAdapter = new WagmiAdapter({ networks, projectId })
+const queryClient = new QueryClient()
+
+createAppKit({
+  adapters: [wagmiAdapter],
+  networks,
+  projectId,
+  metadata: {
+    name: 'Consumer app',
+    description: 'An AppKit app on Latchkey',
+    url: window.location.origin,
+    icons: [],
+  },
+  features: { analytics: false },
+})
+
+function App() {
+  const { address, isConnected } = useAccount()
+  const { signMessageAsync } = useSignMessage()
+  const [signature, setSignature] = useState('')
+  const sign = () =>
+    signMessageAsync({ message: MESSAGE }).then(setSignature, (error: Error) =>
+      setSignature(`error: ${error.message}`),
+    )
+  return (
+    <main>
+      <appkit-button />
+      <p data-testid="wagmi-address">{isConnected ? address : 'disconnected'}</p>
+      <button type="button" data-testid="sign" disabled={!isConnected} onClick={sign}>
+        Sign a message
+      </button>
+      <p data-testid="signature">{signature}</p>
+    </main>
+  )
+}
+
+const root = document.getElementById('root')
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <WagmiProvider config={wagmiAdapter.wagmiConfig}>
+        <QueryClientProvider client={queryClient}>
+          <App />
+        </QueryClientProvider>
+      </WagmiProvider>
+    </StrictMode>,
+  )
+}

@@ -1,0 +1,137 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Devnet, findFreePort, startDevnet, TEST_ACCOUNTS } from '@latchkey/devnet'
+import { type RunningServer, startServer } from '@latchkey/server'
+import type { Browser } from 'playwright-core'
+import { verifyMessage } from 'viem'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { serveBuild } from '../../bench/build.ts'
+import { launchBrowser, screenshot, view } from '../../e2e/browser.ts'
+import { approveConnection, injectHeadlessWeb3Provider, Web3RequestKind } from '../../e2e/wallet.ts'
+import { type ConsumerAppSpec, createConsumerApp, inApp, installApp } from './consumerApp.ts'
+
+const PROJECT_ID = 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
+const MESSAGE = 'Signed in an app that installed Latchkey from npm'
+
+const tooling = {
+  typescript: '~5.9.3',
+  vite: '^8.3.8',
+  '@vitejs/plugin-react': '^6.3.0',
+}
+
+const APPS: ConsumerAppSpec[] = [
+  {
+    name: 'vite-react19-wagmi2',
+    template: 'vite',
+    dependencies: {
+      react: '^19.2.0',
+      'react-dom': '^19.2.0',
+      wagmi: '~2.19.5',
+      viem: '^2.40.0',
+      '@tanstack/react-query': '^5.90.0',
+    },
+    devDependencies: { ...tooling, '@types/react': '^19.2.0', '@types/react-dom': '^19.2.0' },
+  },
+  {
+    name: 'vite-react18-wagmi3',
+    template: 'vite',
+    dependencies: {
+      react: '~18.3.1',
+      'react-dom': '~18.3.1',
+      wagmi: '^3.0.0',
+      viem: '^2.40.0',
+      '@tanstack/react-query': '^5.90.0',
+    },
+    devDependencies: { ...tooling, '@types/react': '~18.3.0', '@types/react-dom': '~18.3.0' },
+  },
+]
+
+let workDir: string
+let devnet: Devnet
+let server: RunningServer
+let browser: Browser
+let appPort: number
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'latchkey-consumers-'))
+  appPort = await findFreePort()
+  devnet = await startDevnet({ solana: false })
+  server = await startServer({
+    port: 0,
+    databaseUrl: null,
+    dataDir: 'memory://',
+    logLevel: 'silent',
+    allowedOrigins: [`http://127.0.0.1:${appPort}`],
+    chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
+  })
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  await devnet?.stop()
+  if (workDir) await rm(workDir, { recursive: true, force: true })
+})
+
+describe.each(APPS)('$name: an AppKit app with @latchkey/* from the packed tarballs', (spec) => {
+  let dir: string
+
+  it('installs, type-checks (lib ES2020, skipLibCheck off) and builds for production', async () => {
+    dir = await createConsumerApp(spec, inject('packs'), workDir)
+    await installApp(dir)
+    const installed = JSON.parse(
+      await readFile(`${dir}/node_modules/@latchkey/react/package.json`, 'utf8'),
+    )
+    expect(installed.exports['.'].import).toBe('./dist/exports/index.js')
+    await inApp(dir, process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'])
+    const [chain] = devnet.chains
+    await inApp(dir, process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+      VITE_RPC_URL: chain?.rpcUrl ?? '',
+      VITE_PROJECT_ID: PROJECT_ID,
+      VITE_LATCHKEY_API_URL: server.url,
+      VITE_LATCHKEY_RELAY_URL: server.relayUrl,
+    })
+    const html = await readFile(`${dir}/dist/index.html`, 'utf8')
+    expect(html).toContain(`<meta name="latchkey-api-url" content="${server.url}" />`)
+  })
+
+  it('connects the wallet through the modal; the app’s own wagmi hooks see it and sign', async () => {
+    const served = await serveBuild(dir, `${dir}/dist`, appPort)
+    const context = await browser.newContext({ viewport: { width: 1100, height: 760 } })
+    try {
+      const page = await context.newPage()
+      page.setDefaultTimeout(20_000)
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      const [chain] = devnet.chains
+      const account = TEST_ACCOUNTS[0]
+      const wallet = await injectHeadlessWeb3Provider(
+        page,
+        [account.privateKey],
+        31337,
+        chain?.rpcUrl ?? '',
+      )
+      await page.goto(served.url)
+      await page.getByTestId('connect-button').click()
+      await view(page, 'Connect').waitFor()
+      await page.locator('[data-wallet-id="headless-web3-provider"]').click()
+      await approveConnection(wallet)
+      await expect.poll(() => page.getByTestId('wagmi-address').textContent()).toBe(account.address)
+      await screenshot(page, `consumer-${spec.name}-connected`)
+
+      await page.getByTestId('sign').click()
+      await wallet.authorize(Web3RequestKind.SignMessage)
+      await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x/)
+      const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
+      expect(await verifyMessage({ address: account.address, message: MESSAGE, signature })).toBe(
+        true,
+      )
+      expect(errors).toEqual([])
+    } finally {
+      await context.close()
+      await served.close()
+    }
+  })
+})

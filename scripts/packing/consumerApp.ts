@@ -1,0 +1,81 @@
+// A fresh app outside the workspace: the template in ./apps, the packed tarballs as its
+// @latchkey/* dependencies (never workspace links), everything else from the npm registry.
+import { execFile } from 'node:child_process'
+import { cp, writeFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import type { PackedPackage } from './pack.ts'
+
+const run = promisify(execFile)
+
+export interface ConsumerAppSpec {
+  /** Folder name, e.g. vite-react19-wagmi2 */
+  name: string
+  /** The template folder under ./apps */
+  template: 'vite'
+  dependencies: Record<string, string>
+  devDependencies: Record<string, string>
+}
+
+/** The packages an EVM app installs: `npm i @latchkey/react @latchkey/evm` brings the rest. */
+const LATCHKEY_PACKAGES = ['@latchkey/react', '@latchkey/evm', '@latchkey/core', '@latchkey/frame']
+
+export async function createConsumerApp(
+  spec: ConsumerAppSpec,
+  packs: readonly PackedPackage[],
+  parentDir: string,
+): Promise<string> {
+  const dir = `${parentDir}/${spec.name}`
+  await cp(fileURLToPath(new URL(`./apps/${spec.template}/`, import.meta.url)), dir, {
+    recursive: true,
+  })
+  const latchkey = Object.fromEntries(
+    LATCHKEY_PACKAGES.map((name) => {
+      const pack = packs.find((p) => p.name === name)
+      if (!pack) throw new Error(`${name} was not packed`)
+      return [name, `file:${pack.tarball}`]
+    }),
+  )
+  const manifest = {
+    name: spec.name,
+    private: true,
+    type: 'module',
+    dependencies: { ...latchkey, ...spec.dependencies },
+    devDependencies: spec.devDependencies,
+  }
+  await writeFile(`${dir}/package.json`, `${JSON.stringify(manifest, null, 2)}\n`)
+  return dir
+}
+
+/** Runs a command in the app's folder; a failure carries everything the command printed. */
+export async function inApp(
+  dir: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<string> {
+  try {
+    const { stdout, stderr } = await run(command, args, {
+      cwd: dir,
+      env: { ...process.env, ...env, NODE_OPTIONS: '' },
+      maxBuffer: 64 * 1024 * 1024,
+    })
+    return stdout + stderr
+  } catch (error) {
+    const failed = error as Error & { stdout?: string; stderr?: string }
+    throw new Error(
+      `${command} ${args.join(' ')} failed in ${dir}\n${failed.stdout ?? ''}${failed.stderr ?? ''}`,
+    )
+  }
+}
+
+export function installApp(dir: string): Promise<string> {
+  return inApp(dir, 'npm', [
+    'install',
+    '--no-audit',
+    '--no-fund',
+    '--ignore-scripts',
+    '--prefer-offline',
+    '--loglevel=error',
+  ])
+}
