@@ -79,3 +79,29 @@ export function installApp(dir: string): Promise<string> {
     '--loglevel=error',
   ])
 }
+
+/**
+ * The app's `tsc --noEmit` errors, but for those in the files under `ignoredPaths`. Each error
+ * is its first line, `file(line,col): error TSxxxx: message`.
+ */
+export async function typeErrorsOutside(
+  dir: string,
+  ignoredPaths: readonly string[],
+): Promise<string[]> {
+  let output = ''
+  try {
+    await run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], {
+      cwd: dir,
+      env: { ...process.env, NODE_OPTIONS: '' },
+      maxBuffer: 64 * 1024 * 1024,
+    })
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string }
+    output = `${failed.stdout ?? ''}${failed.stderr ?? ''}`
+    if (!output.includes('error TS')) throw error
+  }
+  return output
+    .split('\n')
+    .filter((line) => /^\S.*error TS\d+/.test(line))
+    .filter((line) => !ignoredPaths.some((path) => line.startsWith(path)))
+}

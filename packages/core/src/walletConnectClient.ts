@@ -1,5 +1,4 @@
 import { SignClient } from '@walletconnect/sign-client'
-import type { ProposalTypes, SessionTypes } from '@walletconnect/types'
 import type { AppMetadata } from './appkit.ts'
 import {
   WALLETCONNECT_CLOUD_RELAY_URL,
@@ -9,14 +8,34 @@ import {
 import { ErrorText } from './errors.ts'
 import type { CaipNetwork } from './networks.ts'
 
+/**
+ * The parts of a WalletConnect session the modal reads; sign-client's sessions fit it. Local, so
+ * that the published types do not pull @walletconnect/types (and with it Node's types) into an
+ * app's type check.
+ */
+export interface WalletConnectSession {
+  topic: string
+  namespaces: Record<
+    string,
+    { accounts: string[]; chains?: string[]; methods: string[]; events: string[] }
+  >
+  peer: { metadata: { name: string; icons: string[] } }
+}
+
+/** A session proposal's namespaces (WalletConnect's optionalNamespaces). */
+export type ProposalNamespaces = Record<
+  string,
+  { chains: string[]; methods: string[]; events: string[] }
+>
+
 /** What the rest of the modal needs from WalletConnect's sign client; nothing else touches it. */
 export interface WalletConnectClient {
   /** The live session, if the visitor has one (restored from storage after a reload). */
-  session(): SessionTypes.Struct | undefined
+  session(): WalletConnectSession | undefined
   /** The wallet at the other end of the live session. */
   peer(): { name: string; icon?: string } | undefined
   /** A new pairing: its URI to show, and the session once a wallet approves. */
-  propose(): Promise<{ uri: string; approval: Promise<SessionTypes.Struct> }>
+  propose(): Promise<{ uri: string; approval: Promise<WalletConnectSession> }>
   /**
    * §4 One-click auth: a pairing whose approval also signs the sign-in message (the wallet's
    * CAIP-122 "cacao"). Wallets without it answer the fallback proposal: no cacao then.
@@ -30,7 +49,7 @@ export interface WalletConnectClient {
     nbf?: string
     requestId?: string
     resources?: string[]
-  }): Promise<{ uri: string; approval: Promise<SessionTypes.Struct & { cacao?: SignedCacao }> }>
+  }): Promise<{ uri: string; approval: Promise<WalletConnectSession & { cacao?: SignedCacao }> }>
   /** Forgets a pairing nobody scanned (replaced by a fresh one, or the visitor left). */
   abandon(uri: string): Promise<void>
   request<T = unknown>(
@@ -63,7 +82,7 @@ export interface SignedCacao {
 
 export type SessionChange =
   | { type: 'deleted' }
-  | { type: 'updated'; session: SessionTypes.Struct }
+  | { type: 'updated'; session: WalletConnectSession }
   | { type: 'event'; name: string; data: unknown; caipNetworkId: string }
 
 export interface WalletConnectClientOptions {
@@ -79,9 +98,7 @@ export interface WalletConnectClientOptions {
 }
 
 /** §7 The session proposal: every configured EVM network, the methods and events of §7. */
-export function proposalNamespaces(
-  networks: readonly CaipNetwork[],
-): ProposalTypes.OptionalNamespaces {
+export function proposalNamespaces(networks: readonly CaipNetwork[]): ProposalNamespaces {
   const chains: string[] = networks
     .filter((n) => n.chainNamespace === 'eip155')
     .map((n) => n.caipNetworkId)
@@ -96,7 +113,7 @@ export function proposalNamespaces(
 }
 
 /** The wallet's self-description in a session; its icon only when it is an https or data image. */
-export function peerWallet(session: SessionTypes.Struct): { name: string; icon?: string } {
+export function peerWallet(session: WalletConnectSession): { name: string; icon?: string } {
   const { name, icons } = session.peer.metadata
   const icon = icons?.find((url) => /^(https:\/\/|data:image\/)/.test(url))
   return { name: typeof name === 'string' && name.trim() ? name : 'WalletConnect', icon }

@@ -1,10 +1,13 @@
-import type { SessionTypes } from '@walletconnect/types'
 import type { ModalEip1193Provider } from './adapter.ts'
 import { WALLETCONNECT_SESSION_UPDATE_WAIT_MS } from './constants.ts'
 import { chainIdParam, createEmitter, ProviderRpcError, toHexChainId as toHex } from './eip1193.ts'
 import { ErrorText } from './errors.ts'
 import type { CaipNetwork } from './networks.ts'
-import type { SessionChange, WalletConnectClient } from './walletConnectClient.ts'
+import type {
+  SessionChange,
+  WalletConnectClient,
+  WalletConnectSession,
+} from './walletConnectClient.ts'
 
 /** EIP-1193 over a WalletConnect session, for EVM chains; `connected` while a session exists. */
 export type WalletConnectEip1193Provider = ModalEip1193Provider
@@ -12,7 +15,7 @@ export type WalletConnectEip1193Provider = ModalEip1193Provider
 export { ProviderRpcError }
 
 /** EVM chains (CAIP-2) the session has approved: its `chains`, else those of its accounts. */
-export function approvedChains(session: SessionTypes.Struct | undefined): string[] {
+export function approvedChains(session: WalletConnectSession | undefined): string[] {
   const ns = session?.namespaces?.eip155
   if (!ns) return []
   const fromAccounts = ns.accounts.map((a) => a.split(':').slice(0, 2).join(':'))
@@ -20,7 +23,7 @@ export function approvedChains(session: SessionTypes.Struct | undefined): string
 }
 
 /** Addresses the session holds on a chain (CAIP-10 `eip155:<id>:<address>`), first one first. */
-export function accountsOn(session: SessionTypes.Struct | undefined, caipNetworkId: string) {
+export function accountsOn(session: WalletConnectSession | undefined, caipNetworkId: string) {
   const accounts = session?.namespaces?.eip155?.accounts ?? []
   const prefix = `${caipNetworkId}:`
   return [
@@ -28,7 +31,7 @@ export function accountsOn(session: SessionTypes.Struct | undefined, caipNetwork
   ]
 }
 
-function approvedMethods(session: SessionTypes.Struct | undefined): string[] {
+function approvedMethods(session: WalletConnectSession | undefined): string[] {
   return session?.namespaces?.eip155?.methods ?? []
 }
 
