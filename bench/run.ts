@@ -10,6 +10,7 @@ import { launchBrowser } from '@latchkey/e2e/browser'
 import type { Browser } from 'playwright-core'
 import { balanceTable, runBalanceBench } from './balance'
 import { APPS, buildApp, RESULTS_DIR, serveBuild } from './build'
+import { consumerTable, measureConsumerApp } from './consumer.ts'
 import { benchDirectoryService, type DirectoryServiceResult, LOAD } from './directory'
 import { emailLoginTable, runEmailLoginBench } from './emailLogin'
 import { readmeFigures, writeReadmeFigures } from './readme'
@@ -212,6 +213,12 @@ async function main() {
   )
 
   console.log('')
+  console.log('[bench] An AppKit-style app installed from npm pack tarballs')
+  const consumer = await measureConsumerApp()
+  console.log('')
+  console.log(consumerTable(consumer))
+
+  console.log('')
   console.log('[bench] Email login: the embedded wallet over the local stack')
   const emailLogin = await runEmailLoginBench({ runs: RUNS })
   console.log('')
@@ -247,6 +254,12 @@ async function main() {
     relay,
     walletConnect,
     emailLogin,
+    consumer: {
+      name: consumer.name,
+      totalJsGzipBytes: consumer.size.totalJsGzip,
+      firstLoadJsGzipBytes: consumer.size.firstLoadJsGzip,
+      firstLoadFiles: consumer.size.firstLoadFiles,
+    },
   }
   const jsonPath = join(RESULTS_DIR, 'latest.json')
   writeFileSync(jsonPath, `${JSON.stringify(json, null, 2)}\n`)
@@ -265,6 +278,11 @@ async function main() {
         openToListMs: r.openToListMsMedian,
       })),
       sections: [
+        {
+          title:
+            'An AppKit-style app installed from the packed packages (Vite, React 19, wagmi 2.19, `WagmiAdapter`, its own wagmi hooks and TanStack Query; everything it ships, wagmi and viem included)',
+          table: consumerTable(consumer),
+        },
         {
           title: `Email login over the local stack (frame app ${formatKb(emailLogin.frameJsGzipBytes)} KB gzip, loaded only in its iframe)`,
           table: emailLoginTable(emailLogin),

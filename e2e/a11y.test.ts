@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { screenshot, view } from './browser'
+import { accountAfterConnect, screenshot, view } from './browser'
 import { useDemo } from './harness'
 import { approveConnection } from './wallet'
 
@@ -50,7 +50,7 @@ describe('accessibility', () => {
     expect(await axeViolations(page)).toEqual([])
     await page.locator('[data-wallet-id="headless-web3-provider"]').click()
     await approveConnection(wallet)
-    await view(page, 'Account').waitFor()
+    await accountAfterConnect(page)
     await page.getByTestId('account-balance').filter({ hasText: 'ETH' }).waitFor()
     expect(await axeViolations(page)).toEqual([])
   })

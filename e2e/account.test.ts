@@ -3,7 +3,7 @@ import { createPublicClient, createWalletClient, formatEther, http, parseUnits }
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { describe, expect, inject, it } from 'vitest'
-import { screenshot, view } from './browser'
+import { accountAfterConnect, screenshot, view } from './browser'
 import { useDemo } from './harness'
 import { approveConnection } from './wallet'
 
@@ -28,7 +28,7 @@ describe('account portfolio and activity', () => {
     await page.getByTestId('connect-button').click()
     await page.locator('[data-wallet-id="headless-web3-provider"]').click()
     await approveConnection(wallet)
-    await view(page, 'Account').waitFor()
+    await accountAfterConnect(page)
 
     const eth = await createPublicClient({ transport: http(rpcA) }).getBalance({
       address: visitor.address,
@@ -91,7 +91,7 @@ describe('account portfolio when the services are unreachable', () => {
     await page.getByTestId('connect-button').click()
     await page.locator('[data-wallet-id="headless-web3-provider"]').click()
     await approveConnection(wallet)
-    await view(page, 'Account').waitFor()
+    await accountAfterConnect(page)
     const toasts = await collectToasts
     // Both failures raise a toast in the same tick; by the §4 rule the second replaces the first
     // before it paints, so the balance error stays visible inline in the portfolio total.

@@ -32,3 +32,13 @@ export async function screenshot(page: Page, name: string) {
 export function view(page: Page, name: string): Locator {
   return page.locator(`[data-view="${name}"]`)
 }
+
+/**
+ * Once a wallet connects the modal closes, as AppKit's does (README "Decisions"); the account
+ * button opens it again on Account.
+ */
+export async function accountAfterConnect(page: Page, timeout = 30_000): Promise<void> {
+  await page.locator('[role="dialog"]').waitFor({ state: 'detached', timeout })
+  await page.getByTestId('account-button').click()
+  await view(page, 'Account').waitFor()
+}

@@ -2,7 +2,7 @@ import { TEST_ACCOUNTS } from '@latchkey/devnet'
 import type { Page } from 'playwright-core'
 import { createPublicClient, formatEther, http } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
-import { screenshot, view } from './browser'
+import { accountAfterConnect, screenshot, view } from './browser'
 import { useDemo } from './harness'
 import { approveConnection, rejectConnection, Web3RequestKind } from './wallet'
 
@@ -39,7 +39,7 @@ describe('browser wallet (EIP-6963) in a real browser', () => {
     await screenshot(page, 'connecting-external')
     await approveConnection(wallet)
 
-    await view(page, 'Account').waitFor()
+    await accountAfterConnect(page)
     const address = page.getByTestId('account-address')
     expect((await address.getAttribute('title'))?.toLowerCase()).toBe(account.address.toLowerCase())
     const balance = await expectedBalance(rpcA, account.address)
@@ -96,7 +96,7 @@ describe('browser wallet (EIP-6963) in a real browser', () => {
     await screenshot(page, 'connecting-external-rejected')
     await page.getByTestId('connect-retry').click()
     await approveConnection(wallet)
-    await view(page, 'Account').waitFor()
+    await accountAfterConnect(page)
   })
 
   it('returns to Connect with an error toast when the wallet goes away mid-connect', async () => {

@@ -1,7 +1,7 @@
 import { TEST_ACCOUNTS } from '@latchkey/devnet'
 import { createPublicClient, type Hex, http, verifyMessage } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
-import { screenshot, view } from './browser'
+import { accountAfterConnect, screenshot, view } from './browser'
 import { useDemo } from './harness'
 import { approveConnection, Web3RequestKind } from './wallet'
 
@@ -45,7 +45,7 @@ describe('demo page', () => {
     await page.getByTestId('connect-button').click()
     await page.locator('[data-wallet-id="headless-web3-provider"]').click()
     await approveConnection(wallet)
-    await view(page, 'Account').waitFor()
+    await accountAfterConnect(page)
     await page.getByTestId('modal-close').click()
     await expect.poll(() => page.getByTestId('wagmi-status').textContent()).toContain('connected')
 

@@ -1,6 +1,6 @@
 import type { FrameLocator, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { view } from './browser'
+import { accountAfterConnect, view } from './browser'
 
 interface Mail {
   id: string
@@ -64,6 +64,6 @@ export async function logInWithEmail(page: Page, apiUrl: string, email: string) 
   const code = await readCode(apiUrl, email, /sign-in code/)
   await page.getByTestId('email-otp-input').fill(code)
   await page.getByTestId('email-otp-submit').click()
-  await view(page, 'Account').waitFor({ timeout: 30_000 })
+  await accountAfterConnect(page)
   return (await page.getByTestId('account-address').getAttribute('title')) ?? ''
 }

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, createTestClient, http, parseEther, verifyMessage } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
-import { screenshot, view } from './browser'
+import { accountAfterConnect, screenshot, view } from './browser'
 import { logInWithEmail, readCode, secureFrame, uniqueEmail } from './email'
 import { useDemo } from './harness'
 
@@ -171,7 +171,7 @@ describe('Email login through the embedded wallet (spec §4, §7 "Embedded walle
       .getByTestId('email-otp-input')
       .fill(await readCode(apiUrl, changed.email, /sign-in code/))
     await page.getByTestId('email-otp-submit').click()
-    await view(page, 'Account').waitFor({ timeout: 30_000 })
+    await accountAfterConnect(page)
     expect(await page.getByTestId('account-address').getAttribute('title')).toBe(changed.address)
     expect(errors).toEqual([])
   })
@@ -196,7 +196,7 @@ describe('Email login through the embedded wallet (spec §4, §7 "Embedded walle
     const code = await readCode(apiUrl, email, /sign-in code/, new Set(await seenIds(email)))
     await page.getByTestId('email-otp-input').fill(code)
     await page.getByTestId('email-otp-submit').click()
-    await view(page, 'Account').waitFor({ timeout: 30_000 })
+    await accountAfterConnect(page)
     return page.getByTestId('account-address').getAttribute('title')
   }
 

@@ -3,7 +3,7 @@ import { DEVNET_TOKENS, TEST_ACCOUNTS, testTokenAbi } from '@latchkey/devnet'
 import type { Page } from 'playwright-core'
 import { createPublicClient, formatEther, http, parseEther, parseUnits } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
-import { screenshot, view } from './browser'
+import { accountAfterConnect, screenshot, view } from './browser'
 import { useDemo } from './harness'
 import { approveConnection, Web3RequestKind } from './wallet'
 
@@ -36,7 +36,7 @@ describe('Send on EVM (spec §5)', () => {
     const { page, wallet } = await openDemo({ accountIndex: SENDER })
     await openSend(page)
     await approveConnection(wallet)
-    await view(page, 'Account').waitFor()
+    await accountAfterConnect(page)
     await page.getByTestId('wallet-feature-send').click()
     await view(page, 'WalletSend').waitFor()
 
@@ -122,7 +122,7 @@ describe('Send on EVM (spec §5)', () => {
     const { page, wallet } = await openDemo({ accountIndex: SENDER })
     await openSend(page)
     await approveConnection(wallet)
-    await view(page, 'Account').waitFor()
+    await accountAfterConnect(page)
     await page.getByTestId('wallet-feature-send').click()
     await fillSend(page, 'ETH', '0.01', receiver.address)
     await page.getByTestId('send-preview').click()
@@ -140,7 +140,7 @@ describe('Send on EVM (spec §5)', () => {
     const { page, wallet } = await openDemo({ accountIndex: SENDER })
     await openSend(page)
     await approveConnection(wallet)
-    await view(page, 'Account').waitFor()
+    await accountAfterConnect(page)
     const sender = TEST_ACCOUNTS[SENDER]?.address
     if (!sender) throw new Error('devnet accounts missing')
     const shown = async () => {

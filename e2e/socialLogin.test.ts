@@ -3,7 +3,7 @@ import { SOLANA_TEST_ACCOUNTS, telegramInitData, telegramLaunchUrl } from '@latc
 import { address, createSolanaRpc, getBase58Encoder, lamports } from '@solana/kit'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { screenshot, view } from './browser'
+import { accountAfterConnect, screenshot, view } from './browser'
 import { secureFrame } from './email'
 import { useDemo } from './harness'
 
@@ -14,7 +14,7 @@ const rpc = createSolanaRpc(solanaRpc)
 const receiver = SOLANA_TEST_ACCOUNTS[9]
 
 /** Connect → "google" → the local OpenID provider's login in the popup → back in the modal. */
-async function logInWithGoogle(page: Page, username: string) {
+async function logInWithGoogle(page: Page, username: string, { signIn = false } = {}) {
   await page.getByTestId('connect-button').click()
   await view(page, 'Connect').waitFor()
   const [popup] = await Promise.all([
@@ -24,7 +24,9 @@ async function logInWithGoogle(page: Page, username: string) {
   await popup.getByTestId('oidc-login').fill(username)
   await screenshot(popup, 'social-oidc-login')
   await popup.getByTestId('oidc-submit').click()
-  await view(page, 'Account').waitFor({ timeout: 30_000 })
+  // With sign-in on the modal stays open; without, it closes once connected.
+  if (signIn) await view(page, 'Account').waitFor({ timeout: 30_000 })
+  else await accountAfterConnect(page)
   return (await page.getByTestId('account-address').getAttribute('title')) ?? ''
 }
 
@@ -60,7 +62,7 @@ describe('Social login through the local OpenID provider (spec §7, §9)', () =>
   it('with sign-in on, the login signs the sign-in message too: one approval, a server session', async () => {
     const username = `siwx${Date.now().toString(36)}`
     const { page, errors } = await openDemo({ url: (demo) => `${demo}?siwx=server` })
-    const evmAddress = await logInWithGoogle(page, username)
+    const evmAddress = await logInWithGoogle(page, username, { signIn: true })
     const query = new URLSearchParams({
       projectId: 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60',
       chainId: 'eip155:31337',
@@ -162,7 +164,7 @@ describe('Telegram login in a Telegram Mini App (spec §1, §5)', () => {
     expect(await first.getAttribute('data-provider')).toBe('telegram')
     await screenshot(page, 'telegram-connect')
     await first.click()
-    await view(page, 'Account').waitFor({ timeout: 30_000 })
+    await accountAfterConnect(page)
     const address = (await page.getByTestId('account-address').getAttribute('title')) ?? ''
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     await expect.poll(() => page.getByTestId('state-wallet').textContent()).toBe('Telegram')
@@ -174,7 +176,7 @@ describe('Telegram login in a Telegram Mini App (spec §1, §5)', () => {
     const again = await openInTelegram()
     await again.page.getByTestId('connect-button').click()
     await again.page.getByTestId('social-telegram').click()
-    await view(again.page, 'Account').waitFor({ timeout: 30_000 })
+    await accountAfterConnect(again.page)
     expect(await again.page.getByTestId('account-address').getAttribute('title')).toBe(address)
   })
 

@@ -2,7 +2,7 @@ import { SOLANA_TEST_ACCOUNTS } from '@latchkey/devnet'
 import { address, createSolanaRpc } from '@solana/kit'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { screenshot, view } from './browser'
+import { accountAfterConnect, screenshot, view } from './browser'
 import { useDemo } from './harness'
 import { generateSecretKey, injectSolanaWallet, type SolanaWalletControls } from './solanaWallet'
 import { approveConnection } from './wallet'
@@ -77,7 +77,7 @@ describe('Solana (Wallet Standard) and several namespaces', () => {
     await page.getByTestId('connect-button').click()
     await view(page, 'Connect').waitFor()
     await page.locator(CONNECTOR).click()
-    await view(page, 'Account').waitFor()
+    await accountAfterConnect(page)
     expect(await page.getByTestId('account-address').getAttribute('title')).toBe(visitor.address)
     expect(await page.getByTestId('account-network').textContent()).toContain(
       'Latchkey Local Solana',
@@ -107,7 +107,7 @@ describe('Solana (Wallet Standard) and several namespaces', () => {
     await page.getByTestId('connect-button').click()
     await page.locator('[data-wallet-id="headless-web3-provider"]').click()
     await approveConnection(wallet)
-    await view(page, 'Account').waitFor()
+    await accountAfterConnect(page)
     const evmAddress = await page.getByTestId('account-address').getAttribute('title')
 
     await page.getByTestId('account-network').click()
@@ -118,7 +118,7 @@ describe('Solana (Wallet Standard) and several namespaces', () => {
     )
     await screenshot(page, 'switch-active-chain')
     await page.locator(CONNECTOR).click()
-    await view(page, 'Account').waitFor()
+    await accountAfterConnect(page)
     expect(await page.getByTestId('account-address').getAttribute('title')).toBe(visitor.address)
 
     // Back to EVM: no wallet prompt, the EVM account is still there.

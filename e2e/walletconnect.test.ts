@@ -2,7 +2,7 @@ import { TEST_ACCOUNTS } from '@latchkey/devnet'
 import type { Page } from 'playwright-core'
 import { type Hex, verifyMessage } from 'viem'
 import { afterEach, describe, expect, inject, it } from 'vitest'
-import { screenshot, view } from './browser'
+import { accountAfterConnect, screenshot, view } from './browser'
 import { useDemo } from './harness'
 import { startWalletConnectWallet, type WalletConnectWallet } from './walletConnectWallet'
 
@@ -76,7 +76,7 @@ describe('WalletConnect through our relay, with a WalletKit wallet', () => {
     await screenshot(page, 'walletconnect-qr')
 
     await wallet.pair(uri)
-    await view(page, 'Account').waitFor()
+    await accountAfterConnect(page)
     await expect.poll(() => modalAddress(page)).toBe(wallet.address)
     expect(await page.getByTestId('account-address').getAttribute('title')).toBe(wallet.address)
     await expect.poll(() => page.getByTestId('state-wallet').textContent()).toBe('E2E Wallet')
@@ -127,14 +127,14 @@ describe('WalletConnect through our relay, with a WalletKit wallet', () => {
     const second = (await pairing.getAttribute('data-uri')) as string
     expect(second).not.toBe(first)
     await wallet.pair(second)
-    await view(page, 'Account').waitFor()
+    await accountAfterConnect(page)
   })
 
   it('a chain the session lacks and the wallet cannot add: the error shows, the network stays', async () => {
     const { page } = await openDemo()
     const wallet = await startWallet()
     await wallet.pair(await showPairing(page))
-    await view(page, 'Account').waitFor()
+    await accountAfterConnect(page)
     await page.getByTestId('account-network').click()
     await page.getByTestId('network-eip155:31338').click()
     await expect
@@ -154,7 +154,7 @@ describe('WalletConnect through our relay, with a WalletKit wallet', () => {
     const { page: second } = await openDemo()
     const adding = await startWallet({ canAddChains: true })
     await adding.pair(await showPairing(second))
-    await view(second, 'Account').waitFor()
+    await accountAfterConnect(second)
     await second.getByTestId('account-network').click()
     await second.getByTestId('network-eip155:31338').click()
     await view(second, 'Account').waitFor()
@@ -179,7 +179,7 @@ describe('WalletConnect through our relay, with a WalletKit wallet', () => {
     await screenshot(page, 'walletconnect-mobile-deep-link')
     // The phone's wallet app opens the link and pairs.
     await wallet.pair(uri)
-    await view(page, 'Account').waitFor()
+    await accountAfterConnect(page)
     await expect.poll(() => modalAddress(page)).toBe(wallet.address)
   })
 
@@ -196,7 +196,7 @@ describe('WalletConnect through our relay, with a WalletKit wallet', () => {
     const pairing = page.getByTestId('wc-pairing')
     await expect.poll(() => pairing.getAttribute('data-uri')).toMatch(/^wc:/)
     await wallet.pair((await pairing.getAttribute('data-uri')) as string)
-    await view(page, 'Account').waitFor()
+    await accountAfterConnect(page)
   })
 
   it('a directory wallet shows its own name over the QR code and offers its desktop link', async () => {

@@ -10,9 +10,9 @@ import { serveBuild } from '../../bench/build.ts'
 import { launchBrowser, screenshot, view } from '../../e2e/browser.ts'
 import { approveConnection, injectHeadlessWeb3Provider, Web3RequestKind } from '../../e2e/wallet.ts'
 import {
-  type ConsumerAppSpec,
+  buildConsumerApp,
+  CONSUMER_APPS,
   createConsumerApp,
-  inApp,
   installApp,
   typeErrorsOutside,
 } from './consumerApp.ts'
@@ -27,39 +27,6 @@ const MESSAGE = 'Signed in an app that installed Latchkey from npm'
  * packages, or a package our types pull in) fails the test.
  */
 const THIRD_PARTY_TYPE_ERRORS = ['node_modules/@wagmi/core/', 'node_modules/wagmi/']
-
-const tooling = {
-  typescript: '~5.9.3',
-  vite: '^8.3.8',
-  '@vitejs/plugin-react': '^6.3.0',
-}
-
-const APPS: ConsumerAppSpec[] = [
-  {
-    name: 'vite-react19-wagmi2',
-    template: 'vite',
-    dependencies: {
-      react: '^19.2.0',
-      'react-dom': '^19.2.0',
-      wagmi: '~2.19.5',
-      viem: '^2.40.0',
-      '@tanstack/react-query': '^5.90.0',
-    },
-    devDependencies: { ...tooling, '@types/react': '^19.2.0', '@types/react-dom': '^19.2.0' },
-  },
-  {
-    name: 'vite-react18-wagmi3',
-    template: 'vite',
-    dependencies: {
-      react: '~18.3.1',
-      'react-dom': '~18.3.1',
-      wagmi: '^3.0.0',
-      viem: '^2.40.0',
-      '@tanstack/react-query': '^5.90.0',
-    },
-    devDependencies: { ...tooling, '@types/react': '~18.3.0', '@types/react-dom': '~18.3.0' },
-  },
-]
 
 let workDir: string
 let devnet: Devnet
@@ -90,63 +57,68 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true })
 })
 
-describe.each(APPS)('$name: an AppKit app with @latchkey/* from the packed tarballs', (spec) => {
-  let dir: string
+describe.each(CONSUMER_APPS)(
+  '$name: an AppKit app with @latchkey/* from the packed tarballs',
+  (spec) => {
+    let dir: string
 
-  it('installs, type-checks (lib ES2020, skipLibCheck off) and builds for production', async () => {
-    dir = await createConsumerApp(spec, inject('packs'), workDir)
-    await installApp(dir)
-    const installed = JSON.parse(
-      await readFile(`${dir}/node_modules/@latchkey/react/package.json`, 'utf8'),
-    )
-    expect(installed.exports['.'].import).toBe('./dist/exports/index.js')
-    expect(await typeErrorsOutside(dir, THIRD_PARTY_TYPE_ERRORS)).toEqual([])
-    const [chain] = devnet.chains
-    await inApp(dir, process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
-      VITE_RPC_URL: chain?.rpcUrl ?? '',
-      VITE_PROJECT_ID: PROJECT_ID,
-      VITE_LATCHKEY_API_URL: server.url,
-      VITE_LATCHKEY_RELAY_URL: server.relayUrl,
-    })
-    const html = await readFile(`${dir}/dist/index.html`, 'utf8')
-    expect(html).toContain(`<meta name="latchkey-api-url" content="${server.url}" />`)
-  })
-
-  it('connects the wallet through the modal; the app’s own wagmi hooks see it and sign', async () => {
-    const served = await serveBuild(dir, `${dir}/dist`, appPort)
-    const context = await browser.newContext({ viewport: { width: 1100, height: 760 } })
-    try {
-      const page = await context.newPage()
-      page.setDefaultTimeout(20_000)
-      const errors: string[] = []
-      page.on('pageerror', (error) => errors.push(error.message))
+    it('installs, type-checks (lib ES2020, skipLibCheck off) and builds for production', async () => {
+      dir = await createConsumerApp(spec, inject('packs'), workDir)
+      await installApp(dir)
+      const installed = JSON.parse(
+        await readFile(`${dir}/node_modules/@latchkey/react/package.json`, 'utf8'),
+      )
+      expect(installed.exports['.'].import).toBe('./dist/exports/index.js')
+      expect(await typeErrorsOutside(dir, THIRD_PARTY_TYPE_ERRORS)).toEqual([])
       const [chain] = devnet.chains
-      const account = TEST_ACCOUNTS[0]
-      const wallet = await injectHeadlessWeb3Provider(
-        page,
-        [account.privateKey],
-        31337,
-        chain?.rpcUrl ?? '',
-      )
-      await page.goto(served.url)
-      await page.getByTestId('connect-button').click()
-      await view(page, 'Connect').waitFor()
-      await page.locator('[data-wallet-id="headless-web3-provider"]').click()
-      await approveConnection(wallet)
-      await expect.poll(() => page.getByTestId('wagmi-address').textContent()).toBe(account.address)
-      await screenshot(page, `consumer-${spec.name}-connected`)
+      await buildConsumerApp(dir, {
+        rpcUrl: chain?.rpcUrl ?? '',
+        projectId: PROJECT_ID,
+        apiUrl: server.url,
+        relayUrl: server.relayUrl,
+      })
+      const html = await readFile(`${dir}/dist/index.html`, 'utf8')
+      expect(html).toContain(`<meta name="latchkey-api-url" content="${server.url}" />`)
+    })
 
-      await page.getByTestId('sign').click()
-      await wallet.authorize(Web3RequestKind.SignMessage)
-      await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x/)
-      const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
-      expect(await verifyMessage({ address: account.address, message: MESSAGE, signature })).toBe(
-        true,
-      )
-      expect(errors).toEqual([])
-    } finally {
-      await context.close()
-      await served.close()
-    }
-  })
-})
+    it('connects the wallet through the modal; the app’s own wagmi hooks see it and sign', async () => {
+      const served = await serveBuild(dir, `${dir}/dist`, appPort)
+      const context = await browser.newContext({ viewport: { width: 1100, height: 760 } })
+      try {
+        const page = await context.newPage()
+        page.setDefaultTimeout(20_000)
+        const errors: string[] = []
+        page.on('pageerror', (error) => errors.push(error.message))
+        const [chain] = devnet.chains
+        const account = TEST_ACCOUNTS[0]
+        const wallet = await injectHeadlessWeb3Provider(
+          page,
+          [account.privateKey],
+          31337,
+          chain?.rpcUrl ?? '',
+        )
+        await page.goto(served.url)
+        await page.getByTestId('connect-button').click()
+        await view(page, 'Connect').waitFor()
+        await page.locator('[data-wallet-id="headless-web3-provider"]').click()
+        await approveConnection(wallet)
+        await expect
+          .poll(() => page.getByTestId('wagmi-address').textContent())
+          .toBe(account.address)
+        await screenshot(page, `consumer-${spec.name}-connected`)
+
+        await page.getByTestId('sign').click()
+        await wallet.authorize(Web3RequestKind.SignMessage)
+        await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x/)
+        const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
+        expect(await verifyMessage({ address: account.address, message: MESSAGE, signature })).toBe(
+          true,
+        )
+        expect(errors).toEqual([])
+      } finally {
+        await context.close()
+        await served.close()
+      }
+    })
+  },
+)

@@ -17,6 +17,58 @@ export interface ConsumerAppSpec {
   devDependencies: Record<string, string>
 }
 
+/** Where the built app finds its chain and the services (Vite env, read at build time). */
+export interface ConsumerAppEnv {
+  rpcUrl: string
+  projectId: string
+  apiUrl: string
+  relayUrl: string
+}
+
+const tooling = {
+  typescript: '~5.9.3',
+  vite: '^8.3.8',
+  '@vitejs/plugin-react': '^6.3.0',
+}
+
+/** The apps the consumer test installs and builds; the bench measures the first. */
+export const CONSUMER_APPS: ConsumerAppSpec[] = [
+  {
+    name: 'vite-react19-wagmi2',
+    template: 'vite',
+    dependencies: {
+      react: '^19.2.0',
+      'react-dom': '^19.2.0',
+      wagmi: '~2.19.5',
+      viem: '^2.40.0',
+      '@tanstack/react-query': '^5.90.0',
+    },
+    devDependencies: { ...tooling, '@types/react': '^19.2.0', '@types/react-dom': '^19.2.0' },
+  },
+  {
+    name: 'vite-react18-wagmi3',
+    template: 'vite',
+    dependencies: {
+      react: '~18.3.1',
+      'react-dom': '~18.3.1',
+      wagmi: '^3.0.0',
+      viem: '^2.40.0',
+      '@tanstack/react-query': '^5.90.0',
+    },
+    devDependencies: { ...tooling, '@types/react': '~18.3.0', '@types/react-dom': '~18.3.0' },
+  },
+]
+
+/** The app's own production build (`vite build` from its node_modules) into dist/. */
+export function buildConsumerApp(dir: string, env: ConsumerAppEnv): Promise<string> {
+  return inApp(dir, process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+    VITE_RPC_URL: env.rpcUrl,
+    VITE_PROJECT_ID: env.projectId,
+    VITE_LATCHKEY_API_URL: env.apiUrl,
+    VITE_LATCHKEY_RELAY_URL: env.relayUrl,
+  })
+}
+
 /** The packages an EVM app installs: `npm i @latchkey/react @latchkey/evm` brings the rest. */
 const LATCHKEY_PACKAGES = ['@latchkey/react', '@latchkey/evm', '@latchkey/core', '@latchkey/frame']
 

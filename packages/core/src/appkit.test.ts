@@ -5,6 +5,7 @@ import type { CaipNetworkId, ChainNamespace } from './caip.ts'
 import type { AppKitEvent } from './events.ts'
 import { MemoryStorage } from './memoryStorage.ts'
 import { type CaipNetwork, defineNetwork, localChainA, localChainB } from './networks.ts'
+import { LocalSIWX } from './siwxLocal.ts'
 import { type KeyValueStorage, StorageKeys } from './storageKeys.ts'
 
 const ACTIVE_NETWORK_KEY = '@latchkey/active_caip_network_id'
@@ -513,6 +514,34 @@ describe('createAppKitCore with a fake adapter', () => {
     expect(views()).toEqual(['Account'])
     kit.close()
     expect(views()).toEqual(['Connect'])
+  })
+
+  it('closes once a wallet connects from the open modal, as AppKit does', async () => {
+    const { adapter } = fakeAdapter({ status: 'connected', address, chainId: 31337 })
+    const { kit, views } = setup({ adapters: [adapter] })
+    kit.open()
+    await kit.connect('injected')
+    expect(kit.stores.account.getState().status).toBe('connected')
+    expect(kit.getState().open).toBe(false)
+    kit.open()
+    expect(views()).toEqual(['Account'])
+  })
+
+  it('stays open when the wallet is on a chain the app does not list', async () => {
+    const { adapter } = fakeAdapter({ status: 'connected', address, chainId: 1 })
+    const { kit, views } = setup({ adapters: [adapter] })
+    kit.open()
+    await kit.connect('injected')
+    expect(kit.getState().open).toBe(true)
+    expect(views()).toEqual(['UnsupportedChain'])
+  })
+
+  it('stays open on Account when sign-in (SIWX) follows the connection', async () => {
+    const { adapter } = fakeAdapter({ status: 'connected', address, chainId: 31337 })
+    const { kit } = setup({ adapters: [adapter], siwx: new LocalSIWX() })
+    kit.open()
+    await kit.connect('injected')
+    expect(kit.getState().open).toBe(true)
   })
 
   it('in embedded mode closing shows Account when connected', async () => {

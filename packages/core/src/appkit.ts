@@ -398,6 +398,7 @@ export function createAppKitCore(options: AppKitOptions) {
         track,
         log,
         raise: alerts.raise,
+        close: () => close(),
       }),
     )
     return connection

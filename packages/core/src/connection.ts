@@ -90,6 +90,8 @@ export interface ConnectionContext {
   log(message: string, detail?: unknown): void
   /** §8 setup alerts and warnings */
   raise?(code: SetupAlertCode): void
+  /** Closes the modal (after a connection, when no sign-in follows) */
+  close(): void
 }
 
 /**
@@ -326,7 +328,11 @@ export function createConnectionController(ctx: ConnectionContext) {
 
   /** §3 One connection per namespace; `account` shows the active namespace's. */
   const connections = new Map<ChainNamespace, NamespaceConnection>()
-  /** After a reload: the namespace that was active, until its wallet has reconnected. */
+  /**
+   * After a reload: the namespace that was active. It takes the lead again whenever its wallet
+   * reports back (a wallet may blink while its library rehydrates, and another namespace may
+   * report in meanwhile), until the visitor connects or switches namespace themselves.
+   */
   let restoreNamespace: ChainNamespace | undefined
 
   function publishConnections() {
@@ -397,7 +403,6 @@ export function createConnectionController(ctx: ConnectionContext) {
     // The active namespace follows its wallet; another namespace's changes wait in `connections`,
     // except that after a reload the namespace that was active becomes active again.
     const restoring = restoreNamespace === namespace
-    if (restoring) restoreNamespace = undefined
     if (
       restoring ||
       active.status !== 'connected' ||
@@ -449,6 +454,7 @@ export function createConnectionController(ctx: ConnectionContext) {
     method: 'browser' | 'qrcode' | 'mobile' | 'email',
     peerWallet?: NamespaceConnection['peerWallet'],
   ) {
+    restoreNamespace = undefined
     storage.setConnectedConnectorId(namespace, connectorId)
     storage.addConnectedNamespace(namespace)
     storage.setActiveNamespace(namespace)
@@ -479,7 +485,13 @@ export function createConnectionController(ctx: ConnectionContext) {
       account.setState({ connectorId })
       onAccount(namespace, snapshot)
     }
-    router.reset(chain.getState().unsupported ? 'UnsupportedChain' : 'Account')
+    if (chain.getState().unsupported) router.reset('UnsupportedChain')
+    else {
+      router.reset('Account')
+      // Connected, the modal's job is done (AppKit closes it too), unless the sign-in step
+      // (§4, SIWX) follows and takes the modal over.
+      if (!ctx.siwx && modal.getState().open) ctx.close()
+    }
     if (method !== 'email') track('CONNECT_SUCCESS', { method, name: wallet?.name })
   }
 
@@ -717,6 +729,7 @@ export function createConnectionController(ctx: ConnectionContext) {
       return
     }
     const namespace = known.chainNamespace
+    restoreNamespace = undefined
     if (!isConnected()) {
       chain.setState({ activeCaipNetwork: known, activeNamespace: namespace })
       storage.setActiveCaipNetworkId(known.caipNetworkId)

@@ -99,4 +99,46 @@ describe('the active namespace after a reload', () => {
       address: EVM,
     })
   })
+
+  it('takes the lead again when its wallet blinks after every reconnect settled and the other reports in meanwhile', async () => {
+    const backend = new MemoryStorage()
+    const stored = createAppKitStorage(backend, () => {})
+    stored.setConnectedConnectorId('eip155', 'evm-wallet')
+    stored.setConnectedConnectorId('solana', 'sol-wallet')
+    stored.setActiveNamespace('eip155')
+    const emits: Partial<Record<ChainNamespace, (s: AccountSnapshot) => void>> = {}
+    const evm = adapter('eip155', async (emit) => {
+      emits.eip155 = emit
+      emit({ status: 'connected', address: EVM, chainId: 31337 })
+      return true
+    })
+    // The embedded Solana account reports in later than its reconnect settles.
+    const sol = adapter('solana', async (emit) => {
+      emits.solana = emit
+      return true
+    })
+    const core = createAppKitCore({
+      networks: [localChainA, localSol],
+      projectId: 'p',
+      storage: backend,
+      apiUrl: 'http://127.0.0.1:1',
+      adapters: [evm, sol],
+    })
+    cores.push(core)
+    core.start()
+    await vi.waitFor(() => expect(core.stores.account.getState().namespace).toBe('eip155'), {
+      timeout: 5_000,
+    })
+    await vi.waitFor(() => expect(emits.solana).toBeDefined(), { timeout: 5_000 })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    // The app's WagmiProvider reconnects on mount: the EVM wallet blinks, Solana reports in.
+    emits.eip155?.({ status: 'disconnected' })
+    emits.solana?.({ status: 'connected', address: SOL, chainId: 'local' })
+    emits.eip155?.({ status: 'connected', address: EVM, chainId: 31337 })
+    expect(core.stores.account.getState()).toMatchObject({
+      status: 'connected',
+      namespace: 'eip155',
+      address: EVM,
+    })
+  })
 })
