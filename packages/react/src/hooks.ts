@@ -16,6 +16,7 @@ import {
   connectorStatus,
   EMBEDDED_SOLANA_CONNECTOR_ID,
   ErrorText,
+  WALLETCONNECT_CONNECTOR_ID,
 } from '@latchkey/core/internal'
 import type { CaipNetwork } from '@latchkey/core/networks'
 import { useCallback, useEffect, useMemo, useState } from 'react'
@@ -113,6 +114,13 @@ export function useAppKitNetwork() {
   }
 }
 
+/** AppKit's network hook without `switchNetwork`. */
+export function useAppKitNetworkCore() {
+  const { core } = useAppKitInstance()
+  const network = useStore(core.stores.chain, (s) => s.activeCaipNetwork)
+  return { caipNetwork: network, caipNetworkId: network.caipNetworkId, chainId: network.id }
+}
+
 export function useAppKitState() {
   const { core } = useAppKitInstance()
   const modal = useStore(core.stores.modal)
@@ -188,6 +196,17 @@ export function useWalletInfo(namespace?: ChainState['activeNamespace']) {
   }
 }
 
+/** AppKit's names for where a wallet's provider comes from. */
+export type WalletProviderType = 'WALLET_CONNECT' | 'AUTH' | 'INJECTED' | 'ANNOUNCED'
+
+function walletProviderTypeOf(connectorId: string | undefined): WalletProviderType | undefined {
+  if (!connectorId) return undefined
+  if (connectorId === WALLETCONNECT_CONNECTOR_ID) return 'WALLET_CONNECT'
+  if (connectorId === AUTH_CONNECTOR_ID || connectorId === EMBEDDED_SOLANA_CONNECTOR_ID)
+    return 'AUTH'
+  return connectorId === 'injected' ? 'INJECTED' : 'ANNOUNCED'
+}
+
 /** The connected wallet's EIP-1193 provider, once the adapter has loaded. */
 export function useAppKitProvider<T = unknown>(
   namespace: ChainState['activeNamespace'] = 'eip155',
@@ -211,7 +230,7 @@ export function useAppKitProvider<T = unknown>(
       live = false
     }
   }, [core, account.status, account.namespace, account.connectorId, namespace])
-  return { walletProvider, walletProviderType: account.connectorId ? 'ANNOUNCED' : undefined }
+  return { walletProvider, walletProviderType: walletProviderTypeOf(account.connectorId) }
 }
 
 /** AppKit's answer of `fetchBalance()`: the native balance, or why there is none. */

@@ -9,6 +9,7 @@ export type {
   SIWXMessageData,
 } from '@latchkey/core/internal'
 export type { AppKitNetwork, CaipNetwork } from '@latchkey/core/networks'
+export { useAppKitSIWX, useAppKitUpdateEmail } from '../accountHooks.ts'
 export {
   AppKitAccountButton,
   type AppKitAccountButtonProps,
@@ -27,6 +28,12 @@ export type {
   AppKitConnectButtonAttributes,
   AppKitNetworkButtonAttributes,
 } from '../buttons/elementTypes.ts'
+export {
+  type Connection,
+  type ConnectionChange,
+  useAppKitConnection,
+  useAppKitConnections,
+} from '../connectionHooks.ts'
 export { AppKitProvider } from '../context.tsx'
 export { type AppKit, type CreateAppKitOptions, createAppKit } from '../createAppKit.ts'
 export {
@@ -38,11 +45,13 @@ export {
   useAppKitConnectors,
   useAppKitEvents,
   useAppKitNetwork,
+  useAppKitNetworkCore,
   useAppKitProvider,
   useAppKitState,
   useAppKitTheme,
   useAppKitTokens,
   useDisconnect,
   useWalletInfo,
+  type WalletProviderType,
 } from '../hooks.ts'
 export { en as englishMessages, type Messages } from '../messages.ts'

@@ -5,17 +5,19 @@ import { type CaipNetwork, localChainA } from '@latchkey/core/networks'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { AppKitProvider } from '../context.tsx'
-import { createAppKit } from '../createAppKit.ts'
+import { type CreateAppKitOptions, createAppKit } from '../createAppKit.ts'
 
 export function renderWithAppKit(
   node: ReactNode,
   networks: readonly [CaipNetwork, ...CaipNetwork[]] = [localChainA],
+  options: Partial<CreateAppKitOptions> = {},
 ) {
   const appKit = createAppKit({
     networks,
     projectId: 'p',
     storage: new MemoryStorage(),
     apiUrl: 'http://127.0.0.1:1',
+    ...options,
   })
   render(<AppKitProvider instance={appKit}>{node}</AppKitProvider>)
   return appKit
