@@ -111,7 +111,9 @@ describe.each(CONSUMER_APPS)(
         await wallet.authorize(Web3RequestKind.SignMessage)
         await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x/)
         const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
-        expect(await verifyMessage({ address: account.address, message: MESSAGE, signature })).toBe(
+        // headless-web3-provider signs the 0x-hex string wagmi sends as literal text.
+        const sent = `0x${Buffer.from(MESSAGE).toString('hex')}`
+        expect(await verifyMessage({ address: account.address, message: sent, signature })).toBe(
           true,
         )
         expect(errors).toEqual([])

@@ -3,6 +3,7 @@ import type { DefaultAccountTypes } from './accountTypes.ts'
 import type { AccountStatus, ChainAdapter, ConnectorInfo } from './adapter.ts'
 import { createAlertController } from './alerts.ts'
 import type { ApiClient } from './api.ts'
+import { type AppKitCompatOptions, unsupportedOptionsIn } from './appkitOptions.ts'
 import { type CaipAddress, type ChainNamespace, parseCaipNetworkId } from './caip.ts'
 import {
   type CoinbasePreference,
@@ -67,7 +68,7 @@ export interface AppMetadata {
   icons?: string[]
 }
 
-export interface AppKitOptions {
+export interface AppKitOptions extends AppKitCompatOptions {
   adapters?: ChainAdapter[]
   networks: readonly [CaipNetwork, ...CaipNetwork[]]
   defaultNetwork?: CaipNetwork
@@ -290,6 +291,10 @@ export function createAppKitCore(options: AppKitOptions) {
   const ignoredFeatures = unsupportedFeaturesIn(options.features)
   if (ignoredFeatures.length > 0) {
     log(`features not supported yet, ignored: ${ignoredFeatures.join(', ')}`)
+  }
+  const ignoredOptions = unsupportedOptionsIn(options)
+  if (ignoredOptions.length > 0) {
+    log(`options not supported yet, ignored: ${ignoredOptions.join(', ')}`)
   }
   const directoryStore = createStore<DirectoryState>(initialDirectoryState)
   const portfolioStore = createStore<PortfolioState>(initialPortfolioState)

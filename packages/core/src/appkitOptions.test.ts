@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createAppKitCore } from './appkit.ts'
+import { unsupportedOptionsIn } from './appkitOptions.ts'
+import { MemoryStorage } from './memoryStorage.ts'
+import { localChainA } from './networks.ts'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe("AppKit's options Latchkey does not act on yet", () => {
+  it('are named when set, and only those', () => {
+    expect(
+      unsupportedOptionsIn({ enableWalletConnect: false, tokens: {}, termsConditionsUrl: 'x' }),
+    ).toEqual(['enableWalletConnect', 'tokens', 'termsConditionsUrl'])
+    expect(unsupportedOptionsIn({})).toEqual([])
+  })
+
+  it('are accepted, and logged once with debug on (nothing without)', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const base = { networks: [localChainA] as const, projectId: 'p', storage: new MemoryStorage() }
+    createAppKitCore({ ...base, allowUnsupportedChain: true, features: { analytics: false } })
+    expect(warn).not.toHaveBeenCalled()
+    const kit = createAppKitCore({
+      ...base,
+      debug: true,
+      allowUnsupportedChain: true,
+      customWallets: [{ id: 'w', name: 'W' }],
+      features: { analytics: false },
+    })
+    const messages = warn.mock.calls.map(([message]) => message)
+    expect(messages).toContain(
+      '[latchkey] options not supported yet, ignored: allowUnsupportedChain, customWallets',
+    )
+    expect(messages).toContain('[latchkey] features not supported yet, ignored: analytics')
+    expect(kit.getState().open).toBe(false)
+  })
+})

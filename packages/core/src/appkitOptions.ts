@@ -1,0 +1,73 @@
+// AppKit's createAppKit options Latchkey accepts without acting on them yet: an AppKit app
+// compiles and runs unchanged, and with `debug` each one it sets is logged once
+// (docs/migrating.md lists them with their state).
+
+/** A wallet the app adds to the list itself (AppKit's `customWallets`). */
+export interface CustomWallet {
+  id: string
+  name: string
+  homepage?: string
+  image_url?: string
+  mobile_link?: string
+  desktop_link?: string
+  webapp_link?: string
+  app_store?: string
+  play_store?: string
+}
+
+export interface AppKitCompatOptions {
+  enableWalletConnect?: boolean
+  enableInjected?: boolean
+  enableCoinbase?: boolean
+  enableEIP6963?: boolean
+  enableWallets?: boolean
+  enableReconnect?: boolean
+  enableWalletGuide?: boolean
+  enableNetworkSwitch?: boolean
+  enableMobileFullScreen?: boolean
+  enableAuthLogger?: boolean
+  allowUnsupportedChain?: boolean
+  allWallets?: 'SHOW' | 'HIDE' | 'ONLY_MOBILE'
+  customWallets?: CustomWallet[]
+  chainImages?: Record<number | string, string>
+  connectorImages?: Record<string, string>
+  customRpcUrls?: Record<string, { url: string; config?: unknown }[]>
+  tokens?: Record<string, { address: string; image?: string }>
+  termsConditionsUrl?: string
+  privacyPolicyUrl?: string
+  showWallets?: boolean
+  universalProviderConfigOverride?: Record<string, unknown>
+  experimental_preferUniversalLinks?: boolean
+  basic?: boolean
+}
+
+export const UNSUPPORTED_APPKIT_OPTIONS = [
+  'enableWalletConnect',
+  'enableInjected',
+  'enableCoinbase',
+  'enableEIP6963',
+  'enableWallets',
+  'enableReconnect',
+  'enableWalletGuide',
+  'enableNetworkSwitch',
+  'enableMobileFullScreen',
+  'enableAuthLogger',
+  'allowUnsupportedChain',
+  'allWallets',
+  'customWallets',
+  'chainImages',
+  'connectorImages',
+  'customRpcUrls',
+  'tokens',
+  'termsConditionsUrl',
+  'privacyPolicyUrl',
+  'showWallets',
+  'universalProviderConfigOverride',
+  'experimental_preferUniversalLinks',
+  'basic',
+] as const satisfies readonly (keyof AppKitCompatOptions)[]
+
+/** The options set that Latchkey does not act on yet. */
+export function unsupportedOptionsIn(options: AppKitCompatOptions): string[] {
+  return UNSUPPORTED_APPKIT_OPTIONS.filter((key) => options[key] !== undefined)
+}

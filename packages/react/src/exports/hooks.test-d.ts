@@ -1,0 +1,97 @@
+// One type test per AppKit hook: the names and shapes an AppKit app reads (docs/migrating.md).
+import {
+  type Connection,
+  type FetchBalanceResult,
+  type useAppKitAccount,
+  type useAppKitBalance,
+  type useAppKitConnection,
+  type useAppKitConnections,
+  type useAppKitEvents,
+  type useAppKitNetwork,
+  type useAppKitNetworkCore,
+  type useAppKitProvider,
+  type useAppKitSIWX,
+  type useAppKitState,
+  type useAppKitTheme,
+  type useAppKitUpdateEmail,
+  type useDisconnect,
+  useWalletInfo,
+  type WalletProviderType,
+} from '@latchkey/react'
+import type { CaipNetwork, CaipNetworkId } from '@latchkey/react/networks'
+import { describe, expectTypeOf, it } from 'vitest'
+
+describe("AppKit's hooks", () => {
+  it('useAppKitAccount', () => {
+    type Result = ReturnType<typeof useAppKitAccount>
+    expectTypeOf<Result['address']>().toEqualTypeOf<string | undefined>()
+    expectTypeOf<Result['isConnected']>().toEqualTypeOf<boolean>()
+    expectTypeOf<Result['allAccounts'][number]['namespace']>().toExtend<string>()
+  })
+
+  it('useAppKitNetwork and useAppKitNetworkCore', () => {
+    expectTypeOf<ReturnType<typeof useAppKitNetwork>['switchNetwork']>()
+      .parameter(0)
+      .toEqualTypeOf<CaipNetwork>()
+    type Core = ReturnType<typeof useAppKitNetworkCore>
+    expectTypeOf<Core['caipNetworkId']>().toEqualTypeOf<CaipNetworkId>()
+    expectTypeOf<Core['chainId']>().toEqualTypeOf<number | string>()
+  })
+
+  it('useAppKitState', () => {
+    type State = ReturnType<typeof useAppKitState>
+    expectTypeOf<State['open']>().toEqualTypeOf<boolean>()
+    expectTypeOf<State['initialized']>().toEqualTypeOf<boolean>()
+    expectTypeOf<State['selectedNetworkId']>().toEqualTypeOf<CaipNetworkId>()
+  })
+
+  it('useAppKitEvents is never undefined', () => {
+    expectTypeOf<ReturnType<typeof useAppKitEvents>['timestamp']>().toEqualTypeOf<number>()
+  })
+
+  it('useAppKitTheme', () => {
+    expectTypeOf<ReturnType<typeof useAppKitTheme>['themeMode']>().toEqualTypeOf<'dark' | 'light'>()
+  })
+
+  it('useDisconnect takes { id, namespace }', () => {
+    const { disconnect } = {} as ReturnType<typeof useDisconnect>
+    expectTypeOf(disconnect).toBeCallableWith({ id: 'io.metamask' })
+    expectTypeOf(disconnect).toBeCallableWith({ namespace: 'solana' })
+    expectTypeOf(disconnect).toBeCallableWith()
+  })
+
+  it('useWalletInfo takes a namespace', () => {
+    expectTypeOf(useWalletInfo).toBeCallableWith('solana')
+    expectTypeOf(useWalletInfo).toBeCallableWith()
+  })
+
+  it('useAppKitProvider names the provider type', () => {
+    expectTypeOf<ReturnType<typeof useAppKitProvider>['walletProviderType']>().toEqualTypeOf<
+      WalletProviderType | undefined
+    >()
+  })
+
+  it("useAppKitBalance().fetchBalance() answers AppKit's shape", () => {
+    expectTypeOf<ReturnType<ReturnType<typeof useAppKitBalance>['fetchBalance']>>().toEqualTypeOf<
+      Promise<FetchBalanceResult>
+    >()
+  })
+
+  it('useAppKitConnections and useAppKitConnection', () => {
+    expectTypeOf<ReturnType<typeof useAppKitConnections>['connections']>().toEqualTypeOf<
+      Connection[]
+    >()
+    type Single = ReturnType<typeof useAppKitConnection>
+    expectTypeOf<Single['isPending']>().toEqualTypeOf<boolean>()
+    expectTypeOf<Single['deleteConnection']>()
+      .parameter(0)
+      .toEqualTypeOf<{ address?: string; connectorId: string }>()
+  })
+
+  it('useAppKitSIWX and useAppKitUpdateEmail', () => {
+    expectTypeOf<ReturnType<typeof useAppKitSIWX>>().toExtend<object | undefined>()
+    expectTypeOf<
+      ReturnType<ReturnType<typeof useAppKitUpdateEmail>['updateEmail']>
+    >().toEqualTypeOf<Promise<{ email: string }>>()
+  })
+})
