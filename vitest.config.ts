@@ -55,6 +55,8 @@ export default defineConfig({
           globalSetup: ['scripts/packing/globalSetup.ts'],
           testTimeout: 240_000,
           hookTimeout: 300_000,
+          // As in e2e: polls wait on a wallet, a chain or a server on a loaded 2-core machine.
+          expect: { poll: { timeout: 20_000 } },
         },
       },
       {

@@ -1,6 +1,6 @@
-import { LocalSIWX, ServerSIWX } from '@latchkey/core/internal'
-import { localChainA, localChainB, localSolana, withRpcUrl } from '@latchkey/core/networks'
 import { LazyWagmiAdapter } from '@latchkey/evm/lazy'
+import { localChainA, localChainB, localSolana, withRpcUrl } from '@latchkey/react/networks'
+import { LocalSIWX, ServerSIWX } from '@latchkey/react/siwx'
 import { SolanaAdapter } from '@latchkey/solana'
 
 const env = import.meta.env

@@ -1,7 +1,8 @@
 // The same app with the eager adapter: wagmi core and viem are in the first load.
-import { localChainA, localChainB } from '@latchkey/core/networks'
+
 import { WagmiAdapter } from '@latchkey/evm'
 import { AppKitButton, createAppKit } from '@latchkey/react'
+import { localChainA, localChainB } from '@latchkey/react/networks'
 import { createRoot } from 'react-dom/client'
 
 const networks = [localChainA, localChainB] as const

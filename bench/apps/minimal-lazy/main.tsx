@@ -1,7 +1,8 @@
 // The smallest Latchkey app: one button, wagmi and viem loaded after first paint.
-import { localChainA, localChainB } from '@latchkey/core/networks'
+
 import { LazyWagmiAdapter } from '@latchkey/evm/lazy'
 import { AppKitButton, createAppKit } from '@latchkey/react'
+import { localChainA, localChainB } from '@latchkey/react/networks'
 import { createRoot } from 'react-dom/client'
 
 const networks = [localChainA, localChainB] as const

@@ -1,8 +1,9 @@
 // minimal-lazy with WalletConnect pointed at a relay (`?relay=ws://…/relay`, else the local
 // stack's): its first load must equal minimal-lazy's; the sign client loads on demand.
-import { localChainA, localChainB } from '@latchkey/core/networks'
+
 import { LazyWagmiAdapter } from '@latchkey/evm/lazy'
 import { AppKitButton, createAppKit } from '@latchkey/react'
+import { localChainA, localChainB } from '@latchkey/react/networks'
 import { createRoot } from 'react-dom/client'
 
 const networks = [localChainA, localChainB] as const

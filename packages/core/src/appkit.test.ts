@@ -454,6 +454,14 @@ describe('createAppKitCore', () => {
       expect(storage.getItem(ACTIVE_NETWORK_KEY)).toBe('eip155:31338')
     })
 
+    it("takes a viem Chain (no CAIP fields) for the app's network of that id", async () => {
+      const { kit } = setup()
+      await kit.switchNetwork({ id: 31338, name: 'Anvil B, as viem/chains names it' })
+      expect(kit.stores.chain.getState().activeCaipNetwork).toBe(
+        kit.stores.chain.getState().networks[1],
+      )
+    })
+
     it('uses the app network when given an equal copy', async () => {
       const { kit } = setup()
       await kit.switchNetwork(withCaipNetworkId({ ...localChainB, name: 'Copy' }, 'eip155:31338'))

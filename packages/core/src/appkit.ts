@@ -41,7 +41,7 @@ import {
   type ModalState,
   openingRoute,
 } from './modal.ts'
-import { type CaipNetwork, mainnet } from './networks.ts'
+import { type CaipNetwork, caipNetworkIdOf, mainnet, type ViemChainLike } from './networks.ts'
 import type { PortfolioController } from './portfolio.ts'
 import { initialPortfolioState, type PortfolioState } from './portfolioState.ts'
 import { initialRouterState, type RouteInput, type RouterState, type WalletRef } from './router.ts'
@@ -832,8 +832,13 @@ export function createAppKitCore(options: AppKitOptions) {
     /** Every namespace; `{ namespace }` or `{ id }` (a connector's id): only that wallet */
     disconnect: (only?: { namespace?: ChainNamespace; id?: string }) =>
       connectionController().then((c) => c.disconnect(only)),
-    switchNetwork: (network: CaipNetwork) =>
-      connectionController().then((c) => c.switchNetwork(network)),
+    /** One of the app's networks, named by itself or by a viem `Chain` of the same id. */
+    switchNetwork: (network: CaipNetwork | ViemChainLike) =>
+      connectionController().then((c) => {
+        const id = caipNetworkIdOf(network)
+        const known = networks.find((n) => n.caipNetworkId === id)
+        return c.switchNetwork(known ?? (network as CaipNetwork))
+      }),
     /** The native balance and the token list, from one answer (README "Balances"). */
     refreshBalance: (opts?: { force?: boolean }) => refreshPortfolio(opts),
     loadEngine: (namespace: ChainNamespace) =>

@@ -42,6 +42,19 @@ export function defineChain(input: NetworkInput & { caipNetworkId?: string }): C
   return network
 }
 
+/** A viem `Chain` (an EVM network without CAIP fields): what AppKit's `switchNetwork` also takes. */
+export interface ViemChainLike {
+  id: number
+  name: string
+  caipNetworkId?: undefined
+}
+
+/** The CAIP-2 id of a network or of a viem chain (`eip155:<id>`). */
+export function caipNetworkIdOf(network: CaipNetwork | ViemChainLike): string | undefined {
+  if (network?.caipNetworkId) return network.caipNetworkId
+  return typeof network?.id === 'number' ? `eip155:${network.id}` : undefined
+}
+
 const ether: NativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 
 export const mainnet = /* @__PURE__ */ defineNetwork({

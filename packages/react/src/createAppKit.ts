@@ -5,7 +5,7 @@ import {
   type RouteInput,
   toRoute,
 } from '@latchkey/core/internal'
-import type { CaipNetwork } from '@latchkey/core/networks'
+import type { CaipNetwork, ViemChainLike } from '@latchkey/core/networks'
 import { isBuiltView } from './builtViews.ts'
 import { en, type Messages } from './messages.ts'
 
@@ -67,7 +67,7 @@ export function createAppKit(options: CreateAppKitOptions) {
     getCaipAddress: () => core.stores.account.getState().caipAddress,
     getIsConnected: () => core.stores.account.getState().status === 'connected',
     getCaipNetwork: () => core.stores.chain.getState().activeCaipNetwork,
-    switchNetwork: (network: CaipNetwork) => core.switchNetwork(network),
+    switchNetwork: (network: CaipNetwork | ViemChainLike) => core.switchNetwork(network),
     disconnect: core.disconnect,
     setThemeMode: core.setThemeMode,
     setThemeVariables: core.setThemeVariables,

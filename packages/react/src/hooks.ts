@@ -18,7 +18,7 @@ import {
   ErrorText,
   WALLETCONNECT_CONNECTOR_ID,
 } from '@latchkey/core/internal'
-import type { CaipNetwork } from '@latchkey/core/networks'
+import type { CaipNetwork, ViemChainLike } from '@latchkey/core/networks'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useAppKitInstance } from './context.tsx'
 import { SOCIAL_NAMES } from './socialNames.ts'
@@ -110,7 +110,10 @@ export function useAppKitNetwork() {
     caipNetworkId: chain.activeCaipNetwork.caipNetworkId,
     chainId: chain.activeCaipNetwork.id,
     isUnsupported: chain.unsupported,
-    switchNetwork: useCallback((network: CaipNetwork) => appKit.switchNetwork(network), [appKit]),
+    switchNetwork: useCallback(
+      (network: CaipNetwork | ViemChainLike) => appKit.switchNetwork(network),
+      [appKit],
+    ),
   }
 }
 

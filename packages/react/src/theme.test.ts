@@ -8,6 +8,21 @@ describe('themeStyle', () => {
       '--lk-bg': '#000',
     })
   })
+  it("takes AppKit's current --apkt-* names too", () => {
+    expect(
+      themeStyle({
+        '--apkt-accent': '#00ff00',
+        '--apkt-font-family': 'Inter',
+        '--apkt-z-index': 9,
+        '--apkt-border-radius-master': '3px',
+      }),
+    ).toEqual({
+      '--lk-accent': '#00ff00',
+      '--lk-font-family': 'Inter',
+      '--lk-z-index': '9',
+      '--lk-radius': '12px',
+    })
+  })
   it('scales the w3m master radius like AppKit does (x4)', () => {
     expect(themeStyle({ '--w3m-border-radius-master': '2px' })).toEqual({ '--lk-radius': '8px' })
   })

@@ -30,9 +30,10 @@ describe("AppKit's hooks", () => {
   })
 
   it('useAppKitNetwork and useAppKitNetworkCore', () => {
-    expectTypeOf<ReturnType<typeof useAppKitNetwork>['switchNetwork']>()
-      .parameter(0)
-      .toEqualTypeOf<CaipNetwork>()
+    const { switchNetwork } = {} as ReturnType<typeof useAppKitNetwork>
+    expectTypeOf(switchNetwork).toBeCallableWith({} as CaipNetwork)
+    // a viem Chain, as AppKit's switchNetwork takes too
+    expectTypeOf(switchNetwork).toBeCallableWith({ id: 8453, name: 'Base' })
     type Core = ReturnType<typeof useAppKitNetworkCore>
     expectTypeOf<Core['caipNetworkId']>().toEqualTypeOf<CaipNetworkId>()
     expectTypeOf<Core['chainId']>().toEqualTypeOf<number | string>()
