@@ -12,6 +12,8 @@ const SOURCE = '@latchkey/source'
 const nodeSources = {
   resolve: { conditions: [SOURCE, 'node'] },
   ssr: { resolve: { conditions: [SOURCE, 'node'] } },
+  // A project's global setup runs in vitest's own environment.
+  environments: { __vitest__: { resolve: { conditions: [SOURCE, 'node'] } } },
 }
 const browserSources = {
   resolve: { conditions: [SOURCE, ...defaultClientConditions] },

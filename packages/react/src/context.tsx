@@ -1,11 +1,34 @@
-import { createContext, type ReactNode, useContext } from 'react'
-import { type AppKit, getDefaultAppKit } from './createAppKit.ts'
+import { createContext, type ReactNode, useContext, useState } from 'react'
+import {
+  type AppKit,
+  type CreateAppKitOptions,
+  createAppKit,
+  getDefaultAppKit,
+} from './createAppKit.ts'
 
 const AppKitContext = createContext<AppKit | undefined>(undefined)
 
-/** Gives a subtree its instance; needed for SSR and for two instances on one page. */
-export function AppKitProvider({ instance, children }: { instance: AppKit; children: ReactNode }) {
-  return <AppKitContext.Provider value={instance}>{children}</AppKitContext.Provider>
+/** An instance made with createAppKit(), or createAppKit's options (AppKit's provider). */
+export type AppKitProviderProps =
+  | { instance: AppKit; children: ReactNode }
+  | (CreateAppKitOptions & { instance?: undefined; children: ReactNode })
+
+/**
+ * Gives a subtree its instance; needed for SSR and for two instances on one page. Given options
+ * instead of an instance, it creates one on its first render and keeps it: later changes to the
+ * options are not applied (as with AppKit's provider).
+ */
+export function AppKitProvider(props: AppKitProviderProps) {
+  const [instance] = useState<AppKit>(() => {
+    if (props.instance) return props.instance
+    const { children: _children, instance: _none, ...options } = props
+    return createAppKit(options)
+  })
+  return (
+    <AppKitContext.Provider value={props.instance ?? instance}>
+      {props.children}
+    </AppKitContext.Provider>
+  )
 }
 
 export function useAppKitInstance(): AppKit {

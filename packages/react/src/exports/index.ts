@@ -34,7 +34,7 @@ export {
   useAppKitConnection,
   useAppKitConnections,
 } from '../connectionHooks.ts'
-export { AppKitProvider } from '../context.tsx'
+export { AppKitProvider, type AppKitProviderProps } from '../context.tsx'
 export { type AppKit, type CreateAppKitOptions, createAppKit } from '../createAppKit.ts'
 export {
   type FetchBalanceResult,
