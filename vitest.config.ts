@@ -15,7 +15,9 @@ const nodeSources = {
   // A project's global setup runs in vitest's own environment.
   environments: { __vitest__: { resolve: { conditions: [SOURCE, 'node'] } } },
 }
+/** jsdom tests resolve like a browser; a file there that asks for the node environment, like Node. */
 const browserSources = {
+  ...nodeSources,
   resolve: { conditions: [SOURCE, ...defaultClientConditions] },
 }
 

@@ -52,5 +52,6 @@ it('the adapters take wagmi 2.19+ (its @wagmi/core 2.22) and 3 as peers', () => 
   expect(packages.find((p) => p.folder === 'react')?.manifest.peerDependencies).toEqual({
     react: '>=18.3',
     'react-dom': '>=18.3',
+    viem: '^2.40.0',
   })
 })

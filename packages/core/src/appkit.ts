@@ -3,7 +3,7 @@ import type { DefaultAccountTypes } from './accountTypes.ts'
 import type { AccountStatus, ChainAdapter, ConnectorInfo } from './adapter.ts'
 import { createAlertController } from './alerts.ts'
 import type { ApiClient } from './api.ts'
-import { type AppKitCompatOptions, unsupportedOptionsIn } from './appkitOptions.ts'
+import type { AppKitCompatOptions } from './appkitOptions.ts'
 import { type CaipAddress, type ChainNamespace, parseCaipNetworkId } from './caip.ts'
 import {
   type CoinbasePreference,
@@ -28,12 +28,7 @@ import {
 } from './embeddedState.ts'
 import { ErrorText } from './errors.ts'
 import { type AppKitEvent, type AppKitEventName, createEmitter } from './events.ts'
-import {
-  type CodeFeatures,
-  type FeaturesState,
-  initialFeaturesState,
-  unsupportedFeaturesIn,
-} from './features.ts'
+import { type CodeFeatures, type FeaturesState, initialFeaturesState } from './features.ts'
 import {
   closingRoute,
   initialModalState,
@@ -288,14 +283,8 @@ export function createAppKitCore(options: AppKitOptions) {
       ? { ...options.features, ...options.remoteFeatures }
       : undefined
   const features = createStore<FeaturesState>(() => initialFeaturesState(codeFeatures))
-  const ignoredFeatures = unsupportedFeaturesIn(options.features)
-  if (ignoredFeatures.length > 0) {
-    log(`features not supported yet, ignored: ${ignoredFeatures.join(', ')}`)
-  }
-  const ignoredOptions = unsupportedOptionsIn(options)
-  if (ignoredOptions.length > 0) {
-    log(`options not supported yet, ignored: ${ignoredOptions.join(', ')}`)
-  }
+  // Only a debugging app pays for the list of AppKit options Latchkey does not act on yet.
+  if (options.debug) void import('./appkitOptions.ts').then((m) => m.logUnsupported(options, log))
   const directoryStore = createStore<DirectoryState>(initialDirectoryState)
   const portfolioStore = createStore<PortfolioState>(initialPortfolioState)
   const walletConnectStore = createStore<WalletConnectState>(initialWalletConnectState)

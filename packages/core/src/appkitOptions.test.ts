@@ -16,10 +16,11 @@ describe("AppKit's options Latchkey does not act on yet", () => {
     expect(unsupportedOptionsIn({})).toEqual([])
   })
 
-  it('are accepted, and logged once with debug on (nothing without)', () => {
+  it('are accepted, and logged once with debug on (nothing without)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const base = { networks: [localChainA] as const, projectId: 'p', storage: new MemoryStorage() }
     createAppKitCore({ ...base, allowUnsupportedChain: true, features: { analytics: false } })
+    await new Promise((resolve) => setTimeout(resolve, 20))
     expect(warn).not.toHaveBeenCalled()
     const kit = createAppKitCore({
       ...base,
@@ -28,6 +29,7 @@ describe("AppKit's options Latchkey does not act on yet", () => {
       customWallets: [{ id: 'w', name: 'W' }],
       features: { analytics: false },
     })
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(2))
     const messages = warn.mock.calls.map(([message]) => message)
     expect(messages).toContain(
       '[latchkey] options not supported yet, ignored: allowUnsupportedChain, customWallets',

@@ -1,3 +1,5 @@
+import type { CodeFeatures } from './features.ts'
+
 // AppKit's createAppKit options Latchkey accepts without acting on them yet: an AppKit app
 // compiles and runs unchanged, and with `debug` each one it sets is logged once
 // (docs/migrating.md lists them with their state).
@@ -70,4 +72,38 @@ export const UNSUPPORTED_APPKIT_OPTIONS = [
 /** The options set that Latchkey does not act on yet. */
 export function unsupportedOptionsIn(options: AppKitCompatOptions): string[] {
   return UNSUPPORTED_APPKIT_OPTIONS.filter((key) => options[key] !== undefined)
+}
+
+/** The AppKit feature keys Latchkey accepts without acting on them (yet). */
+export const UNSUPPORTED_APPKIT_FEATURES = [
+  'receive',
+  'send',
+  'emailShowWallets',
+  'analytics',
+  'allWallets',
+  'legalCheckbox',
+  'smartSessions',
+  'collapseWallets',
+  'walletFeaturesOrder',
+  'connectMethodsOrder',
+  'connectorTypeOrder',
+  'reownAuthentication',
+  'headless',
+] as const satisfies readonly (keyof CodeFeatures)[]
+
+/** The AppKit feature keys set in `features` that Latchkey does not act on. */
+export function unsupportedFeaturesIn(codeFeatures: CodeFeatures | undefined): string[] {
+  if (!codeFeatures) return []
+  return UNSUPPORTED_APPKIT_FEATURES.filter((key) => codeFeatures[key] !== undefined)
+}
+
+/** With `debug`, names once what the app set that Latchkey does not act on yet. */
+export function logUnsupported(
+  options: AppKitCompatOptions & { features?: CodeFeatures },
+  log: (message: string) => void,
+): void {
+  const features = unsupportedFeaturesIn(options.features)
+  if (features.length > 0) log(`features not supported yet, ignored: ${features.join(', ')}`)
+  const ignored = unsupportedOptionsIn(options)
+  if (ignored.length > 0) log(`options not supported yet, ignored: ${ignored.join(', ')}`)
 }

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { unsupportedFeaturesIn } from './appkitOptions.ts'
 import { DEFAULT_REMOTE_FEATURES, DEFAULT_SOCIALS } from './constants.ts'
 import type { RemoteFeatures } from './features.ts'
-import {
-  type CodeFeatures,
-  initialFeaturesState,
-  resolveFeatures,
-  unsupportedFeaturesIn,
-} from './features.ts'
+import { type CodeFeatures, initialFeaturesState, resolveFeatures } from './features.ts'
 
 const BOOLEAN_FEATURES = ['swaps', 'onramp', 'email', 'activity', 'emailCapture'] as const
 

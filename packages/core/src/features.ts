@@ -56,29 +56,6 @@ export interface CodeFeatures {
   headless?: boolean
 }
 
-/** The AppKit feature keys Latchkey accepts without acting on them (yet). */
-export const UNSUPPORTED_APPKIT_FEATURES = [
-  'receive',
-  'send',
-  'emailShowWallets',
-  'analytics',
-  'allWallets',
-  'legalCheckbox',
-  'smartSessions',
-  'collapseWallets',
-  'walletFeaturesOrder',
-  'connectMethodsOrder',
-  'connectorTypeOrder',
-  'reownAuthentication',
-  'headless',
-] as const satisfies readonly (keyof CodeFeatures)[]
-
-/** The AppKit feature keys set in `features` that Latchkey does not act on. */
-export function unsupportedFeaturesIn(codeFeatures: CodeFeatures | undefined): string[] {
-  if (!codeFeatures) return []
-  return UNSUPPORTED_APPKIT_FEATURES.filter((key) => codeFeatures[key] !== undefined)
-}
-
 /** Where the features came from: `pending` until the remote config answers, or when not started. */
 export type RemoteConfigStatus = 'pending' | 'loaded' | 'failed'
 

@@ -42,6 +42,21 @@ export function defineChain(input: NetworkInput & { caipNetworkId?: string }): C
   return network
 }
 
+/** What a network takes from a viem `Chain`; its other fields (contracts, …) are kept too. */
+interface ViemChainShape {
+  id: number
+  name: string
+  nativeCurrency: NativeCurrency
+  rpcUrls: { default: { http: readonly string[] } }
+}
+
+/** A viem `Chain` as an EVM network: its fields and the CAIP ones (AppKit's networks are these). */
+export function fromViemChain<C extends ViemChainShape>(
+  chain: C,
+): C & { chainNamespace: 'eip155'; caipNetworkId: CaipNetworkId } {
+  return { ...chain, chainNamespace: 'eip155', caipNetworkId: `eip155:${chain.id}` }
+}
+
 /** A viem `Chain` (an EVM network without CAIP fields): what AppKit's `switchNetwork` also takes. */
 export interface ViemChainLike {
   id: number
