@@ -13,9 +13,12 @@ import {
   buildConsumerApp,
   CONSUMER_APPS,
   createConsumerApp,
+  inApp,
   installApp,
+  NEXT_APP,
   typeErrorsOutside,
 } from './consumerApp.ts'
+import { startNext } from './nextServer.ts'
 
 const PROJECT_ID = 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
 const MESSAGE = 'Signed in an app that installed Latchkey from npm'
@@ -124,3 +127,74 @@ describe.each(CONSUMER_APPS)(
     })
   },
 )
+
+describe('next-app-router: AppKit’s Next.js setup (App Router, ssr: true) from the packed tarballs', () => {
+  let dir: string
+  const env = () => ({
+    NEXT_PUBLIC_PROJECT_ID: PROJECT_ID,
+    NEXT_PUBLIC_RPC_URL: devnet.chains[0]?.rpcUrl ?? '',
+    NEXT_PUBLIC_LATCHKEY_API_URL: server.url,
+    NEXT_PUBLIC_LATCHKEY_RELAY_URL: server.relayUrl,
+    NEXT_TELEMETRY_DISABLED: '1',
+  })
+
+  it('installs, type-checks and builds for production', async () => {
+    dir = await createConsumerApp(NEXT_APP, inject('packs'), workDir)
+    await installApp(dir)
+    expect(await typeErrorsOutside(dir, THIRD_PARTY_TYPE_ERRORS)).toEqual([])
+    await inApp(dir, process.execPath, ['node_modules/next/dist/bin/next', 'build'], env())
+  })
+
+  it('server-renders every route; concurrent requests each keep their own state; the wallet connects', async () => {
+    const next = await startNext(dir, appPort, env())
+    const context = await browser.newContext({ viewport: { width: 1100, height: 760 } })
+    try {
+      const get = async (path: string) => {
+        const response = await fetch(`${next.url}${path}`)
+        return { status: response.status, html: await response.text() }
+      }
+      const [home, account, other, first] = await Promise.all([
+        get('/'),
+        get('/account'),
+        get('/provider?net=other'),
+        get('/provider'),
+      ])
+      expect([home.status, account.status, other.status, first.status]).toEqual([
+        200, 200, 200, 200,
+      ])
+      expect(home.html).toContain('<p data-testid="appkit-status">disconnected</p>')
+      expect(home.html).toContain('<p data-testid="network">eip155:31337</p>')
+      expect(home.html).toContain(`<meta name="latchkey-api-url" content="${server.url}"/>`)
+      expect(account.html).toContain('<appkit-account-button balance="hide">')
+      expect(other.html).toContain('<p data-testid="provider-network">eip155:31338</p>')
+      expect(first.html).toContain('<p data-testid="provider-network">eip155:31337</p>')
+      expect(next.output()).not.toMatch(/(window|document|localStorage) is not defined|⨯|Error:/)
+
+      const page = await context.newPage()
+      page.setDefaultTimeout(20_000)
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      const account0 = TEST_ACCOUNTS[0]
+      const wallet = await injectHeadlessWeb3Provider(
+        page,
+        [account0.privateKey],
+        31337,
+        devnet.chains[0]?.rpcUrl ?? '',
+      )
+      await page.goto(next.url)
+      await page.getByTestId('connect-button').click()
+      await view(page, 'Connect').waitFor()
+      await page.locator('[data-wallet-id="headless-web3-provider"]').click()
+      await approveConnection(wallet)
+      await expect
+        .poll(() => page.getByTestId('wagmi-address').textContent())
+        .toBe(account0.address)
+      await expect.poll(() => page.getByTestId('appkit-status').textContent()).toBe('connected')
+      await screenshot(page, 'consumer-next-app-router-connected')
+      expect(errors).toEqual([])
+    } finally {
+      await context.close()
+      await next.stop()
+    }
+  })
+})

@@ -12,7 +12,7 @@ export interface ConsumerAppSpec {
   /** Folder name, e.g. vite-react19-wagmi2 */
   name: string
   /** The template folder under ./apps */
-  template: 'vite'
+  template: 'vite' | 'next'
   dependencies: Record<string, string>
   devDependencies: Record<string, string>
 }
@@ -59,6 +59,26 @@ export const CONSUMER_APPS: ConsumerAppSpec[] = [
   },
 ]
 
+/** AppKit's Next.js App Router setup: cookie storage, `ssr: true`, a 'use client' provider. */
+export const NEXT_APP: ConsumerAppSpec = {
+  name: 'next-app-router',
+  template: 'next',
+  dependencies: {
+    next: '^16.4.0',
+    react: '^19.2.0',
+    'react-dom': '^19.2.0',
+    wagmi: '^3.0.0',
+    viem: '^2.40.0',
+    '@tanstack/react-query': '^5.90.0',
+  },
+  devDependencies: {
+    typescript: '~5.9.3',
+    '@types/node': '^20.19.0',
+    '@types/react': '^19.2.0',
+    '@types/react-dom': '^19.2.0',
+  },
+}
+
 /** The app's own production build (`vite build` from its node_modules) into dist/. */
 export function buildConsumerApp(dir: string, env: ConsumerAppEnv): Promise<string> {
   return inApp(dir, process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
@@ -99,6 +119,19 @@ export async function createConsumerApp(
   return dir
 }
 
+/**
+ * The environment an app's commands see: this process's, without what the workspace's own run
+ * put there (npm's npm_* settings of `npm test`/`npm run bench`, NODE_OPTIONS, and the
+ * NODE_ENV=production a Vite build in this process leaves behind).
+ */
+export function appEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!key.startsWith('npm_') && key !== 'NODE_OPTIONS' && key !== 'NODE_ENV') env[key] = value
+  }
+  return env
+}
+
 /** Runs a command in the app's folder; a failure carries everything the command printed. */
 export async function inApp(
   dir: string,
@@ -109,7 +142,7 @@ export async function inApp(
   try {
     const { stdout, stderr } = await run(command, args, {
       cwd: dir,
-      env: { ...process.env, ...env, NODE_OPTIONS: '' },
+      env: { ...appEnv(), ...env },
       maxBuffer: 64 * 1024 * 1024,
     })
     return stdout + stderr
@@ -124,6 +157,7 @@ export async function inApp(
 export function installApp(dir: string): Promise<string> {
   return inApp(dir, 'npm', [
     'install',
+    '--include=dev',
     '--no-audit',
     '--no-fund',
     '--ignore-scripts',
@@ -144,7 +178,7 @@ export async function typeErrorsOutside(
   try {
     await run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], {
       cwd: dir,
-      env: { ...process.env, NODE_OPTIONS: '' },
+      env: appEnv(),
       maxBuffer: 64 * 1024 * 1024,
     })
   } catch (error) {

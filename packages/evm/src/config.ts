@@ -1,6 +1,13 @@
 import { AUTH_CONNECTOR_ID, ErrorText, WALLETCONNECT_CONNECTOR_ID } from '@latchkey/core/internal'
 import type { CaipNetwork } from '@latchkey/core/networks'
-import { type Config, createConfig, createStorage, http } from '@wagmi/core'
+import {
+  type Config,
+  createConfig,
+  createStorage,
+  http,
+  type Storage,
+  type Transport,
+} from '@wagmi/core'
 import type { Chain } from 'viem'
 import { modalProviderConnector } from './modalProvider.ts'
 import type { ModalProviderBindings } from './modalProviderBinding.ts'
@@ -8,7 +15,12 @@ import type { ModalProviderBindings } from './modalProviderBinding.ts'
 export interface WagmiAdapterOptions {
   networks: readonly CaipNetwork[]
   projectId: string
+  /** wagmi's `ssr`: state comes from storage after hydration, not during server rendering */
   ssr?: boolean
+  /** wagmi's storage, e.g. `createStorage({ storage: cookieStorage })` for SSR (as AppKit) */
+  storage?: Storage
+  /** wagmi transports by chain id; default `http()` to each network's RPC URL */
+  transports?: Record<number, Transport>
 }
 
 export function toViemChain(network: CaipNetwork): Chain {
@@ -64,13 +76,15 @@ export function createWagmiConfig(
   if (!chains[0]) throw new Error('WagmiAdapter needs at least one eip155 network')
   return createConfig({
     chains: chains as [Chain, ...Chain[]],
-    transports: Object.fromEntries(chains.map((c) => [c.id, http()])),
+    transports: Object.fromEntries(chains.map((c) => [c.id, options.transports?.[c.id] ?? http()])),
     connectors: modalConnectors(bindings),
     multiInjectedProviderDiscovery: true,
     ssr: options.ssr,
-    storage: createStorage({
-      key: 'latchkey.wagmi',
-      storage: typeof window === 'undefined' ? undefined : window.localStorage,
-    }),
+    storage:
+      options.storage ??
+      createStorage({
+        key: 'latchkey.wagmi',
+        storage: typeof window === 'undefined' ? undefined : window.localStorage,
+      }),
   })
 }

@@ -4,6 +4,7 @@ import {
   type CreateAppKitOptions,
   createAppKit,
   getDefaultAppKit,
+  serverRenderInstance,
 } from './createAppKit.ts'
 
 const AppKitContext = createContext<AppKit | undefined>(undefined)
@@ -32,7 +33,13 @@ export function AppKitProvider(props: AppKitProviderProps) {
 }
 
 export function useAppKitInstance(): AppKit {
-  const instance = useContext(AppKitContext) ?? getDefaultAppKit()
+  const context = useContext(AppKitContext)
+  // Server rendering without a provider (AppKit's usual setup): a fresh inert instance per
+  // component, from the app's options: the initial state, never another request's.
+  const [serverInstance] = useState(() =>
+    context || typeof window !== 'undefined' ? undefined : serverRenderInstance(),
+  )
+  const instance = context ?? getDefaultAppKit() ?? serverInstance
   if (!instance) {
     throw new Error(
       'No AppKit instance: call createAppKit() first or wrap the tree in <AppKitProvider>',

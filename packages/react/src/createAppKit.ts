@@ -27,7 +27,20 @@ export function getDefaultAppKit(): AppKit | undefined {
   return typeof window === 'undefined' ? undefined : (window as WindowWithDefault)[DEFAULT_INSTANCE]
 }
 
+/**
+ * On a server: the options of the last createAppKit() call, configuration only. A hook rendered
+ * there outside an AppKitProvider gets a fresh, never-started instance made from them (see
+ * serverRenderInstance), so no visitor's state is ever shared between requests.
+ */
+let serverOptions: CreateAppKitOptions | undefined
+
+/** A new inert instance for server rendering from the app's options, if it made one. */
+export function serverRenderInstance(): AppKit | undefined {
+  return serverOptions && createAppKit(serverOptions)
+}
+
 export function createAppKit(options: CreateAppKitOptions) {
+  if (typeof window === 'undefined') serverOptions = options
   const core = createAppKitCore(options)
   const messages: Messages = { ...en, ...options.messages }
   let modalMount: Promise<unknown> | undefined

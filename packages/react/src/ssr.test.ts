@@ -1,7 +1,11 @@
 // @vitest-environment node
-import { localChainA } from '@latchkey/core/networks'
+import { localChainA, localChainB } from '@latchkey/core/networks'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { useAppKitInstance } from './context.tsx'
 import { createAppKit, getDefaultAppKit } from './createAppKit.ts'
+import { useAppKitAccount, useAppKitNetwork } from './hooks.ts'
 
 describe('createAppKit on a server (no window)', () => {
   it('builds an instance without touching the DOM or any global', () => {
@@ -11,5 +15,30 @@ describe('createAppKit on a server (no window)', () => {
     a.open({ view: 'Networks' })
     expect(a.getState().open).toBe(true)
     expect(b.getState().open).toBe(false)
+  })
+})
+
+/** Instances the server-rendered page saw, one per render. */
+const instances: unknown[] = []
+
+function Page() {
+  instances.push(useAppKitInstance())
+  const { status } = useAppKitAccount()
+  const { caipNetworkId } = useAppKitNetwork()
+  return createElement('p', null, `${status} ${caipNetworkId}`)
+}
+
+describe('hooks rendered on a server without AppKitProvider (AppKit’s usual setup)', () => {
+  it('render the initial state from the app’s options, a fresh instance each time', async () => {
+    createAppKit({ networks: [localChainB, localChainA], projectId: 'p' })
+    instances.length = 0
+    const [first, second] = await Promise.all([
+      Promise.resolve().then(() => renderToString(createElement(Page))),
+      Promise.resolve().then(() => renderToString(createElement(Page))),
+    ])
+    expect(first).toBe('<p>disconnected eip155:31338</p>')
+    expect(second).toBe(first)
+    expect(instances).toHaveLength(2)
+    expect(instances[0]).not.toBe(instances[1])
   })
 })
