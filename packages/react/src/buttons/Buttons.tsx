@@ -1,6 +1,5 @@
 import { type ChainNamespace, shortenAddress } from '@latchkey/core/internal'
 import { useAppKitInstance } from '../context.tsx'
-import { useAppKitAccount } from '../hooks.ts'
 import { useStore } from '../store.ts'
 import { buttonCss } from './styles.ts'
 
@@ -38,6 +37,15 @@ export interface AppKitButtonProps extends AppKitConnectButtonProps, AppKitAccou
   namespace?: ChainNamespace
 }
 
+/** The address of `namespace`'s wallet (the active one when not given), once connected. */
+function useConnectedAddress(namespace: ChainNamespace | undefined): string | undefined {
+  const { core } = useAppKitInstance()
+  return useStore(core.stores.account, (s) => {
+    if (s.status !== 'connected') return undefined
+    return !namespace || namespace === s.namespace ? s.address : s.connections?.[namespace]?.address
+  })
+}
+
 /** Connect when disconnected, the account (address and balance) when connected. */
 export function AppKitButton({
   size,
@@ -47,8 +55,7 @@ export function AppKitButton({
   balance = 'show',
   namespace,
 }: AppKitButtonProps) {
-  const { status } = useAppKitAccount({ namespace })
-  if (status === 'connected') {
+  if (useConnectedAddress(namespace)) {
     return (
       <AppKitAccountButton
         disabled={disabled}
@@ -111,7 +118,7 @@ export function AppKitAccountButton({
 }: AppKitAccountButtonProps & { namespace?: ChainNamespace; size?: ButtonSize }) {
   const appKit = useAppKitInstance()
   const account = useStore(appKit.core.stores.account)
-  const { address } = useAppKitAccount({ namespace })
+  const address = useConnectedAddress(namespace)
   if (!address) return null
   // The balance the modal keeps is the active account's.
   const shownBalance = address === account.address ? account.balance : undefined
