@@ -1,5 +1,6 @@
 import { type ChainNamespace, shortenAddress } from '@latchkey/core/internal'
 import { useAppKitInstance } from '../context.tsx'
+import { useAppKitAccount } from '../hooks.ts'
 import { useStore } from '../store.ts'
 import { buttonCss } from './styles.ts'
 
@@ -37,15 +38,6 @@ export interface AppKitButtonProps extends AppKitConnectButtonProps, AppKitAccou
   namespace?: ChainNamespace
 }
 
-/** The address of `namespace`'s wallet (the active one when not given), once connected. */
-function useConnectedAddress(namespace: ChainNamespace | undefined): string | undefined {
-  const { core } = useAppKitInstance()
-  return useStore(core.stores.account, (s) => {
-    if (s.status !== 'connected') return undefined
-    return !namespace || namespace === s.namespace ? s.address : s.connections?.[namespace]?.address
-  })
-}
-
 /** Connect when disconnected, the account (address and balance) when connected. */
 export function AppKitButton({
   size,
@@ -55,7 +47,8 @@ export function AppKitButton({
   balance = 'show',
   namespace,
 }: AppKitButtonProps) {
-  if (useConnectedAddress(namespace)) {
+  const { status } = useAppKitAccount({ namespace })
+  if (status === 'connected') {
     return (
       <AppKitAccountButton
         disabled={disabled}
@@ -118,7 +111,7 @@ export function AppKitAccountButton({
 }: AppKitAccountButtonProps & { namespace?: ChainNamespace; size?: ButtonSize }) {
   const appKit = useAppKitInstance()
   const account = useStore(appKit.core.stores.account)
-  const address = useConnectedAddress(namespace)
+  const { address } = useAppKitAccount({ namespace })
   if (!address) return null
   // The balance the modal keeps is the active account's.
   const shownBalance = address === account.address ? account.balance : undefined
