@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Devnet, findFreePort, startDevnet, TEST_ACCOUNTS } from '@latchkey/devnet'
 import { type RunningServer, startServer } from '@latchkey/server'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { serveBuild } from '../../bench/build.ts'
@@ -36,6 +36,27 @@ let devnet: Devnet
 let server: RunningServer
 let browser: Browser
 let appPort: number
+
+/**
+ * Opens the app with the headless test wallet on chain 31337 and connects it through the modal;
+ * resolves once the app's own wagmi `useAccount` shows the address.
+ */
+async function connectInApp(page: Page, url: string) {
+  const account = TEST_ACCOUNTS[0]
+  const wallet = await injectHeadlessWeb3Provider(
+    page,
+    [account.privateKey],
+    31337,
+    devnet.chains[0]?.rpcUrl ?? '',
+  )
+  await page.goto(url)
+  await page.getByTestId('connect-button').click()
+  await view(page, 'Connect').waitFor()
+  await page.locator('[data-wallet-id="headless-web3-provider"]').click()
+  await approveConnection(wallet)
+  await expect.poll(() => page.getByTestId('wagmi-address').textContent()).toBe(account.address)
+  return { wallet, account }
+}
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'latchkey-consumers-'))
@@ -92,22 +113,7 @@ describe.each(CONSUMER_APPS)(
         page.setDefaultTimeout(20_000)
         const errors: string[] = []
         page.on('pageerror', (error) => errors.push(error.message))
-        const [chain] = devnet.chains
-        const account = TEST_ACCOUNTS[0]
-        const wallet = await injectHeadlessWeb3Provider(
-          page,
-          [account.privateKey],
-          31337,
-          chain?.rpcUrl ?? '',
-        )
-        await page.goto(served.url)
-        await page.getByTestId('connect-button').click()
-        await view(page, 'Connect').waitFor()
-        await page.locator('[data-wallet-id="headless-web3-provider"]').click()
-        await approveConnection(wallet)
-        await expect
-          .poll(() => page.getByTestId('wagmi-address').textContent())
-          .toBe(account.address)
+        const { wallet, account } = await connectInApp(page, served.url)
         await screenshot(page, `consumer-${spec.name}-connected`)
 
         await page.getByTestId('sign').click()
@@ -174,21 +180,7 @@ describe('next-app-router: AppKit’s Next.js setup (App Router, ssr: true) from
       page.setDefaultTimeout(20_000)
       const errors: string[] = []
       page.on('pageerror', (error) => errors.push(error.message))
-      const account0 = TEST_ACCOUNTS[0]
-      const wallet = await injectHeadlessWeb3Provider(
-        page,
-        [account0.privateKey],
-        31337,
-        devnet.chains[0]?.rpcUrl ?? '',
-      )
-      await page.goto(next.url)
-      await page.getByTestId('connect-button').click()
-      await view(page, 'Connect').waitFor()
-      await page.locator('[data-wallet-id="headless-web3-provider"]').click()
-      await approveConnection(wallet)
-      await expect
-        .poll(() => page.getByTestId('wagmi-address').textContent())
-        .toBe(account0.address)
+      await connectInApp(page, next.url)
       await expect.poll(() => page.getByTestId('appkit-status').textContent()).toBe('connected')
       await screenshot(page, 'consumer-next-app-router-connected')
       expect(errors).toEqual([])

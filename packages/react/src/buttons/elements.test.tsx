@@ -5,6 +5,16 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createAppKit } from '../createAppKit.ts'
 import { ELEMENTS } from './elements.tsx'
 
+/** An instance with no services behind it; it registers the elements. */
+function createOfflineAppKit() {
+  return createAppKit({
+    networks: [localChainA],
+    projectId: 'p',
+    storage: new MemoryStorage(),
+    apiUrl: 'http://127.0.0.1:1',
+  })
+}
+
 function shadowButton(element: Element): HTMLButtonElement | null | undefined {
   return element.shadowRoot?.querySelector('button')
 }
@@ -15,12 +25,7 @@ describe('the <appkit-*> elements', () => {
   })
 
   it('registers every AppKit and legacy w3m name once createAppKit runs', async () => {
-    createAppKit({
-      networks: [localChainA],
-      projectId: 'p',
-      storage: new MemoryStorage(),
-      apiUrl: 'http://127.0.0.1:1',
-    })
+    createOfflineAppKit()
     for (const [name] of ELEMENTS) await customElements.whenDefined(name)
     expect(ELEMENTS.map(([name]) => name)).toEqual([
       'appkit-button',
@@ -35,12 +40,7 @@ describe('the <appkit-*> elements', () => {
   })
 
   it('reads its attributes as props and follows changes to them', async () => {
-    createAppKit({
-      networks: [localChainA],
-      projectId: 'p',
-      storage: new MemoryStorage(),
-      apiUrl: 'http://127.0.0.1:1',
-    })
+    createOfflineAppKit()
     await customElements.whenDefined('appkit-button')
     const element = document.createElement('appkit-button')
     element.setAttribute('label', 'Sign in')
@@ -59,12 +59,7 @@ describe('the <appkit-*> elements', () => {
   })
 
   it('legacy <w3m-network-button> shows the active network', async () => {
-    createAppKit({
-      networks: [localChainA],
-      projectId: 'p',
-      storage: new MemoryStorage(),
-      apiUrl: 'http://127.0.0.1:1',
-    })
+    createOfflineAppKit()
     await customElements.whenDefined('w3m-network-button')
     const element = document.createElement('w3m-network-button')
     document.body.append(element)
