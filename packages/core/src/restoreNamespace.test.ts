@@ -48,13 +48,33 @@ afterEach(() => {
 })
 vi.spyOn(console, 'error').mockImplementation(() => {})
 
+/** What the page stored before the reload: both wallets connected, EVM the active one. */
+function storedConnections() {
+  const backend = new MemoryStorage()
+  const stored = createAppKitStorage(backend, () => {})
+  stored.setConnectedConnectorId('eip155', 'evm-wallet')
+  stored.setConnectedConnectorId('solana', 'sol-wallet')
+  stored.setActiveNamespace('eip155')
+  return backend
+}
+
+/** The page after the reload: a new instance over that storage, started. */
+function startAfterReload(backend: MemoryStorage, adapters: ChainAdapter[]) {
+  const core = createAppKitCore({
+    networks: [localChainA, localSol],
+    projectId: 'p',
+    storage: backend,
+    apiUrl: 'http://127.0.0.1:1',
+    adapters,
+  })
+  cores.push(core)
+  core.start()
+  return core
+}
+
 describe('the active namespace after a reload', () => {
   it('is the one active before, even when its wallet blinked disconnected while the other came back', async () => {
-    const backend = new MemoryStorage()
-    const stored = createAppKitStorage(backend, () => {})
-    stored.setConnectedConnectorId('eip155', 'evm-wallet')
-    stored.setConnectedConnectorId('solana', 'sol-wallet')
-    stored.setActiveNamespace('eip155')
+    const backend = storedConnections()
     const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
     let evmReconnected = false
     const evm = adapter('eip155', async (emit) => {
@@ -73,15 +93,7 @@ describe('the active namespace after a reload', () => {
       emit({ status: 'connected', address: SOL, chainId: 'local' })
       return true
     })
-    const core = createAppKitCore({
-      networks: [localChainA, localSol],
-      projectId: 'p',
-      storage: backend,
-      apiUrl: 'http://127.0.0.1:1',
-      adapters: [evm, sol],
-    })
-    cores.push(core)
-    core.start()
+    const core = startAfterReload(backend, [evm, sol])
     // Both wallets back, every reconnect settled (the adapters' ticks are 5 ms each).
     await vi.waitFor(
       () =>
@@ -101,11 +113,7 @@ describe('the active namespace after a reload', () => {
   })
 
   it('takes the lead again when its wallet blinks after every reconnect settled and the other reports in meanwhile', async () => {
-    const backend = new MemoryStorage()
-    const stored = createAppKitStorage(backend, () => {})
-    stored.setConnectedConnectorId('eip155', 'evm-wallet')
-    stored.setConnectedConnectorId('solana', 'sol-wallet')
-    stored.setActiveNamespace('eip155')
+    const backend = storedConnections()
     const emits: Partial<Record<ChainNamespace, (s: AccountSnapshot) => void>> = {}
     const evm = adapter('eip155', async (emit) => {
       emits.eip155 = emit
@@ -117,15 +125,7 @@ describe('the active namespace after a reload', () => {
       emits.solana = emit
       return true
     })
-    const core = createAppKitCore({
-      networks: [localChainA, localSol],
-      projectId: 'p',
-      storage: backend,
-      apiUrl: 'http://127.0.0.1:1',
-      adapters: [evm, sol],
-    })
-    cores.push(core)
-    core.start()
+    const core = startAfterReload(backend, [evm, sol])
     await vi.waitFor(() => expect(core.stores.account.getState().namespace).toBe('eip155'), {
       timeout: 5_000,
     })
