@@ -36,7 +36,13 @@ import {
   type ModalState,
   openingRoute,
 } from './modal.ts'
-import { type CaipNetwork, caipNetworkIdOf, mainnet, type ViemChainLike } from './networks.ts'
+import {
+  type CaipNetwork,
+  caipNetworkIdOf,
+  mainnet,
+  type ViemChainLike,
+  withCustomRpcUrls,
+} from './networks.ts'
 import type { PortfolioController } from './portfolio.ts'
 import { initialPortfolioState, type PortfolioState } from './portfolioState.ts'
 import { initialRouterState, type RouteInput, type RouterState, type WalletRef } from './router.ts'
@@ -229,7 +235,10 @@ export function createAppKitCore(options: AppKitOptions) {
   const log = (message: string, detail?: unknown) => {
     if (options.debug) console.warn(`[latchkey] ${message}`, detail ?? '')
   }
-  const configured = validNetworks(options.networks ?? [], log)
+  const configured = withCustomRpcUrls(
+    validNetworks(options.networks ?? [], log),
+    options.customRpcUrls,
+  )
   // §9 Default chain eip155:1 (`mainnet`): an app with no (valid) network gets it and APKT001,
   // not a crash.
   const networks: readonly CaipNetwork[] = configured.length > 0 ? configured : [mainnet]
@@ -278,9 +287,14 @@ export function createAppKitCore(options: AppKitOptions) {
   const recent = createStore<{ wallets: RecentWallet[] }>(() => ({ wallets: [] }))
   const alerts = createAlertController()
   if (configured.length === 0) alerts.raise('APKT001')
+  // AppKit's `basic`: wallets only, no email or social sign-in.
   const codeFeatures: CodeFeatures | undefined =
-    options.features || options.remoteFeatures
-      ? { ...options.features, ...options.remoteFeatures }
+    options.features || options.remoteFeatures || options.basic
+      ? {
+          ...options.features,
+          ...options.remoteFeatures,
+          ...(options.basic && { email: false, socials: false as const }),
+        }
       : undefined
   const features = createStore<FeaturesState>(() => initialFeaturesState(codeFeatures))
   // Only a debugging app pays for the list of AppKit options Latchkey does not act on yet.
@@ -322,7 +336,7 @@ export function createAppKitCore(options: AppKitOptions) {
       isMobile: isMobileDevice(),
       hasAdapters: adapters.length > 0,
       manualControl: Boolean(options.manualWCControl),
-      isUnsupportedChain: chain.getState().unsupported,
+      isUnsupportedChain: chain.getState().unsupported && !options.allowUnsupportedChain,
     })
     router.reset(route)
     modal.setState({ open: true })
@@ -374,6 +388,8 @@ export function createAppKitCore(options: AppKitOptions) {
         metadata: options.metadata,
         siwx: options.siwx,
         defaultAccountTypes: options.defaultAccountTypes,
+        allowUnsupportedChain: options.allowUnsupportedChain,
+        enableReconnect: options.enableReconnect,
         debug: options.debug,
         isMobile: isMobileDevice,
         stores: {
@@ -443,6 +459,7 @@ export function createAppKitCore(options: AppKitOptions) {
         toast,
         log,
         readNativeBalance: (opts) => connectionController().then((c) => c.refreshBalance(opts)),
+        tokens: options.tokens,
       }),
     )
     return portfolio
@@ -662,9 +679,11 @@ export function createAppKitCore(options: AppKitOptions) {
       )
     }
     stops.push(theme.subscribe(() => void connection?.then((c) => c.syncFrameTheme(), noop)))
-    const stored = adapters.find((a) =>
-      readStoredValue(backend, StorageKeys.connectedConnectorId(a.namespace), log),
-    )
+    const stored =
+      options.enableReconnect !== false &&
+      adapters.find((a) =>
+        readStoredValue(backend, StorageKeys.connectedConnectorId(a.namespace), log),
+      )
     if (stored) account.setState({ status: 'reconnecting', namespace: stored.namespace })
     startServices()
     watchPortfolio()

@@ -1,8 +1,10 @@
 import type { CodeFeatures } from './features.ts'
+import type { CustomRpcUrlMap } from './networks.ts'
 
-// AppKit's createAppKit options Latchkey accepts without acting on them yet: an AppKit app
-// compiles and runs unchanged, and with `debug` each one it sets is logged once
-// (docs/migrating.md lists them with their state).
+// AppKit's createAppKit options. Most act (connectLayout.ts, imageOptions.ts, networks.ts, the
+// portfolio and connection controllers); the few Latchkey cannot act on yet are accepted so an
+// AppKit app compiles and runs unchanged, and with `debug` each one it sets is logged once
+// (docs/migrating.md lists every option with its state).
 
 /** A wallet the app adds to the list itself (AppKit's `customWallets`). */
 export interface CustomWallet {
@@ -33,7 +35,7 @@ export interface AppKitCompatOptions {
   customWallets?: CustomWallet[]
   chainImages?: Record<number | string, string>
   connectorImages?: Record<string, string>
-  customRpcUrls?: Record<string, { url: string; config?: unknown }[]>
+  customRpcUrls?: CustomRpcUrlMap
   tokens?: Record<string, { address: string; image?: string }>
   termsConditionsUrl?: string
   privacyPolicyUrl?: string
@@ -44,29 +46,9 @@ export interface AppKitCompatOptions {
 }
 
 export const UNSUPPORTED_APPKIT_OPTIONS = [
-  'enableWalletConnect',
-  'enableInjected',
-  'enableCoinbase',
-  'enableEIP6963',
-  'enableWallets',
-  'enableReconnect',
-  'enableWalletGuide',
-  'enableNetworkSwitch',
-  'enableMobileFullScreen',
   'enableAuthLogger',
-  'allowUnsupportedChain',
-  'allWallets',
-  'customWallets',
-  'chainImages',
-  'connectorImages',
-  'customRpcUrls',
-  'tokens',
-  'termsConditionsUrl',
-  'privacyPolicyUrl',
-  'showWallets',
   'universalProviderConfigOverride',
   'experimental_preferUniversalLinks',
-  'basic',
 ] as const satisfies readonly (keyof AppKitCompatOptions)[]
 
 /** The options set that Latchkey does not act on yet. */
@@ -76,19 +58,9 @@ export function unsupportedOptionsIn(options: AppKitCompatOptions): string[] {
 
 /** The AppKit feature keys Latchkey accepts without acting on them (yet). */
 export const UNSUPPORTED_APPKIT_FEATURES = [
-  'receive',
-  'send',
-  'emailShowWallets',
   'analytics',
-  'allWallets',
-  'legalCheckbox',
   'smartSessions',
-  'collapseWallets',
-  'walletFeaturesOrder',
-  'connectMethodsOrder',
-  'connectorTypeOrder',
   'reownAuthentication',
-  'headless',
 ] as const satisfies readonly (keyof CodeFeatures)[]
 
 /** The AppKit feature keys set in `features` that Latchkey does not act on. */

@@ -70,6 +70,10 @@ export interface ConnectionContext {
   siwx?: SIWXConfig
   /** §3 defaultAccountTypes option (see accountTypes.ts) */
   defaultAccountTypes?: DefaultAccountTypes
+  /** AppKit's option: a wallet on a network the app does not list is not sent to UnsupportedChain */
+  allowUnsupportedChain?: boolean
+  /** AppKit's option: false leaves a returning visitor disconnected (nothing reconnects) */
+  enableReconnect?: boolean
   debug?: boolean
   isMobile(): boolean
   stores: {
@@ -362,7 +366,7 @@ export function createConnectionController(ctx: ConnectionContext) {
     if (network) {
       chain.setState({ activeCaipNetwork: network })
       storage.setActiveCaipNetworkId(network.caipNetworkId)
-    } else if (modal.getState().open) {
+    } else if (modal.getState().open && !ctx.allowUnsupportedChain) {
       router.reset('UnsupportedChain')
     }
     // Opened while the stored connection was coming back: the wallet list is no longer the
@@ -485,7 +489,7 @@ export function createConnectionController(ctx: ConnectionContext) {
       account.setState({ connectorId })
       onAccount(namespace, snapshot)
     }
-    if (chain.getState().unsupported) router.reset('UnsupportedChain')
+    if (chain.getState().unsupported && !ctx.allowUnsupportedChain) router.reset('UnsupportedChain')
     else {
       router.reset('Account')
       // Connected, the modal's job is done (AppKit closes it too), unless the sign-in step
@@ -875,12 +879,13 @@ export function createConnectionController(ctx: ConnectionContext) {
     const wanted = storage.getActiveNamespace()
     restoreNamespace = wanted
     const reconnecting: Promise<void>[] = []
+    const restore = ctx.enableReconnect !== false
     for (const adapter of adapters) {
-      if (storage.getConnectedConnectorId(adapter.namespace)) {
+      if (restore && storage.getConnectedConnectorId(adapter.namespace)) {
         reconnecting.push(reconnect(adapter.namespace))
       } else void loadEngine(adapter.namespace).catch(() => undefined)
     }
-    if (!adapterFor('eip155') && storage.getConnectedConnectorId('eip155')) {
+    if (restore && !adapterFor('eip155') && storage.getConnectedConnectorId('eip155')) {
       reconnecting.push(reconnect('eip155'))
     }
     // Wallets report back in any order, and a wallet may blink disconnected while its library

@@ -38,8 +38,10 @@ export interface CodeFeatures {
   /** AppKit's name for `activity`; `activity` wins when both are set. */
   history?: boolean
   /**
-   * AppKit's other feature keys: accepted so an AppKit app compiles and runs unchanged. Latchkey
-   * does not act on them yet; with `debug` each one set is logged once (docs/migrating.md).
+   * AppKit's other feature keys, read where they act: the Connect view (connectLayout.ts), the
+   * Account view (receive, send, walletFeaturesOrder). `analytics`, `smartSessions` and
+   * `reownAuthentication` are accepted only; with `debug` each one set is logged once
+   * (docs/migrating.md).
    */
   receive?: boolean
   send?: boolean

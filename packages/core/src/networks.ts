@@ -180,3 +180,20 @@ export const localSolana = /* @__PURE__ */ defineNetwork({
 export function withRpcUrl(network: CaipNetwork, rpcUrl: string): CaipNetwork {
   return { ...network, rpcUrls: { default: { http: [rpcUrl] } } }
 }
+
+/** AppKit's `customRpcUrls`: RPC endpoints by CAIP-2 network id, each with its transport config. */
+export type CustomRpcUrlMap = Record<string, readonly { url: string; config?: unknown }[]>
+
+/** The networks with the app's own RPC endpoints (http/https only) where it gives any. */
+export function withCustomRpcUrls(
+  networks: readonly CaipNetwork[],
+  custom: CustomRpcUrlMap | undefined,
+): CaipNetwork[] {
+  return networks.map((network) => {
+    const entries = custom?.[network.caipNetworkId]
+    const urls = Array.isArray(entries)
+      ? entries.map((e) => e?.url).filter((u): u is string => /^https?:\/\//i.test(String(u)))
+      : []
+    return urls.length > 0 ? { ...network, rpcUrls: { default: { http: urls } } } : network
+  })
+}

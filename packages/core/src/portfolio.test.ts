@@ -426,6 +426,36 @@ describe('api client: balance, history and identity URLs (§7)', () => {
 describe('the native balance follows the token list (README "Balances")', () => {
   const native = (numeric: string): TokenBalance => ({ ...token('ETH', '18', 1, numeric) })
 
+  it("shows the app's token instead (AppKit's tokens option), by plain or CAIP-10 address", async () => {
+    const usdc = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
+    const api = fakeApi()
+    api.getBalances.mockResolvedValue([
+      native('10000'),
+      { ...token('USDC', '6', 1, '1234.5678'), address: `eip155:31337:${usdc}` },
+    ])
+    const s = stores()
+    const tokens = { 'eip155:31337': { address: usdc.toUpperCase().replace('0X', '0x') } }
+    const portfolio = createPortfolioController({
+      api,
+      ...s,
+      toast: { showError: vi.fn() },
+      tokens,
+    })
+    await portfolio.refresh()
+    expect(s.account.getState().balance).toMatchObject({ formatted: '1234.567', symbol: 'USDC' })
+
+    // A token the account does not hold: the native balance, as without the option.
+    const s2 = stores()
+    const other = createPortfolioController({
+      api,
+      ...s2,
+      toast: { showError: vi.fn() },
+      tokens: { 'eip155:31337': { address: '0x0000000000000000000000000000000000000001' } },
+    })
+    await other.refresh()
+    expect(s2.account.getState().balance).toMatchObject({ formatted: '10000', symbol: 'ETH' })
+  })
+
   it('takes the native entry of the same answer, also after a forced refresh', async () => {
     const api = fakeApi()
     api.getBalances.mockResolvedValueOnce([native('10000')])

@@ -37,6 +37,21 @@ export function nativeTokenOf(
   return tokens.find((token) => !token.address && token.chainId === caipNetworkId)
 }
 
+/** A token of a network's balances by its address, plain or CAIP-10. */
+export function tokenOf(
+  tokens: readonly TokenBalance[],
+  caipNetworkId: string,
+  address: string,
+): TokenBalance | undefined {
+  const wanted = address.toLowerCase()
+  return tokens.find((token) => {
+    const own = token.address?.toLowerCase()
+    return (
+      token.chainId === caipNetworkId && (own === wanted || own === `${caipNetworkId}:${wanted}`)
+    )
+  })
+}
+
 /** Sum of the tokens' fiat values. */
 export function totalValueOf(tokens: readonly TokenBalance[]): number {
   return tokens.reduce((sum, token) => sum + token.value, 0)
@@ -56,6 +71,8 @@ export interface PortfolioContext {
    * account (failed, or a network it does not serve); sets `account.balance` itself.
    */
   readNativeBalance?: (opts: { force: boolean }) => Promise<void>
+  /** AppKit's `tokens`: the token whose balance the account shows, per CAIP-2 network id */
+  tokens?: Record<string, { address: string; image?: string }>
 }
 
 interface Target {
@@ -104,13 +121,22 @@ export function createPortfolioController(ctx: PortfolioContext) {
    */
   function setTokens(t: Target, tokens: TokenBalance[]) {
     store.setState({ tokens, totalValue: totalValueOf(tokens), balancesError: undefined })
-    const native = nativeTokenOf(tokens, t.chainId)
-    if (!native) return
-    const formatted = floorDecimalString(native.quantity.numeric)
+    const wanted = ctx.tokens?.[t.chainId]?.address
+    const headline =
+      (typeof wanted === 'string' && tokenOf(tokens, t.chainId, wanted)) ||
+      nativeTokenOf(tokens, t.chainId)
+    if (!headline) return
+    const formatted = floorDecimalString(headline.quantity.numeric)
     const shown = account.getState().balance
-    if (shown?.caipAddress === t.caipAddress && shown.formatted === formatted) return
+    if (
+      shown?.caipAddress === t.caipAddress &&
+      shown.formatted === formatted &&
+      shown.symbol === headline.symbol
+    ) {
+      return
+    }
     account.setState({
-      balance: { formatted, symbol: native.symbol, caipAddress: t.caipAddress, fetchedAt: now() },
+      balance: { formatted, symbol: headline.symbol, caipAddress: t.caipAddress, fetchedAt: now() },
       balanceError: undefined,
     })
   }

@@ -1,14 +1,16 @@
 import { AUTH_CONNECTOR_ID, ErrorText, WALLETCONNECT_CONNECTOR_ID } from '@latchkey/core/internal'
-import type { CaipNetwork } from '@latchkey/core/networks'
+import type { CaipNetwork, CustomRpcUrlMap } from '@latchkey/core/networks'
+import { withCustomRpcUrls } from '@latchkey/core/networks'
 import {
   type Config,
   createConfig,
   createStorage,
+  fallback,
   http,
   type Storage,
   type Transport,
 } from '@wagmi/core'
-import type { Chain } from 'viem'
+import type { Chain, HttpTransportConfig } from 'viem'
 import { modalProviderConnector } from './modalProvider.ts'
 import type { ModalProviderBindings } from './modalProviderBinding.ts'
 
@@ -21,6 +23,22 @@ export interface WagmiAdapterOptions {
   storage?: Storage
   /** wagmi transports by chain id; default `http()` to each network's RPC URL */
   transports?: Record<number, Transport>
+  /**
+   * AppKit's `customRpcUrls` (give createAppKit the same): RPC endpoints by CAIP-2 id, used
+   * where `transports` names none; several endpoints fall back in order.
+   */
+  customRpcUrls?: CustomRpcUrlMap
+}
+
+/** The transport for one chain: the app's own, its custom RPC URLs, else the chain's RPC URL. */
+function transportFor(chainId: number, options: WagmiAdapterOptions): Transport {
+  const own = options.transports?.[chainId]
+  if (own) return own
+  const custom = (options.customRpcUrls?.[`eip155:${chainId}`] ?? [])
+    .filter((e) => /^https?:\/\//i.test(String(e?.url)))
+    .map((e) => http(e.url, e.config as HttpTransportConfig | undefined))
+  if (custom.length === 0) return http()
+  return custom.length === 1 ? (custom[0] as Transport) : fallback(custom)
 }
 
 export function toViemChain(network: CaipNetwork): Chain {
@@ -71,12 +89,14 @@ export function createWagmiConfig(
   options: WagmiAdapterOptions,
   bindings: Partial<ModalProviderBindings> = {},
 ): Config {
-  const evmNetworks = options.networks.filter((n) => n.chainNamespace === 'eip155')
+  const evmNetworks = withCustomRpcUrls(options.networks, options.customRpcUrls).filter(
+    (n) => n.chainNamespace === 'eip155',
+  )
   const chains = evmNetworks.map(toViemChain)
   if (!chains[0]) throw new Error('WagmiAdapter needs at least one eip155 network')
   return createConfig({
     chains: chains as [Chain, ...Chain[]],
-    transports: Object.fromEntries(chains.map((c) => [c.id, options.transports?.[c.id] ?? http()])),
+    transports: Object.fromEntries(chains.map((c) => [c.id, transportFor(c.id, options)])),
     connectors: modalConnectors(bindings),
     multiInjectedProviderDiscovery: true,
     ssr: options.ssr,

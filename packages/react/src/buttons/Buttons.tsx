@@ -148,7 +148,11 @@ export function AppKitNetworkButton({ disabled }: AppKitNetworkButtonProps) {
         data-variant="network"
         data-testid="network-button"
         data-warning={chain.unsupported || undefined}
-        disabled={disabled}
+        // AppKit's enableNetworkSwitch false: the network shows, the list does not open (a
+        // wrong network still leads to UnsupportedChain, the way out).
+        disabled={
+          disabled || (appKit.core.options.enableNetworkSwitch === false && !chain.unsupported)
+        }
         onClick={() => appKit.open({ view: chain.unsupported ? 'UnsupportedChain' : 'Networks' })}
       >
         {chain.unsupported ? appKit.messages.wrongNetwork : chain.activeCaipNetwork.name}

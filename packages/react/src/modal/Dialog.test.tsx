@@ -34,6 +34,15 @@ describe('Dialog', () => {
     expect(dialog.getAttribute('aria-modal')).toBe('true')
   })
 
+  it('marks the overlay full-screen only when asked (enableMobileFullScreen)', () => {
+    renderDialog({ fullScreen: true })
+    const overlay = screen.getByRole('dialog').parentElement
+    expect(overlay?.hasAttribute('data-fullscreen')).toBe(true)
+    cleanup()
+    renderDialog()
+    expect(screen.getByRole('dialog').parentElement?.hasAttribute('data-fullscreen')).toBe(false)
+  })
+
   it('moves focus to the view on mount and returns it to the opener on unmount', () => {
     const opener = document.createElement('button')
     document.body.appendChild(opener)

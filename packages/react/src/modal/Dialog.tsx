@@ -17,6 +17,8 @@ interface DialogProps {
   closable: boolean
   onBlockedClose: () => void
   shake: boolean
+  /** AppKit's enableMobileFullScreen: the whole screen on a phone-sized viewport */
+  fullScreen?: boolean
   children: ReactNode
 }
 
@@ -27,6 +29,7 @@ export function Dialog({
   closable,
   onBlockedClose,
   shake,
+  fullScreen,
   children,
 }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null)
@@ -67,6 +70,7 @@ export function Dialog({
     // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a pointer shortcut; keyboards close with Esc
     <div
       className="lk-overlay"
+      data-fullscreen={fullScreen || undefined}
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) requestClose()
       }}

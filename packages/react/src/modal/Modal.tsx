@@ -43,6 +43,7 @@ export function Modal() {
             closable={!closeLocked}
             onBlockedClose={core.shake}
             shake={shake}
+            fullScreen={core.options.enableMobileFullScreen === true}
           >
             <header className="lk-header">
               {router.history.length > 1 ? (

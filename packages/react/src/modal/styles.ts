@@ -29,6 +29,7 @@ button { font: inherit; color: inherit; cursor: pointer; }
 @media (max-width: 430px) {
   .lk-overlay { align-items: flex-end; }
   .lk-dialog { width: 100%; max-width: 100%; border-radius: var(--lk-radius) var(--lk-radius) 0 0; }
+  .lk-overlay[data-fullscreen] .lk-dialog { height: 100%; max-height: 100%; border-radius: 0; border: 0; }
 }
 @media (prefers-reduced-motion: reduce) { .lk-shake { animation: none; } }
 .lk-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; margin-bottom: 12px; }
@@ -97,6 +98,11 @@ button { font: inherit; color: inherit; cursor: pointer; }
 .lk-virtual { margin: 0 -4px; padding: 0 4px; }
 .lk-small { font-size: 13px; margin-top: 8px; min-height: 18px; }
 a.lk-item { color: inherit; text-decoration: none; }
+.lk-plain { border: 0; margin: 0; padding: 0; min-width: 0; display: flex; flex-direction: column; gap: 8px; }
+.lk-plain:disabled { opacity: 0.5; }
+.lk-contents { display: contents; }
+.lk-link { border: 0; background: none; padding: 0; font: inherit; color: var(--lk-accent); text-decoration: underline; }
+.lk-muted a, label.lk-item a { color: var(--lk-accent); }
 .lk-skeleton-row { height: 54px; background: var(--lk-bg-2); }
 .lk-wc-icon { background: radial-gradient(circle at 35% 50%, #fff 0 12%, transparent 13%), radial-gradient(circle at 65% 50%, #fff 0 12%, transparent 13%), #3396ff; }
 .lk-mail-icon { background: linear-gradient(155deg, transparent 46%, #fff 47% 53%, transparent 54%), linear-gradient(25deg, transparent 46%, #fff 47% 53%, transparent 54%), var(--lk-accent); }

@@ -3,8 +3,9 @@ import { MemoryStorage } from '@latchkey/core/internal'
 import { localChainA, localChainB } from '@latchkey/core/networks'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { AppKitNetworkButton } from '../buttons/Buttons.tsx'
 import { AppKitProvider } from '../context.tsx'
-import { createAppKit } from '../createAppKit.ts'
+import { type CreateAppKitOptions, createAppKit } from '../createAppKit.ts'
 import { en } from '../messages.ts'
 import Account, { activitySummary, visibleWalletFeatures } from './Account.tsx'
 
@@ -13,12 +14,13 @@ afterEach(cleanup)
 const ADDRESS = '0x1111111111111111111111111111111111111111'
 
 /** An instance with a connected account and no background work (no service behind it). */
-async function connectedKit() {
+async function connectedKit(options: Partial<CreateAppKitOptions> = {}) {
   const appKit = createAppKit({
     networks: [localChainA, localChainB],
     projectId: 'p',
     storage: new MemoryStorage(),
     apiUrl: 'http://127.0.0.1:1',
+    ...options,
   })
   appKit.core.destroy()
   // The modal mounts itself when idle; loaded now, it never outlives the test environment.
@@ -95,6 +97,17 @@ describe('visibleWalletFeatures (§1 order onramp, swaps, receive, send)', () =>
     expect(visibleWalletFeatures({ onramp: true, swaps: true }, 'eip155')).toEqual([
       'receive',
       'send',
+    ])
+  })
+
+  it("follows the app's walletFeaturesOrder and its receive/send switches", () => {
+    const on = { onramp: true, swaps: true }
+    expect(
+      visibleWalletFeatures(on, 'eip155', all, { walletFeaturesOrder: ['send', 'x', 'onramp'] }),
+    ).toEqual(['send', 'onramp'])
+    expect(visibleWalletFeatures(on, 'eip155', all, { receive: false, send: false })).toEqual([
+      'onramp',
+      'swaps',
     ])
   })
 
@@ -206,5 +219,34 @@ describe('Account view', () => {
     appKit.core.stores.features.setState({ features: { ...features, activity: false } })
     renderAccount(appKit)
     expect(screen.queryByTestId('activity-list')).toBeNull()
+  })
+
+  it('enableNetworkSwitch false: the network shows but the list does not open', async () => {
+    const { appKit } = await connectedKit({ enableNetworkSwitch: false })
+    render(
+      <AppKitProvider instance={appKit}>
+        <Account />
+        <AppKitNetworkButton />
+      </AppKitProvider>,
+    )
+    const row = screen.getByTestId('account-network')
+    expect(row.textContent).toContain(localChainA.name)
+    expect(row.tagName).not.toBe('BUTTON')
+    const button = screen.getByTestId('network-button')
+    expect(button.textContent).toBe(localChainA.name)
+    expect(button.matches(':disabled')).toBe(true)
+  })
+
+  it('with network switching on, both open the network list', async () => {
+    const { appKit } = await connectedKit()
+    render(
+      <AppKitProvider instance={appKit}>
+        <Account />
+        <AppKitNetworkButton />
+      </AppKitProvider>,
+    )
+    fireEvent.click(screen.getByTestId('account-network'))
+    expect(appKit.core.router.current().view).toBe('Networks')
+    expect(screen.getByTestId('network-button').matches(':disabled')).toBe(false)
   })
 })

@@ -1,4 +1,4 @@
-import type { ChainNamespace, Features, Transaction } from '@latchkey/core/internal'
+import type { ChainNamespace, CodeFeatures, Features, Transaction } from '@latchkey/core/internal'
 import {
   AUTH_CONNECTOR_ID,
   DEFAULT_WALLET_FEATURE_ORDER,
@@ -19,22 +19,32 @@ import { useStore } from '../store.ts'
 import { AddressAvatar } from './parts.tsx'
 
 /**
- * §1 Wallet feature buttons in the default order (onramp, swaps, receive, send), each shown
- * only when its feature is on and its view is built. Receive has no switch; send needs an EVM
- * or Solana account (§5).
+ * §1 Wallet feature buttons in the default order (onramp, swaps, receive, send) or the app's
+ * (AppKit's `features.walletFeaturesOrder`: the ones it lists, in its order), each shown only
+ * when its feature is on and its view is built. Receive and send are on unless the app turns
+ * them off (`features.receive`/`send`); send needs an EVM or Solana account (§5).
  */
 export function visibleWalletFeatures(
   features: Pick<Features, 'onramp' | 'swaps'>,
   namespace: ChainNamespace | undefined,
   built: readonly WalletFeature[] = BUILT_WALLET_FEATURES,
+  code: CodeFeatures = {},
 ): WalletFeature[] {
   const on: Record<WalletFeature, boolean> = {
     onramp: features.onramp,
     swaps: features.swaps,
-    receive: true,
-    send: (SEND_SUPPORTED_NAMESPACES as readonly string[]).includes(namespace ?? ''),
+    receive: code.receive !== false,
+    send:
+      code.send !== false &&
+      (SEND_SUPPORTED_NAMESPACES as readonly string[]).includes(namespace ?? ''),
   }
-  return DEFAULT_WALLET_FEATURE_ORDER.filter((feature) => on[feature] && built.includes(feature))
+  const wanted = Array.isArray(code.walletFeaturesOrder)
+    ? DEFAULT_WALLET_FEATURE_ORDER.filter((f) => code.walletFeaturesOrder?.includes(f)).sort(
+        (a, b) =>
+          (code.walletFeaturesOrder?.indexOf(a) ?? 0) - (code.walletFeaturesOrder?.indexOf(b) ?? 0),
+      )
+    : DEFAULT_WALLET_FEATURE_ORDER
+  return wanted.filter((feature) => on[feature] && built.includes(feature))
 }
 
 /** What an activity row says: the first transfer that is not spam, else the first one. */
@@ -62,7 +72,12 @@ export default function Account() {
   const portfolio = useStore(core.stores.portfolio)
   const features = useStore(core.stores.features, (s) => s.features)
   const address = account.address ?? ''
-  const walletFeatures = visibleWalletFeatures(features, account.namespace)
+  const walletFeatures = visibleWalletFeatures(
+    features,
+    account.namespace,
+    BUILT_WALLET_FEATURES,
+    core.options.features,
+  )
   const embeddedUser = useStore(core.stores.embedded, (s) => s.user)
   // The embedded wallet: its EVM account (the auth connector) or its Solana one.
   const embedded =
@@ -168,15 +183,22 @@ export default function Account() {
             <span className="lk-item-name">{messages.profileWallets}</span>
           </button>
         ) : null}
-        <button
-          type="button"
-          className="lk-item"
-          data-testid="account-network"
-          onClick={() => core.router.push('Networks')}
-        >
-          <span className="lk-item-name">{network.name}</span>
-          <span className="lk-tag">{messages.network}</span>
-        </button>
+        {core.options.enableNetworkSwitch === false ? (
+          <p className="lk-item" data-testid="account-network">
+            <span className="lk-item-name">{network.name}</span>
+            <span className="lk-tag">{messages.network}</span>
+          </p>
+        ) : (
+          <button
+            type="button"
+            className="lk-item"
+            data-testid="account-network"
+            onClick={() => core.router.push('Networks')}
+          >
+            <span className="lk-item-name">{network.name}</span>
+            <span className="lk-tag">{messages.network}</span>
+          </button>
+        )}
       </div>
       <section className="lk-section lk-wide" aria-labelledby="lk-portfolio-title">
         <h3 id="lk-portfolio-title" className="lk-section-title">

@@ -1,3 +1,4 @@
+import { chainImageOf } from '@latchkey/core/internal'
 import { useAppKitInstance } from '../context.tsx'
 import { useStore } from '../store.ts'
 
@@ -8,6 +9,7 @@ export function NetworkList() {
   return (
     <ul className="lk-list" aria-label={messages.selectNetwork} data-testid="network-list">
       {chain.networks.map((network) => {
+        const image = chainImageOf(core.options.chainImages, network)
         const active =
           !chain.unsupported && network.caipNetworkId === chain.activeCaipNetwork.caipNetworkId
         return (
@@ -19,6 +21,7 @@ export function NetworkList() {
               data-testid={`network-${network.caipNetworkId}`}
               onClick={() => void core.switchNetwork(network)}
             >
+              {image && <img src={image} alt="" width={32} height={32} />}
               <span className="lk-item-name">{network.name}</span>
               {active && <span className="lk-tag">{messages.activeNetwork}</span>}
             </button>
