@@ -43,6 +43,7 @@ import {
   type ViemChainLike,
   withCustomRpcUrls,
 } from './networks.ts'
+import { type OpenOptions, openNamespace, sendArguments } from './openOptions.ts'
 import type { PortfolioController } from './portfolio.ts'
 import { initialPortfolioState, type PortfolioState } from './portfolioState.ts'
 import { initialRouterState, type RouteInput, type RouterState, type WalletRef } from './router.ts'
@@ -329,16 +330,29 @@ export function createAppKitCore(options: AppKitOptions) {
 
   const router = createRouterController(routerStore, { isConnected, close })
 
-  function open(opts: { view?: RouteInput } = {}) {
+  function open(opts: OpenOptions = {}) {
+    const namespace = openNamespace(opts)
+    const there = namespace && account.getState().connections?.[namespace]
+    // Opened for a connected namespace that is not the active one: it becomes the active one.
+    if (there && namespace !== chain.getState().activeNamespace) {
+      const network = networks.find((n) => n.caipNetworkId === `${namespace}:${there.chainId}`)
+      if (network) void connectionController().then((c) => c.switchNetwork(network), noop)
+    }
+    modal.setState({ namespace })
     const route = openingRoute({
       requested: opts.view,
-      isConnected: isConnected(),
+      isConnected: isConnected() && (!namespace || Boolean(there)),
       isMobile: isMobileDevice(),
       hasAdapters: adapters.length > 0,
       manualControl: Boolean(options.manualWCControl),
       isUnsupportedChain: chain.getState().unsupported && !options.allowUnsupportedChain,
     })
     router.reset(route)
+    if (route.view === 'WalletSend' && opts.arguments) {
+      sendStore.setState(
+        sendArguments(opts.arguments, chain.getState().activeCaipNetwork.caipNetworkId),
+      )
+    }
     modal.setState({ open: true })
     track('MODAL_OPEN', { connected: isConnected() })
     // Retries what the first load missed (parts already loaded are kept); opening never waits.

@@ -117,3 +117,44 @@ describe('basic', () => {
     expect(core.stores.features.getState().features).toMatchObject({ email: false, socials: false })
   })
 })
+
+describe('open({ view, namespace, arguments })', () => {
+  it('opens Connect for a namespace the visitor is not connected in, Account for one they are', async () => {
+    const core = kit({ adapters: [walletOn(31337).adapter] })
+    await core.connect('injected')
+    core.open({ namespace: 'solana' })
+    expect(view(core)).toBe('Connect')
+    expect(core.stores.modal.getState().namespace).toBe('solana')
+    core.close()
+    core.open({ namespace: 'eip155' })
+    expect(view(core)).toBe('Account')
+    core.close()
+    core.open()
+    expect(core.stores.modal.getState().namespace).toBeUndefined()
+  })
+
+  it('ignores a namespace it does not know', () => {
+    const core = kit({})
+    core.open({ namespace: 'nope' as never })
+    expect(core.stores.modal.getState().namespace).toBeUndefined()
+  })
+
+  it('starts WalletSend with the amount, receiver and token given as arguments', async () => {
+    const core = kit({ adapters: [walletOn(31337).adapter] })
+    await core.connect('injected')
+    core.open({
+      view: 'WalletSend',
+      arguments: {
+        amount: '1.5',
+        to: '0x2222222222222222222222222222222222222222',
+        assetAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      },
+    })
+    expect(view(core)).toBe('WalletSend')
+    expect(core.stores.send.getState()).toMatchObject({
+      amount: '1.5',
+      receiver: '0x2222222222222222222222222222222222222222',
+      tokenKey: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    })
+  })
+})

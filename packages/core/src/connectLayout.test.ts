@@ -118,4 +118,14 @@ describe('connectLayout (AppKit options on the Connect view)', () => {
     )
     expect(layout.customWallets).toEqual([{ id: 'ok', name: 'OK', mobile_link: 'ok://' }])
   })
+
+  it('opened for a namespace: its wallets, WalletConnect for EVM only, sign-in where the embedded wallet is', () => {
+    const solanaWallet: ConnectorInfo = { ...announced, id: 's', chain: 'solana' }
+    const forSolana = connectLayout({}, false, 'solana')
+    expect([announced, solanaWallet].filter(forSolana.offers)).toEqual([solanaWallet])
+    expect(forSolana).toMatchObject({ walletConnect: false, allWallets: false })
+    expect(forSolana.methods).toEqual(['email', 'social', 'wallet'])
+    expect(connectLayout({}, false, 'bip122').methods).toEqual(['wallet'])
+    expect(connectLayout({}, false, 'eip155').walletConnect).toBe(true)
+  })
 })

@@ -1,5 +1,6 @@
 import type { ConnectorInfo } from './adapter.ts'
 import type { AppKitCompatOptions, CustomWallet } from './appkitOptions.ts'
+import type { ChainNamespace } from './caip.ts'
 import { COINBASE_EXTENSION_RDNS } from './coinbasePreference.ts'
 import type { CodeFeatures } from './features.ts'
 import { safeImageUrl } from './imageOptions.ts'
@@ -85,10 +86,23 @@ function validCustomWallets(value: unknown): CustomWallet[] {
     .map((w) => ({ ...w, image_url: safeImageUrl(w.image_url) }))
 }
 
-export function connectLayout(options: ConnectLayoutOptions, mobile: boolean): ConnectLayout {
+/** Namespaces the email and social wallet has accounts in. */
+const SIGN_IN_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
+
+/**
+ * `namespace`: the modal was opened for one (AppKit's `open({ namespace })`): its wallets only,
+ * WalletConnect only for EVM, sign-in only where the embedded wallet has an account.
+ */
+export function connectLayout(
+  options: ConnectLayoutOptions,
+  mobile: boolean,
+  namespace?: ChainNamespace,
+): ConnectLayout {
   const features = options.features ?? {}
   const walletsOn = options.enableWallets !== false
-  const walletConnect = walletsOn && options.enableWalletConnect !== false
+  const walletConnect =
+    walletsOn && options.enableWalletConnect !== false && (!namespace || namespace === 'eip155')
+  const signIn = !namespace || SIGN_IN_NAMESPACES.includes(namespace)
   const allWalletsOption = options.allWallets ?? 'SHOW'
   const allWallets =
     walletConnect &&
@@ -98,8 +112,8 @@ export function connectLayout(options: ConnectLayoutOptions, mobile: boolean): C
   const privacyUrl = isHttpUrl(options.privacyPolicyUrl) ? options.privacyPolicyUrl : undefined
   const coinbase = options.enableCoinbase !== false
   return {
-    methods: ordered(features.connectMethodsOrder, CONNECT_METHODS, CONNECT_METHODS).filter(
-      (m) => m !== 'wallet' || walletsOn,
+    methods: ordered(features.connectMethodsOrder, CONNECT_METHODS, CONNECT_METHODS).filter((m) =>
+      m === 'wallet' ? walletsOn : signIn,
     ),
     walletsCollapsed:
       features.collapseWallets === true ||
@@ -126,6 +140,7 @@ export function connectLayout(options: ConnectLayoutOptions, mobile: boolean): C
     ),
     offers: (connector) =>
       walletsOn &&
+      (!namespace || connector.chain === namespace) &&
       (connector.type === 'ANNOUNCED'
         ? options.enableEIP6963 !== false
         : options.enableInjected !== false) &&

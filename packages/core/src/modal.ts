@@ -33,6 +33,8 @@ export interface ModalState {
   loading: Partial<Record<ChainNamespace, boolean>>
   /** The instance started in this browser (wallet discovery on); false on a server */
   initialized: boolean
+  /** The namespace the modal was opened for (`open({ namespace })`): Connect lists its wallets only */
+  namespace?: ChainNamespace
 }
 
 export function initialModalState(): ModalState {

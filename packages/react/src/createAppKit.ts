@@ -2,7 +2,7 @@ import {
   type AppKitOptions,
   createAppKitCore,
   isSocialLoginReturn,
-  type RouteInput,
+  type OpenOptions,
   toRoute,
 } from '@latchkey/core/internal'
 import type { CaipNetwork, ViemChainLike } from '@latchkey/core/networks'
@@ -59,7 +59,8 @@ export function createAppKit(options: CreateAppKitOptions) {
   const appKit = {
     core,
     messages,
-    open(opts?: { view?: RouteInput }) {
+    /** AppKit's `open({ view, namespace, arguments })` */
+    open(opts?: OpenOptions) {
       const view = opts?.view && toRoute(opts.view).view
       if (view && !isBuiltView(view)) {
         console.error(`[latchkey] not implemented: view ${String(view)}`)

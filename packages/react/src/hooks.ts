@@ -5,8 +5,8 @@ import type {
   ChainNamespace,
   ChainState,
   ConnectorInfo,
+  OpenOptions,
   PortfolioState,
-  RouteInput,
   ThemeState,
 } from '@latchkey/core/internal'
 import {
@@ -29,7 +29,7 @@ export function useAppKit() {
   return {
     /** Resolves once the modal is open (AppKit's `open` is a Promise too). */
     open: useCallback(
-      async (options?: { view?: RouteInput }): Promise<void> => appKit.open(options),
+      async (options?: OpenOptions): Promise<void> => appKit.open(options),
       [appKit],
     ),
     close: appKit.close,

@@ -1,5 +1,6 @@
 // One type test per AppKit hook: the names and shapes an AppKit app reads (docs/migrating.md).
 import {
+  type ChainNamespace,
   type Connection,
   type FetchBalanceResult,
   type useAppKitAccount,
@@ -14,8 +15,10 @@ import {
   type useAppKitState,
   type useAppKitTheme,
   type useAppKitUpdateEmail,
+  type useAppKitWallets,
   type useDisconnect,
   useWalletInfo,
+  type WalletItem,
   type WalletProviderType,
 } from '@latchkey/react'
 import type { CaipNetwork, CaipNetworkId } from '@latchkey/react/networks'
@@ -76,6 +79,21 @@ describe("AppKit's hooks", () => {
     expectTypeOf<ReturnType<ReturnType<typeof useAppKitBalance>['fetchBalance']>>().toEqualTypeOf<
       Promise<FetchBalanceResult>
     >()
+  })
+
+  it('useAppKitWallets (headless)', () => {
+    type Wallets = ReturnType<typeof useAppKitWallets>
+    expectTypeOf<Wallets['wallets']>().toEqualTypeOf<WalletItem[]>()
+    expectTypeOf<Wallets['wcWallets']>().toEqualTypeOf<WalletItem[]>()
+    expectTypeOf<Wallets['wcUri']>().toEqualTypeOf<string | undefined>()
+    expectTypeOf<Wallets['connectingWallet']>().toEqualTypeOf<WalletItem | undefined>()
+    expectTypeOf<Wallets['connect']>().parameter(0).toEqualTypeOf<WalletItem>()
+    expectTypeOf<Wallets['connect']>().returns.toEqualTypeOf<Promise<void>>()
+    expectTypeOf<Wallets['fetchWallets']>()
+      .parameter(0)
+      .toEqualTypeOf<{ page?: number; search?: string; query?: string } | undefined>()
+    expectTypeOf<WalletItem['connectors'][number]['chain']>().toEqualTypeOf<ChainNamespace>()
+    expectTypeOf<Wallets['isInitialized'] | Wallets['isFetchingWallets']>().toEqualTypeOf<boolean>()
   })
 
   it('useAppKitConnections and useAppKitConnection', () => {

@@ -55,3 +55,4 @@ export {
   type WalletProviderType,
 } from '../hooks.ts'
 export { en as englishMessages, type Messages } from '../messages.ts'
+export { type FetchWalletsOptions, useAppKitWallets, type WalletItem } from '../walletsHooks.ts'

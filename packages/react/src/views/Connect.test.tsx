@@ -224,4 +224,14 @@ describe('Connect view: AppKit options', () => {
     await renderConnect({ enableWalletGuide: false })
     expect(screen.queryByTestId('wallet-guide')).toBeNull()
   })
+
+  it('opened for a namespace, lists that namespace’s wallets only', async () => {
+    const appKit = await renderConnect()
+    act(() => appKit.core.stores.modal.setState({ namespace: 'solana' }))
+    expect(walletIds()).toEqual([])
+    expect(screen.queryByTestId('all-wallets')).toBeNull()
+    expect(methods()).toEqual(['email', 'social', 'wallet'])
+    act(() => appKit.core.stores.modal.setState({ namespace: undefined }))
+    expect(walletIds()).toContain('io.metamask')
+  })
 })

@@ -18,7 +18,11 @@ import { SocialButtons } from './SocialButtons.tsx'
  */
 export default function Connect() {
   const { core, messages } = useAppKitInstance()
-  const layout = useMemo(() => connectLayout(core.options, core.isMobile()), [core])
+  const namespace = useStore(core.stores.modal, (s) => s.namespace)
+  const layout = useMemo(
+    () => connectLayout(core.options, core.isMobile(), namespace),
+    [core, namespace],
+  )
   const emailFeature = useStore(core.stores.features, (s) => s.features.email)
   const socialsFeature = useStore(core.stores.features, (s) => s.features.socials)
   const [walletsOpen, setWalletsOpen] = useState(false)
