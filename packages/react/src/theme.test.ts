@@ -35,4 +35,20 @@ describe('themeStyle', () => {
       }),
     ).toEqual({})
   })
+  it('mixes a colour into the backgrounds, scales the text, colours the QR code', () => {
+    expect(
+      themeStyle({
+        '--apkt-color-mix': '#00bb7f',
+        '--apkt-color-mix-strength': 40,
+        '--w3m-font-size-master': '12px',
+        '--apkt-qr-color': '#123456',
+      }),
+    ).toEqual({
+      '--lk-mix': '#00bb7f',
+      '--lk-mix-strength': '40%',
+      '--lk-font-size': '18px',
+      '--lk-qr-color': '#123456',
+    })
+    expect(themeStyle({ '--w3m-color-mix-strength': 250 })).toEqual({ '--lk-mix-strength': '100%' })
+  })
 })

@@ -4,9 +4,26 @@ import type { ThemeVariables } from '@latchkey/core/internal'
 const APPKIT_TO_LK: Record<string, string> = {
   accent: '--lk-accent',
   'font-family': '--lk-font-family',
+  'font-size-master': '--lk-font-size',
   'z-index': '--lk-z-index',
   'border-radius-master': '--lk-radius',
-  'color-mix': '--lk-bg',
+  'color-mix': '--lk-mix',
+  'color-mix-strength': '--lk-mix-strength',
+  'qr-color': '--lk-qr-color',
+}
+
+/**
+ * AppKit's master sizes are a unit the modal multiplies (radius x4, text x1.5 of 10px); the
+ * mix strength is a percentage given as a number.
+ */
+function converted(target: string, value: string): string {
+  const px = /^\d+(\.\d+)?px$/.test(value) ? Number.parseFloat(value) : undefined
+  if (target === '--lk-radius' && px !== undefined) return `${px * 4}px`
+  if (target === '--lk-font-size' && px !== undefined) return `${px * 1.5}px`
+  if (target === '--lk-mix-strength' && /^\d+(\.\d+)?$/.test(value)) {
+    return `${Math.min(Number(value), 100)}%`
+  }
+  return value
 }
 
 /** Reown AppKit's theme variable names, current (`--apkt-*`) and older (`--w3m-*`). */
@@ -25,10 +42,7 @@ export function themeStyle(variables: ThemeVariables): Record<string, string> {
     if (!target || (typeof raw !== 'string' && typeof raw !== 'number')) continue
     const value = String(raw)
     if (/[;{}<>]/.test(value)) continue
-    style[target] =
-      target === '--lk-radius' && name !== '--lk-radius' && /^\d+(\.\d+)?px$/.test(value)
-        ? `${Number.parseFloat(value) * 4}px`
-        : value
+    style[target] = name === target ? value : converted(target, value)
   }
   return style
 }

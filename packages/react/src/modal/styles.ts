@@ -2,14 +2,22 @@
 export const modalCss = `
 :host { all: initial; }
 .lk-root {
-  --lk-accent: #3b6cf6; --lk-accent-fg: #fff; --lk-bg: #141518; --lk-bg-2: #1f2126; --lk-bg-3: #2a2d34;
+  --lk-mix: transparent; --lk-mix-strength: 0%;
+  --lk-accent: #3b6cf6; --lk-accent-fg: #fff;
+  --lk-bg: color-mix(in srgb, var(--lk-mix) var(--lk-mix-strength), #141518);
+  --lk-bg-2: color-mix(in srgb, var(--lk-mix) var(--lk-mix-strength), #1f2126);
+  --lk-bg-3: color-mix(in srgb, var(--lk-mix) var(--lk-mix-strength), #2a2d34);
   --lk-fg: #f2f3f5; --lk-fg-muted: #a3a8b3; --lk-border: #30333a; --lk-error: #ff6b6b; --lk-success: #36c98e;
   --lk-radius: 16px; --lk-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
   --lk-z-index: 2147483000; --lk-focus: #8fb0ff;
-  font-family: var(--lk-font-family); color: var(--lk-fg); font-size: 15px; line-height: 1.4;
+  font-family: var(--lk-font-family); color: var(--lk-fg); font-size: var(--lk-font-size, 15px); line-height: 1.4;
 }
 .lk-root[data-theme='light'] {
-  --lk-accent: #2d5be3; --lk-bg: #ffffff; --lk-bg-2: #f2f3f6; --lk-bg-3: #e6e8ee; --lk-fg: #16181d;
+  --lk-accent: #2d5be3;
+  --lk-bg: color-mix(in srgb, var(--lk-mix) var(--lk-mix-strength), #ffffff);
+  --lk-bg-2: color-mix(in srgb, var(--lk-mix) var(--lk-mix-strength), #f2f3f6);
+  --lk-bg-3: color-mix(in srgb, var(--lk-mix) var(--lk-mix-strength), #e6e8ee);
+  --lk-fg: #16181d;
   --lk-fg-muted: #5c6270; --lk-border: #dcdfe6; --lk-error: #c62828; --lk-success: #137a52; --lk-focus: #2d5be3;
 }
 * { box-sizing: border-box; }
@@ -135,6 +143,7 @@ a.lk-item { color: inherit; text-decoration: none; }
 }
 .lk-qr { background: #fff; border-radius: 12px; padding: 8px; }
 .lk-qr svg { width: 100%; height: 100%; display: block; }
+.lk-qr svg path[stroke] { stroke: var(--lk-qr-color, #000); }
 .lk-disconnect { margin-top: 16px; }
 .lk-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .lk-features { display: grid; grid-template-columns: repeat(auto-fit, minmax(64px, 1fr)); gap: 8px; }
