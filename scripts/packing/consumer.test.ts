@@ -131,6 +131,28 @@ describe.each(CONSUMER_APPS)(
         await served.close()
       }
     })
+
+    it('without React code of its own (AppKit’s framework-free setup), connects in <appkit-modal>', async () => {
+      const served = await serveBuild(dir, `${dir}/dist`, appPort)
+      const context = await browser.newContext({ viewport: { width: 1100, height: 760 } })
+      try {
+        const page = await context.newPage()
+        page.setDefaultTimeout(20_000)
+        const errors: string[] = []
+        page.on('pageerror', (error) => errors.push(error.message))
+        await connectInApp(page, `${served.url}vanilla.html`)
+        // The modal mounted where the page placed it, inline (enableEmbedded).
+        await page.getByTestId('account-button').click()
+        const dialog = page.locator('appkit-modal [role="dialog"]')
+        await dialog.locator('[data-view="Account"]').waitFor()
+        expect(await dialog.getAttribute('aria-modal')).toBe('false')
+        await screenshot(page, `consumer-${spec.name}-vanilla`)
+        expect(errors).toEqual([])
+      } finally {
+        await context.close()
+        await served.close()
+      }
+    })
   },
 )
 

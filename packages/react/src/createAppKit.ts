@@ -1,5 +1,7 @@
 import {
+  type AccountState,
   type AppKitOptions,
+  type ChainState,
   createAppKitCore,
   isSocialLoginReturn,
   type OpenOptions,
@@ -37,6 +39,20 @@ let serverOptions: CreateAppKitOptions | undefined
 /** A new inert instance for server rendering from the app's options, if it made one. */
 export function serverRenderInstance(): AppKit | undefined {
   return serverOptions && createAppKit(serverOptions)
+}
+
+function accountSnapshot(state: AccountState) {
+  return {
+    address: state.address,
+    caipAddress: state.caipAddress,
+    isConnected: state.status === 'connected',
+    status: state.status,
+  }
+}
+
+function networkSnapshot(state: ChainState) {
+  const network = state.activeCaipNetwork
+  return { caipNetwork: network, chainId: network.id, caipNetworkId: network.caipNetworkId }
 }
 
 export function createAppKit(options: CreateAppKitOptions) {
@@ -77,6 +93,15 @@ export function createAppKit(options: CreateAppKitOptions) {
         for (const stop of stops) stop()
       }
     },
+    /** AppKit's account subscription for apps without React */
+    subscribeAccount(callback: (account: ReturnType<typeof accountSnapshot>) => void) {
+      return core.stores.account.subscribe((state) => callback(accountSnapshot(state)))
+    },
+    subscribeNetwork(callback: (network: ReturnType<typeof networkSnapshot>) => void) {
+      return core.stores.chain.subscribe((state) => callback(networkSnapshot(state)))
+    },
+    getIsConnectedState: () => core.stores.account.getState().status === 'connected',
+    getChainId: () => core.stores.chain.getState().activeCaipNetwork.id,
     getAddress: () => core.stores.account.getState().address,
     getCaipAddress: () => core.stores.account.getState().caipAddress,
     getIsConnected: () => core.stores.account.getState().status === 'connected',

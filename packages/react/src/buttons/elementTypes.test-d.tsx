@@ -10,6 +10,8 @@ describe('JSX typing of the <appkit-*> and <w3m-*> elements', () => {
         <appkit-account-button balance="show" disabled />
         <appkit-network-button disabled={false} />
         <w3m-button />
+        <appkit-modal />
+        <w3m-modal />
         {/* @ts-expect-error AppKit has two sizes */}
         <appkit-button size="xl" />
         {/* @ts-expect-error not a namespace */}

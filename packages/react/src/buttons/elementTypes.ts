@@ -38,6 +38,9 @@ declare module 'react' {
       'w3m-connect-button': AppKitConnectButtonAttributes
       'w3m-account-button': AppKitAccountButtonAttributes
       'w3m-network-button': AppKitNetworkButtonAttributes
+      /** Where the modal sits in the page (inline there with `enableEmbedded`) */
+      'appkit-modal': HtmlProps
+      'w3m-modal': HtmlProps
     }
   }
 }

@@ -70,9 +70,15 @@ export const ELEMENTS: readonly (readonly [string, ComponentType<ElementProps>])
   ['w3m-network-button', AppKitNetworkButton],
 ] as const as readonly (readonly [string, ComponentType<ElementProps>])[]
 
-/** Registers the `<appkit-*>` and `<w3m-*>` button elements once per window. */
+/** `<appkit-modal>`: a place for the modal, which mounts itself there (modal/mount.tsx). */
+const PLACE_ELEMENTS = ['appkit-modal', 'w3m-modal'] as const
+
+/** Registers the `<appkit-*>` and `<w3m-*>` elements once per window. */
 export function defineElements() {
   for (const [name, component] of ELEMENTS) {
     if (!customElements.get(name)) customElements.define(name, elementFor(component))
+  }
+  for (const name of PLACE_ELEMENTS) {
+    if (!customElements.get(name)) customElements.define(name, class extends HTMLElement {})
   }
 }

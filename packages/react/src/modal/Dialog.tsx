@@ -19,6 +19,8 @@ interface DialogProps {
   shake: boolean
   /** AppKit's enableMobileFullScreen: the whole screen on a phone-sized viewport */
   fullScreen?: boolean
+  /** In the page's flow (`<appkit-modal>` with enableEmbedded): not modal, no focus trap */
+  inline?: boolean
   children: ReactNode
 }
 
@@ -30,6 +32,7 @@ export function Dialog({
   onBlockedClose,
   shake,
   fullScreen,
+  inline,
   children,
 }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null)
@@ -52,7 +55,7 @@ export function Dialog({
       requestClose()
       return
     }
-    if (e.key !== 'Tab') return
+    if (e.key !== 'Tab' || inline) return
     const items = focusables()
     const first = items[0]
     const last = items.at(-1)
@@ -71,15 +74,16 @@ export function Dialog({
     <div
       className="lk-overlay"
       data-fullscreen={fullScreen || undefined}
+      data-inline={inline || undefined}
       onMouseDown={(e) => {
-        if (e.target === e.currentTarget) requestClose()
+        if (e.target === e.currentTarget && !inline) requestClose()
       }}
     >
       <div
         ref={panel}
         className={shake ? 'lk-dialog lk-shake' : 'lk-dialog'}
         role="dialog"
-        aria-modal="true"
+        aria-modal={!inline}
         aria-labelledby={labelledBy}
         onKeyDown={onKeyDown}
       >

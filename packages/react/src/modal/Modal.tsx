@@ -13,7 +13,8 @@ import { Toast } from './Toast.tsx'
 
 const TITLE_ID = 'lk-title'
 
-export function Modal() {
+/** `inline`: in the page's `<appkit-modal>` with enableEmbedded (see mount.tsx). */
+export function Modal({ inline = false }: { inline?: boolean }) {
   const appKit = useAppKitInstance()
   const { core, messages } = appKit
   const { open, shake } = useStore(core.stores.modal)
@@ -44,6 +45,7 @@ export function Modal() {
             onBlockedClose={core.shake}
             shake={shake}
             fullScreen={core.options.enableMobileFullScreen === true}
+            inline={inline}
           >
             <header className="lk-header">
               {router.history.length > 1 ? (

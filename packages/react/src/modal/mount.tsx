@@ -3,23 +3,33 @@ import { AppKitProvider } from '../context.tsx'
 import type { AppKit } from '../createAppKit.ts'
 import { Modal } from './Modal.tsx'
 
-/** Renders the modal into an open shadow root on <body>, once per instance. */
+/** AppKit's element for where the modal sits in the page (its legacy name too). */
+const PLACED_HOST = 'appkit-modal, w3m-modal'
+
+/**
+ * Renders the modal into an open shadow root, once per instance: in the page's `<appkit-modal>`
+ * when it has one (inline there with `enableEmbedded`), else on <body>.
+ */
 export function mountModal(appKit: AppKit) {
-  const host = document.createElement('div')
-  host.setAttribute('data-latchkey-modal', '')
-  document.body.appendChild(host)
-  const shadow = host.attachShadow({ mode: 'open' })
-  const root = createRoot(shadow)
+  const placed = document.querySelector<HTMLElement>(PLACED_HOST)
+  const host = placed?.shadowRoot ? undefined : placed
+  const own = host ? undefined : document.createElement('div')
+  if (own) {
+    own.setAttribute('data-latchkey-modal', '')
+    document.body.appendChild(own)
+  }
+  const target = (host ?? own) as HTMLElement
+  const root = createRoot(target.attachShadow({ mode: 'open' }))
   root.render(
     <AppKitProvider instance={appKit}>
-      <Modal />
+      <Modal inline={Boolean(host) && appKit.core.options.enableEmbedded === true} />
     </AppKitProvider>,
   )
   return {
-    host,
+    host: target,
     unmount() {
       root.unmount()
-      host.remove()
+      own?.remove()
     },
   }
 }

@@ -32,6 +32,8 @@ button { font: inherit; color: inherit; cursor: pointer; }
   background: var(--lk-bg); border: 1px solid var(--lk-border); border-radius: var(--lk-radius);
   box-shadow: 0 16px 48px rgba(0, 0, 0, 0.35); padding: 12px 16px 20px;
 }
+.lk-overlay[data-inline] { position: static; inset: auto; background: none; display: block; }
+.lk-overlay[data-inline] .lk-dialog { max-height: none; box-shadow: none; }
 .lk-shake { animation: lk-shake 0.5s; }
 @keyframes lk-shake { 20%, 60% { transform: translateX(-6px); } 40%, 80% { transform: translateX(6px); } }
 @media (max-width: 430px) {
