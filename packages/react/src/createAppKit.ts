@@ -9,7 +9,7 @@ import {
 } from '@latchkey/core/internal'
 import type { CaipNetwork, ViemChainLike } from '@latchkey/core/networks'
 import { isBuiltView } from './builtViews.ts'
-import { en, type Messages } from './messages.ts'
+import type { Messages } from './messages.ts'
 
 export interface CreateAppKitOptions extends AppKitOptions {
   /** Overrides of the English message table (i18n). */
@@ -58,7 +58,6 @@ function networkSnapshot(state: ChainState) {
 export function createAppKit(options: CreateAppKitOptions) {
   if (typeof window === 'undefined') serverOptions = options
   const core = createAppKitCore(options)
-  const messages: Messages = { ...en, ...options.messages }
   let modalMount: Promise<unknown> | undefined
 
   const mountModal = () => {
@@ -74,7 +73,8 @@ export function createAppKit(options: CreateAppKitOptions) {
 
   const appKit = {
     core,
-    messages,
+    /** The app's own texts (createAppKit's `messages`), over the English table (messages.ts) */
+    messageOverrides: { ...options.messages } as Partial<Messages>,
     /** AppKit's `open({ view, namespace, arguments })` */
     open(opts?: OpenOptions) {
       const view = opts?.view && toRoute(opts.view).view

@@ -29,7 +29,15 @@ describe('i18n', () => {
       projectId: 'p',
       messages: { connectWallet: 'Wallet verbinden' },
     })
-    expect(appKit.messages.connectWallet).toBe('Wallet verbinden')
-    expect(appKit.messages.disconnect).toBe('Disconnect')
+    const { renderHook } = await import('@testing-library/react')
+    const { createElement } = await import('react')
+    const { AppKitProvider } = await import('./context.tsx')
+    const { useMessages } = await import('./useMessages.ts')
+    const { result } = renderHook(() => useMessages(), {
+      wrapper: ({ children }) => createElement(AppKitProvider, { instance: appKit, children }),
+    })
+    expect(result.current.connectWallet).toBe('Wallet verbinden')
+    expect(result.current.disconnect).toBe('Disconnect')
+    appKit.core.destroy()
   })
 })

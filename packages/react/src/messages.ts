@@ -1,10 +1,9 @@
 import { ErrorText } from '@latchkey/core/internal'
+import { BUTTON_MESSAGES } from './buttonMessages.ts'
 
 /** Every user-facing text of the modal; the spec's texts are the English entries. */
 export const en = {
-  connectWallet: 'Connect Wallet',
-  connecting: 'Connecting…',
-  reconnecting: 'Reconnecting…',
+  ...BUTTON_MESSAGES,
   close: 'Close',
   back: 'Back',
   installed: 'Installed',
@@ -27,7 +26,6 @@ export const en = {
   balanceUnavailable: ErrorText.tokenBalanceUnavailable,
   network: 'Network',
   selectNetwork: 'Select network',
-  wrongNetwork: 'Wrong network',
   yourWallet: 'your wallet',
   switchNetworkIn: 'Approve the network switch in {name}',
   switchNetworkWaiting: 'Switching to {network}…',

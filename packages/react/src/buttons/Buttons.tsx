@@ -1,4 +1,5 @@
 import { type ChainNamespace, shortenAddress } from '@latchkey/core/internal'
+import { buttonMessages } from '../buttonMessages.ts'
 import { useAppKitInstance } from '../context.tsx'
 import { useAppKitAccount } from '../hooks.ts'
 import { useStore } from '../store.ts'
@@ -75,7 +76,7 @@ export function AppKitConnectButton({
   disabled,
 }: AppKitConnectButtonProps & { disabled?: boolean }) {
   const appKit = useAppKitInstance()
-  const { messages } = appKit
+  const messages = buttonMessages(appKit.messageOverrides)
   const status = useStore(appKit.core.stores.account, (s) => s.status)
   const busy = status === 'connecting' || status === 'reconnecting'
   return (
@@ -155,7 +156,9 @@ export function AppKitNetworkButton({ disabled }: AppKitNetworkButtonProps) {
         }
         onClick={() => appKit.open({ view: chain.unsupported ? 'UnsupportedChain' : 'Networks' })}
       >
-        {chain.unsupported ? appKit.messages.wrongNetwork : chain.activeCaipNetwork.name}
+        {chain.unsupported
+          ? buttonMessages(appKit.messageOverrides).wrongNetwork
+          : chain.activeCaipNetwork.name}
       </button>
     </>
   )

@@ -5,6 +5,7 @@ import { BackIcon, CloseIcon } from '../icons.tsx'
 import type { Messages } from '../messages.ts'
 import { useStore } from '../store.ts'
 import { themeStyle } from '../theme.ts'
+import { useMessages } from '../useMessages.ts'
 import { preloadViews, viewComponent } from '../views/registry.ts'
 import { Alerts } from './Alerts.tsx'
 import { Dialog, FocusView } from './Dialog.tsx'
@@ -16,7 +17,8 @@ const TITLE_ID = 'lk-title'
 /** `inline`: in the page's `<appkit-modal>` with enableEmbedded (see mount.tsx). */
 export function Modal({ inline = false }: { inline?: boolean }) {
   const appKit = useAppKitInstance()
-  const { core, messages } = appKit
+  const { core } = appKit
+  const messages = useMessages()
   const { open, shake } = useStore(core.stores.modal)
   const router = useStore(core.stores.router)
   const theme = useStore(core.stores.theme)

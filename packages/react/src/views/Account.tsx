@@ -16,6 +16,7 @@ import { useAppKitInstance } from '../context.tsx'
 import { CopyIcon } from '../icons.tsx'
 import type { Messages } from '../messages.ts'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 import { AddressAvatar } from './parts.tsx'
 
 /**
@@ -66,7 +67,8 @@ export function activitySummary(transaction: Transaction, messages: Messages) {
 const FEATURE_VIEWS = { receive: 'Receive', send: 'WalletSend' } as const
 
 export default function Account() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const account = useStore(core.stores.account)
   const network = useStore(core.stores.chain, (s) => s.activeCaipNetwork)
   const portfolio = useStore(core.stores.portfolio)

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { VirtualList } from '../components/VirtualList.tsx'
 import { useAppKitInstance } from '../context.tsx'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 import { DirectoryWalletRow } from './WalletRow.tsx'
 
 const ROW_HEIGHT = 60
@@ -9,7 +10,8 @@ const LIST_HEIGHT = 360
 
 /** §2 AllWallets: pages of 40 with infinite scroll, and a search that waits 300 ms. */
 export default function AllWallets() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const directory = useStore(core.stores.directory)
   const [text, setText] = useState(directory.search.query)
   const searching = text.trim() !== ''

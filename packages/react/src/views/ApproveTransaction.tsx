@@ -1,12 +1,14 @@
 import { useLayoutEffect, useRef } from 'react'
 import { useAppKitInstance } from '../context.tsx'
+import { useMessages } from '../useMessages.ts'
 
 /**
  * §2 ApproveTransaction: the frame itself is laid over this view, so the visitor approves
  * inside our origin and the host page cannot approve for them. The view only reserves the room.
  */
 export default function ApproveTransaction() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const slot = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
     let frame: Awaited<ReturnType<typeof core.embedded.frame>> | undefined

@@ -8,6 +8,7 @@ import {
 import { type ReactNode, useMemo, useState } from 'react'
 import { useAppKitInstance } from '../context.tsx'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 import { ConnectWalletList } from './ConnectWalletList.tsx'
 import { LegalConsent, LegalNotice } from './LegalNotice.tsx'
 import { SocialButtons } from './SocialButtons.tsx'
@@ -17,7 +18,8 @@ import { SocialButtons } from './SocialButtons.tsx'
  * connectMethodsOrder), behind the legal checkbox when the app asks for one.
  */
 export default function Connect() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const namespace = useStore(core.stores.modal, (s) => s.namespace)
   const layout = useMemo(
     () => connectLayout(core.options, core.isMobile(), namespace),

@@ -9,6 +9,7 @@ import type {
 import type { ReactNode } from 'react'
 import { useAppKitInstance } from '../context.tsx'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 import { WalletIcon } from './parts.tsx'
 import { connectWithWalletConnect, DirectoryWalletRow } from './WalletRow.tsx'
 
@@ -29,7 +30,8 @@ interface Groups {
  * wallet shows once, in the first group that has it.
  */
 function useRows({ connectors, recent, directory, layout }: Groups): Row[] {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const recentIds = new Set(recent.map((w) => w.id))
   const shown = new Set<string>()
   const rows: Row[] = []
@@ -102,7 +104,7 @@ function useRows({ connectors, recent, directory, layout }: Groups): Row[] {
 
 /** The Connect view's wallets: discovered, recent, featured, custom, recommended, WalletConnect. */
 export function ConnectWalletList({ core, layout }: { core: AppKitCore; layout: ConnectLayout }) {
-  const { messages } = useAppKitInstance()
+  const messages = useMessages()
   const connectors = useStore(core.stores.connectors, (s) => s.list).filter(layout.offers)
   const directory = useStore(core.stores.directory)
   const recent = useStore(core.stores.recent, (s) => s.wallets)

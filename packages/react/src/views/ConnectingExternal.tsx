@@ -2,11 +2,13 @@ import { currentRoute } from '@latchkey/core/internal'
 import { useAppKitInstance } from '../context.tsx'
 import { format } from '../messages.ts'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 import { WalletIcon } from './parts.tsx'
 
 /** Waiting for the browser wallet; its rejected and failed states offer a retry. */
 export default function ConnectingExternal() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const router = useStore(core.stores.router)
   const error = useStore(core.stores.account, (s) => s.connectError)
   const route = currentRoute(router)

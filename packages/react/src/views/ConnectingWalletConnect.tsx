@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useAppKitInstance } from '../context.tsx'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 import { PairingPanel, stopUnlessStillPairing } from './PairingPanel.tsx'
 import { WalletIcon } from './parts.tsx'
 
@@ -9,7 +10,8 @@ import { WalletIcon } from './parts.tsx'
  * view is shown; a rejection offers a retry with a fresh pairing.
  */
 export default function ConnectingWalletConnect() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const wallet = useStore(core.stores.router, (s) => s.wallet)
   const error = useStore(core.stores.account, (s) => s.connectError)
 

@@ -2,6 +2,7 @@ import { deepLinkChoice } from '@latchkey/core/internal'
 import { useEffect } from 'react'
 import { useAppKitInstance } from '../context.tsx'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 import { PairingPanel, stopUnlessStillPairing } from './PairingPanel.tsx'
 import { WalletIcon } from './parts.tsx'
 
@@ -10,7 +11,8 @@ import { WalletIcon } from './parts.tsx'
  * itself, and on a phone the directory's wallets as links that open with the same pairing.
  */
 export default function ConnectingWalletConnectBasic() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const error = useStore(core.stores.account, (s) => s.connectError)
   const uri = useStore(core.stores.walletConnect, (s) => s.offer?.uri)
   const directory = useStore(core.stores.directory)

@@ -1,10 +1,12 @@
 import { useState } from 'react'
 import { useAppKitInstance } from '../context.tsx'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 
 /** §4 DataCapture: the visitor's email before signing in (when the project turns it on). */
 export default function DataCapture() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const signing = useStore(core.stores.siwx, (s) => s.signing)
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string>()

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useAppKitInstance } from '../context.tsx'
+import { useMessages } from '../useMessages.ts'
 
 interface EmailFormProps {
   /** Prefix of the form's data-testids: `<testId>-input`, `-submit`, `-error` */
@@ -23,7 +24,7 @@ export function EmailForm({
   code,
   onSubmit,
 }: EmailFormProps) {
-  const { messages } = useAppKitInstance()
+  const messages = useMessages()
   const [value, setValue] = useState('')
   const input = useRef<HTMLInputElement>(null)
   // Each step mounts its own form: the visitor types the code without reaching for the field.

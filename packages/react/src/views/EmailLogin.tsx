@@ -1,11 +1,13 @@
 import { useAppKitInstance } from '../context.tsx'
 import { format } from '../messages.ts'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 import { EmailForm } from './EmailForm.tsx'
 
 /** §2 EmailLogin: the email, then the device approval or the one-time code, then Account. */
 export default function EmailLogin() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const login = useStore(core.stores.embedded, (s) => s.login)
   const email = login.email ?? ''
   return (

@@ -1,10 +1,12 @@
 import { chainImageOf } from '@latchkey/core/internal'
 import { useAppKitInstance } from '../context.tsx'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 
 /** Every network the app lists; the active one is marked with aria-current. */
 export function NetworkList() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const chain = useStore(core.stores.chain)
   return (
     <ul className="lk-list" aria-label={messages.selectNetwork} data-testid="network-list">

@@ -5,6 +5,7 @@ import { useAppKitInstance } from '../context.tsx'
 import { CopyIcon } from '../icons.tsx'
 import { format } from '../messages.ts'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 
 /**
  * §4 The pairing on offer: its QR code (or, on a phone with a link for the chosen wallet, the
@@ -12,7 +13,8 @@ import { useStore } from '../store.ts'
  * anchor, so opening it again is always a fresh user gesture.
  */
 export function PairingPanel({ wallet }: { wallet?: WalletRef }) {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const { offer, deepLink } = useStore(core.stores.walletConnect)
   const uri = offer?.uri ?? ''
   const { copied, copy } = useCopy(uri, messages.linkCopied)

@@ -6,6 +6,7 @@ import { useAppKitInstance } from '../context.tsx'
 import { CopyIcon } from '../icons.tsx'
 import { format } from '../messages.ts'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 
 /**
  * The network a switch to the namespace goes to: its connection's own network (so switching only
@@ -65,7 +66,8 @@ function ProfileWalletRow({
   active: boolean
   target: CaipNetwork | undefined
 }) {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const { namespace, address } = account
   const { copied, copy } = useCopy(address, messages.addressCopied)
   const name = messages.namespaceNames[namespace]

@@ -3,13 +3,15 @@ import { useCopy } from '../components/useCopy.ts'
 import { useAppKitInstance } from '../context.tsx'
 import { CopyIcon } from '../icons.tsx'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 
 /**
  * The connected address to receive on, as a QR code and text, with a copy button and the
  * networks it can receive on (the configured networks of the account's namespace).
  */
 export default function Receive() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const account = useStore(core.stores.account)
   const networks = useStore(core.stores.chain, (s) => s.networks)
   const address = account.address ?? ''

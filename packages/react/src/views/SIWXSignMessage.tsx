@@ -1,10 +1,12 @@
 import { useAppKitInstance } from '../context.tsx'
 import { format } from '../messages.ts'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 
 /** §4 Sign-In: the visitor signs a message with the connected wallet to prove it is theirs. */
 export default function SIWXSignMessage() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const signing = useStore(core.stores.siwx, (s) => s.signing)
   const app = core.options.metadata?.name ?? messages.thisApp
   return (

@@ -4,6 +4,7 @@ import { useAppKitInstance } from '../context.tsx'
 import { format } from '../messages.ts'
 import { SOCIAL_NAMES } from '../socialNames.ts'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 
 /** Icon buttons shown at once; more providers sit behind a "more" button. */
 export const VISIBLE_SOCIALS = 4
@@ -27,7 +28,8 @@ const GLYPHS: Record<LoginProvider, string> = {
  * connection', the frame's) show under the row.
  */
 export function SocialButtons({ providers }: { providers: readonly LoginProvider[] }) {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const social = useStore(core.stores.embedded, (s) => s.social)
   const [expanded, setExpanded] = useState(false)
   const firstRevealed = useRef<HTMLButtonElement>(null)

@@ -2,6 +2,7 @@ import { currentRoute } from '@latchkey/core/internal'
 import { useAppKitInstance } from '../context.tsx'
 import { format } from '../messages.ts'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 import { WalletIcon } from './parts.tsx'
 
 /**
@@ -9,7 +10,8 @@ import { WalletIcon } from './parts.tsx'
  * wallets of that namespace, to connect one; the other namespace stays connected.
  */
 export default function SwitchActiveChain() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const router = useStore(core.stores.router)
   const connectors = useStore(core.stores.connectors, (s) => s.list)
   const networks = useStore(core.stores.chain, (s) => s.networks)

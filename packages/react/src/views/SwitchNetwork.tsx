@@ -3,10 +3,12 @@ import { useAppKitInstance } from '../context.tsx'
 import { SwitchIcon } from '../icons.tsx'
 import { format } from '../messages.ts'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 
 /** Waiting for the wallet to switch; a refusal shows why, with a retry. */
 export default function SwitchNetwork() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const route = currentRoute(useStore(core.stores.router))
   const error = useStore(core.stores.account, (s) => s.switchError)
   const networks = useStore(core.stores.chain, (s) => s.networks)

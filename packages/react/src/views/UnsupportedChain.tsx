@@ -1,9 +1,10 @@
 import { useAppKitInstance } from '../context.tsx'
+import { useMessages } from '../useMessages.ts'
 import { NetworkList } from './NetworkList.tsx'
 
 /** The wallet is on a chain the app does not list: pick one it does. */
 export default function UnsupportedChain() {
-  const { messages } = useAppKitInstance()
+  const messages = useMessages()
   return (
     <div data-view="UnsupportedChain">
       <p className="lk-muted" style={{ marginBottom: 12 }} data-testid="unsupported-chain-text">

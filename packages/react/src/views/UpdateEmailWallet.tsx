@@ -1,11 +1,13 @@
 import { useAppKitInstance } from '../context.tsx'
 import { format } from '../messages.ts'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 import { EmailForm } from './EmailForm.tsx'
 
 /** §2 UpdateEmailWallet: the new address, a code to the current one, a code to the new one. */
 export default function UpdateEmailWallet() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const update = useStore(core.stores.embedded, (s) => s.update)
   const current = useStore(core.stores.embedded, (s) => s.user?.email ?? '')
   const otpText =

@@ -1,5 +1,6 @@
 import type { AppKitCore, DirectoryWallet, WalletRef } from '@latchkey/core/internal'
 import { useAppKitInstance } from '../context.tsx'
+import { useMessages } from '../useMessages.ts'
 import { WalletIcon } from './parts.tsx'
 
 /** Shows a wallet's WalletConnect pairing (QR code, copy link, its deep link). */
@@ -13,7 +14,8 @@ export function connectWithWalletConnect(core: AppKitCore, wallet?: WalletRef) {
  * WalletConnect (QR code on a computer, the wallet's deep link on a phone).
  */
 export function DirectoryWalletRow({ wallet }: { wallet: DirectoryWallet }) {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const connectorId = wallet.connectorId
   return (
     <button

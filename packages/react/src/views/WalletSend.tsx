@@ -3,11 +3,13 @@ import { useEffect } from 'react'
 import { useAppKitInstance } from '../context.tsx'
 import { format } from '../messages.ts'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 import { fiatOf, TokenIcon, useSendTokens } from './sendParts.tsx'
 
 /** §5 Send: token, amount (with Max and its fiat value) and receiver; Preview checks them. */
 export default function WalletSend() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const send = useStore(core.stores.send)
   const namespace = useStore(core.stores.account, (s) => s.namespace)
   const { tokens, token } = useSendTokens()

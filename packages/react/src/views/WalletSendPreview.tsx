@@ -1,6 +1,7 @@
 import { formatUnits } from '@latchkey/core/internal'
 import { useAppKitInstance } from '../context.tsx'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 import { fiatOf, useSendTokens } from './sendParts.tsx'
 
 /** A fee to three significant digits: 0.0000318742 → 0.0000319 */
@@ -15,7 +16,8 @@ function gwei(value: bigint): string {
 
 /** §5 Send: what goes where, the network fee (§3 gas price for EVM), then the wallet. */
 export default function WalletSendPreview() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const send = useStore(core.stores.send)
   const network = useStore(core.stores.chain, (s) => s.activeCaipNetwork)
   const { token } = useSendTokens()

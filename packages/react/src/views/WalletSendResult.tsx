@@ -1,9 +1,11 @@
 import { useAppKitInstance } from '../context.tsx'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 
 /** §5 Send: done; the form is already reset and the activity list refreshes. */
 export default function WalletSendResult() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const hash = useStore(core.stores.send, (s) => s.hash)
   return (
     <div data-view="WalletSendResult" className="lk-center">

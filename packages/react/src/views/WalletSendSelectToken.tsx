@@ -1,10 +1,12 @@
 import { floorDecimalString, formatFiat, tokenKeyOf } from '@latchkey/core/internal'
 import { useAppKitInstance } from '../context.tsx'
+import { useMessages } from '../useMessages.ts'
 import { TokenIcon, useSendTokens } from './sendParts.tsx'
 
 /** §5 Send: the tokens held on the active network, from the portfolio. */
 export default function WalletSendSelectToken() {
-  const { core, messages } = useAppKitInstance()
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
   const { tokens, loading } = useSendTokens()
   return (
     <div data-view="WalletSendSelectToken">

@@ -1,0 +1,9 @@
+import { useMemo } from 'react'
+import { useAppKitInstance } from './context.tsx'
+import { en, type Messages } from './messages.ts'
+
+/** The modal's texts: the English table with the app's own in place. Only the modal's code uses it. */
+export function useMessages(): Messages {
+  const { messageOverrides } = useAppKitInstance()
+  return useMemo(() => ({ ...en, ...messageOverrides }), [messageOverrides])
+}
