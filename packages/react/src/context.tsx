@@ -1,8 +1,8 @@
-import { createContext, type ReactNode, useContext, useState } from 'react'
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
 import {
   type AppKit,
   type CreateAppKitOptions,
-  createAppKit,
+  createIdleAppKit,
   getDefaultAppKit,
   serverRenderInstance,
 } from './createAppKit.ts'
@@ -23,8 +23,10 @@ export function AppKitProvider(props: AppKitProviderProps) {
   const [instance] = useState<AppKit>(() => {
     if (props.instance) return props.instance
     const { children: _children, instance: _none, ...options } = props
-    return createAppKit(options)
+    return createIdleAppKit(options)
   })
+  // Started after render: under StrictMode React renders twice and keeps one instance.
+  useEffect(() => instance.start(), [instance])
   return (
     <AppKitContext.Provider value={props.instance ?? instance}>
       {props.children}

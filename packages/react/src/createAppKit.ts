@@ -55,7 +55,18 @@ function networkSnapshot(state: ChainState) {
   return { caipNetwork: network, chainId: network.id, caipNetworkId: network.caipNetworkId }
 }
 
+/** AppKit's `createAppKit`: the instance, started in a browser (the page's default instance). */
 export function createAppKit(options: CreateAppKitOptions) {
+  const appKit = createIdleAppKit(options)
+  appKit.start()
+  return appKit
+}
+
+/**
+ * The instance without side effects until `start()`: what AppKitProvider makes during render
+ * (React may call it twice and drop one; only the kept one is started, in an effect).
+ */
+export function createIdleAppKit(options: CreateAppKitOptions) {
   if (typeof window === 'undefined') serverOptions = options
   const core = createAppKitCore(options)
   let modalMount: Promise<unknown> | undefined
@@ -113,24 +124,26 @@ export function createAppKit(options: CreateAppKitOptions) {
     subscribeEvents: core.subscribeEvents,
     /** Loads the modal's code now instead of on first open. */
     preload: mountModal,
+    /** In a browser, once: the page's default instance, discovery, reconnect, elements, modal. */
+    start() {
+      if (started || typeof window === 'undefined') return
+      started = true
+      ;(window as WindowWithDefault)[DEFAULT_INSTANCE] = appKit
+      // In the social-login popup on its way back the opener reads and closes the page: nothing
+      // starts there (no reconnect, no frame, no modal).
+      if (isSocialLoginReturn(window)) return
+      core.start()
+      void import('./buttons/elements.tsx')
+        .then((m) => m.defineElements())
+        .catch((error: unknown) =>
+          console.error('[latchkey] <appkit-*> elements failed to load', error),
+        )
+      const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1))
+      idle(() => void mountModal())
+    },
   }
-
-  if (typeof window !== 'undefined') {
-    ;(window as WindowWithDefault)[DEFAULT_INSTANCE] = appKit
-  }
-  // In the social-login popup on its way back the opener reads and closes the page: nothing
-  // starts there (no reconnect, no frame, no modal).
-  if (typeof window !== 'undefined' && !isSocialLoginReturn(window)) {
-    core.start()
-    void import('./buttons/elements.tsx')
-      .then((m) => m.defineElements())
-      .catch((error: unknown) =>
-        console.error('[latchkey] <appkit-*> elements failed to load', error),
-      )
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1))
-    idle(() => void mountModal())
-  }
+  let started = false
   return appKit
 }
 
-export type AppKit = ReturnType<typeof createAppKit>
+export type AppKit = ReturnType<typeof createIdleAppKit>
