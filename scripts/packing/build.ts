@@ -9,8 +9,9 @@ export const PACKAGES_IN_BUILD_ORDER = [
   'frame',
   'core',
   'evm',
-  'solana',
   'react',
+  // After react: its ./react entry is typed against @latchkey/react's built declarations.
+  'solana',
   'devnet',
   'server',
 ]

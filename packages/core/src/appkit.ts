@@ -46,7 +46,7 @@ import {
 import { type OpenOptions, openNamespace, sendArguments } from './openOptions.ts'
 import type { PortfolioController } from './portfolio.ts'
 import { initialPortfolioState, type PortfolioState } from './portfolioState.ts'
-import { initialRouterState, type RouteInput, type RouterState, type WalletRef } from './router.ts'
+import { initialRouterState, type RouterState, type WalletRef } from './router.ts'
 import { createRouterController } from './routerController.ts'
 import type { SendController } from './send.ts'
 import { initialSendState, type SendState } from './sendState.ts'

@@ -122,8 +122,13 @@ describe("AppKit's feature keys", () => {
 
   it('names the keys set that Latchkey does not act on, nothing else', () => {
     expect(
-      unsupportedFeaturesIn({ analytics: false, swaps: true, connectMethodsOrder: ['email'] }),
-    ).toEqual(['analytics', 'connectMethodsOrder'])
+      unsupportedFeaturesIn({
+        analytics: false,
+        swaps: true,
+        connectMethodsOrder: ['email'],
+        smartSessions: true,
+      }),
+    ).toEqual(['analytics', 'smartSessions'])
     expect(unsupportedFeaturesIn({ swaps: true, history: true })).toEqual([])
     expect(unsupportedFeaturesIn(undefined)).toEqual([])
   })

@@ -6,13 +6,14 @@ import { AppKitProvider, useAppKitInstance } from './context.tsx'
 import { getDefaultAppKit } from './createAppKit.ts'
 
 // Alone in its file: it counts the modals mounted on the page.
+let used: unknown
+function Used() {
+  used = useAppKitInstance()
+  return null
+}
+
 describe('AppKitProvider with options under StrictMode', () => {
   it('under StrictMode starts exactly one instance: the one its tree uses', async () => {
-    let used: unknown
-    function Used() {
-      used = useAppKitInstance()
-      return null
-    }
     render(
       <StrictMode>
         <AppKitProvider networks={[localChainA]} projectId="p" apiUrl="http://127.0.0.1:1">

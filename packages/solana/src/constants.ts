@@ -65,3 +65,18 @@ export const ProviderErrorCode = {
 
 /** The Token-2022 program; a mint it owns is transferred through it (the classic one is in @solana-program/token). */
 export const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
+
+/** Solana's commitment levels, weakest first (docs.solana.com, "Configuring State Commitment"). */
+export const COMMITMENT_LEVELS = ['processed', 'confirmed', 'finalized'] as const
+
+/** The deprecated commitment names @solana/web3.js still accepts, and the level each means. */
+export const DEPRECATED_COMMITMENTS = {
+  recent: 'processed',
+  single: 'confirmed',
+  singleGossip: 'confirmed',
+  root: 'finalized',
+  max: 'finalized',
+} as const
+
+/** The commitment the connection reads and confirms at unless told: AppKit's SolanaAdapter default. */
+export const DEFAULT_CONNECTION_COMMITMENT = 'confirmed'

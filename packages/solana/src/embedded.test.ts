@@ -32,6 +32,7 @@ import { parseTransferSolInstruction } from '@solana-program/system'
 import { getWallets } from '@wallet-standard/app'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SolanaAdapter } from './adapter.ts'
+import { freshAddress } from './testing/keys.ts'
 import { findWallet, toConnectors } from './wallets.ts'
 
 let devnet: SolanaDevnet
@@ -50,7 +51,6 @@ afterEach(() => {
 
 const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex')
 const rpc = () => createSolanaRpc(devnet.rpcUrl)
-const freshAddress = () => getBase58Decoder().decode(generateSecretKey().slice(32))
 
 interface RpcPayload {
   method: string

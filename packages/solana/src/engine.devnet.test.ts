@@ -1,18 +1,13 @@
 import { isUserRejectedError } from '@latchkey/core/internal'
 import { localSolana, withRpcUrl } from '@latchkey/core/networks'
 import { SOLANA_TEST_ACCOUNTS, type SolanaDevnet, startSolanaDevnet } from '@latchkey/devnet'
-import { createSolanaTestWallet, generateSecretKey } from '@latchkey/e2e/solanaWallet'
-import {
-  address,
-  blockhash,
-  createSolanaRpc,
-  getBase58Decoder,
-  getBase64Decoder,
-} from '@solana/kit'
+import { createSolanaTestWallet } from '@latchkey/e2e/solanaWallet'
+import { address, blockhash, createSolanaRpc, getBase64Decoder } from '@solana/kit'
 import { getWallets } from '@wallet-standard/app'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createSolanaEngine } from './engine.ts'
 import type { SolanaProvider } from './provider.ts'
+import { freshAddress } from './testing/keys.ts'
 import { buildTransferTransaction } from './transfer.ts'
 
 let devnet: SolanaDevnet
@@ -30,7 +25,6 @@ afterEach(() => {
 })
 
 const rpc = () => createSolanaRpc(devnet.rpcUrl)
-const freshAddress = () => getBase58Decoder().decode(generateSecretKey().slice(32))
 
 /** The engine connected to a real test wallet holding one of the devnet's funded keys. */
 async function connected(accountIndex: number, omitFeatures: string[] = []) {

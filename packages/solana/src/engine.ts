@@ -28,11 +28,11 @@ import {
   ProviderRpcError,
   SolanaErrorText,
 } from './errors.ts'
-import { createSolanaProvider, type SolanaProvider } from './provider.ts'
 import type { Session } from './session.ts'
 import { chainOf, signAndSendTransaction, signMessage } from './signing.ts'
 import { getSplBalances, type SplTokenBalance } from './tokens.ts'
 import { buildTransferTransaction, tokenProgramOf } from './transfer.ts'
+import { createWalletProvider, type Provider } from './walletProvider.ts'
 import { waitForWallet } from './wallets.ts'
 
 type Connect = StandardConnectFeature[typeof Feature.connect]
@@ -47,7 +47,8 @@ export interface SolanaEngineOptions {
 }
 
 export interface SolanaEngine extends AdapterEngine {
-  getProvider(connectorId?: string): SolanaProvider | undefined
+  /** AppKit's Solana `Provider`, with `request()` */
+  getProvider(connectorId?: string): Provider | undefined
   /** SPL balances of an owner on the network (Token and Token-2022 accounts). */
   getTokenBalances(owner: string, network: CaipNetwork): Promise<SplTokenBalance[]>
 }
@@ -179,7 +180,7 @@ export function createSolanaEngine(options: SolanaEngineOptions): SolanaEngine {
     return { wallet, accounts }
   }
 
-  const provider = createSolanaProvider({
+  const provider = createWalletProvider({
     session: () => session,
     rpc: (s) => {
       // The account is on none of the app's networks: there is no RPC to send through.

@@ -22,6 +22,15 @@ export const SolanaErrorText = {
     `Transaction ${signature} failed: ${JSON.stringify(reason, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`,
   notConfirmed: (signature: string) =>
     `Transaction ${signature} was not confirmed within ${CONFIRMATION_TIMEOUT_MS / 1000} s`,
+  /** As @solana/web3.js words its TransactionExpiredBlockheightExceededError */
+  blockHeightExceeded: (signature: string) =>
+    `Signature ${signature} has expired: block height exceeded.`,
+  unserializable: (method: string, reason: string) =>
+    `${method} could not serialize the transaction: ${reason}`,
+  noSignedTransaction: 'The wallet returned no signed transaction',
+  /** The wallet changed the message and the transaction's class cannot read the signed bytes */
+  cannotRebuild: (method: string) =>
+    `${method}: the wallet changed the transaction and its class has no from()/deserialize()`,
 } as const
 
 /** An error with an EIP-1193-style numeric code, as a provider's `request` throws it. */

@@ -1,4 +1,3 @@
-import { createPublicKey, verify } from 'node:crypto'
 import { isUserRejectedError } from '@latchkey/core/internal'
 import { defineNetwork } from '@latchkey/core/networks'
 import { createSolanaTestWallet, generateSecretKey } from '@latchkey/e2e/solanaWallet'
@@ -15,6 +14,7 @@ import type { WalletAccount } from '@wallet-standard/base'
 import { describe, expect, it } from 'vitest'
 import { createSolanaProvider } from './provider.ts'
 import type { Session } from './session.ts'
+import { verifiesEd25519 } from './testing/keys.ts'
 import { buildTransferTransaction } from './transfer.ts'
 import { connectorIdOf } from './wallets.ts'
 
@@ -30,17 +30,6 @@ const lifetime = {
   lastValidBlockHeight: 100n,
 }
 const b58 = getBase58Decoder()
-
-/** ed25519 verification with node:crypto against the raw public key. */
-function verifies(message: Uint8Array, signature: Uint8Array, publicKey: Uint8Array) {
-  const spki = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), publicKey])
-  return verify(
-    null,
-    message,
-    createPublicKey({ key: spki, format: 'der', type: 'spki' }),
-    signature,
-  )
-}
 
 async function connected(omitFeatures: string[] = []) {
   const secretKey = generateSecretKey()
@@ -77,7 +66,11 @@ describe('Solana provider (WalletConnect Solana RPC over Wallet Standard)', () =
       params: { message: b58.decode(message), pubkey: address },
     })) as { signature: string }
     expect(
-      verifies(message, getBase58Encoder().encode(fromText.signature) as Uint8Array, publicKey),
+      verifiesEd25519(
+        message,
+        getBase58Encoder().encode(fromText.signature) as Uint8Array,
+        publicKey,
+      ),
     ).toBe(true)
     const fromBytes = (await provider.request({
       method: 'solana_signMessage',
@@ -97,9 +90,9 @@ describe('Solana provider (WalletConnect Solana RPC over Wallet Standard)', () =
     const signed = getTransactionDecoder().decode(getBase64Encoder().encode(result.transaction))
     const signature = signed.signatures[address as keyof typeof signed.signatures]
     expect(signature && b58.decode(signature)).toBe(result.signature)
-    expect(verifies(new Uint8Array(signed.messageBytes), signature as Uint8Array, publicKey)).toBe(
-      true,
-    )
+    expect(
+      verifiesEd25519(new Uint8Array(signed.messageBytes), signature as Uint8Array, publicKey),
+    ).toBe(true)
   })
 
   it('solana_signAllTransactions: every transaction signed, in order, in one wallet request', async () => {

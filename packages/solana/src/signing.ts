@@ -1,7 +1,5 @@
 import {
-  type Base64EncodedWireTransaction,
   getBase58Decoder,
-  getBase64Decoder,
   getSignatureFromTransaction,
   getTransactionDecoder,
   type Rpc,
@@ -16,6 +14,7 @@ import type {
 import { solanaChains, walletChainFor } from './chains.ts'
 import { Feature, ProviderErrorCode } from './constants.ts'
 import { ProviderRpcError, SolanaErrorText } from './errors.ts'
+import { sendWireTransaction } from './send.ts'
 import type { Session } from './session.ts'
 
 type SignMessage = SolanaSignMessageFeature[typeof Feature.signMessage]
@@ -96,15 +95,5 @@ export async function signAndSendTransaction(
   }
   const [signed] = await signTransactions(session, [transaction], 'solana_signAndSendTransaction')
   if (!signed) throw new Error(SolanaErrorText.noAccount)
-  const wire = getBase64Decoder().decode(signed) as Base64EncodedWireTransaction
-  return rpc()
-    .sendTransaction(wire, {
-      encoding: 'base64',
-      skipPreflight: options.skipPreflight,
-      preflightCommitment: options.preflightCommitment,
-      maxRetries: options.maxRetries === undefined ? undefined : BigInt(options.maxRetries),
-      minContextSlot:
-        options.minContextSlot === undefined ? undefined : BigInt(options.minContextSlot),
-    })
-    .send()
+  return sendWireTransaction(rpc(), signed, options)
 }

@@ -54,6 +54,9 @@ const rainbow: DirectoryWallet = {
   installed: false,
 }
 
+let current: ReturnType<typeof createAppKit> | undefined
+const appKit = () => current as ReturnType<typeof createAppKit>
+
 async function renderConnect(options: Partial<CreateAppKitOptions> = {}) {
   const appKit = createAppKit({
     networks: [localChainA],
@@ -78,6 +81,7 @@ async function renderConnect(options: Partial<CreateAppKitOptions> = {}) {
       <Connect />
     </AppKitProvider>,
   )
+  current = appKit
   return appKit
 }
 
@@ -104,6 +108,27 @@ describe('Connect view: AppKit options', () => {
     ])
     expect(screen.getByTestId('all-wallets-count').textContent).toBe('500')
     expect(screen.queryByTestId('legal-notice')).toBeNull()
+  })
+
+  it('lists installed wallets first, tagging the recent ones', async () => {
+    await renderConnect()
+    act(() =>
+      appKit().core.stores.recent.setState({ wallets: [{ id: 'injected', name: 'Browser' }] }),
+    )
+    expect(walletIds().slice(0, 3)).toEqual(['io.metamask', 'injected', 'com.coinbase.wallet'])
+    const tagged = screen.getByTestId('wallet-injected')
+    expect(within(tagged).getByText(en.recent)).toBeTruthy()
+    expect(within(tagged).getByText(en.installed)).toBeTruthy()
+    expect(within(screen.getByTestId('wallet-io.metamask')).queryByText(en.recent)).toBeNull()
+  })
+
+  it('adds recent wallets that are not installed after the installed ones', async () => {
+    await renderConnect()
+    const ids = walletIds()
+    expect(ids.indexOf('app.phantom')).toBe(3)
+    const phantom = screen.getByTestId('wallet-app.phantom')
+    expect(within(phantom).getByText(en.recent)).toBeTruthy()
+    expect(within(phantom).queryByText(en.installed)).toBeNull()
   })
 
   it('orders sections by connectMethodsOrder and wallets by connectorTypeOrder', async () => {

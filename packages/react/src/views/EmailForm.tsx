@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react'
-import { useAppKitInstance } from '../context.tsx'
 import { useMessages } from '../useMessages.ts'
 
 interface EmailFormProps {

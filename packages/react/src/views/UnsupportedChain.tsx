@@ -1,4 +1,3 @@
-import { useAppKitInstance } from '../context.tsx'
 import { useMessages } from '../useMessages.ts'
 import { NetworkList } from './NetworkList.tsx'
 
