@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { screenshot, view } from './browser'
 import { useDemo } from './harness'
 import { EXCLUDED_WALLET_ID } from './setup/stack'
+import { approveConnection } from './wallet'
 
 const openDemo = useDemo()
 
@@ -71,5 +72,36 @@ describe('wallet directory', () => {
       el.scrollTop = 0
     })
     await expect.poll(async () => (await visibleNames(page)).length).toBeGreaterThan(3)
+  })
+})
+
+describe('legal links (AppKit’s termsConditionsUrl, privacyPolicyUrl, features.legalCheckbox)', () => {
+  it('with the checkbox, no wallet connects until the visitor agrees; then one does', async () => {
+    const { page, wallet } = await openDemo({ url: (demo) => `${demo}?legal=checkbox` })
+    await page.getByTestId('connect-button').click()
+    await view(page, 'Connect').waitFor()
+    const installed = page.locator('[data-wallet-id="headless-web3-provider"]')
+    await installed.waitFor()
+    expect(await installed.isDisabled()).toBe(true)
+    expect(await page.getByTestId('connect-email').isDisabled()).toBe(true)
+    const terms = page.getByTestId('legal-consent').getByRole('link', { name: 'Terms of Service' })
+    expect(await terms.getAttribute('href')).toMatch(/#terms$/)
+    await screenshot(page, 'connect-legal-checkbox')
+
+    await page.getByRole('checkbox', { name: /I agree to our Terms of Service/ }).check()
+    expect(await installed.isDisabled()).toBe(false)
+    await installed.click()
+    await approveConnection(wallet)
+    await page.getByTestId('account-button').waitFor()
+  })
+
+  it('without it, the links are a line under the wallets and connecting is not held back', async () => {
+    const { page } = await openDemo({ url: (demo) => `${demo}?legal=notice` })
+    await page.getByTestId('connect-button').click()
+    await view(page, 'Connect').waitFor()
+    expect(await page.getByTestId('legal-notice').textContent()).toBe(
+      'By connecting your wallet, you agree to our Terms of Service and Privacy Policy',
+    )
+    expect(await page.locator('[data-wallet-id="headless-web3-provider"]').isDisabled()).toBe(false)
   })
 })

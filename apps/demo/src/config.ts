@@ -46,3 +46,17 @@ export function siwxFromQuery(search: string) {
   if (mode === 'server') return new ServerSIWX({ projectId, apiUrl, statement, required: true })
   return undefined
 }
+
+/**
+ * The legal links (AppKit's termsConditionsUrl and privacyPolicyUrl), chosen by the query string:
+ * `?legal=notice` (a line under the wallets) or `?legal=checkbox` (nothing connects until ticked).
+ */
+export function legalFromQuery(search: string) {
+  const mode = new URLSearchParams(search).get('legal')
+  if (mode !== 'notice' && mode !== 'checkbox') return {}
+  return {
+    termsConditionsUrl: `${location.origin}/#terms`,
+    privacyPolicyUrl: `${location.origin}/#privacy`,
+    features: { legalCheckbox: mode === 'checkbox' },
+  }
+}

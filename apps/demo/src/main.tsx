@@ -7,6 +7,7 @@ import {
   excludeWalletIds,
   featuredWalletIds,
   frameUrl,
+  legalFromQuery,
   networks,
   projectId,
   relayUrl,
@@ -27,6 +28,7 @@ const appKit = createAppKit({
   excludeWalletIds,
   metadata: { name: 'Latchkey demo', url: location.origin, description: 'Latchkey local demo' },
   debug: true,
+  ...legalFromQuery(location.search),
 })
 
 // Handy for poking at the instance from the console and from e2e tests.
