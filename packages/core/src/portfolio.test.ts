@@ -16,9 +16,9 @@ import {
   createPortfolioController,
   dropSpamTransactions,
   dropZeroDecimalTokens,
-  totalValueOf,
 } from './portfolio.ts'
 import { initialPortfolioState, type PortfolioState } from './portfolioState.ts'
+import { totalValueOf } from './portfolioTokens.ts'
 import { createToastController } from './toast.ts'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
