@@ -148,7 +148,8 @@ describe("AppKit's hook shapes", () => {
     expect(shown()?.[0]).toBe('MODAL_CREATED')
     await act(async () => {
       appKit.core.start()
-      appKit.open()
+      // Connect, not the no-adapter default (ConnectingWalletConnectBasic starts WalletConnect).
+      appKit.open({ view: 'Connect' })
     })
     expect(shown()?.slice(0, 2)).toEqual(['MODAL_OPEN', 'true'])
     act(() => {

@@ -1,8 +1,18 @@
-import { MemoryStorage } from '@latchkey/core/internal'
+import { type ChainAdapter, MemoryStorage } from '@latchkey/core/internal'
 import { localChainA } from '@latchkey/core/networks'
 import { waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createAppKit } from '../createAppKit.ts'
+
+/**
+ * An EVM adapter that never loads: with an adapter the modal opens on Connect (without one it
+ * opens ConnectingWalletConnectBasic, which starts WalletConnect, not what is tested here).
+ */
+const evmAdapter: ChainAdapter = {
+  namespace: 'eip155',
+  watchConnectors: () => () => {},
+  load: () => new Promise(() => {}),
+}
 
 // One instance per test, each mounting its modal: where it mounts is what is tested.
 function createOfflineAppKit(options: { enableEmbedded?: boolean } = {}) {
@@ -11,6 +21,7 @@ function createOfflineAppKit(options: { enableEmbedded?: boolean } = {}) {
     projectId: 'p',
     storage: new MemoryStorage(),
     apiUrl: 'http://127.0.0.1:1',
+    adapters: [evmAdapter],
     ...options,
   })
 }
