@@ -58,6 +58,23 @@ async function connectInApp(page: Page, url: string) {
   return { wallet, account }
 }
 
+/** The app's production build served, a fresh browser page on it; no page error allowed. */
+async function inBuiltApp(dir: string, run: (page: Page, url: string) => Promise<void>) {
+  const served = await serveBuild(dir, `${dir}/dist`, appPort)
+  const context = await browser.newContext({ viewport: { width: 1100, height: 760 } })
+  try {
+    const page = await context.newPage()
+    page.setDefaultTimeout(20_000)
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await run(page, served.url)
+    expect(errors).toEqual([])
+  } finally {
+    await context.close()
+    await served.close()
+  }
+}
+
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'latchkey-consumers-'))
   const [chainPort, port] = await Promise.all([findFreePort(), findFreePort()])
@@ -106,14 +123,8 @@ describe.each(CONSUMER_APPS)(
     })
 
     it('connects the wallet through the modal; the app’s own wagmi hooks see it and sign', async () => {
-      const served = await serveBuild(dir, `${dir}/dist`, appPort)
-      const context = await browser.newContext({ viewport: { width: 1100, height: 760 } })
-      try {
-        const page = await context.newPage()
-        page.setDefaultTimeout(20_000)
-        const errors: string[] = []
-        page.on('pageerror', (error) => errors.push(error.message))
-        const { wallet, account } = await connectInApp(page, served.url)
+      await inBuiltApp(dir, async (page, url) => {
+        const { wallet, account } = await connectInApp(page, url)
         await screenshot(page, `consumer-${spec.name}-connected`)
 
         await page.getByTestId('sign').click()
@@ -125,33 +136,19 @@ describe.each(CONSUMER_APPS)(
         expect(await verifyMessage({ address: account.address, message: sent, signature })).toBe(
           true,
         )
-        expect(errors).toEqual([])
-      } finally {
-        await context.close()
-        await served.close()
-      }
+      })
     })
 
     it('without React code of its own (AppKit’s framework-free setup), connects in <appkit-modal>', async () => {
-      const served = await serveBuild(dir, `${dir}/dist`, appPort)
-      const context = await browser.newContext({ viewport: { width: 1100, height: 760 } })
-      try {
-        const page = await context.newPage()
-        page.setDefaultTimeout(20_000)
-        const errors: string[] = []
-        page.on('pageerror', (error) => errors.push(error.message))
-        await connectInApp(page, `${served.url}vanilla.html`)
+      await inBuiltApp(dir, async (page, url) => {
+        await connectInApp(page, `${url}vanilla.html`)
         // The modal mounted where the page placed it, inline (enableEmbedded).
         await page.getByTestId('account-button').click()
         const dialog = page.locator('appkit-modal [role="dialog"]')
         await dialog.locator('[data-view="Account"]').waitFor()
         expect(await dialog.getAttribute('aria-modal')).toBe('false')
         await screenshot(page, `consumer-${spec.name}-vanilla`)
-        expect(errors).toEqual([])
-      } finally {
-        await context.close()
-        await served.close()
-      }
+      })
     })
   },
 )

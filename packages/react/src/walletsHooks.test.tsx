@@ -3,7 +3,6 @@ import type {
   AdapterEngine,
   ChainAdapter,
   ConnectorInfo,
-  DirectoryWallet,
 } from '@latchkey/core/internal'
 import { initialDirectoryState, MemoryStorage } from '@latchkey/core/internal'
 import { localChainA } from '@latchkey/core/networks'
@@ -12,6 +11,7 @@ import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppKitProvider } from './context.tsx'
 import { type CreateAppKitOptions, createAppKit } from './createAppKit.ts'
+import { rainbow } from './testing/directoryWallets.ts'
 import { useAppKitWallets } from './walletsHooks.ts'
 
 afterEach(cleanup)
@@ -24,23 +24,6 @@ const metamask: ConnectorInfo = {
   chain: 'eip155',
   rdns: 'io.metamask',
   imageUrl: 'data:image/svg+xml,<svg/>',
-}
-const rainbow: DirectoryWallet = {
-  id: 'rainbow',
-  name: 'Rainbow',
-  image_id: 'r',
-  imageUrl: 'http://127.0.0.1:1/getWalletImage/r',
-  rdns: 'me.rainbow',
-  chains: ['eip155:1'],
-  homepage: 'https://rainbow.me',
-  mobile_link: 'rainbow://',
-  desktop_link: null,
-  webapp_link: null,
-  app_store: null,
-  play_store: null,
-  chrome_store: null,
-  badge_type: 'certified',
-  installed: false,
 }
 
 /** A wallet engine that connects at once, or refuses like a visitor who rejects. */

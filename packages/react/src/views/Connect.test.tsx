@@ -1,4 +1,4 @@
-import type { ChainAdapter, ConnectorInfo, DirectoryWallet } from '@latchkey/core/internal'
+import type { ChainAdapter, ConnectorInfo } from '@latchkey/core/internal'
 import { initialDirectoryState, MemoryStorage } from '@latchkey/core/internal'
 import { localChainA } from '@latchkey/core/networks'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { AppKitProvider } from '../context.tsx'
 import { type CreateAppKitOptions, createAppKit } from '../createAppKit.ts'
 import { en } from '../messages.ts'
+import { rainbow } from '../testing/directoryWallets.ts'
 import Connect from './Connect.tsx'
 
 afterEach(cleanup)
@@ -36,22 +37,6 @@ const coinbase: ConnectorInfo = {
   type: 'ANNOUNCED',
   chain: 'eip155',
   rdns: 'com.coinbase.wallet',
-}
-const rainbow: DirectoryWallet = {
-  id: 'rainbow',
-  name: 'Rainbow',
-  image_id: 'r',
-  rdns: 'me.rainbow',
-  chains: ['eip155:1'],
-  homepage: null,
-  mobile_link: 'rainbow://',
-  desktop_link: null,
-  webapp_link: null,
-  app_store: null,
-  play_store: null,
-  chrome_store: null,
-  badge_type: 'certified',
-  installed: false,
 }
 
 let current: ReturnType<typeof createAppKit> | undefined

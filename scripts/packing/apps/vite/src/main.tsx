@@ -2,24 +2,13 @@
 // @latchkey/*. It shows its own wagmi state, so a test sees what the app sees.
 import { WagmiAdapter } from '@latchkey/evm'
 import { createAppKit } from '@latchkey/react'
-import { type AppKitNetwork, defineChain } from '@latchkey/react/networks'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { useAccount, useSignMessage, WagmiProvider } from 'wagmi'
+import { networks, projectId } from './chain'
 
 export const MESSAGE = 'Signed in an app that installed Latchkey from npm'
-
-const localChain = defineChain({
-  id: 31337,
-  caipNetworkId: 'eip155:31337',
-  chainNamespace: 'eip155',
-  name: 'Local chain',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [import.meta.env.VITE_RPC_URL] } },
-})
-const networks: [AppKitNetwork, ...AppKitNetwork[]] = [localChain]
-const projectId = import.meta.env.VITE_PROJECT_ID
 
 const wagmiAdapter = new WagmiAdapter({ networks, projectId })
 const queryClient = new QueryClient()

@@ -1,0 +1,20 @@
+// Test support only: a wallet as the directory lists it, not installed in this browser.
+import type { DirectoryWallet } from '@latchkey/core/internal'
+
+export const rainbow: DirectoryWallet = {
+  id: 'rainbow',
+  name: 'Rainbow',
+  image_id: 'r',
+  imageUrl: 'http://127.0.0.1:1/getWalletImage/r',
+  rdns: 'me.rainbow',
+  chains: ['eip155:1'],
+  homepage: 'https://rainbow.me',
+  mobile_link: 'rainbow://',
+  desktop_link: null,
+  webapp_link: null,
+  app_store: null,
+  play_store: null,
+  chrome_store: null,
+  badge_type: 'certified',
+  installed: false,
+}
