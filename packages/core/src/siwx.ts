@@ -10,6 +10,21 @@ export interface SIWXSession {
   signature: string
 }
 
+/** A stored value that has a session's shape (sessions are read back from JSON). */
+export function isSession(value: unknown): value is SIWXSession {
+  const v = value as SIWXSession | null
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.message === 'string' &&
+    typeof v.signature === 'string' &&
+    typeof v.data === 'object' &&
+    v.data !== null &&
+    typeof v.data.accountAddress === 'string' &&
+    typeof v.data.chainId === 'string'
+  )
+}
+
 export interface SIWXMessageInput {
   accountAddress: string
   chainId: CaipNetworkId

@@ -1,6 +1,7 @@
 import type { CaipNetworkId } from './caip.ts'
 import { STORAGE_PREFIX } from './constants.ts'
 import {
+  isSession,
   messageForThisPage,
   randomNonce,
   type SIWXConfig,
@@ -21,17 +22,6 @@ export interface LocalSIWXOptions {
 }
 
 const KEY = `${STORAGE_PREFIX}siwx_sessions`
-function isSession(value: unknown): value is SIWXSession {
-  const v = value as SIWXSession | null
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof v.message === 'string' &&
-    typeof v.signature === 'string' &&
-    typeof v.data?.accountAddress === 'string' &&
-    typeof v.data?.chainId === 'string'
-  )
-}
 
 /**
  * §7 Sign-in kept in this browser: nothing verifies the signature but the app's own code. For

@@ -11,20 +11,12 @@ import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppKitProvider } from './context.tsx'
 import { type CreateAppKitOptions, createAppKit } from './createAppKit.ts'
-import { rainbow } from './testing/directoryWallets.ts'
+import { metamask, rainbow } from './testing/wallets.ts'
 import { useAppKitWallets } from './walletsHooks.ts'
 
 afterEach(cleanup)
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const metamask: ConnectorInfo = {
-  id: 'io.metamask',
-  name: 'MetaMask',
-  type: 'ANNOUNCED',
-  chain: 'eip155',
-  rdns: 'io.metamask',
-  imageUrl: 'data:image/svg+xml,<svg/>',
-}
 
 /** A wallet engine that connects at once, or refuses like a visitor who rejects. */
 function walletAdapter(reject = false): ChainAdapter {

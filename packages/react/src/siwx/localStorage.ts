@@ -1,5 +1,5 @@
-import type { CaipNetworkId, SIWXSession } from '@latchkey/core/internal'
-import { isSession, isSessionOf } from './session.ts'
+import { type CaipNetworkId, isSession, type SIWXSession } from '@latchkey/core/internal'
+import { isSessionOf } from './session.ts'
 import type { SIWXStorage } from './storage.ts'
 
 export interface LocalStorageOptions {

@@ -1,5 +1,6 @@
+import { isSession } from '@latchkey/core/internal'
 import { describe, expect, it } from 'vitest'
-import { isSession, isSessionOf, liveness, sameAddress } from './session.ts'
+import { isSessionOf, liveness, sameAddress } from './session.ts'
 import { EVM_CHAIN, messageData, SOLANA_CHAIN } from './testing/signers.ts'
 
 const EVM = '0xAbCdEf0123456789aBcDeF0123456789AbCdEf01'

@@ -1,20 +1,5 @@
 import type { CaipNetworkId, SIWXMessageData, SIWXSession } from '@latchkey/core/internal'
 
-/** A stored value that has a session's shape (storage is read back from JSON). */
-export function isSession(value: unknown): value is SIWXSession {
-  const v = value as SIWXSession | null
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof v.message === 'string' &&
-    typeof v.signature === 'string' &&
-    typeof v.data === 'object' &&
-    v.data !== null &&
-    typeof v.data.accountAddress === 'string' &&
-    typeof v.data.chainId === 'string'
-  )
-}
-
 /** EVM addresses compare without case (checksums); Solana's base58 is case-sensitive. */
 export function sameAddress(chainId: string, a: string, b: string): boolean {
   return chainId.startsWith('eip155:') ? a.toLowerCase() === b.toLowerCase() : a === b

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { AppKitProvider } from '../context.tsx'
 import { type CreateAppKitOptions, createAppKit } from '../createAppKit.ts'
 import { en } from '../messages.ts'
-import { rainbow } from '../testing/directoryWallets.ts'
+import { metamask, rainbow } from '../testing/wallets.ts'
 import Connect from './Connect.tsx'
 
 afterEach(cleanup)
@@ -18,13 +18,6 @@ const evmAdapter: ChainAdapter = {
   load: () => new Promise(() => {}),
 }
 
-const metamask: ConnectorInfo = {
-  id: 'io.metamask',
-  name: 'MetaMask',
-  type: 'ANNOUNCED',
-  chain: 'eip155',
-  rdns: 'io.metamask',
-}
 const injected: ConnectorInfo = {
   id: 'injected',
   name: 'Browser',
