@@ -1,9 +1,4 @@
-import type {
-  AccountSnapshot,
-  AdapterEngine,
-  ChainAdapter,
-  ConnectorInfo,
-} from '@latchkey/core/internal'
+import type { AccountSnapshot, AdapterEngine, ChainAdapter } from '@latchkey/core/internal'
 import { initialDirectoryState, MemoryStorage } from '@latchkey/core/internal'
 import { localChainA } from '@latchkey/core/networks'
 import { act, cleanup, renderHook } from '@testing-library/react'
