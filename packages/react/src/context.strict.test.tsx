@@ -25,6 +25,6 @@ describe('AppKitProvider with options under StrictMode', () => {
     await new Promise((resolve) => setTimeout(resolve, 30))
     expect(document.querySelectorAll('[data-latchkey-modal]')).toHaveLength(1)
     expect(getDefaultAppKit()).toBe(used)
-    getDefaultAppKit()?.core.destroy()
+    getDefaultAppKit()?.destroy()
   })
 })

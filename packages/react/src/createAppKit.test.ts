@@ -6,7 +6,7 @@ import { createAppKit } from './createAppKit.ts'
 
 const kits: ReturnType<typeof createAppKit>[] = []
 afterEach(() => {
-  for (const kit of kits.splice(0)) kit.core.destroy()
+  for (const kit of kits.splice(0)) kit.destroy()
   vi.restoreAllMocks()
 })
 

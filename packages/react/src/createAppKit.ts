@@ -70,10 +70,15 @@ export function createIdleAppKit(options: CreateAppKitOptions) {
   if (typeof window === 'undefined') serverOptions = options
   const core = createAppKitCore(options)
   let modalMount: Promise<unknown> | undefined
+  let mounted: { unmount(): void } | undefined
+  let destroyed = false
 
   const mountModal = () => {
+    if (destroyed) return Promise.resolve()
     modalMount ??= import('./modal/mount.tsx')
-      .then((m) => m.mountModal(appKit))
+      .then((m) => {
+        if (!destroyed) mounted = m.mountModal(appKit)
+      })
       .catch((error: unknown) => {
         // A failed chunk load (offline, page unloading) is retried on the next open.
         modalMount = undefined
@@ -124,9 +129,20 @@ export function createIdleAppKit(options: CreateAppKitOptions) {
     subscribeEvents: core.subscribeEvents,
     /** Loads the modal's code now instead of on first open. */
     preload: mountModal,
+    /**
+     * Ends the instance: its modal leaves the page (a load under way never mounts), its
+     * subscriptions and connections stop, and the page forgets it as the default instance.
+     */
+    destroy() {
+      destroyed = true
+      mounted?.unmount()
+      mounted = undefined
+      core.destroy()
+      if (getDefaultAppKit() === appKit) delete (window as WindowWithDefault)[DEFAULT_INSTANCE]
+    },
     /** In a browser, once: the page's default instance, discovery, reconnect, elements, modal. */
     start() {
-      if (started || typeof window === 'undefined') return
+      if (started || destroyed || typeof window === 'undefined') return
       started = true
       ;(window as WindowWithDefault)[DEFAULT_INSTANCE] = appKit
       // In the social-login popup on its way back the opener reads and closes the page: nothing

@@ -64,7 +64,7 @@ describe('useWalletInfo', () => {
     expect(screen.getByRole('status').textContent).toBe('Google')
     act(() => appKit.core.stores.embedded.setState({ user: { ...user, authProvider: 'email' } }))
     expect(screen.getByRole('status').textContent).toBe('Email')
-    appKit.core.destroy()
+    appKit.destroy()
   })
 })
 
@@ -121,7 +121,7 @@ describe('useAppKitAccount().allAccounts and useAppKitConnectors (§3 Account, C
       'ws:Phantom=connected:provider',
       'com.rabby=disconnected:-',
     ])
-    appKit.core.destroy()
+    appKit.destroy()
   })
 })
 
@@ -169,6 +169,6 @@ describe("AppKit's hook shapes", () => {
       }),
     )
     expect(shown()?.slice(2)).toEqual(['-', 'Phantom'])
-    appKit.core.destroy()
+    appKit.destroy()
   })
 })

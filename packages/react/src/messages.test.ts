@@ -38,6 +38,6 @@ describe('i18n', () => {
     })
     expect(result.current.connectWallet).toBe('Wallet verbinden')
     expect(result.current.disconnect).toBe('Disconnect')
-    appKit.core.destroy()
+    appKit.destroy()
   })
 })

@@ -42,7 +42,7 @@ function renderWallets(options: Partial<CreateAppKitOptions> = {}) {
     adapters: [walletAdapter()],
     ...options,
   })
-  appKit.core.destroy()
+  appKit.destroy()
   appKit.core.stores.connectors.setState({ list: [metamask] })
   appKit.core.stores.recent.setState({ wallets: [{ id: 'io.metamask', name: 'MetaMask' }] })
   appKit.core.stores.directory.setState({

@@ -42,7 +42,7 @@ function appKitWith(networks: Parameters<typeof createAppKit>[0]['networks']): A
     storage: new MemoryStorage(),
     apiUrl: 'http://127.0.0.1:1',
   })
-  cleanups.push(() => appKit.core.destroy())
+  cleanups.push(() => appKit.destroy())
   return appKit
 }
 

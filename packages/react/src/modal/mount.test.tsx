@@ -1,8 +1,8 @@
 import { type ChainAdapter, MemoryStorage } from '@latchkey/core/internal'
 import { localChainA } from '@latchkey/core/networks'
-import { waitFor } from '@testing-library/react'
+import { act, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createAppKit } from '../createAppKit.ts'
+import { createAppKit, getDefaultAppKit } from '../createAppKit.ts'
 
 /**
  * An EVM adapter that never loads: with an adapter the modal opens on Connect (without one it
@@ -14,9 +14,11 @@ const evmAdapter: ChainAdapter = {
   load: () => new Promise(() => {}),
 }
 
+const instances: ReturnType<typeof createAppKit>[] = []
+
 // One instance per test, each mounting its modal: where it mounts is what is tested.
 function createOfflineAppKit(options: { enableEmbedded?: boolean } = {}) {
-  return createAppKit({
+  const appKit = createAppKit({
     networks: [localChainA],
     projectId: 'p',
     storage: new MemoryStorage(),
@@ -24,10 +26,15 @@ function createOfflineAppKit(options: { enableEmbedded?: boolean } = {}) {
     adapters: [evmAdapter],
     ...options,
   })
+  instances.push(appKit)
+  return appKit
 }
 
 describe('where the modal mounts', () => {
   afterEach(() => {
+    act(() => {
+      for (const appKit of instances.splice(0)) appKit.destroy()
+    })
     document.body.innerHTML = ''
   })
 
@@ -42,7 +49,6 @@ describe('where the modal mounts', () => {
     const dialog = place.shadowRoot?.querySelector('[role="dialog"]')
     expect(dialog?.getAttribute('aria-modal')).toBe('false')
     expect(dialog?.parentElement?.hasAttribute('data-inline')).toBe(true)
-    appKit.core.destroy()
   })
 
   it('without <appkit-modal> the modal mounts on <body> as a modal dialog', async () => {
@@ -54,6 +60,38 @@ describe('where the modal mounts', () => {
     expect(host?.shadowRoot?.querySelector('[role="dialog"]')?.getAttribute('aria-modal')).toBe(
       'true',
     )
-    appKit.core.destroy()
+  })
+})
+
+describe('destroy()', () => {
+  it('takes the modal off the page and forgets the instance; a later open mounts nothing', async () => {
+    const appKit = createOfflineAppKit()
+    await appKit.preload()
+    appKit.open()
+    await waitFor(() =>
+      expect(document.querySelector('[data-latchkey-modal]')?.shadowRoot?.textContent).toBeTruthy(),
+    )
+    expect(getDefaultAppKit()).toBe(appKit)
+    act(() => appKit.destroy())
+    expect(document.querySelector('[data-latchkey-modal]')).toBeNull()
+    expect(getDefaultAppKit()).toBeUndefined()
+    appKit.open()
+    await appKit.preload()
+    expect(document.querySelector('[data-latchkey-modal]')).toBeNull()
+  })
+
+  it('destroyed while its modal is still loading, the modal never mounts', async () => {
+    const appKit = createOfflineAppKit()
+    const loading = appKit.preload()
+    appKit.destroy()
+    await loading
+    expect(document.querySelector('[data-latchkey-modal]')).toBeNull()
+  })
+
+  it('another instance created later stays the default when an older one is destroyed', () => {
+    const older = createOfflineAppKit()
+    const newer = createOfflineAppKit()
+    older.destroy()
+    expect(getDefaultAppKit()).toBe(newer)
   })
 })

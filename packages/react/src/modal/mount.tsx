@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { AppKitProvider } from '../context.tsx'
 import type { AppKit } from '../createAppKit.ts'
@@ -20,10 +21,14 @@ export function mountModal(appKit: AppKit) {
   }
   const target = (host ?? own) as HTMLElement
   const root = createRoot(target.attachShadow({ mode: 'open' }))
-  root.render(
-    <AppKitProvider instance={appKit}>
-      <Modal inline={Boolean(host) && appKit.core.options.enableEmbedded === true} />
-    </AppKitProvider>,
+  // At once (this runs when the page is idle or on open), so no render of it is left pending
+  // for `unmount()` to race.
+  flushSync(() =>
+    root.render(
+      <AppKitProvider instance={appKit}>
+        <Modal inline={Boolean(host) && appKit.core.options.enableEmbedded === true} />
+      </AppKitProvider>,
+    ),
   )
   return {
     host: target,

@@ -94,7 +94,7 @@ describe('EIP155Verifier, contract accounts (EIP-1271) through the chain', () =>
     try {
       expect(await new EIP155Verifier().verify(await contractSession(WALLET))).toBe(true)
     } finally {
-      appKit.core.destroy()
+      appKit.destroy()
     }
   })
 })

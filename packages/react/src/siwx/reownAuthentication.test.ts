@@ -123,7 +123,7 @@ describe('ReownAuthentication made as AppKit apps make it', () => {
         address: signer.address,
       })
     } finally {
-      appKit.core.destroy()
+      appKit.destroy()
     }
   })
 
@@ -140,7 +140,7 @@ describe('ReownAuthentication made as AppKit apps make it', () => {
       await siwx.createMessage(input)
       expect(siwxRequests()[0]?.query.projectId).toBe('own')
     } finally {
-      appKit.core.destroy()
+      appKit.destroy()
     }
   })
 })

@@ -22,7 +22,7 @@ async function connectedKit(options: Partial<CreateAppKitOptions> = {}) {
     apiUrl: 'http://127.0.0.1:1',
     ...options,
   })
-  appKit.core.destroy()
+  appKit.destroy()
   // The modal mounts itself when idle; loaded now, it never outlives the test environment.
   await appKit.preload()
   const refresh = vi.spyOn(appKit.core.portfolio, 'refresh').mockResolvedValue(undefined)

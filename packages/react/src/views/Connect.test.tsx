@@ -45,7 +45,7 @@ async function renderConnect(options: Partial<CreateAppKitOptions> = {}) {
     features: { socials: ['google'] },
     ...options,
   })
-  appKit.core.destroy()
+  appKit.destroy()
   await appKit.preload()
   appKit.core.stores.connectors.setState({ list: [metamask, injected, coinbase] })
   appKit.core.stores.recent.setState({ wallets: [{ id: 'app.phantom', name: 'Phantom' }] })

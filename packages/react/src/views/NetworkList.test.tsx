@@ -11,7 +11,7 @@ describe('NetworkList', () => {
     const appKit = renderWithAppKit(<NetworkList />, [localChainA, localChainB], {
       chainImages: { 31337: '/icons/a.png', 31338: 'javascript:alert(1)' },
     })
-    appKit.core.destroy()
+    appKit.destroy()
     const a = screen.getByTestId(`network-${localChainA.caipNetworkId}`)
     const b = screen.getByTestId(`network-${localChainB.caipNetworkId}`)
     expect(a.querySelector('img')?.getAttribute('src')).toBe('/icons/a.png')

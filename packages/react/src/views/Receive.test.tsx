@@ -21,7 +21,7 @@ async function renderReceive() {
     storage: new MemoryStorage(),
     apiUrl: 'http://127.0.0.1:1',
   })
-  appKit.core.destroy()
+  appKit.destroy()
   // The modal mounts itself when idle; loaded now, it never outlives the test environment.
   await appKit.preload()
   vi.spyOn(appKit.core.portfolio, 'refresh').mockResolvedValue(undefined)

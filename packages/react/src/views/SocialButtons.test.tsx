@@ -31,7 +31,7 @@ async function kit(
     adapters: options.adapters ?? [evmAdapter],
     features: options.features,
   })
-  appKit.core.destroy()
+  appKit.destroy()
   // The modal and the <appkit-*> elements load themselves when idle: loaded now, they never
   // outlive the test environment.
   await appKit.preload()
