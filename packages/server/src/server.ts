@@ -43,7 +43,10 @@ export interface StartServerOptions {
   host?: string
   /** PostgreSQL URL; default DATABASE_URL. null uses PGlite even when DATABASE_URL is set. */
   databaseUrl?: string | null
-  /** PGlite data directory, relative to the working directory unless absolute; default .data/pglite */
+  /**
+   * PGlite data directory, relative to the working directory unless absolute; default PGLITE_DIR
+   * or .data/pglite. One server at a time: a second is refused (the directory is locked).
+   */
   dataDir?: string
   logLevel?: LogLevel
   /** Generated wallets after the real ones; default LATCHKEY_DIRECTORY_SIZE or 0 */
@@ -185,7 +188,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const host = options.host ?? DEFAULT_SERVER_HOST
   const databaseUrl =
     options.databaseUrl === null ? undefined : (options.databaseUrl ?? process.env.DATABASE_URL)
-  const dataDir = options.dataDir ?? DEFAULT_PGLITE_DIR
+  const dataDir = options.dataDir ?? (process.env.PGLITE_DIR || DEFAULT_PGLITE_DIR)
 
   const database = await openDatabase({
     databaseUrl,

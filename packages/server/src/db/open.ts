@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { lockDataDir } from './dataDirLock.ts'
 import { createPglitePool } from './pglitePool.ts'
 import type { Database } from './schema.ts'
 
@@ -57,10 +58,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
       },
     }
   }
-  if (!options.dataDir.startsWith('memory://')) await mkdir(options.dataDir, { recursive: true })
-  const pglite = await PGlite.create(options.dataDir)
+  const inMemory = options.dataDir.startsWith('memory://')
+  if (!inMemory) await mkdir(options.dataDir, { recursive: true })
+  const lock = inMemory ? undefined : await lockDataDir(options.dataDir)
+  const pglite = await PGlite.create(options.dataDir).catch(async (error: unknown) => {
+    await lock?.release()
+    throw error
+  })
   const closePglite = async () => {
     if (!pglite.closed) await pglite.close()
+    await lock?.release()
   }
   const pool = createPglitePool(pglite, closePglite)
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
