@@ -22,6 +22,8 @@ export const DEMO_PROJECT_ID = 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
 export const DEMO_PROJECT_NAME = 'Latchkey demo'
 /** DESIGN "The services": PGlite data directory under .data/, relative to the repo root */
 export const DEFAULT_PGLITE_DIR = '.data/pglite'
+/** In the PGlite data directory while a server has it open: `{ pid, host }` of that server */
+export const PGLITE_LOCK_FILE = 'latchkey.lock'
 
 // ---- Query parameters (§7 Wallet/config service) ----
 

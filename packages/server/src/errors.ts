@@ -35,6 +35,14 @@ export function invalidParameter(name: string, reason: string): ErrorBody {
 export function unsupportedChain(chainId: string): ErrorBody {
   return { error: `Unsupported chain: ${chainId}` }
 }
+/** Thrown at start when another server has the PGlite data directory open */
+export function dataDirInUse(dataDir: string, owner?: { pid: number; host: string }): string {
+  const by = owner ? ` by the server with pid ${owner.pid} on ${owner.host}` : ''
+  return (
+    `The database directory ${dataDir} is in use${by}. PGlite serves one process: stop that ` +
+    'server, or run several on PostgreSQL (DATABASE_URL).'
+  )
+}
 /** Ours: a request body over the limit (HTTP 413) */
 export const bodyTooLarge: ErrorBody = { error: 'Request body too large' }
 /** Ours: the chain's node did not answer (HTTP 502) */
