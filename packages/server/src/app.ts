@@ -15,6 +15,7 @@ import type { Database } from './db/schema.ts'
 import type { AppEnv } from './env.ts'
 import { internalError, routeNotFound } from './errors.ts'
 import { latestKitVersionFromEnv } from './kitVersion.ts'
+import { bodyGuard } from './middleware/bodyGuard.ts'
 import { frameCors, projectCors } from './middleware/cors.ts'
 import { requireProject } from './middleware/project.ts'
 import {
@@ -105,6 +106,8 @@ export function createApp(deps: AppDeps): App {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
   app.use('*', requestLog(logger))
+  // The RPC gateway takes larger bodies and limits them itself.
+  app.use('*', bodyGuard({ except: [RPC_PATH] }))
   const guards = [
     requireProject(db),
     projectCors(),

@@ -86,6 +86,15 @@ export const INDEXER_POLL_MS = 500
 export const INDEXER_BATCH_BLOCKS = 100
 /** Ours: largest JSON-RPC body the gateway forwards */
 export const RPC_MAX_BODY_BYTES = 1024 * 1024
+/** Ours: largest body any other route reads (a larger one is refused before it is buffered) */
+export const MAX_BODY_BYTES = 64 * 1024
+/** Ours: deepest nesting of objects and arrays a JSON body may have */
+export const MAX_JSON_DEPTH = 32
+/** Ours: how long a client may take to send a request's headers, then its whole request */
+export const SERVER_HEADERS_TIMEOUT_MS = 10_000
+export const SERVER_REQUEST_TIMEOUT_MS = 30_000
+/** Ours: how often Node checks those two timeouts */
+export const SERVER_TIMEOUT_CHECK_MS = 5_000
 /** Ours: how long the gateway waits for a node */
 export const RPC_UPSTREAM_TIMEOUT_MS = 15_000
 /** Ours: the stand-in address of a chain's native coin in CAIP-10 price lookups (as AppKit does) */
@@ -220,6 +229,8 @@ export const RELAY_PING_INTERVAL_MS = 20_000
 export const RELAY_MAX_FRAME_BYTES = 512 * 1024
 /** Ours: the longest `message` (a base64 envelope, a few KB in practice) */
 export const RELAY_MAX_MESSAGE_LENGTH = 64 * 1024
+/** Ours: the longest `attestation` (a Verify API JWT of a few hundred characters) */
+export const RELAY_MAX_ATTESTATION_LENGTH = 4 * 1024
 /** Ours: the longest topic (WalletConnect topics are 64 hex characters) */
 export const RELAY_MAX_TOPIC_LENGTH = 256
 /** Ours: topics one client (JWT `iss`) may be subscribed to at once */
@@ -228,6 +239,31 @@ export const RELAY_MAX_TOPICS_PER_CLIENT = 1_000
 export const RELAY_MAX_MESSAGES_PER_TOPIC = 1_000
 /** Ours: messages kept in the whole mailbox */
 export const RELAY_MAX_STORED_MESSAGES = 100_000
+/** Ours: bytes kept in the whole mailbox (message + attestation + topic + overhead, all clients) */
+export const RELAY_MAX_STORED_BYTES = 256 * 1024 * 1024
+/** Ours: what one stored message costs besides its texts (object, sets, map entry), in bytes */
+export const RELAY_STORED_MESSAGE_OVERHEAD_BYTES = 512
+/** Ours: bytes one client (JWT `iss`) may have kept at once: ~1,000 WalletConnect envelopes */
+export const RELAY_MAX_STORED_BYTES_PER_CLIENT = 4 * 1024 * 1024
+/** Ours: bytes one address (IPv4, or IPv6 /64) may have kept: 8 full clients; 8 fill the mailbox */
+export const RELAY_MAX_STORED_BYTES_PER_ADDRESS = 32 * 1024 * 1024
+/** A token bucket: `burst` publishes at once, refilled `perSecond` */
+export interface RelayPublishRate {
+  burst: number
+  perSecond: number
+}
+/** Ours: publishes per client: a token bucket of 50 (a reconnect's queue) refilled 10 a second */
+export const RELAY_CLIENT_PUBLISH_RATE: RelayPublishRate = { burst: 50, perSecond: 10 }
+/** Ours: publishes per address: ten busy clients behind one NAT */
+export const RELAY_ADDRESS_PUBLISH_RATE: RelayPublishRate = { burst: 500, perSecond: 100 }
+/** Ours: open relay sockets per address (IPv4, or IPv6 /64), upgrades being checked included */
+export const RELAY_MAX_CONNECTIONS_PER_ADDRESS = 100
+/** Ours: the TTL cap of a message on a topic no client but its sender subscribes to */
+export const RELAY_UNSUBSCRIBED_TTL_SECONDS = 300
+/** Ours: a full mailbox sweeps on demand at most this often (periodic sweeps aside) */
+export const RELAY_FULL_SWEEP_MIN_INTERVAL_MS = 1_000
+/** Ours: a refused publish or connection is logged at most once per reason this often (all counted) */
+export const RELAY_REFUSAL_LOG_INTERVAL_MS = 10_000
 /** Ours: messages in one irn_batchFetchMessages answer (`hasMore` tells there are more) */
 export const RELAY_MAX_FETCH_MESSAGES = 500
 /** The longest TTL WalletConnect 2.25 publishes with is one day (wc_sessionUpdate, …); we cap there */
@@ -242,6 +278,8 @@ export const RELAY_IDLE_CLIENT_MS = RELAY_MAX_TTL_SECONDS * 1000
 export const RELAY_PROJECT_CACHE_MS = 60_000
 /** Ours: how far ahead a client's clock may be before its relay JWT is 'not yet valid' */
 export const RELAY_JWT_CLOCK_SKEW_S = 60
+/** relay-auth signs for one day (@walletconnect/core's signJWT); a longer `exp - now` is refused */
+export const RELAY_JWT_MAX_LIFETIME_S = 86_400
 /**
  * The WebSocket close code of a refused relay connection: WalletConnect's JSON-RPC provider turns
  * 3000 (and only it) into an error event carrying the close reason, which the modal reads.

@@ -45,6 +45,10 @@ export function dataDirInUse(dataDir: string, owner?: { pid: number; host: strin
 }
 /** Ours: a request body over the limit (HTTP 413) */
 export const bodyTooLarge: ErrorBody = { error: 'Request body too large' }
+/** Ours: a JSON body nested deeper than MAX_JSON_DEPTH (HTTP 400) */
+export function jsonTooDeep(depth: number): string {
+  return `Request body nested deeper than ${depth} levels`
+}
 /** Ours: the chain's node did not answer (HTTP 502) */
 export const upstreamUnavailable: ErrorBody = { error: 'Chain node unavailable' }
 
@@ -113,6 +117,7 @@ export type RelayAuthRefusal =
   | 'expired'
   | 'audience-mismatch'
   | 'not-yet-valid'
+  | 'lifetime-too-long'
 
 /** Ours: the reason texts of a refused relay JWT */
 export const RELAY_AUTH_REFUSALS: Readonly<Record<RelayAuthRefusal, string>> = {
@@ -124,6 +129,7 @@ export const RELAY_AUTH_REFUSALS: Readonly<Record<RelayAuthRefusal, string>> = {
   expired: "'exp' has passed",
   'audience-mismatch': "'aud' is not this relay's URL",
   'not-yet-valid': "'iat' is in the future: the client's clock runs ahead",
+  'lifetime-too-long': "'exp' is more than a day away",
 }
 
 /** Ours: a relay upgrade refused for its JWT (HTTP 401) */
@@ -171,6 +177,25 @@ export function relayTopicFull(limit: number): string {
 }
 /** Ours (-32000): RELAY_MAX_STORED_MESSAGES */
 export const relayMailboxFull = 'Mailbox full: the relay holds too many messages, try again later'
+/** Ours (-32000): RELAY_MAX_STORED_BYTES */
+export const relayStorageFull = 'Mailbox full: the relay holds too many bytes, try again later'
+/** Ours (-32000): RELAY_MAX_STORED_BYTES_PER_CLIENT / _PER_ADDRESS */
+export function relayQuotaFull(who: 'client' | 'address', limitBytes: number): string {
+  const kib = Math.floor(limitBytes / 1024)
+  return `Mailbox full: one ${who} may keep at most ${kib} KiB of messages until they expire`
+}
+/** Ours (-32000): RELAY_CLIENT_PUBLISH_RATE / RELAY_ADDRESS_PUBLISH_RATE */
+export function relayPublishRate(who: 'client' | 'address', burst: number, perSecond: number) {
+  return `Too many publishes: one ${who} may publish ${burst} at once, then ${perSecond} a second`
+}
+/** Ours (JSON-RPC -32602 detail): RELAY_MAX_ATTESTATION_LENGTH */
+export function relayAttestationTooLong(limit: number): string {
+  return `An attestation is at most ${limit} characters`
+}
+/** Ours (HTTP 429): RELAY_MAX_CONNECTIONS_PER_ADDRESS */
+export function relayTooManyConnections(limit: number): ErrorBody {
+  return { error: `Too many relay connections: at most ${limit} from one address` }
+}
 /** DESIGN "The services": the last resort for our own bugs (JSON-RPC -32603) */
 export const relayInternalError = 'Internal error'
 

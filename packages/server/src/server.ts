@@ -24,6 +24,9 @@ import {
   DEMO_PROJECT_ID,
   DEMO_PROJECT_NAME,
   RELAY_PATH,
+  SERVER_HEADERS_TIMEOUT_MS,
+  SERVER_REQUEST_TIMEOUT_MS,
+  SERVER_TIMEOUT_CHECK_MS,
 } from './constants.ts'
 import { migrateToLatest } from './db/migrations.ts'
 import { openDatabase } from './db/open.ts'
@@ -71,6 +74,7 @@ export interface StartServerOptions {
   /** Indexer poll interval (ms); default INDEXER_POLL_MS */
   indexerPollMs?: number
   relay?: RelayServerOptions
+  timeouts?: ServerTimeouts
   /**
    * The SMTP server the embedded-wallet auth mails go to; default SMTP_HOST (127.0.0.1) and
    * SMTP_PORT (2525, the devnet's capture). If it does not take a mail the route answers 502.
@@ -161,9 +165,28 @@ function mailFromEnv(): MailOptions {
     : { host: DEFAULT_SERVER_HOST, port: DEFAULT_SMTP_PORT }
 }
 
-function listen(app: App, port: number, host: string): Promise<Server> {
+/** How long a client may take to send a request (a slow sender holds a socket and memory) */
+export interface ServerTimeouts {
+  /** Default SERVER_HEADERS_TIMEOUT_MS */
+  headersMs?: number
+  /** Default SERVER_REQUEST_TIMEOUT_MS */
+  requestMs?: number
+  /** How often they are checked; default SERVER_TIMEOUT_CHECK_MS */
+  checkMs?: number
+}
+
+function listen(app: App, port: number, host: string, timeouts: ServerTimeouts): Promise<Server> {
   return new Promise((resolveListening, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: host }) as Server
+    const server = serve({
+      fetch: app.fetch,
+      port,
+      hostname: host,
+      serverOptions: {
+        headersTimeout: timeouts.headersMs ?? SERVER_HEADERS_TIMEOUT_MS,
+        requestTimeout: timeouts.requestMs ?? SERVER_REQUEST_TIMEOUT_MS,
+        connectionsCheckingInterval: timeouts.checkMs ?? SERVER_TIMEOUT_CHECK_MS,
+      },
+    }) as Server
     server.once('error', reject)
     server.once('listening', () => {
       server.off('error', reject)
@@ -238,7 +261,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       onError: (chainId, err) => logger.warn({ err, chainId }, 'indexer step failed'),
     })
     await indexer.start()
-    server = await listen(app, port, host)
+    server = await listen(app, port, host, options.timeouts ?? {})
     const address = server.address() as AddressInfo
     const authority = `${host.includes(':') ? `[${host}]` : host}:${address.port}`
     url = `http://${authority}`
