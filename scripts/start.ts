@@ -32,6 +32,7 @@ const server = await startServer({
   telegramBotToken: process.env.LATCHKEY_TELEGRAM_BOT_TOKEN || LOCAL_TELEGRAM_BOT_TOKEN,
   mail: { host: mail.host, port: mail.port },
   mailInbox: mail,
+  mode: 'development',
   chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
   ...(solana && {
     solanaChains: [

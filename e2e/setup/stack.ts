@@ -65,6 +65,7 @@ export async function startTestStack(outDir: string, frameOutDir: string): Promi
     telegramBotToken: LOCAL_TELEGRAM_BOT_TOKEN,
     mail: { host: mail.host, port: mail.port },
     mailInbox: mail,
+    mode: 'development',
     frameOrigins: [frameOrigin],
     databaseUrl: null,
     dataDir,

@@ -70,8 +70,10 @@ export interface AppDeps {
   frameOrigins?: readonly string[]
   /** The server's URL as a browser reaches it (device-approval links) */
   publicUrl?: () => string
-  /** The local SMTP capture: serves GET /dev/v1/mails when given */
+  /** The local SMTP capture: serves GET /dev/v1/mails when given (development only) */
   mailInbox?: MailInbox
+  /** The pages that may read the dev inbox from a browser (the demo's and the frame's) */
+  devOrigins?: readonly string[]
   /** Social login's OAuth clients (with the auth routes); none configured by default */
   social?: SocialOptions
   /** What /appkit/v1/version answers; default LATCHKEY_LATEST_KIT_VERSION, else this build's */
@@ -150,7 +152,7 @@ export function createApp(deps: AppDeps): App {
     registerSocialRoutes(app, { db, now, social: deps.social ?? { providers: {} }, logger })
     registerTelegramRoutes(app, { db, now, logger })
   }
-  if (deps.mailInbox) registerDevInbox(app, deps.mailInbox)
+  if (deps.mailInbox) registerDevInbox(app, deps.mailInbox, deps.devOrigins ?? [])
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

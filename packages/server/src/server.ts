@@ -80,8 +80,16 @@ export interface StartServerOptions {
    * SMTP_PORT (2525, the devnet's capture). If it does not take a mail the route answers 502.
    */
   mail?: MailOptions
-  /** The local SMTP capture (@latchkey/devnet startMailCapture): serves GET /dev/v1/mails */
+  /**
+   * The local SMTP capture (@latchkey/devnet startMailCapture): serves GET /dev/v1/mails, in
+   * development mode only
+   */
   mailInbox?: MailInbox
+  /**
+   * What the server is run for; default LATCHKEY_MODE, else production. Development tools (the
+   * dev inbox) are served only in development.
+   */
+  mode?: ServerMode
   /** The embedded-wallet frame's origins, the only ones allowed on /auth/v1/*; default FRAME_PORT's */
   frameOrigins?: string[]
   /** The server's URL as browsers reach it, for device-approval links; default its own url */
@@ -99,6 +107,12 @@ export interface StartServerOptions {
    * LATCHKEY_TELEGRAM_BOT_TOKEN. Unset, a token stored earlier is kept; none: no Telegram login.
    */
   telegramBotToken?: string
+}
+
+export type ServerMode = 'development' | 'production'
+
+function modeFromEnv(): ServerMode {
+  return process.env.LATCHKEY_MODE === 'development' ? 'development' : 'production'
 }
 
 /** The WalletConnect relay on `/relay` (see the README's "WalletConnect relay") */
@@ -212,6 +226,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const databaseUrl =
     options.databaseUrl === null ? undefined : (options.databaseUrl ?? process.env.DATABASE_URL)
   const dataDir = options.dataDir ?? (process.env.PGLITE_DIR || DEFAULT_PGLITE_DIR)
+  const mode = options.mode ?? modeFromEnv()
+  const allowedOrigins = options.allowedOrigins ?? defaultAllowedOrigins()
+  const frameOrigins = options.frameOrigins ?? defaultFrameOrigins()
+  if (options.mailInbox && mode !== 'development') {
+    logger.warn('the dev inbox (/dev/v1/mails) is served in development mode only')
+  }
 
   const database = await openDatabase({
     databaseUrl,
@@ -231,7 +251,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await seedDatabase(database.db, {
       projectId: options.projectId ?? process.env.LATCHKEY_PROJECT_ID ?? DEMO_PROJECT_ID,
       projectName: DEMO_PROJECT_NAME,
-      allowedOrigins: options.allowedOrigins ?? defaultAllowedOrigins(),
+      allowedOrigins,
       wallets: options.wallets ?? REAL_WALLETS,
       directorySize: options.directorySize ?? directorySizeFromEnv(),
       telegramBotToken:
@@ -250,9 +270,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.trustForwardedFor && { trustForwardedFor: true }),
       ...(options.now && { now: options.now }),
       mailer,
-      frameOrigins: options.frameOrigins ?? defaultFrameOrigins(),
+      frameOrigins,
       publicUrl: () => (options.publicUrl ?? url).replace(/\/+$/, ''),
-      ...(options.mailInbox && { mailInbox: options.mailInbox }),
+      ...(options.mailInbox && mode === 'development' && { mailInbox: options.mailInbox }),
+      devOrigins: [...allowedOrigins, ...frameOrigins],
       social: options.social ?? socialFromEnv(),
       ...(options.latestKitVersion && { latestKitVersion: options.latestKitVersion }),
     })

@@ -93,6 +93,7 @@ describe('the frame with the real auth server', () => {
       projectId: PROJECT,
       mail: { host: capture.host, port: capture.port },
       mailInbox: capture,
+      mode: 'development',
       allowedOrigins: [HOST],
       rateLimit: { perAddress: { limit: 1_000_000, windowMs: 10_000 } },
       // (the id_tokens' times are real ones; the 31 s the cooldown tests add stay within them)

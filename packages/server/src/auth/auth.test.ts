@@ -62,6 +62,7 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
     service = await startTestServer(database, {
       mail: { host: capture.host, port: capture.port },
       mailInbox: capture,
+      mode: 'development',
       frameOrigins: [FRAME, 'http://localhost:5174'],
       allowedOrigins: [PAGE, FRAME],
       rateLimit: { perAddress: { limit: 1_000_000, windowMs: 10_000 } },

@@ -1,5 +1,6 @@
 // The local stack's inbox: the mails the SMTP capture received, for the frame's dev tools and
-// e2e tests. Served only when startServer is given `mailInbox`.
+// e2e tests. Served only in development mode, when startServer is given `mailInbox`; only the
+// local pages may read it from a browser (any other site the developer visits would read codes).
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import { cors } from 'hono/cors'
 import type { AppEnv } from '../env.ts'
@@ -53,8 +54,12 @@ export const getMailsRoute = createRoute({
   },
 })
 
-export function registerDevInbox(app: OpenAPIHono<AppEnv>, inbox: MailInbox) {
-  app.use(getMailsRoute.getRoutingPath(), cors({ origin: '*' }))
+export function registerDevInbox(
+  app: OpenAPIHono<AppEnv>,
+  inbox: MailInbox,
+  origins: readonly string[],
+) {
+  app.use(getMailsRoute.getRoutingPath(), cors({ origin: [...origins] }))
   app.openapi(getMailsRoute, (c) => {
     const to = c.req.valid('query').to?.trim().toLowerCase()
     const mails = inbox
