@@ -178,10 +178,7 @@ export const deleteSessionRoute = createRoute({
   summary: 'Revokes one session',
   request: {
     params: z.object({
-      id: z
-        .string()
-        .max(64)
-        .openapi({ param: { name: 'id', in: 'path' } }),
+      id: z.uuid({ error: 'must be a session id' }).openapi({ param: { name: 'id', in: 'path' } }),
     }),
     query: CommonQuery,
   },

@@ -9,6 +9,7 @@ import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PROJECT_ID, SIWX_NONCE_TTL_MS } from '../constants.ts'
 import {
+  invalidParameter,
   siwxDomainNotAllowed,
   siwxIssuedInFuture,
   siwxMessageExpired,
@@ -203,9 +204,18 @@ describe.each(availableDatabases())('SIWX sessions on $name', (database) => {
 
     expect((await call('DELETE', `/siwx/v1/sessions/${session.id}`)).status).toBe(204)
     expect((await sessions(evmChain, SIGNER.address)).map((s) => s.id)).toEqual([newer.id])
-    // Revoking again is fine; an unknown id is a 404.
+    // Revoking again is fine; an unknown id is a 404; what is not an id at all (a NUL byte
+    // reached the database and answered 500) is a 400.
     expect((await call('DELETE', `/siwx/v1/sessions/${session.id}`)).status).toBe(204)
-    await refused(await call('DELETE', '/siwx/v1/sessions/nope'), 404, siwxSessionNotFound)
+    const unknown = '00000000-0000-4000-8000-000000000000'
+    await refused(await call('DELETE', `/siwx/v1/sessions/${unknown}`), 404, siwxSessionNotFound)
+    for (const id of ['nope', '%00', `${session.id}%00`]) {
+      await refused(
+        await call('DELETE', `/siwx/v1/sessions/${id}`),
+        400,
+        invalidParameter('id', 'must be a session id'),
+      )
+    }
 
     const all = await call('DELETE', '/siwx/v1/sessions', {
       chainId: evmChain,
