@@ -4,7 +4,15 @@ import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import { type MailInbox, registerDevInbox } from './auth/devInbox.ts'
 import type { Mailer } from './auth/mailer.ts'
-import { AUTH_PROJECT_ROUTES, registerAuthRoutes } from './auth/routes.ts'
+import {
+  AUTH_PROJECT_ROUTES,
+  postEmailChangePrimaryRoute,
+  postEmailChangeRoute,
+  postEmailChangeSecondaryRoute,
+  postEmailRoute,
+  postOtpRoute,
+  registerAuthRoutes,
+} from './auth/routes.ts'
 import { registerSocialRoutes, SOCIAL_ROUTES, type SocialOptions } from './auth/social.ts'
 import { postTelegramConnectRoute, registerTelegramRoutes } from './auth/telegram.ts'
 import { BalanceReader } from './chain/balances.ts'
@@ -19,12 +27,13 @@ import { bodyGuard } from './middleware/bodyGuard.ts'
 import { frameCors, projectCors } from './middleware/cors.ts'
 import { requireProject } from './middleware/project.ts'
 import {
-  forwardedAddress,
+  authRateLimit,
+  clientAddressOf,
   type RateLimitOptions,
   rateLimit,
-  socketAddress,
 } from './middleware/rateLimit.ts'
 import { requestLog } from './middleware/requestLog.ts'
+import type { TrustedProxies } from './net/clientAddress.ts'
 import { getBalanceRoute, registerBalanceRoutes } from './routes/balance.ts'
 import {
   getAnalyticsConfigRoute,
@@ -58,8 +67,8 @@ export interface AppDeps {
   /** Clock for rate-limit windows (ms); Date.now by default */
   now?: () => number
   rateLimit?: RateLimitOptions
-  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it) */
-  trustForwardedFor?: boolean
+  /** The proxies in front of the server, whose X-Forwarded-For entries are believed; none by default */
+  trustedProxies?: TrustedProxies
   /** The EVM chains of the blockchain data API; none by default */
   chains?: Chains
   /** The Solana chains of the blockchain data API (balance, history); none by default */
@@ -101,6 +110,23 @@ const PROJECT_ROUTES = [
   ...SIWX_ROUTES,
 ]
 
+/** The auth routes that sign in or mail: they also count against authRateLimit's budgets. */
+const SIGN_IN_PATHS = new Set<string>(
+  [
+    postEmailRoute,
+    postOtpRoute,
+    postEmailChangeRoute,
+    postEmailChangePrimaryRoute,
+    postEmailChangeSecondaryRoute,
+    ...SOCIAL_ROUTES,
+    postTelegramConnectRoute,
+  ].map((route) => route.getRoutingPath()),
+)
+/** Of those, the ones that mail `body.email` */
+const MAILING_AUTH_PATHS = new Set<string>(
+  [postEmailRoute, postEmailChangeRoute].map((r) => r.getRoutingPath()),
+)
+
 /** The wallet/config service of §7 as one Hono app. */
 export function createApp(deps: AppDeps): App {
   const { db, logger } = deps
@@ -110,19 +136,22 @@ export function createApp(deps: AppDeps): App {
   app.use('*', requestLog(logger))
   // The RPC gateway takes larger bodies and limits them itself.
   app.use('*', bodyGuard({ except: [RPC_PATH] }))
+  const addressOf = clientAddressOf(deps.trustedProxies)
   const guards = [
     requireProject(db),
     projectCors(),
-    rateLimit(deps.rateLimit ?? {}, now, deps.trustForwardedFor ? forwardedAddress : socketAddress),
+    rateLimit(deps.rateLimit ?? {}, now, addressOf),
   ] as const
   for (const route of PROJECT_ROUTES) app.use(route.getRoutingPath(), ...guards)
   app.use(RPC_PATH, ...guards)
   const [project, , limit] = guards
+  const signIn = authRateLimit(deps.rateLimit ?? {}, now, addressOf, MAILING_AUTH_PATHS)
   const authGuards = [project, frameCors(deps.frameOrigins ?? []), limit] as const
   // GET and DELETE share a path: one use per path, so each request is counted once.
   const authRoutes = [...AUTH_PROJECT_ROUTES, ...SOCIAL_ROUTES, postTelegramConnectRoute]
   for (const path of new Set(authRoutes.map((route) => route.getRoutingPath()))) {
     app.use(path, ...authGuards)
+    if (SIGN_IN_PATHS.has(path)) app.use(path, signIn)
   }
 
   registerWalletRoutes(app, db)

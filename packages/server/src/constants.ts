@@ -64,8 +64,15 @@ export interface RateLimitWindow {
 
 /** Ours: per client address; per instance, so N instances allow N times as many */
 export const DEFAULT_ADDRESS_RATE_LIMIT: RateLimitWindow = { limit: 300, windowMs: 10_000 }
-/** Ours: per project; per instance, like the address limit */
-export const DEFAULT_PROJECT_RATE_LIMIT: RateLimitWindow = { limit: 3000, windowMs: 10_000 }
+/**
+ * Ours: per project, a ceiling far above any address's: a few clients must not lock every
+ * visitor of a project out; per instance, like the address limit
+ */
+export const DEFAULT_PROJECT_RATE_LIMIT: RateLimitWindow = { limit: 50_000, windowMs: 10_000 }
+/** Ours: sign-in attempts (email, code, social, Telegram, email change) per client address */
+export const DEFAULT_AUTH_ADDRESS_RATE_LIMIT: RateLimitWindow = { limit: 60, windowMs: 60_000 }
+/** Ours: login and email-change mails asked for one address, whoever asks */
+export const DEFAULT_AUTH_EMAIL_RATE_LIMIT: RateLimitWindow = { limit: 10, windowMs: 3_600_000 }
 /** Ours: keys kept before stale windows are swept */
 export const RATE_LIMIT_SWEEP_THRESHOLD = 10_000
 
@@ -310,8 +317,13 @@ export const AUTH_OTP_DIGITS = 6
 export const AUTH_OTP_TTL_MS = 10 * 60_000
 /** Ours: the 5th wrong code locks the challenge */
 export const AUTH_OTP_MAX_ATTEMPTS = 5
-/** Ours: a device-approval link is valid 15 minutes */
-export const AUTH_DEVICE_APPROVAL_TTL_MS = 15 * 60_000
+/** Ours: a device-approval link is valid 10 minutes from its mail, and approves once */
+export const AUTH_DEVICE_APPROVAL_TTL_MS = 10 * 60_000
+/** Ours: wrong login codes per email before its email login locks, per hour and per day */
+export const AUTH_OTP_FAILURES_PER_HOUR = 10
+export const AUTH_OTP_FAILURES_PER_DAY = 20
+/** Ours: the approval page's cookie (the key of its CSRF token; SameSite=Strict) */
+export const AUTH_APPROVAL_COOKIE = 'latchkey_approval'
 /** Ours: a session lasts 30 days */
 export const AUTH_SESSION_TTL_MS = 30 * 24 * 60 * 60_000
 /** Ours: random bytes of a session token, a device-approval token and a wrapping key */

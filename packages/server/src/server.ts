@@ -35,7 +35,9 @@ import type { Database } from './db/schema.ts'
 import { seedDatabase } from './db/seed.ts'
 import { createLogger, type LogLevel } from './logger.ts'
 import type { RateLimitOptions } from './middleware/rateLimit.ts'
+import { type TrustedProxies, trustedProxiesFromEnv } from './net/clientAddress.ts'
 import { type AttachedRelay, attachRelay } from './relay/attach.ts'
+import type { RelayLimits } from './relay/budget.ts'
 import { cachedProjectCheck } from './relay/projects.ts'
 import type { Relay } from './relay/relay.ts'
 import { REAL_WALLETS, type SeedWallet } from './seed/wallets.ts'
@@ -61,7 +63,11 @@ export interface StartServerOptions {
   /** The directory's real wallets; default REAL_WALLETS */
   wallets?: readonly SeedWallet[]
   rateLimit?: RateLimitOptions
-  trustForwardedFor?: boolean
+  /**
+   * The proxies in front of the server (a hop count, or their addresses and CIDRs), whose
+   * X-Forwarded-For entries are believed; default TRUSTED_PROXIES, else none
+   */
+  trustedProxies?: TrustedProxies
   /** Clock (ms) for rate-limit windows and SIWX nonces and sessions; Date.now by default */
   now?: () => number
   /** EVM chains for the blockchain data API; default EVM_RPC_URLS (chainId=url,…) or none */
@@ -121,6 +127,8 @@ export interface RelayServerOptions {
   pingIntervalMs?: number
   /** The relay's URL as clients behind a proxy see it; their JWT `aud` may name it */
   publicUrl?: string
+  /** Per client and per address budgets; default DEFAULT_RELAY_LIMITS (relay/budget.ts) */
+  limits?: Partial<RelayLimits>
 }
 
 export interface RunningServer {
@@ -227,6 +235,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     options.databaseUrl === null ? undefined : (options.databaseUrl ?? process.env.DATABASE_URL)
   const dataDir = options.dataDir ?? (process.env.PGLITE_DIR || DEFAULT_PGLITE_DIR)
   const mode = options.mode ?? modeFromEnv()
+  const trustedProxies = options.trustedProxies ?? trustedProxiesFromEnv()
   const allowedOrigins = options.allowedOrigins ?? defaultAllowedOrigins()
   const frameOrigins = options.frameOrigins ?? defaultFrameOrigins()
   if (options.mailInbox && mode !== 'development') {
@@ -267,7 +276,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       chains,
       solanaChains,
       ...(options.rateLimit && { rateLimit: options.rateLimit }),
-      ...(options.trustForwardedFor && { trustForwardedFor: true }),
+      trustedProxies,
       ...(options.now && { now: options.now }),
       mailer,
       frameOrigins,
@@ -298,6 +307,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         pingIntervalMs: options.relay.pingIntervalMs,
       }),
       ...(options.relay?.publicUrl && { publicUrl: options.relay.publicUrl }),
+      ...(options.relay?.limits && { limits: options.relay.limits }),
+      // The HTTP routes' rule for the client address (rateLimit.ts), for the relay's budgets.
+      trustedProxies,
     })
     const startupMs = Math.round(performance.now() - startedAt)
     logger.info({ url, relayUrl, database: database.kind, startupMs }, 'server listening')

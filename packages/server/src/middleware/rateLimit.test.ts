@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PROJECT_ID } from '../constants.ts'
+import { rateLimited } from '../errors.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
 import { FixedWindowLimiter } from './rateLimit.ts'
 
@@ -37,7 +38,8 @@ describe('rate limiting on the real server (§7 429, §8 APKT010)', () => {
   beforeAll(async () => {
     service = await startTestServer(database as NonNullable<typeof database>, {
       allowedOrigins: [origin],
-      trustForwardedFor: true,
+      // One proxy in front (this test): the last X-Forwarded-For entry is the client.
+      trustedProxies: 1,
       rateLimit: {
         perAddress: { limit: 5, windowMs: 60_000 },
         perProject: { limit: 12, windowMs: 60_000 },
@@ -74,5 +76,59 @@ describe('rate limiting on the real server (§7 429, §8 APKT010)', () => {
     expect(fresh.map((response) => response.status)).toEqual([200, 200, 200, 200])
     const [next] = await burst('10.0.0.3', 1)
     expect(next?.status).toBe(429)
+  })
+})
+
+describe('sign-in budgets and forged addresses on the real server', () => {
+  let service: TestServer
+
+  beforeAll(async () => {
+    service = await startTestServer(database as NonNullable<typeof database>, {
+      trustedProxies: 1,
+      rateLimit: {
+        authPerAddress: { limit: 4, windowMs: 60_000 },
+        authPerEmail: { limit: 3, windowMs: 3_600_000 },
+      },
+    })
+  })
+  afterAll(() => service?.stop())
+
+  const post = (path: string, from: string, body: unknown) =>
+    service.request(`${path}?projectId=${DEMO_PROJECT_ID}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': from },
+      body: JSON.stringify(body),
+    })
+  const code = { challengeId: '00000000-0000-4000-8000-000000000000', otp: '123456' }
+
+  it('a client that writes X-Forwarded-For itself still lands in its own bucket', async () => {
+    // Each request forges a new first entry; the proxy's entry (the last) is the same.
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) {
+      const response = await post('/auth/v1/otp', `198.51.100.${i}, 203.0.113.1`, code)
+      statuses.push(response.status)
+    }
+    expect(statuses.slice(0, 4)).not.toContain(429)
+    expect(statuses.slice(4)).toEqual([429, 429])
+    // Another client behind the same proxy is not affected.
+    expect((await post('/auth/v1/otp', '203.0.113.2', code)).status).not.toBe(429)
+  })
+
+  it('mails for one email address are capped whoever asks', async () => {
+    const email = { email: 'Target@Example.com', deviceId: 'd'.repeat(22) }
+    const answers: unknown[] = []
+    for (let i = 0; i < 4; i++) {
+      const response = await post('/auth/v1/email', `203.0.113.${10 + i}`, {
+        ...email,
+        email: i % 2 ? email.email : email.email.toLowerCase(),
+      })
+      answers.push(await response.json())
+    }
+    // (No SMTP server listens here: the first three fail to mail, which still counts.)
+    expect(answers.slice(0, 3)).not.toContainEqual(rateLimited)
+    expect(answers[3]).toEqual(rateLimited)
+    // Another address's mails are not.
+    const other = await post('/auth/v1/email', '203.0.113.20', { ...email, email: 'b@example.com' })
+    expect(other.status).not.toBe(429)
   })
 })
