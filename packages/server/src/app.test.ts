@@ -312,6 +312,11 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
       expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
       expect(response.headers.get('cache-control')).toBe('public, max-age=86400, immutable')
       expect(response.headers.get('etag')).toMatch(/^"[\w-]+"$/)
+      // Opened as a page, the SVG may load and run nothing; no browser guesses another type.
+      expect(response.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'",
+      )
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
       const svg = await response.text()
       expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/)
       expect(svg).toContain('<title>MetaMask</title>')
@@ -381,6 +386,7 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
     it('GET /appkit/v1/config gives the default remote features (§1)', async () => {
       const response = await get('/appkit/v1/config')
       expect(response.status).toBe(200)
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
       expect(await response.json()).toEqual({
         features: {
           swaps: true,

@@ -134,6 +134,11 @@ export function createApp(deps: AppDeps): App {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
   app.use('*', requestLog(logger))
+  app.use('*', async (c, next) => {
+    await next()
+    // A browser must never guess a type: a JSON answer is not a script or a page.
+    c.header('X-Content-Type-Options', 'nosniff')
+  })
   // The RPC gateway takes larger bodies and limits them itself.
   app.use('*', bodyGuard({ except: [RPC_PATH] }))
   const addressOf = clientAddressOf(deps.trustedProxies)

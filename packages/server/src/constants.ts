@@ -54,6 +54,8 @@ export const GENERATED_RANK_BASE = 100_000
 export const IMAGE_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/
 /** Ours: generated images never change for an id */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=86400, immutable'
+/** Ours: served SVGs load and run nothing (their inline styles aside) */
+export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'"
 
 // ---- Rate limits (§7 HTTP 429 -> RATE_LIMITED, §8 APKT010) ----
 

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
-import { IMAGE_CACHE_CONTROL, IMAGE_ID_PATTERN } from '../constants.ts'
+import { IMAGE_CACHE_CONTROL, IMAGE_ID_PATTERN, SVG_CSP } from '../constants.ts'
 import type { Database } from '../db/schema.ts'
 import { findWalletForImage } from '../db/wallets.ts'
 import type { AppEnv } from '../env.ts'
@@ -65,6 +65,8 @@ function svgResponse(c: Context<AppEnv>, svg: string | undefined) {
   c.header('ETag', etag)
   if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304)
   c.header('Content-Type', 'image/svg+xml; charset=utf-8')
+  // Opened as a document (not through <img>), an SVG could run script: it may run nothing.
+  c.header('Content-Security-Policy', SVG_CSP)
   return c.body(svg, 200)
 }
 
