@@ -308,7 +308,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }),
       ...(options.relay?.publicUrl && { publicUrl: options.relay.publicUrl }),
       ...(options.relay?.limits && { limits: options.relay.limits }),
-      // The HTTP routes' rule for the client address (rateLimit.ts), for the relay's budgets.
+      // The HTTP routes' client address rule (net/clientAddress.ts), for the relay's budgets.
       trustedProxies,
     })
     const startupMs = Math.round(performance.now() - startedAt)

@@ -1,12 +1,13 @@
 // Wires the relay to the server's HTTP listener: WebSocket upgrades on RELAY_PATH are checked
-// (projectId, auth JWT, the project and the page's origin), then handed to `ws` and the Relay;
-// any other upgrade gets a 404.
+// (sockets per client address, projectId, auth JWT, the project and the page's origin), then
+// handed to `ws` and the Relay; any other upgrade gets a 404.
 import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { Logger } from 'pino'
 import { type RawData, WebSocketServer } from 'ws'
 import {
   RELAY_JWT_CLOCK_SKEW_S,
+  RELAY_JWT_MAX_LIFETIME_S,
   RELAY_MAX_FRAME_BYTES,
   RELAY_PATH,
   RELAY_REFUSAL_CLOSE_CODE,
@@ -17,8 +18,10 @@ import {
   projectIdMissing,
   relayAuthFailed,
   relayRefusals,
+  relayTooManyConnections,
   routeNotFound,
 } from '../errors.ts'
+import { clientAddressResolver, type TrustedProxies } from '../net/clientAddress.ts'
 import { audienceMatches, verifyRelayJwt } from './jwt.ts'
 import type { ProjectCheck } from './projects.ts'
 import { Relay, type RelayOptions } from './relay.ts'
@@ -29,6 +32,11 @@ export interface AttachRelayOptions extends Omit<RelayOptions, 'logger'> {
   projectAccess?: ProjectCheck
   /** The relay's public URL, when clients reach it through a proxy; their JWT `aud` may be it */
   publicUrl?: string
+  /**
+   * The proxies in front of the server, whose X-Forwarded-For entries are believed (the HTTP
+   * routes' rule, net/clientAddress.ts); default none: the socket's peer is the client
+   */
+  trustedProxies?: TrustedProxies
 }
 
 export interface AttachedRelay {
@@ -61,7 +69,8 @@ function frameText(data: RawData): string {
 }
 
 export function attachRelay(server: Server, options: AttachRelayOptions): AttachedRelay {
-  const { logger, projectAccess, publicUrl, ...relayOptions } = options
+  const { logger, projectAccess, publicUrl, trustedProxies, ...relayOptions } = options
+  const clientAddress = clientAddressResolver(trustedProxies)
   const relay = new Relay({ ...relayOptions, logger })
   const wss = new WebSocketServer({ noServer: true, maxPayload: RELAY_MAX_FRAME_BYTES })
   /** Upgrades still being checked, so close() can drop them */
@@ -83,11 +92,26 @@ export function attachRelay(server: Server, options: AttachRelayOptions): Attach
     return undefined
   }
 
-  async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+  async function upgrade(
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    address: string,
+  ): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://relay.invalid')
     if (trimPath(url.pathname) !== RELAY_PATH) return refuse(socket, 404, routeNotFound)
+    // Counted from now until the socket closes, whatever becomes of it: checks cost too.
+    if (!relay.budget.openConnection(address)) {
+      relay.refusals.report('connections', { address })
+      return refuse(
+        socket,
+        429,
+        relayTooManyConnections(relay.budget.limits.maxConnectionsPerAddress),
+      )
+    }
+    socket.once('close', () => relay.budget.closeConnection(address))
     const warn = (reason: string) =>
-      logger.warn({ reason, remote: request.socket.remoteAddress }, 'relay connection refused')
+      logger.warn({ reason, remote: address }, 'relay connection refused')
 
     const projectId = url.searchParams.get('projectId')?.trim()
     if (!projectId) {
@@ -97,6 +121,7 @@ export function attachRelay(server: Server, options: AttachRelayOptions): Attach
     const verdict = verifyRelayJwt(url.searchParams.get('auth'), {
       nowSeconds: Math.floor((options.now ?? Date.now)() / 1000),
       clockSkewSeconds: RELAY_JWT_CLOCK_SKEW_S,
+      maxLifetimeSeconds: RELAY_JWT_MAX_LIFETIME_S,
       audienceOk: (aud) =>
         audienceMatches(aud, { host: request.headers.host, path: url.pathname }, publicUrl),
     })
@@ -122,7 +147,7 @@ export function attachRelay(server: Server, options: AttachRelayOptions): Attach
     }
     const clientId = verdict.claims.iss
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const connection = relay.connect(ws, clientId)
+      const connection = relay.connect(ws, clientId, address)
       ws.on('message', (data) => relay.receive(connection, frameText(data)))
       ws.on('pong', () => relay.pong(connection))
       ws.on('close', () => relay.disconnect(connection))
@@ -139,7 +164,12 @@ export function attachRelay(server: Server, options: AttachRelayOptions): Attach
       return
     }
     checking.add(socket)
-    upgrade(request, socket, head)
+    const forwarded = request.headers['x-forwarded-for']
+    const address = clientAddress(
+      Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
+      request.socket.remoteAddress ?? 'unknown',
+    )
+    upgrade(request, socket, head, address)
       .catch((error: unknown) => {
         logger.error({ err: error }, 'relay upgrade failed')
         refuse(socket, 500, internalError)

@@ -9,6 +9,7 @@ const NOW = Math.floor(Date.now() / 1000)
 const options = {
   nowSeconds: NOW,
   clockSkewSeconds: 60,
+  maxLifetimeSeconds: 86_400,
   audienceOk: (aud: string) => aud === RELAY_URL,
 }
 
@@ -49,6 +50,19 @@ describe('verifyRelayJwt', () => {
     expect(verifyRelayJwt(jwt, options)).toEqual({ ok: false, reason: 'not-yet-valid' })
     const { jwt: withinSkew } = await realJwt(RELAY_URL, 86_400, NOW + 60)
     expect(verifyRelayJwt(withinSkew, options).ok).toBe(true)
+  })
+
+  it('refuses a JWT that stays valid for more than a day (beyond the clock skew)', async () => {
+    const { jwt: year } = await realJwt(RELAY_URL, 365 * 86_400)
+    expect(verifyRelayJwt(year, options)).toEqual({ ok: false, reason: 'lifetime-too-long' })
+    const { jwt: justOver } = await realJwt(RELAY_URL, 86_400 + 61)
+    expect(verifyRelayJwt(justOver, options)).toEqual({ ok: false, reason: 'lifetime-too-long' })
+    // relay-auth's own day, from a client whose clock runs up to the skew ahead, is fine
+    const { jwt: day } = await realJwt(RELAY_URL, 86_400, NOW + 60)
+    expect(verifyRelayJwt(day, options).ok).toBe(true)
+    // issued long ago does not make a long lifetime acceptable: exp - now counts
+    const { jwt: old } = await realJwt(RELAY_URL, 30 * 86_400, NOW - 29 * 86_400 + 120)
+    expect(verifyRelayJwt(old, options)).toEqual({ ok: false, reason: 'lifetime-too-long' })
   })
 
   it('refuses an expired JWT', async () => {

@@ -24,6 +24,8 @@ export interface VerifyRelayJwtOptions {
   nowSeconds: number
   /** How far a client's clock may run ahead of ours (its `iat` in our future) */
   clockSkewSeconds: number
+  /** The longest `exp - now` accepted (plus clockSkewSeconds): a token good for longer is refused */
+  maxLifetimeSeconds: number
   /** Whether `aud` names this relay (see audienceMatches) */
   audienceOk(aud: string): boolean
 }
@@ -76,7 +78,7 @@ const optional = <T>(value: unknown, type: 'string' | 'number'): T | undefined =
 
 /**
  * Verifies a relay-auth JWT: shape, header, issuer key, signature, expiry, audience, issue time,
- * in that order; the first failure is the reason.
+ * lifetime, in that order; the first failure is the reason.
  */
 export function verifyRelayJwt(
   token: string | null | undefined,
@@ -110,6 +112,10 @@ export function verifyRelayJwt(
   const iat = optional<number>(payload.iat, 'number')
   if (iat !== undefined && iat > options.nowSeconds + options.clockSkewSeconds) {
     return { ok: false, reason: 'not-yet-valid' }
+  }
+  // After 'not-yet-valid': a client clock far ahead gets that (helpful) answer first.
+  if (exp - options.nowSeconds > options.maxLifetimeSeconds + options.clockSkewSeconds) {
+    return { ok: false, reason: 'lifetime-too-long' }
   }
   return {
     ok: true,

@@ -79,7 +79,21 @@ describe('relay under load', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'latchkey-relay-load-'))
-    server = await startServer({ port: 0, databaseUrl: null, dataDir, logLevel: 'silent' })
+    server = await startServer({
+      port: 0,
+      databaseUrl: null,
+      dataDir,
+      logLevel: 'silent',
+      // 200 clients on one address, each publishing as fast as it can (up to 72 messages): this
+      // is about delivery, not the budgets (limits.test.ts), so they are out of the way.
+      relay: {
+        limits: {
+          maxConnectionsPerAddress: 1_000,
+          clientPublishRate: { burst: MESSAGES, perSecond: MESSAGES },
+          addressPublishRate: { burst: MESSAGES, perSecond: MESSAGES },
+        },
+      },
+    })
   })
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close()))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Mailbox, type PublishInput } from './mailbox.ts'
+import { bytesOf, Mailbox, type PublishInput, type StoredMessage } from './mailbox.ts'
 
 function clock(start = 1_700_000_000_000) {
   let now = start
@@ -110,5 +110,47 @@ describe('Mailbox', () => {
     time.advance(10_000) // the first message expires: room again
     expect(mailbox.check([{ topic: 'c', message: 'x' }])).toBe('ok')
     expect(mailbox.publish(input({ topic: 'c' })).kind).toBe('stored')
+  })
+
+  it('counts the bytes it keeps, refuses past maxStoredBytes, and reports each expiry once', () => {
+    const time = clock()
+    const removed: StoredMessage[] = []
+    const one = bytesOf(input({ attestation: 'att' }))
+    const mailbox = new Mailbox({
+      now: time.now,
+      maxStoredBytes: 2 * one,
+      onRemove: (message) => removed.push(message),
+    })
+    const first = stored(mailbox, { message: 'a', attestation: 'att', ttl: 10 })
+    expect(first.bytes).toBe(bytesOf(input({ message: 'a', attestation: 'att' })))
+    stored(mailbox, { message: 'b', attestation: 'att' })
+    expect(mailbox.bytes).toBe(first.bytes * 2)
+    expect(mailbox.check([{ topic: 'topic-a', message: 'c' }])).toBe('storage-full')
+    expect(mailbox.check([{ topic: 'topic-a', message: 'b' }])).toBe('ok') // a retry needs no room
+    expect(mailbox.publish(input({ message: 'c' }))).toEqual({ kind: 'storage-full' })
+    expect(mailbox.freshBytes([input({ message: 'b' }), input({ message: 'd' })])).toBe(
+      bytesOf(input({ message: 'd' })),
+    )
+    time.advance(10_000)
+    mailbox.sweep()
+    mailbox.sweep()
+    expect(removed).toEqual([first])
+    expect(mailbox.bytes).toBe(first.bytes)
+    expect(mailbox.publish(input({ message: 'c' })).kind).toBe('stored')
+  })
+
+  it('a full mailbox sweeps at most once a second, not on every publish', () => {
+    const time = clock()
+    const mailbox = new Mailbox({ now: time.now, maxStoredMessages: 2 })
+    stored(mailbox, { topic: 'a', ttl: 0.5 })
+    stored(mailbox, { topic: 'b', ttl: 0.5 })
+    expect(mailbox.check([{ topic: 'c', message: 'x' }])).toBe('mailbox-full') // swept: none expired
+    time.advance(500) // both expired, but the last sweep was 500 ms ago
+    expect(mailbox.check([{ topic: 'c', message: 'x' }])).toBe('mailbox-full')
+    expect(mailbox.publish(input({ topic: 'c' }))).toEqual({ kind: 'mailbox-full' })
+    expect(mailbox.size).toBe(2)
+    time.advance(500)
+    expect(mailbox.check([{ topic: 'c', message: 'x' }])).toBe('ok')
+    expect(mailbox.size).toBe(0)
   })
 })

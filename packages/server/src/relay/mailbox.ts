@@ -1,11 +1,15 @@
 // The relay's message store: every published message is kept per topic until its TTL passes, so
 // a client that subscribes (or comes back) later still gets it. For each message it records
 // which clients (JWT `iss`) have it in flight and which have acknowledged it, so a message goes
-// to each client once and never back to its sender.
+// to each client once and never back to its sender. It counts the bytes it keeps (bytesOf) against
+// a budget, O(1) per publish: a full mailbox sweeps expired messages at most once a second.
 import {
+  RELAY_FULL_SWEEP_MIN_INTERVAL_MS,
   RELAY_MAX_MESSAGES_PER_TOPIC,
+  RELAY_MAX_STORED_BYTES,
   RELAY_MAX_STORED_MESSAGES,
   RELAY_MAX_TTL_SECONDS,
+  RELAY_STORED_MESSAGE_OVERHEAD_BYTES,
 } from '../constants.ts'
 
 export interface PublishInput {
@@ -17,6 +21,18 @@ export interface PublishInput {
   attestation?: string | undefined
   /** The publishing client's id; it never gets the message back */
   sender: string
+  /** The publishing socket's client address (budgets are charged to it); default 'local' */
+  address?: string | undefined
+}
+
+/** What a message counts against the byte budgets: its texts' UTF-8 bytes and an overhead. */
+export function bytesOf(input: Pick<PublishInput, 'topic' | 'message' | 'attestation'>): number {
+  return (
+    Buffer.byteLength(input.message) +
+    Buffer.byteLength(input.attestation ?? '') +
+    Buffer.byteLength(input.topic) +
+    RELAY_STORED_MESSAGE_OVERHEAD_BYTES
+  )
 }
 
 export interface StoredMessage {
@@ -27,6 +43,9 @@ export interface StoredMessage {
   readonly tag: number
   readonly attestation: string | undefined
   readonly sender: string
+  readonly address: string
+  /** bytesOf the message */
+  readonly bytes: number
   readonly expiresAt: number
   /** Clients that acknowledged it */
   readonly delivered: Set<string>
@@ -40,6 +59,7 @@ export type PublishOutcome =
   | { kind: 'duplicate' }
   | { kind: 'topic-full' }
   | { kind: 'mailbox-full' }
+  | { kind: 'storage-full' }
 
 export interface MailboxOptions {
   /** Milliseconds since the epoch; injectable for tests */
@@ -47,7 +67,14 @@ export interface MailboxOptions {
   maxTtlSeconds?: number
   maxMessagesPerTopic?: number
   maxStoredMessages?: number
+  /** Default RELAY_MAX_STORED_BYTES */
+  maxStoredBytes?: number
+  /** Each message that leaves the mailbox (expired), once */
+  onRemove?: (stored: StoredMessage) => void
 }
+
+/** What the mailbox reads of an input to size it */
+type Sized = Pick<PublishInput, 'topic' | 'message' | 'attestation'>
 
 interface TopicBox {
   messages: Map<string, StoredMessage>
@@ -60,15 +87,30 @@ export class Mailbox {
   readonly #maxTtlMs: number
   readonly #maxPerTopic: number
   readonly #maxStored: number
+  readonly #maxBytes: number
+  readonly #onRemove: ((stored: StoredMessage) => void) | undefined
   /** Per topic, in publish order; keyed by the message text to spot retries */
   readonly #topics = new Map<string, TopicBox>()
   #size = 0
+  #bytes = 0
+  #lastSweep = Number.NEGATIVE_INFINITY
 
   constructor(options: MailboxOptions = {}) {
     this.#now = options.now ?? Date.now
     this.#maxTtlMs = (options.maxTtlSeconds ?? RELAY_MAX_TTL_SECONDS) * 1000
     this.#maxPerTopic = options.maxMessagesPerTopic ?? RELAY_MAX_MESSAGES_PER_TOPIC
     this.#maxStored = options.maxStoredMessages ?? RELAY_MAX_STORED_MESSAGES
+    this.#maxBytes = options.maxStoredBytes ?? RELAY_MAX_STORED_BYTES
+    this.#onRemove = options.onRemove
+  }
+
+  /** bytesOf every message kept (expired ones count until they are swept) */
+  get bytes(): number {
+    return this.#bytes
+  }
+
+  get maxStoredBytes(): number {
+    return this.#maxBytes
   }
 
   /** Messages kept (expired ones count until they are swept) */
@@ -80,37 +122,39 @@ export class Mailbox {
     return this.#maxPerTopic
   }
 
-  /** Whether all of `inputs` fit (retries of kept messages need no room), before publishing them. */
-  check(
-    inputs: readonly Pick<PublishInput, 'topic' | 'message'>[],
-  ): 'ok' | 'topic-full' | 'mailbox-full' {
-    const added = new Map<string, Set<string>>()
-    for (const { topic, message } of inputs) {
-      if (this.#live(topic)?.has(message)) continue
-      let messages = added.get(topic)
-      if (!messages) {
-        messages = new Set()
-        added.set(topic, messages)
-      }
-      messages.add(message)
+  /** The bytes `inputs` would add: retries of kept messages (and repeats) add none. */
+  freshBytes(inputs: readonly Sized[]): number {
+    let bytes = 0
+    for (const messages of this.#fresh(inputs).values()) {
+      for (const input of messages.values()) bytes += bytesOf(input)
     }
+    return bytes
+  }
+
+  /** Whether all of `inputs` fit (retries of kept messages need no room), before publishing them. */
+  check(inputs: readonly Sized[]): 'ok' | 'topic-full' | 'mailbox-full' | 'storage-full' {
     let total = 0
-    for (const [topic, messages] of added) {
+    let bytes = 0
+    for (const [topic, messages] of this.#fresh(inputs)) {
       if ((this.#live(topic)?.size ?? 0) + messages.size > this.#maxPerTopic) return 'topic-full'
       total += messages.size
+      for (const input of messages.values()) bytes += bytesOf(input)
     }
-    if (total > 0 && this.#size + total > this.#maxStored) this.sweep()
-    return this.#size + total > this.#maxStored ? 'mailbox-full' : 'ok'
+    const full = () => this.#size + total > this.#maxStored || this.#bytes + bytes > this.#maxBytes
+    if (total > 0 && full()) this.#sweepWhenFull()
+    if (this.#size + total > this.#maxStored) return 'mailbox-full'
+    return this.#bytes + bytes > this.#maxBytes ? 'storage-full' : 'ok'
   }
 
   publish(input: PublishInput): PublishOutcome {
     const messages = this.#live(input.topic)
     if (messages?.has(input.message)) return { kind: 'duplicate' }
     if ((messages?.size ?? 0) >= this.#maxPerTopic) return { kind: 'topic-full' }
-    if (this.#size >= this.#maxStored) {
-      this.sweep()
-      if (this.#size >= this.#maxStored) return { kind: 'mailbox-full' }
-    }
+    const bytes = bytesOf(input)
+    const full = () => this.#size >= this.#maxStored || this.#bytes + bytes > this.#maxBytes
+    if (full()) this.#sweepWhenFull()
+    if (this.#size >= this.#maxStored) return { kind: 'mailbox-full' }
+    if (this.#bytes + bytes > this.#maxBytes) return { kind: 'storage-full' }
     const now = this.#now()
     const stored: StoredMessage = {
       topic: input.topic,
@@ -119,6 +163,8 @@ export class Mailbox {
       tag: input.tag,
       attestation: input.attestation,
       sender: input.sender,
+      address: input.address ?? 'local',
+      bytes,
       expiresAt: now + Math.min(input.ttl * 1000, this.#maxTtlMs),
       delivered: new Set(),
       inFlight: new Set(),
@@ -131,6 +177,7 @@ export class Mailbox {
     box.messages.set(input.message, stored)
     box.nextExpiry = Math.min(box.nextExpiry, stored.expiresAt)
     this.#size++
+    this.#bytes += bytes
     return { kind: 'stored', stored }
   }
 
@@ -178,11 +225,32 @@ export class Mailbox {
     stored.inFlight.delete(client)
   }
 
+  /** The inputs not kept yet, each once: topic → message → input. */
+  #fresh(inputs: readonly Sized[]): Map<string, Map<string, Sized>> {
+    const added = new Map<string, Map<string, Sized>>()
+    for (const input of inputs) {
+      if (this.#live(input.topic)?.has(input.message)) continue
+      let messages = added.get(input.topic)
+      if (!messages) {
+        messages = new Map()
+        added.set(input.topic, messages)
+      }
+      messages.set(input.message, input)
+    }
+    return added
+  }
+
   /** Drops expired messages everywhere; returns how many. */
   sweep(): number {
     const before = this.#size
+    this.#lastSweep = this.#now()
     for (const topic of [...this.#topics.keys()]) this.#live(topic)
     return before - this.#size
+  }
+
+  /** A full mailbox sweeps, but not on every publish: at most every RELAY_FULL_SWEEP_MIN_INTERVAL_MS. */
+  #sweepWhenFull(): void {
+    if (this.#now() - this.#lastSweep >= RELAY_FULL_SWEEP_MIN_INTERVAL_MS) this.sweep()
   }
 
   /** The topic's messages with the expired ones dropped; undefined when none are left. */
@@ -196,6 +264,8 @@ export class Mailbox {
       if (stored.expiresAt <= now) {
         box.messages.delete(key)
         this.#size--
+        this.#bytes -= stored.bytes
+        this.#onRemove?.(stored)
       } else {
         nextExpiry = Math.min(nextExpiry, stored.expiresAt)
       }

@@ -3,17 +3,22 @@
 // sendApproveSession). Objects are loose: clients add fields (correlationId, prompt, TVF data).
 import { z } from 'zod'
 import {
+  RELAY_MAX_ATTESTATION_LENGTH,
   RELAY_MAX_MESSAGE_LENGTH,
   RELAY_MAX_TOPIC_LENGTH,
   RELAY_MAX_TOPICS_PER_CLIENT,
 } from '../constants.ts'
+import { relayAttestationTooLong } from '../errors.ts'
 
 const topic = z.string().min(1).max(RELAY_MAX_TOPIC_LENGTH)
 const topics = z.array(topic).max(RELAY_MAX_TOPICS_PER_CLIENT)
 const message = z.string().min(1).max(RELAY_MAX_MESSAGE_LENGTH)
 /** Seconds */
 const ttl = z.number().positive().finite()
-const attestation = z.string().max(RELAY_MAX_MESSAGE_LENGTH).nullish()
+const attestation = z
+  .string()
+  .max(RELAY_MAX_ATTESTATION_LENGTH, relayAttestationTooLong(RELAY_MAX_ATTESTATION_LENGTH))
+  .nullish()
 
 const publish = z.looseObject({
   topic,

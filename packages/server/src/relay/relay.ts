@@ -2,7 +2,8 @@
 // wc_proposeSession / wc_approveSession shortcuts sign-client publishes with), subscriptions per
 // client identity (the JWT's did:key, stable across reconnects), delivery out of the mailbox,
 // acknowledgements, pings. Sockets are anything with send/ping/terminate (a `ws` WebSocket);
-// attach.ts wires real sockets to connect/receive/pong/disconnect.
+// attach.ts wires real sockets to connect/receive/pong/disconnect. Publishes are held to the
+// budgets of budget.ts and the mailbox's; every refusal is reported (refusals.ts).
 import { createHash } from 'node:crypto'
 import type { Logger } from 'pino'
 import {
@@ -21,11 +22,10 @@ import {
   type JsonRpcErrorObject,
   relayInternalError,
   relayInvalidParams,
-  relayMailboxFull,
   relayMethodNotFound,
   relayTooManyTopics,
-  relayTopicFull,
 } from '../errors.ts'
+import { RelayBudget, type RelayLimits } from './budget.ts'
 import { errorReply, parseFrame, requestFrame, resultReply } from './jsonrpc.ts'
 import { Mailbox, type MailboxOptions, type PublishInput, type StoredMessage } from './mailbox.ts'
 import {
@@ -36,6 +36,7 @@ import {
   type RelayMethod,
   type RelayParams,
 } from './params.ts'
+import { publishRefusalText, RefusalReport, type RelayRefusal } from './refusals.ts'
 
 /** What the relay needs of a socket; a `ws` WebSocket is one. */
 export interface RelaySocket {
@@ -62,7 +63,9 @@ export interface RelayOptions {
   maxTopicsPerClient?: number
   /** Default RELAY_MAX_FETCH_MESSAGES */
   maxFetchMessages?: number
-  mailbox?: Omit<MailboxOptions, 'now'>
+  mailbox?: Omit<MailboxOptions, 'now' | 'onRemove'>
+  /** Per client and per address budgets; defaults DEFAULT_RELAY_LIMITS */
+  limits?: Partial<RelayLimits>
 }
 
 interface ClientState {
@@ -80,6 +83,8 @@ interface ClientState {
 export interface RelayConnection {
   readonly socket: RelaySocket
   readonly clientId: string
+  /** The client address its budgets are charged to (address.ts) */
+  readonly address: string
 }
 
 interface Connection extends RelayConnection {
@@ -119,6 +124,9 @@ export function subscriptionId(topic: string, clientId: string): string {
 
 export class Relay {
   readonly mailbox: Mailbox
+  readonly budget: RelayBudget
+  /** Refused publishes and connections, counted and logged */
+  readonly refusals: RefusalReport
   readonly #logger: Logger | undefined
   readonly #now: () => number
   readonly #idleClientMs: number
@@ -138,7 +146,13 @@ export class Relay {
     this.#idleClientMs = options.idleClientMs ?? RELAY_IDLE_CLIENT_MS
     this.#maxTopics = options.maxTopicsPerClient ?? RELAY_MAX_TOPICS_PER_CLIENT
     this.#maxFetch = options.maxFetchMessages ?? RELAY_MAX_FETCH_MESSAGES
-    this.mailbox = new Mailbox({ ...options.mailbox, now: this.#now })
+    this.budget = new RelayBudget(options.limits, this.#now)
+    this.refusals = new RefusalReport(this.#logger, this.#now)
+    this.mailbox = new Mailbox({
+      ...options.mailbox,
+      now: this.#now,
+      onRemove: (stored) => this.budget.release(stored),
+    })
     const pingMs = options.pingIntervalMs ?? RELAY_PING_INTERVAL_MS
     const sweepMs = options.sweepIntervalMs ?? RELAY_SWEEP_INTERVAL_MS
     if (pingMs > 0) this.#timers.push(setInterval(() => this.heartbeat(), pingMs).unref())
@@ -161,7 +175,7 @@ export class Relay {
   }
 
   /** A new authenticated socket; messages waiting on the client's topics go out at once. */
-  connect(socket: RelaySocket, clientId: string): RelayConnection {
+  connect(socket: RelaySocket, clientId: string, address = 'local'): RelayConnection {
     let client = this.#clients.get(clientId)
     if (!client) {
       client = { id: clientId, topics: new Map(), connections: new Set(), idleSince: undefined }
@@ -170,6 +184,7 @@ export class Relay {
     const connection: Connection = {
       socket,
       clientId,
+      address,
       client,
       open: true,
       alive: true,
@@ -269,6 +284,7 @@ export class Relay {
   /** Drops expired messages and the subscriptions of clients gone for idleClientMs. */
   sweep(): void {
     this.mailbox.sweep()
+    this.budget.sweep()
     const now = this.#now()
     for (const client of [...this.#clients.values()]) {
       if (client.idleSince !== undefined && now - client.idleSince >= this.#idleClientMs) {
@@ -334,9 +350,12 @@ export class Relay {
       for (const { topic } of subscriptions) this.#unsubscribe(conn, topic)
       return { result: true }
     },
-    irn_publish: (conn, params) => this.#publish([this.#publishInput(conn, params)]),
+    irn_publish: (conn, params) => this.#publish(conn, [this.#publishInput(conn, params)]),
     irn_batchPublish: (conn, { messages }) =>
-      this.#publish(messages.map((params) => this.#publishInput(conn, params))),
+      this.#publish(
+        conn,
+        messages.map((params) => this.#publishInput(conn, params)),
+      ),
     irn_batchFetchMessages: (conn, { topics }) => this.#fetch(conn, topics),
     wc_proposeSession: (conn, params) => {
       // The dapp created the pairing with skipSubscribe: the relay subscribes it, so the
@@ -344,7 +363,7 @@ export class Relay {
       if (!this.#subscribe(conn, [params.pairingTopic], true)) {
         return limitError(relayTooManyTopics(this.#maxTopics))
       }
-      const outcome = this.#publish([
+      const outcome = this.#publish(conn, [
         {
           topic: params.pairingTopic,
           message: params.sessionProposal,
@@ -370,7 +389,7 @@ export class Relay {
         return limitError(relayTooManyTopics(this.#maxTopics))
       }
       const ttl = params.ttl ?? RELAY_DEFAULT_TTL_SECONDS
-      const outcome = this.#publish([
+      const outcome = this.#publish(conn, [
         {
           topic: params.pairingTopic,
           message: params.sessionProposalResponse,
@@ -453,15 +472,24 @@ export class Relay {
     }
   }
 
-  /** Stores all the messages or none; answers true, then offers them to their subscribers. */
-  #publish(inputs: PublishInput[]): Outcome {
-    const room = this.mailbox.check(inputs)
-    if (room === 'topic-full') return limitError(relayTopicFull(this.mailbox.maxMessagesPerTopic))
-    if (room === 'mailbox-full') return limitError(relayMailboxFull)
+  /**
+   * Stores all the messages or none (refused: reported, and answered with why); answers true,
+   * then offers them to their subscribers.
+   */
+  #publish(conn: Connection, inputs: PublishInput[]): Outcome {
+    const refusal = this.#admit(conn, inputs)
+    if (refusal) {
+      this.refusals.report(refusal, { clientId: conn.clientId, address: conn.address })
+      const { limits } = this.budget
+      return limitError(publishRefusalText(refusal, limits, this.mailbox.maxMessagesPerTopic))
+    }
     const stored: StoredMessage[] = []
     for (const input of inputs) {
-      const outcome = this.mailbox.publish(input)
-      if (outcome.kind === 'stored') stored.push(outcome.stored)
+      const ttl = this.#ttl(input)
+      const outcome = this.mailbox.publish({ ...input, ttl, address: conn.address })
+      if (outcome.kind !== 'stored') continue
+      this.budget.charge(outcome.stored)
+      stored.push(outcome.stored)
     }
     return {
       result: true,
@@ -469,6 +497,26 @@ export class Relay {
         for (const message of stored) this.#offer(message)
       },
     }
+  }
+
+  /** Why `inputs` may not be stored now, if so: publish rate, then the mailbox's room, then bytes. */
+  #admit(
+    conn: Connection,
+    inputs: PublishInput[],
+  ): Exclude<RelayRefusal, 'connections'> | undefined {
+    const rate = this.budget.takePublishes(conn.clientId, conn.address, inputs.length)
+    if (rate) return rate
+    const room = this.mailbox.check(inputs)
+    if (room !== 'ok') return room
+    return this.budget.fits(conn.clientId, conn.address, this.mailbox.freshBytes(inputs))
+  }
+
+  /** A topic no one but the sender subscribes to keeps a message unsubscribedTtlSeconds at most. */
+  #ttl({ topic, ttl, sender }: PublishInput): number {
+    const subscribers = this.#subscribers.get(topic)
+    const own = this.#clients.get(sender)
+    const others = (subscribers?.size ?? 0) - (own && subscribers?.has(own) ? 1 : 0)
+    return others > 0 ? ttl : Math.min(ttl, this.budget.limits.unsubscribedTtlSeconds)
   }
 
   /** A new message: to each subscriber but its sender, on the subscriber's newest socket. */
