@@ -81,6 +81,8 @@ export interface RelayTestClientOptions {
   ack?: boolean
   /** Keep every frame received in `frames` (default true) */
   keepFrames?: boolean
+  /** Upgrade request headers (X-Forwarded-For, as a proxy would add) */
+  headers?: Record<string, string>
 }
 
 /** Resolves once `socket` is open; rejects with the HTTP status when the upgrade is refused. */
@@ -164,15 +166,17 @@ export class RelayTestClient {
     const identity = options.identity ?? createRelayIdentity()
     const auth = signRelayJwt(identity, options.aud ?? options.relayUrl)
     // Listeners first: the relay pushes waiting messages right after the handshake.
-    const socket = new WebSocket(relayConnectUrl(options.relayUrl, auth, options.projectId))
+    const socket = new WebSocket(relayConnectUrl(options.relayUrl, auth, options.projectId), {
+      headers: options.headers ?? {},
+    })
     const client = new RelayTestClient(socket, identity, options)
     await opened(socket)
     return client
   }
 
   /** Opens a socket to `url` as is (for refusals). */
-  static open(url: string): Promise<WebSocket> {
-    return opened(new WebSocket(url))
+  static open(url: string, headers: Record<string, string> = {}): Promise<WebSocket> {
+    return opened(new WebSocket(url, { headers }))
   }
 
   request<T = unknown>(method: string, params: unknown): Promise<T> {
