@@ -84,10 +84,18 @@ export interface AuthApi {
   connectEmail(body: { email: string; deviceId: string }): Promise<EmailAction>
   pollDevice(challengeId: string): Promise<{ approved: boolean }>
   verifyOtp(body: Challenge): Promise<{ token: string; user: ServerUser }>
-  /** POST /auth/v1/social/start: the provider's authorization URL */
-  socialStart(body: { provider: string; redirectUri: string }): Promise<{ uri: string }>
-  /** POST /auth/v1/social/connect with the URL the popup came back to */
-  socialConnect(body: { uri: string }): Promise<{ token: string; user: ServerUser }>
+  /** POST /auth/v1/social/start: the provider's authorization URL (socialBinding.ts) */
+  socialStart(body: {
+    provider: string
+    redirectUri: string
+    /** S256 of a PKCE verifier only the frame holds */
+    codeChallenge: string
+  }): Promise<{ uri: string }>
+  /** POST /auth/v1/social/connect with the URL the popup came back to and the login's verifier */
+  socialConnect(body: {
+    uri: string
+    codeVerifier: string
+  }): Promise<{ token: string; user: ServerUser }>
   telegramConnect(body: { initData: string }): Promise<{ token: string; user: ServerUser }>
   session(token: string): Promise<ServerUser>
   signOut(token: string, timeoutMs?: number): Promise<void>

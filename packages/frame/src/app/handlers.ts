@@ -53,6 +53,7 @@ import {
   UNAUTHORIZED,
   WRONG_ACCOUNT,
 } from './signer.ts'
+import { createSocialBindings } from './socialBinding.ts'
 import { signInRefusal, signSignIn } from './socialSignIn.ts'
 import { prepareSolanaSigning, SOLANA_METHODS } from './solana.ts'
 import { type KeyValueStore, storageKeys } from './storage.ts'
@@ -157,6 +158,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const rpcUrls = new Map<string, string>()
   if (config.rpcUrl) rpcUrls.set(String(config.chainId), config.rpcUrl)
   let pendingLogin: PendingLogin | null = null
+  const socialBindings = createSocialBindings()
   let pendingChange: { challengeId: string; action: string } | null = null
   let dapp: { name?: string; icon?: string } = {}
   const pendingRpc = new Set<AbortController>()
@@ -443,12 +445,16 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     // (redirectUri), which hands that URL to APP_CONNECT_SOCIAL.
     async APP_GET_SOCIAL_REDIRECT_URI({ provider }, { origin }) {
       let uri: string | undefined
+      const { codeVerifier, codeChallenge } = await socialBindings.create()
       try {
-        uri = parseHttpUrl((await api.socialStart({ provider, redirectUri: `${origin}/` })).uri)
+        const redirectUri = `${origin}/`
+        const started = await api.socialStart({ provider, redirectUri, codeChallenge })
+        uri = parseHttpUrl(started.uri)
       } catch (error) {
         log.warn(`could not start the ${provider} login`, error)
       }
       if (!uri) throw new FrameError(SOCIAL_START_FAILED)
+      socialBindings.keep(uri, codeVerifier)
       return { uri }
     },
 
@@ -461,7 +467,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         back = undefined
       }
       if (back?.origin !== origin) throw new FrameError(SOCIAL_CONNECT_FAILED)
-      const { token, user: signedIn } = await api.socialConnect({ uri })
+      // Only a login this frame started can finish here.
+      const codeVerifier = socialBindings.take(uri)
+      if (!codeVerifier) throw new FrameError(SOCIAL_CONNECT_FAILED)
+      const { token, user: signedIn } = await api.socialConnect({ uri, codeVerifier })
       pendingLogin = null
       await wallet.login(token, signedIn)
       log.info(`signed in with ${signedIn.socialProvider ?? 'a social provider'}`)

@@ -2,6 +2,7 @@
 // Social login through the whole frame (composeFrame, gate, replies) against the contract of
 // /tmp/notes/social-api.md (testing/fakeAuthServer.ts, whose `authorize` plays the visitor at the
 // provider): the redirect URI, the connect, both keys made in the frame, and the errors.
+import { createHash } from 'node:crypto'
 import { privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { SOCIAL_CONNECT_FAILED, SOCIAL_START_FAILED } from './errors.ts'
@@ -163,6 +164,29 @@ describe('APP_CONNECT_SOCIAL', () => {
     }
     // the real one still works
     ok(await h.send('APP_CONNECT_SOCIAL', { uri }))
+  })
+
+  it('finishes only a login this frame started; its verifier goes to the server, never to the page', async () => {
+    const elsewhere = await createHarness()
+    const h = await createHarness({ server: elsewhere.server })
+    // A login another frame started (the URL a host script lifted from its own page):
+    const lifted = await popup(elsewhere)
+    h.server.calls.length = 0
+    expect(failure(await h.send('APP_CONNECT_SOCIAL', { uri: lifted }))).toEqual({
+      message: SOCIAL_CONNECT_FAILED,
+    })
+    expect(h.server.calls).toEqual([])
+
+    const { uri: start } = ok(
+      await h.send('APP_GET_SOCIAL_REDIRECT_URI', { provider: 'github' }),
+    ) as { uri: string }
+    ok(await h.send('APP_CONNECT_SOCIAL', { uri: h.server.authorize(start, 'octo') }))
+    const [connect] = h.server.socialConnects
+    expect(connect?.codeVerifier).toMatch(/^[\w-]{43}$/)
+    expect(JSON.stringify(h.posted)).not.toContain(connect?.codeVerifier)
+    // The provider's URL carries the challenge of that verifier (PKCE S256).
+    const challenge = createHash('sha256').update(String(connect?.codeVerifier)).digest('base64url')
+    expect(new URL(start).searchParams.get('code_challenge')).toBe(challenge)
   })
 
   it("passes the server's 'Failed to connect' through: used state, provider error", async () => {

@@ -4,7 +4,7 @@
 // not there yet when the frame was written). It follows the contracts' statuses and message
 // texts; requests to any other host go to the real fetch (the devnets' RPC). Its social provider
 // is a stand-in too: `authorize` plays the visitor in the popup.
-import { randomBytes, randomInt, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto'
 import { isAddress } from '@solana/kit'
 
 export const FAKE_API = 'http://127.0.0.1:9'
@@ -39,6 +39,8 @@ type User = FakeUser
 
 interface SocialState {
   provider: string
+  /** S256 of the frame's PKCE verifier for this login */
+  codeChallenge: string
   redirectUri: string
   used: boolean
   expiresAt: number
@@ -81,6 +83,8 @@ export interface FakeAuthServer {
   now: number
   /** Every POST /auth/v1/social/start body */
   socialStarts: { provider: string; redirectUri: string }[]
+  /** What each /social/connect was sent */
+  socialConnects: { uri: string; codeVerifier: unknown }[]
   lastOtp(email: string): string | undefined
   approveDevice(challengeId: string): void
   /**
@@ -124,6 +128,7 @@ export function createFakeAuthServer(
     failNext: new Map(),
     now: 1_000_000,
     socialStarts: [],
+    socialConnects: [],
     lastOtp: (email) => server.mails.filter((m) => m.to === email && m.otp).at(-1)?.otp,
     approveDevice(challengeId) {
       const challenge = challenges.get(challengeId)
@@ -344,10 +349,14 @@ export function createFakeAuthServer(
         return failed
       }
       if (!server.allowedOrigins.includes(redirect.origin)) return failed
+      if (typeof body.codeChallenge !== 'string' || !/^[\w-]{43}$/.test(body.codeChallenge)) {
+        return failed
+      }
       server.socialStarts.push({ provider, redirectUri: body.redirectUri })
       const state = randomBytes(16).toString('base64url')
       socialStates.set(state, {
         provider,
+        codeChallenge: body.codeChallenge,
         redirectUri: body.redirectUri,
         used: false,
         expiresAt: server.now + 10 * 60_000,
@@ -358,12 +367,13 @@ export function createFakeAuthServer(
       uri.searchParams.set('redirect_uri', body.redirectUri)
       uri.searchParams.set('scope', 'openid email profile')
       uri.searchParams.set('state', state)
-      uri.searchParams.set('code_challenge', randomBytes(32).toString('base64url'))
+      uri.searchParams.set('code_challenge', body.codeChallenge)
       uri.searchParams.set('code_challenge_method', 'S256')
       return json(200, { uri: uri.toString() })
     }
 
     if (route === 'POST /auth/v1/social/connect') {
+      server.socialConnects.push({ uri: String(body.uri), codeVerifier: body.codeVerifier })
       let back: URL
       try {
         back = new URL(String(body.uri))
@@ -371,6 +381,13 @@ export function createFakeAuthServer(
         return json(400, { message: 'Failed to connect' })
       }
       const state = socialStates.get(back.searchParams.get('state') ?? '')
+      const verifier = typeof body.codeVerifier === 'string' ? body.codeVerifier : ''
+      if (
+        state &&
+        createHash('sha256').update(verifier).digest('base64url') !== state.codeChallenge
+      ) {
+        return json(400, { message: 'Failed to connect' })
+      }
       if (!state || state.used || state.expiresAt < server.now) {
         return json(410, { message: 'Failed to connect' })
       }
