@@ -49,17 +49,63 @@ export async function readCode(
   return code as string
 }
 
+/** Waits for a new device-approval mail and returns its link. */
+export async function readApprovalLink(
+  apiUrl: string,
+  to: string,
+  seen: Set<string> = new Set(),
+): Promise<string> {
+  let link = ''
+  await expect
+    .poll(
+      async () => {
+        const mail = (await mailsTo(apiUrl, to)).find(
+          (m) => /Approve your new device/.test(m.subject) && !seen.has(m.id),
+        )
+        if (mail) {
+          seen.add(mail.id)
+          link =
+            /^\s*(https?:\/\/\S+\/auth\/v1\/device\/approve\?\S+)\s*$/m.exec(mail.text)?.[1] ?? ''
+        }
+        return link
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/\/auth\/v1\/device\/approve\?token=/)
+  return link
+}
+
+/**
+ * The visitor opens the mail's approval link in another tab and presses Approve on its page
+ * (opening the link alone approves nothing: mail scanners open links too).
+ */
+export async function approveInTab(page: Page, link: string): Promise<void> {
+  const tab = await page.context().newPage()
+  try {
+    await tab.goto(link)
+    await tab.getByRole('button', { name: 'Approve' }).click()
+    await tab.getByText('Device approved.').waitFor()
+  } finally {
+    await tab.close()
+  }
+}
+
 export function secureFrame(page: Page): FrameLocator {
   return page.frameLocator('iframe[data-latchkey-frame]')
 }
 
-/** Connect → "Continue with email" → the email → the code from the capture → Account. */
+/**
+ * Connect → "Continue with email" → the email → this browser is new to it: Approve on the mail's
+ * link → the code from the capture → Account.
+ */
 export async function logInWithEmail(page: Page, apiUrl: string, email: string) {
   await page.getByTestId('connect-button').click()
   await page.getByTestId('connect-email').click()
   await view(page, 'EmailLogin').waitFor()
   await page.getByTestId('email-login-input').fill(email)
   await page.getByTestId('email-login-submit').click()
+  await page.locator('[data-view="EmailLogin"][data-step="device"]').waitFor()
+  await approveInTab(page, await readApprovalLink(apiUrl, email))
   await page.locator('[data-view="EmailLogin"][data-step="otp"]').waitFor()
   const code = await readCode(apiUrl, email, /sign-in code/)
   await page.getByTestId('email-otp-input').fill(code)

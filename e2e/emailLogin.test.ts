@@ -4,7 +4,14 @@ import { createPublicClient, createTestClient, http, parseEther, verifyMessage }
 import { privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
 import { accountAfterConnect, screenshot, view } from './browser'
-import { logInWithEmail, readCode, secureFrame, uniqueEmail } from './email'
+import {
+  approveInTab,
+  logInWithEmail,
+  readApprovalLink,
+  readCode,
+  secureFrame,
+  uniqueEmail,
+} from './email'
 import { useDemo } from './harness'
 
 const openDemo = useDemo()
@@ -151,21 +158,12 @@ describe('Email login through the embedded wallet (spec §4, §7 "Embedded walle
     await page.getByTestId('email-login-submit').click()
     await page.locator('[data-view="EmailLogin"][data-step="device"]').waitFor()
     await screenshot(page, 'email-new-device')
-    const { mailsTo } = await import('./email')
-    let link = ''
-    await expect
-      .poll(async () => {
-        const mail = (await mailsTo(apiUrl, changed.email)).find((m) =>
-          /Approve your new device/.test(m.subject),
-        )
-        link = /^\s*(https?:\/\/\S+)\s*$/m.exec(mail?.text ?? '')?.[1] ?? ''
-        return link
-      })
-      .toMatch(/\/auth\/v1\/device\/approve\?token=/)
-    // Not approved yet: still waiting, no code sent.
+    const link = await readApprovalLink(apiUrl, changed.email)
+    // Opening the link (as a mail scanner does) only shows its page: still waiting, no code.
+    expect((await fetch(link)).status).toBe(200)
+    await page.waitForTimeout(2_500)
     expect(await page.locator('[data-view="EmailLogin"]').getAttribute('data-step')).toBe('device')
-    const approved = await fetch(link)
-    expect(approved.status).toBe(200)
+    await approveInTab(page, link)
     await page.locator('[data-view="EmailLogin"][data-step="otp"]').waitFor()
     await page
       .getByTestId('email-otp-input')
@@ -219,6 +217,8 @@ describe('Email login through the embedded wallet (spec §4, §7 "Embedded walle
       .toBe('Please enter a valid email address')
     await page.getByTestId('email-login-input').fill(email)
     await page.getByTestId('email-login-submit').click()
+    await page.locator('[data-view="EmailLogin"][data-step="device"]').waitFor()
+    await approveInTab(page, await readApprovalLink(apiUrl, email))
     await page.locator('[data-view="EmailLogin"][data-step="otp"]').waitFor()
     const code = await readCode(apiUrl, email, /sign-in code/)
     const wrong = code === '000000' ? '111111' : '000000'

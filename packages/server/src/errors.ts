@@ -257,3 +257,14 @@ export const authSocialConnectFailed: AuthErrorBody = { message: ErrorText.faile
 /** Ours: the device-approval page's texts (200 / 400) */
 export const authDeviceApprovedText = 'Device approved. Return to the page you were signing in on.'
 export const authApprovalLinkInvalidText = 'This link is invalid or has expired.'
+/** Ours: the approval form came without its cookie or with another page's token (400) */
+export const authApprovalNotConfirmedText =
+  'This approval could not be confirmed. Open the link from the email again.'
+/** Ours (429): AUTH_OTP_FAILURES_PER_HOUR / _PER_DAY wrong codes lock the email's login */
+export function authEmailLoginLocked(retryAfter: number): AuthErrorBody {
+  const minutes = Math.max(1, Math.ceil(retryAfter / 60))
+  return {
+    message: `Too many wrong codes for this email. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    retryAfter,
+  }
+}

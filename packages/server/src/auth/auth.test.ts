@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_OTP_MAX_ATTEMPTS, AUTH_OTP_TTL_MS, DEMO_PROJECT_ID } from '../constants.ts'
 import { defaultFrameOrigins } from '../server.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
+import { approvalLinkOf, approveByLink } from '../testing/emailLogin.ts'
 import { authCaller } from './testing.ts'
 
 const FRAME = 'http://127.0.0.1:5174'
@@ -105,13 +106,25 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
     return call('POST', '/auth/v1/otp', { body: { challengeId, otp } })
   }
 
+  /**
+   * A login of a device new to `email` up to its code: approved from the mail, then polled.
+   * Answers the challenge and the code mail.
+   */
+  async function approvedLogin(email: string, deviceId: string) {
+    const { action, challengeId } = await startLogin(email, deviceId)
+    expect(action).toBe('VERIFY_DEVICE')
+    expect((await approveByLink(approvalLinkOf(await mailTo(email)))).status).toBe(200)
+    const polled = await call('POST', '/auth/v1/device', { body: { challengeId } })
+    expect(polled.body).toEqual({ approved: true, action: 'VERIFY_OTP' })
+    return { challengeId, mail: await mailTo(email) }
+  }
+
   /** A new user signed in from a new device: its token, email and device. */
   async function signUp(name?: string) {
     const email = newEmail(name)
     const deviceId = newDeviceId()
-    const { action, challengeId } = await startLogin(email, deviceId)
-    expect(action).toBe('VERIFY_OTP')
-    const response = await verify(challengeId, otpOf(await mailTo(email)))
+    const { challengeId, mail } = await approvedLogin(email, deviceId)
+    const response = await verify(challengeId, otpOf(mail))
     expect(response.status).toBe(200)
     return { email, deviceId, token: (response.body as { token: string }).token }
   }
@@ -125,16 +138,23 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
     return row.user_id
   }
 
-  it('logs a new email in with the code from the mail; stores only hashes', async () => {
+  it('logs a new email in with the code from the mail, once its device is approved; stores only hashes', async () => {
     const email = newEmail('Alice')
     const deviceId = newDeviceId()
     const { action, challengeId } = await startLogin(`  ${email.toUpperCase()} `, deviceId)
-    expect(action).toBe('VERIFY_OTP')
+    expect(action).toBe('VERIFY_DEVICE')
     expect(challengeId).toMatch(/^[0-9a-f-]{36}$/)
+    const approval = await mailTo(email.toLowerCase())
+    expect(approval.from).toBe('Latchkey <login@latchkey.local>')
+    expect((await approveByLink(approvalLinkOf(approval))).status).toBe(200)
+    expect((await call('POST', '/auth/v1/device', { body: { challengeId } })).body).toEqual({
+      approved: true,
+      action: 'VERIFY_OTP',
+    })
 
     const mail = await mailTo(email.toLowerCase())
     const otp = otpOf(mail)
-    expect(mail.subject).toBe(`Your sign-in code is ${otp}`)
+    expect(mail.subject).toBe('Your sign-in code')
     expect(mail.from).toBe('Latchkey <login@latchkey.local>')
 
     const response = await verify(challengeId, otp)
@@ -192,12 +212,10 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
       approved: false,
     })
 
-    const page = await fetch(link)
+    const page = await approveByLink(link)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toContain('text/html')
-    expect(await page.text()).toContain(
-      'Device approved. Return to the page you were signing in on.',
-    )
+    expect(page.html).toContain('Device approved. Return to the page you were signing in on.')
     const bad = await fetch(`${service.server.url}/auth/v1/device/approve?token=${'x'.repeat(43)}`)
     expect(bad.status).toBe(400)
     expect(await bad.text()).toContain('This link is invalid or has expired.')
@@ -206,7 +224,7 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
     const polled = await call('POST', '/auth/v1/device', { body: { challengeId } })
     expect(polled.body).toEqual({ approved: true, action: 'VERIFY_OTP' })
     const otpMail = await mailTo(first.email)
-    expect(otpMail.subject).toBe(`Your sign-in code is ${otpOf(otpMail)}`)
+    expect(otpMail.subject).toBe('Your sign-in code')
     // Polling again sends no second code
     expect((await call('POST', '/auth/v1/device', { body: { challengeId } })).body).toEqual({
       approved: true,
@@ -228,8 +246,8 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
 
   it('locks a challenge at the 5th wrong code; the right code is refused after', async () => {
     const email = newEmail('wrong')
-    const { challengeId } = await startLogin(email, newDeviceId())
-    const otp = otpOf(await mailTo(email))
+    const { challengeId, mail } = await approvedLogin(email, newDeviceId())
+    const otp = otpOf(mail)
     const wrong = otp === '000000' ? '111111' : '000000'
     for (let left = AUTH_OTP_MAX_ATTEMPTS - 1; left > 0; left--) {
       const response = await verify(challengeId, wrong)
@@ -243,8 +261,8 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
 
   it('counts racing wrong codes atomically: never more tries than the limit', async () => {
     const email = newEmail('race')
-    const { challengeId } = await startLogin(email, newDeviceId())
-    const otp = otpOf(await mailTo(email))
+    const { challengeId, mail } = await approvedLogin(email, newDeviceId())
+    const otp = otpOf(mail)
     const guesses = Array.from({ length: 12 }, (_, i) =>
       String((Number(otp) + 1 + i) % 1_000_000).padStart(6, '0'),
     )
@@ -264,8 +282,8 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
 
   it('refuses an expired code', async () => {
     const email = newEmail('late')
-    const { challengeId } = await startLogin(email, newDeviceId())
-    const otp = otpOf(await mailTo(email))
+    const { challengeId, mail } = await approvedLogin(email, newDeviceId())
+    const otp = otpOf(mail)
     clock += AUTH_OTP_TTL_MS
     const response = await verify(challengeId, otp)
     expect(response.status).toBe(410)
@@ -441,7 +459,7 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
 
     const primaryMail = await mailTo(email)
     const primaryOtp = otpOf(primaryMail)
-    expect(primaryMail.subject).toBe(`Confirm your email change: ${primaryOtp}`)
+    expect(primaryMail.subject).toBe('Confirm your email change')
     // Another user's session cannot use the challenge; the login route does not take it
     const foreign = await call('POST', '/auth/v1/email/change/primary', {
       token: other.token,
@@ -469,7 +487,7 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
 
     const secondaryMail = await mailTo(target)
     const secondaryOtp = otpOf(secondaryMail)
-    expect(secondaryMail.subject).toBe(`Verify your new email address: ${secondaryOtp}`)
+    expect(secondaryMail.subject).toBe('Verify your new email address')
     const done = await call('POST', '/auth/v1/email/change/secondary', {
       token,
       body: { challengeId: secondary.challengeId, otp: secondaryOtp },
@@ -529,7 +547,7 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
     const { mails } = (await response.json()) as { mails: CapturedMail[] }
     expect(mails).toHaveLength(1)
-    expect(mails[0]).toMatchObject({ to: [email], subject: expect.stringMatching(/^Your sign-in/) })
+    expect(mails[0]).toMatchObject({ to: [email], subject: 'Approve your new device' })
     const all = (await (await service.request('/dev/v1/mails')).json()) as { mails: CapturedMail[] }
     expect(all.mails[0]?.id).toBe(mails[0]?.id)
     expect(all.mails.length).toBeGreaterThan(5)
@@ -714,8 +732,8 @@ describe('embedded-wallet auth without a working SMTP server', () => {
     capture = await startMailCapture({ port: smtpPort })
     const retried = await login('down@example.org')
     expect(retried.status).toBe(200)
-    expect(((await retried.json()) as { action: string }).action).toBe('VERIFY_OTP')
-    expect(otpOf(await capture.waitForMail('down@example.org'))).toMatch(/^\d{6}$/)
+    expect(((await retried.json()) as { action: string }).action).toBe('VERIFY_DEVICE')
+    expect(approvalLinkOf(await capture.waitForMail('down@example.org'))).toContain('token=')
   })
 
   it('serves no /dev/v1/mails without a mail inbox', async () => {

@@ -7,6 +7,7 @@ import {
   AUTH_OTP_TTL_MS,
   AUTH_SMTP_TIMEOUT_MS,
 } from '../constants.ts'
+import { formatRequestTime, type SignInRequest } from './requestInfo.ts'
 
 export interface Mail {
   to: string
@@ -47,26 +48,35 @@ export function smtpMailer(options: MailOptions): Mailer {
 
 const minutes = (ms: number) => `${ms / 60_000} minutes`
 
-/** The code and the link stand alone on their lines, so a person (or a test) can pick them out. */
+/**
+ * The code and the link stand alone on their lines, so a person (or a test) can pick them out.
+ * No subject holds a code: subjects show in notifications and lock screens, and mail scanners
+ * and previews log them.
+ */
 export const authMails = {
   loginOtp: (to: string, otp: string): Mail => ({
     to,
-    subject: `Your sign-in code is ${otp}`,
+    subject: 'Your sign-in code',
     text: `Your sign-in code is:\n\n${otp}\n\nIt is valid for ${minutes(AUTH_OTP_TTL_MS)}. If you did not ask for it, ignore this email.\n`,
   }),
-  deviceApproval: (to: string, link: string): Mail => ({
+  deviceApproval: (to: string, link: string, request: SignInRequest): Mail => ({
     to,
     subject: 'Approve your new device',
-    text: `Someone is signing in to your wallet from a new device. If it was you, open this link to approve the device:\n\n${link}\n\nThe link is valid for ${minutes(AUTH_DEVICE_APPROVAL_TTL_MS)}. If it was not you, ignore this email.\n`,
+    text: `Someone asked to sign in to your wallet with this email address from a device that has not signed in with it before:\n\nDevice: ${request.device}\nIP address: ${request.ip}\nTime: ${formatRequestTime(request.at)}\n\nIf it was you, open this link and press Approve:\n\n${link}\n\nThe link is valid for ${minutes(AUTH_DEVICE_APPROVAL_TTL_MS)} and approves once. If it was not you, ignore this email: nothing is approved unless you press Approve.\n`,
+  }),
+  loginLocked: (to: string, until: Date): Mail => ({
+    to,
+    subject: 'Email sign-in paused',
+    text: `Too many wrong sign-in codes were entered for this email address, so signing in to your wallet with it is paused until ${formatRequestTime(until)}.\n\nIf it was not you, someone may be trying to sign in as you; they need the codes sent to this mailbox, so keep it safe. Nothing else is needed.\n`,
   }),
   changePrimary: (to: string, otp: string, newEmail: string): Mail => ({
     to,
-    subject: `Confirm your email change: ${otp}`,
+    subject: 'Confirm your email change',
     text: `To change your email address to ${newEmail}, enter this code:\n\n${otp}\n\nIt is valid for ${minutes(AUTH_OTP_TTL_MS)}. If you did not ask for it, ignore this email.\n`,
   }),
   changeSecondary: (to: string, otp: string): Mail => ({
     to,
-    subject: `Verify your new email address: ${otp}`,
+    subject: 'Verify your new email address',
     text: `To make this your wallet's email address, enter this code:\n\n${otp}\n\nIt is valid for ${minutes(AUTH_OTP_TTL_MS)}.\n`,
   }),
 }

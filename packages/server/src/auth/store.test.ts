@@ -32,19 +32,25 @@ describe.each(availableDatabases())('auth store on $name', (database) => {
     await destroy?.()
   })
 
-  async function userFor(email: string) {
+  /** A login challenge of `email` with no user, approved from the mail or not */
+  async function challengeFor(email: string, approved: boolean) {
     const id = await createChallenge(
       opened.db,
       { projectId: DEMO_PROJECT_ID, kind: 'login', email, otp: newOtp(), expiresAt: at },
       at,
     )
-    const challenge = await opened.db
-      .selectFrom('auth_challenges')
-      .selectAll()
+    return opened.db
+      .updateTable('auth_challenges')
+      .set({ approved_at: approved ? at : null })
       .where('id', '=', id)
+      .returningAll()
       .executeTakeFirstOrThrow()
-    const { userId } = await completeLogin(opened.db, challenge, at)
-    return userId
+  }
+
+  async function userFor(email: string) {
+    const login = await completeLogin(opened.db, await challengeFor(email, true), at)
+    if (!login) throw new Error('login refused')
+    return login.userId
   }
 
   it('lets one of many racing requests start the cooldown', async () => {
@@ -66,5 +72,19 @@ describe.each(availableDatabases())('auth store on $name', (database) => {
     expect(await changeEmail(opened.db, second, 'a@example.org')).toBe(false)
     expect(await changeEmail(opened.db, second, 'c@example.org')).toBe(true)
     expect((await findUser(opened.db, { id: second }))?.row.email).toBe('c@example.org')
+  })
+
+  it('completes a login without a user only if it was approved from the mail (pre-account takeover)', async () => {
+    // Asked before the address had an account, never approved: neither joins nor creates one
+    const early = await challengeFor('late@example.org', false)
+    const owner = await userFor('late@example.org')
+    expect(await completeLogin(opened.db, early, at)).toBeUndefined()
+    expect(await completeLogin(opened.db, await challengeFor('none@example.org', false), at)).toBe(
+      undefined,
+    )
+    expect(
+      await findUser(opened.db, { projectId: DEMO_PROJECT_ID, email: 'none@example.org' }),
+    ).toBe(undefined)
+    expect(await userFor('late@example.org')).toBe(owner)
   })
 })

@@ -6,7 +6,6 @@ import {
   AUTH_EMAIL_COOLDOWN_MS,
   AUTH_OTP_DIGITS,
   AUTH_OTP_MAX_ATTEMPTS,
-  AUTH_OTP_TTL_MS,
   AUTH_SESSION_TTL_MS,
   AUTH_TOKEN_BYTES,
 } from '../constants.ts'
@@ -162,16 +161,6 @@ export async function findUser(
   }
 }
 
-export async function isDeviceApproved(db: Db, userId: string, deviceHash: string) {
-  const row = await db
-    .selectFrom('auth_devices')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('device_hash', '=', deviceHash)
-    .executeTakeFirst()
-  return row !== undefined
-}
-
 async function approveDeviceOf(db: Db, userId: string, deviceHash: string, now: Date) {
   await db
     .insertInto('auth_devices')
@@ -232,6 +221,9 @@ export interface NewChallenge {
   approvalTokenHash?: string
   otp?: HashedOtp
   expiresAt: Date
+  /** login: the asking browser, summarised, and its address (the approval mail and page) */
+  requestDevice?: string | null
+  requestIp?: string | null
 }
 
 /** Stores a challenge and answers its id; long-expired ones are swept on the way. */
@@ -258,6 +250,8 @@ export async function createChallenge(db: Db, challenge: NewChallenge, now: Date
       created_at: now,
       expires_at: challenge.expiresAt,
       used_at: null,
+      request_device: challenge.requestDevice ?? null,
+      request_ip: challenge.requestIp ?? null,
     })
     .execute()
   return id
@@ -267,78 +261,12 @@ export async function deleteChallenge(db: Db, id: string): Promise<void> {
   await db.deleteFrom('auth_challenges').where('id', '=', id).execute()
 }
 
-/**
- * Opens the device-approval link: approves the challenge and its device for the user. Opening
- * it again while the challenge lives is fine; false for an unknown, used or expired link.
- */
-export async function approveDevice(db: Db, tokenHash: string, now: Date): Promise<boolean> {
-  return db.transaction().execute(async (tx) => {
-    const row = await tx
-      .updateTable('auth_challenges')
-      .set((eb) => ({ approved_at: eb.fn.coalesce('approved_at', eb.val(now)) }))
-      .where('approval_token_hash', '=', tokenHash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning(['user_id', 'device_hash'])
-      .executeTakeFirst()
-    if (!row?.user_id || !row.device_hash) return false
-    await approveDeviceOf(tx, row.user_id, row.device_hash, now)
-    return true
-  })
-}
-
-export type DeviceStatus =
-  | { status: 'expired' | 'pending' | 'otp-sent' }
-  /** The caller mails `otp` to `email`; on failure it calls releaseDeviceOtp */
-  | { status: 'send-otp'; email: string; previousExpiresAt: Date }
-
-/** A device-approval challenge, polled by the frame; once approved its code is issued once. */
-export async function deviceChallengeStatus(
-  db: Db,
-  projectId: string,
-  id: string,
-  otp: HashedOtp,
-  now: Date,
-): Promise<DeviceStatus> {
-  const row = await db
-    .selectFrom('auth_challenges')
-    .selectAll()
-    .where('id', '=', id)
-    .where('project_id', '=', projectId)
-    .where('kind', '=', 'login')
-    .where('approval_token_hash', 'is not', null)
-    .executeTakeFirst()
-  if (!row || row.used_at !== null || row.expires_at <= now) return { status: 'expired' }
-  if (row.approved_at === null) return { status: 'pending' }
-  if (row.otp_hash !== null) return { status: 'otp-sent' }
-  const issued = await db
-    .updateTable('auth_challenges')
-    .set({
-      otp_salt: otp.salt,
-      otp_hash: otp.hash,
-      expires_at: new Date(now.getTime() + AUTH_OTP_TTL_MS),
-    })
-    .where('id', '=', id)
-    .where('otp_hash', 'is', null)
-    .returning('email')
-    .executeTakeFirst()
-  if (!issued) return { status: 'otp-sent' }
-  return { status: 'send-otp', email: issued.email, previousExpiresAt: row.expires_at }
-}
-
-/** Undoes the code deviceChallengeStatus issued (its mail could not be sent). */
-export async function releaseDeviceOtp(db: Db, id: string, previousExpiresAt: Date) {
-  await db
-    .updateTable('auth_challenges')
-    .set({ otp_salt: null, otp_hash: null, expires_at: previousExpiresAt })
-    .where('id', '=', id)
-    .execute()
-}
-
 export type OtpOutcome =
   | { status: 'ok'; challenge: AuthChallengeRow }
   | { status: 'wrong'; attemptsLeft: number }
-  | { status: 'locked' | 'expired' }
+  /** `counted`: this try's wrong code locked the challenge (it was compared) */
+  | { status: 'locked'; counted?: true }
+  | { status: 'expired' }
 
 /**
  * Checks a code. Each try first takes one of the AUTH_OTP_MAX_ATTEMPTS attempts in a single
@@ -380,7 +308,9 @@ export async function verifyOtp(
   }
   if (!otpMatches(tried, otp)) {
     const attemptsLeft = AUTH_OTP_MAX_ATTEMPTS - tried.attempts
-    return attemptsLeft > 0 ? { status: 'wrong', attemptsLeft } : { status: 'locked' }
+    return attemptsLeft > 0
+      ? { status: 'wrong', attemptsLeft }
+      : { status: 'locked', counted: true }
   }
   const used = await db
     .updateTable('auth_challenges')
@@ -401,13 +331,16 @@ export async function releaseChallenge(db: Db, id: string): Promise<void> {
 
 /**
  * A verified login challenge: the user (created for a new email), its device approved, and a
- * new session. Answers the session's token (only its hash is stored).
+ * new session. Answers the session's token (only its hash is stored). A challenge without a
+ * user (asked before the email had one) signs in only if it was approved from the mail: else a
+ * challenge from before the account existed could take the account over; undefined then.
  */
 export async function completeLogin(
   db: Db,
   challenge: AuthChallengeRow,
   now: Date,
-): Promise<{ token: string; userId: string }> {
+): Promise<{ token: string; userId: string } | undefined> {
+  if (challenge.user_id === null && challenge.approved_at === null) return undefined
   return db.transaction().execute(async (tx) => {
     let userId = challenge.user_id
     if (userId === null) {

@@ -6,6 +6,8 @@ export interface AuthCallOptions {
   origin?: string
   /** null sends no projectId */
   projectId?: string | null
+  /** More request headers (a browser's User-Agent) */
+  headers?: Record<string, string>
 }
 
 /**
@@ -22,6 +24,7 @@ export function authCaller(
     const response = await request(`${path}${query}`, {
       method,
       headers: {
+        ...options.headers,
         Origin: options.origin ?? frameOrigin,
         ...(options.body !== undefined && { 'Content-Type': 'application/json' }),
         ...(options.token && { Authorization: `Bearer ${options.token}` }),

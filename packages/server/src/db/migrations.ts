@@ -363,6 +363,36 @@ const telegram: Migration = {
   },
 }
 
+const emailLoginHardening: Migration = {
+  async up(db: AnyDatabase) {
+    // Issue 18 (email login): the sign-in request the approval page names (the device, as a
+    // browser summary, and the client address), and the per-email budget of wrong codes.
+    await db.schema
+      .alterTable('auth_challenges')
+      .addColumn('request_device', 'text')
+      .addColumn('request_ip', 'text')
+      .execute()
+    await db.schema
+      .createTable('auth_otp_budgets')
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('hour_start', 'timestamptz', (c) => c.notNull())
+      .addColumn('hour_count', 'integer', (c) => c.notNull())
+      .addColumn('day_start', 'timestamptz', (c) => c.notNull())
+      .addColumn('day_count', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('auth_otp_budgets_pk', ['project_id', 'email'])
+      .execute()
+  },
+  async down(db: AnyDatabase) {
+    await db.schema.dropTable('auth_otp_budgets').execute()
+    await db.schema
+      .alterTable('auth_challenges')
+      .dropColumn('request_device')
+      .dropColumn('request_ip')
+      .execute()
+  },
+}
+
 /** Every migration, in order. Names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '2025_01_001_initial': initial,
@@ -373,6 +403,7 @@ export const migrations: Record<string, Migration> = {
   '2025_05_001_auth': auth,
   '2025_06_001_social': social,
   '2025_07_001_telegram': telegram,
+  '2025_08_001_email_login_hardening': emailLoginHardening,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

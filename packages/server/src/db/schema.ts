@@ -192,6 +192,23 @@ export interface AuthChallengesTable {
   created_at: Date
   expires_at: Date
   used_at: Date | null
+  /** login: the asking browser, summarised ('Chrome on macOS'), for the approval mail and page */
+  request_device: ColumnType<string | null, string | null | undefined, string | null>
+  /** login: the asking client's address */
+  request_ip: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/**
+ * The wrong login codes of an email (per project), in fixed windows that start at their first
+ * wrong code: AUTH_OTP_FAILURES_PER_HOUR / _PER_DAY lock the email's login until the window ends
+ */
+export interface AuthOtpBudgetsTable {
+  project_id: string
+  email: string
+  hour_start: Date
+  hour_count: number
+  day_start: Date
+  day_count: number
 }
 
 /** §4 Email login cooldown: the last mail sent per project, address and kind */
@@ -287,6 +304,7 @@ export interface Database {
   auth_devices: AuthDevicesTable
   auth_challenges: AuthChallengesTable
   auth_cooldowns: AuthCooldownsTable
+  auth_otp_budgets: AuthOtpBudgetsTable
   auth_sessions: AuthSessionsTable
   auth_wrapping_keys: AuthWrappingKeysTable
   auth_wallets: AuthWalletsTable

@@ -1,0 +1,97 @@
+// What the auth routes share at run time: their dependencies, the clock, mail sending, the 30 s
+// cooldown, and the session of a request.
+import type { Context } from 'hono'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import type { AppEnv } from '../env.ts'
+import { authCooldown } from '../errors.ts'
+import { type ClientAddressOf, socketAddress } from '../middleware/rateLimit.ts'
+import type { Mail, Mailer } from './mailer.ts'
+import {
+  type CooldownKey,
+  claimCooldown,
+  deleteChallenge,
+  releaseCooldown,
+  sessionUser,
+} from './store.ts'
+
+export interface AuthRouteDeps {
+  db: Kysely<Database>
+  mailer: Mailer
+  /** Clock (ms) for cooldowns and expiry */
+  now: () => number
+  /** The server's URL as a browser opening the device-approval link reaches it */
+  publicUrl: () => string
+  /**
+   * The client's address the approval mail and page name; the socket's peer by default (behind
+   * a proxy, the rate limiter's forwardedAddress)
+   */
+  clientAddressOf?: ClientAddressOf
+}
+
+export type AuthFlow = ReturnType<typeof authFlow>
+
+export function authFlow(deps: AuthRouteDeps) {
+  const { db, mailer } = deps
+  const now = () => new Date(deps.now())
+
+  async function sendMail(mail: Mail): Promise<boolean> {
+    try {
+      await mailer.send(mail)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  return {
+    db,
+    now,
+    sendMail,
+    clientAddressOf: deps.clientAddressOf ?? socketAddress,
+
+    /** Mails the challenge; one nobody received is dropped, so it cannot wait for a code. */
+    async mailChallenge<A extends string>(challengeId: string, mail: Mail, action: A) {
+      if (await sendMail(mail)) return { action, challengeId }
+      await deleteChallenge(db, challengeId)
+      return undefined
+    },
+
+    /** Claims the cooldown, runs `start` (which mails); a failed mail releases the cooldown. */
+    async withCooldown<T>(
+      key: CooldownKey,
+      start: (at: Date) => Promise<T | undefined>,
+    ): Promise<{ ok: T } | { retryAfter: number } | { mailFailed: true }> {
+      const at = now()
+      const claim = await claimCooldown(db, key, at)
+      if (!claim.ok) return { retryAfter: claim.retryAfter }
+      const result = await start(at)
+      if (result !== undefined) return { ok: result }
+      await releaseCooldown(db, key, at)
+      return { mailFailed: true }
+    },
+
+    /** The session's user, or undefined (the route answers 401). */
+    async signedIn(c: Context<AppEnv>) {
+      const token = bearerToken(c)
+      if (!token) return undefined
+      const user = await sessionUser(db, c.var.project.project_id, token, now())
+      return user && { user, token }
+    },
+  }
+}
+
+function bearerToken(c: Context<AppEnv>): string | undefined {
+  const match = /^Bearer ([A-Za-z0-9_-]{43})$/.exec(c.req.header('Authorization')?.trim() ?? '')
+  return match?.[1]
+}
+
+/** 429 with Retry-After: the 30 s cooldown, or `body` (another wait). */
+export function retryLater(
+  c: Context<AppEnv>,
+  retryAfter: number,
+  body = authCooldown(retryAfter),
+) {
+  c.header('Retry-After', String(retryAfter))
+  return c.json(body, 429)
+}
