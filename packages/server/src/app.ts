@@ -182,6 +182,7 @@ export function createApp(deps: AppDeps): App {
       mailer: deps.mailer,
       now,
       publicUrl: deps.publicUrl ?? (() => ''),
+      clientAddressOf: addressOf,
     })
     registerSocialRoutes(app, { db, now, social: deps.social ?? { providers: {} }, logger })
     registerTelegramRoutes(app, { db, now, logger })

@@ -341,6 +341,10 @@ export const AUTH_DEFAULT_MAIL_FROM = 'Latchkey <login@latchkey.local>'
 export const DEFAULT_SMTP_PORT = 2525
 /** Ours: how long the mailer waits for the SMTP server before the route answers 502 */
 export const AUTH_SMTP_TIMEOUT_MS = 10_000
+/** RFC 7636: a PKCE S256 challenge (the frame's, for its social login), base64url of 32 bytes */
+export const AUTH_PKCE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/
+/** RFC 7636: a code verifier, 43 to 128 unreserved characters */
+export const AUTH_PKCE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/
 /** Ours: a social sign-in (its state and PKCE verifier) must come back within 10 minutes */
 export const AUTH_SOCIAL_STATE_TTL_MS = 10 * 60_000
 /** Ours: how long the token exchange and the user read may take at the provider */

@@ -537,14 +537,14 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
     expect(config.headers.get('access-control-allow-origin')).toBe(PAGE)
   })
 
-  it('serves the captured mails on /dev/v1/mails, newest first, to anyone', async () => {
+  it('serves the captured mails on /dev/v1/mails, newest first, to the local pages', async () => {
     const email = newEmail('inbox')
     await startLogin(email, newDeviceId())
     const response = await service.request(`/dev/v1/mails?to=${email.toUpperCase()}`, {
-      headers: { Origin: 'http://example.com' },
+      headers: { Origin: PAGE },
     })
     expect(response.status).toBe(200)
-    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(response.headers.get('access-control-allow-origin')).toBe(PAGE)
     const { mails } = (await response.json()) as { mails: CapturedMail[] }
     expect(mails).toHaveLength(1)
     expect(mails[0]).toMatchObject({ to: [email], subject: 'Approve your new device' })

@@ -23,8 +23,8 @@ export interface AuthRouteDeps {
   /** The server's URL as a browser opening the device-approval link reaches it */
   publicUrl: () => string
   /**
-   * The client's address the approval mail and page name; the socket's peer by default (behind
-   * a proxy, the rate limiter's forwardedAddress)
+   * The client's address the approval mail and page name: the app's (trusted proxies believed,
+   * middleware/rateLimit.ts clientAddressOf); the socket's peer by default
    */
   clientAddressOf?: ClientAddressOf
 }

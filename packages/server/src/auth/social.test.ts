@@ -15,6 +15,7 @@ import {
   socialFromIssuer,
   socialUserFromClaims,
 } from './social.ts'
+import { pkceChallenge } from './socialStates.ts'
 import { authCaller } from './testing.ts'
 
 const FRAME = 'http://127.0.0.1:5174'
@@ -74,15 +75,30 @@ describe.each(availableDatabases())('social login on $name', (database) => {
 
   const call = authCaller((path, init) => service.request(path, init), FRAME)
 
-  async function start(provider = 'google', redirectUri = REDIRECT) {
-    const response = await call('POST', '/auth/v1/social/start', {
-      body: { provider, redirectUri },
-    })
-    expect(response.status, JSON.stringify(response.body)).toBe(200)
-    return (response.body as { uri: string }).uri
+  /** The verifiers the frame would hold, by the state of the sign-in they started */
+  const verifiers = new Map<string, string>()
+  const stateOf = (uri: string) => URL.parse(uri)?.searchParams.get('state') ?? ''
+  /** A start body as the frame sends it, with the challenge of a fresh verifier */
+  function startBody(provider: string, redirectUri: string) {
+    const codeVerifier = randomBytes(32).toString('base64url')
+    return {
+      codeVerifier,
+      body: { provider, redirectUri, codeChallenge: pkceChallenge(codeVerifier) },
+    }
   }
 
-  const connect = (uri: string) => call('POST', '/auth/v1/social/connect', { body: { uri } })
+  async function start(provider = 'google', redirectUri = REDIRECT) {
+    const { codeVerifier, body } = startBody(provider, redirectUri)
+    const response = await call('POST', '/auth/v1/social/start', { body })
+    expect(response.status, JSON.stringify(response.body)).toBe(200)
+    const { uri } = response.body as { uri: string }
+    verifiers.set(stateOf(uri), codeVerifier)
+    return uri
+  }
+
+  /** The frame's connect: the URL the popup came back to and the verifier of its sign-in */
+  const connect = (uri: string, codeVerifier = verifiers.get(stateOf(uri)) ?? 'v'.repeat(43)) =>
+    call('POST', '/auth/v1/social/connect', { body: { uri, codeVerifier } })
 
   /** start → the provider's login form → the URL the popup comes back to */
   async function popup(provider = 'google', login = newLogin()) {
@@ -118,16 +134,15 @@ describe.each(availableDatabases())('social login on $name', (database) => {
     expect(params.state).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(params.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(params.nonce).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    // Only the state's hash is stored, with the verifier that matches the challenge
+    // Only the state's hash is stored, and the frame's challenge: never a verifier
     const stored = await service.server.db
       .selectFrom('auth_social_states')
       .selectAll()
       .where('state_hash', '=', sha256(params.state ?? ''))
       .executeTakeFirstOrThrow()
     expect(JSON.stringify(stored)).not.toContain(params.state)
-    expect(createHash('sha256').update(stored.code_verifier).digest('base64url')).toBe(
-      params.code_challenge,
-    )
+    expect(JSON.stringify(stored)).not.toContain(verifiers.get(params.state ?? ''))
+    expect(stored.code_challenge).toBe(params.code_challenge)
     expect(stored).toMatchObject({ provider: 'google', redirect_uri: REDIRECT })
     expect(stored.expires_at.getTime() - stored.created_at.getTime()).toBe(AUTH_SOCIAL_STATE_TTL_MS)
 
@@ -173,7 +188,7 @@ describe.each(availableDatabases())('social login on $name', (database) => {
   it('creates one user when two sign-ins of a new account race', async () => {
     const login = newLogin('race')
     const popups = await Promise.all([popup('x', login), popup('x', login), popup('x', login)])
-    const responses = await Promise.all(popups.map(connect))
+    const responses = await Promise.all(popups.map((back) => connect(back)))
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200])
     const ids = await Promise.all(
       responses.map((r) => userIdOf((r.body as { token: string }).token)),
@@ -185,6 +200,22 @@ describe.each(availableDatabases())('social login on $name', (database) => {
       .where('sub', '=', `x:${login}`)
       .execute()
     expect(identities).toHaveLength(1)
+  })
+
+  it('a return URL lifted from the page completes nothing without the frame’s verifier, and does not use the sign-in up', async () => {
+    const back = await popup('google')
+    // A host script read ?code&state and posts it from its own server, with a verifier of its own.
+    const lifted = await connect(back, randomBytes(32).toString('base64url'))
+    expect(lifted).toMatchObject({ status: 410, body: FAILED })
+    expect(await call('POST', '/auth/v1/social/connect', { body: { uri: back } })).toMatchObject({
+      status: 400,
+    })
+    // The frame, which holds the verifier, still signs in.
+    expect((await connect(back)).status).toBe(200)
+    // The provider's authorization URL carried the frame's challenge, not one of the server's.
+    const uri = await start('google')
+    const challenge = new URL(uri).searchParams.get('code_challenge')
+    expect(challenge).toBe(pkceChallenge(verifiers.get(stateOf(uri)) ?? ''))
   })
 
   it('lets only one of two racing connects take a state', async () => {
@@ -204,7 +235,7 @@ describe.each(availableDatabases())('social login on $name', (database) => {
       `ftp://127.0.0.1:5173/`,
     ]) {
       const response = await call('POST', '/auth/v1/social/start', {
-        body: { provider: 'google', redirectUri },
+        body: startBody('google', redirectUri).body,
       })
       expect(response.status, redirectUri).toBe(400)
       expect((response.body as { message: string }).message).toMatch(
@@ -216,13 +247,13 @@ describe.each(availableDatabases())('social login on $name', (database) => {
       new URL(await start('google', `${PAGE}/some/page?x=1`)).searchParams.get('redirect_uri'),
     ).toBe(`${PAGE}/some/page?x=1`)
     const unknown = await call('POST', '/auth/v1/social/start', {
-      body: { provider: 'farcaster', redirectUri: REDIRECT },
+      body: startBody('farcaster', REDIRECT).body,
     })
     expect(unknown.status).toBe(400)
     expect((unknown.body as { message: string }).message).toMatch(/^Invalid parameter 'provider'/)
     for (const provider of ['apple', 'discord']) {
       expect(
-        await call('POST', '/auth/v1/social/start', { body: { provider, redirectUri: REDIRECT } }),
+        await call('POST', '/auth/v1/social/start', { body: startBody(provider, REDIRECT).body }),
       ).toMatchObject({ status: 400, body: { message: 'Failed to initiate social connection' } })
     }
   })

@@ -1,22 +1,25 @@
 // Social login for the embedded wallet (README "Social login"): the OAuth 2.0 authorization code
-// flow with PKCE (S256), run by this server for the frame. POST /auth/v1/social/start gives the
-// provider's authorization URL (a popup opens it); the popup comes back to the dapp page with
-// ?code&state, and the frame hands that URL to POST /auth/v1/social/connect, which exchanges the
-// code with the stored verifier, reads the provider's user, and signs the user in.
-import { createHash, randomBytes } from 'node:crypto'
+// flow with PKCE (S256), run by this server for the frame, whose code verifier it is: the frame
+// sends its challenge to POST /auth/v1/social/start, which gives the provider's authorization URL
+// (a popup opens it); the popup comes back to the dapp page with ?code&state, and the frame hands
+// that URL and its verifier to POST /auth/v1/social/connect, which exchanges the code, reads the
+// provider's user, and signs the user in. The URL alone, which the dapp page sees, is worth
+// nothing (socialStates.ts).
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import { isValidEmail, OAUTH_SOCIAL_PROVIDERS } from '@latchkey/core/shared'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import {
   AUTH_MAX_USER_NAME_LENGTH,
+  AUTH_PKCE_CHALLENGE,
+  AUTH_PKCE_VERIFIER,
   AUTH_SOCIAL_CLOCK_SKEW_MS,
   AUTH_SOCIAL_HTTP_TIMEOUT_MS,
   AUTH_SOCIAL_MAX_RESPONSE_BYTES,
   AUTH_SOCIAL_MAX_URI_LENGTH,
   AUTH_SOCIAL_STATE_TTL_MS,
 } from '../constants.ts'
-import type { AuthSocialStateRow, Database, SocialProvider } from '../db/schema.ts'
+import type { Database, SocialProvider } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
 import { authInvalidParameter, authSocialConnectFailed, authSocialStartFailed } from '../errors.ts'
 import { hasControlCharacters } from '../text.ts'
@@ -30,14 +33,8 @@ import {
   toUser,
   UserSchema,
 } from './routes.ts'
-import {
-  completeSocialLogin,
-  createSocialState,
-  findUser,
-  randomToken,
-  type SocialAccount,
-  takeSocialState,
-} from './store.ts'
+import { createSocialState, type PendingSocialLogin, takeSocialState } from './socialStates.ts'
+import { completeSocialLogin, findUser, randomToken, type SocialAccount } from './store.ts'
 
 export type { SocialProvider }
 
@@ -179,6 +176,12 @@ export const postSocialStartRoute = createRoute({
           description:
             "Where the provider sends the popup back: a page on one of the project's origins",
         }),
+        codeChallenge: z
+          .string()
+          .regex(AUTH_PKCE_CHALLENGE, { error: 'must be a PKCE S256 challenge' })
+          .openapi({
+            description: 'S256 of a PKCE code verifier only the frame holds (RFC 7636)',
+          }),
       }),
     ),
   },
@@ -199,6 +202,12 @@ export const postSocialConnectRoute = createRoute({
         uri: z.string().max(AUTH_SOCIAL_MAX_URI_LENGTH).openapi({
           description: 'redirectUri?code=…&state=… (or ?error=…&state=…)',
         }),
+        codeVerifier: z
+          .string()
+          .regex(AUTH_PKCE_VERIFIER, { error: 'must be a PKCE code verifier' })
+          .openapi({
+            description: "The verifier of start's codeChallenge",
+          }),
       }),
     ),
   },
@@ -214,8 +223,6 @@ export const postSocialConnectRoute = createRoute({
 export const SOCIAL_ROUTES = [postSocialStartRoute, postSocialConnectRoute]
 
 // ---- OAuth ----
-
-const sha256base64url = (text: string) => createHash('sha256').update(text).digest('base64url')
 
 /** The config of a provider that has a client id */
 function configured(options: SocialOptions, provider: SocialProvider) {
@@ -299,12 +306,12 @@ async function call(url: string, init: RequestInit): Promise<Json> {
 }
 
 /** The code for tokens at the token endpoint, with the PKCE verifier. */
-async function exchangeCode(config: SocialProviderConfig, code: string, state: AuthSocialStateRow) {
+async function exchangeCode(config: SocialProviderConfig, code: string, state: PendingSocialLogin) {
   const form = new URLSearchParams({
     grant_type: 'authorization_code',
     code,
     redirect_uri: state.redirect_uri,
-    code_verifier: state.code_verifier,
+    code_verifier: state.codeVerifier,
   })
   const headers: Record<string, string> = {
     'Content-Type': 'application/x-www-form-urlencoded',
@@ -407,7 +414,7 @@ export function socialUserFromClaims(
 async function readProviderUser(
   config: SocialProviderConfig,
   code: string,
-  state: AuthSocialStateRow,
+  state: PendingSocialLogin,
   now: Date,
 ) {
   const { accessToken, idToken } = await exchangeCode(config, code, state)
@@ -447,7 +454,7 @@ export function registerSocialRoutes(app: OpenAPIHono<AppEnv>, deps: SocialRoute
   app.openapi(
     postSocialStartRoute,
     async (c) => {
-      const { provider, redirectUri } = c.req.valid('json')
+      const { provider, redirectUri, codeChallenge } = c.req.valid('json')
       const project = c.var.project
       const redirect = allowedRedirectUri(redirectUri, project.allowed_origins)
       if (!redirect) {
@@ -463,7 +470,6 @@ export function registerSocialRoutes(app: OpenAPIHono<AppEnv>, deps: SocialRoute
       if (!config) return c.json(authSocialStartFailed, 400)
       const at = now()
       const state = randomToken()
-      const codeVerifier = randomBytes(32).toString('base64url')
       const nonce = config.issuer === undefined ? null : randomToken()
       await createSocialState(
         db,
@@ -471,7 +477,7 @@ export function registerSocialRoutes(app: OpenAPIHono<AppEnv>, deps: SocialRoute
           projectId: project.project_id,
           provider,
           state,
-          codeVerifier,
+          codeChallenge,
           nonce,
           redirectUri: redirect.href,
           expiresAt: new Date(at.getTime() + AUTH_SOCIAL_STATE_TTL_MS),
@@ -480,7 +486,7 @@ export function registerSocialRoutes(app: OpenAPIHono<AppEnv>, deps: SocialRoute
       )
       const uri = authorizationUrl(config, {
         state,
-        codeChallenge: sha256base64url(codeVerifier),
+        codeChallenge,
         nonce,
         redirectUri: redirect.href,
       })
@@ -493,17 +499,20 @@ export function registerSocialRoutes(app: OpenAPIHono<AppEnv>, deps: SocialRoute
     postSocialConnectRoute,
     async (c) => {
       const projectId = c.var.project.project_id
-      const url = URL.parse(c.req.valid('json').uri)
+      const { uri, codeVerifier } = c.req.valid('json')
+      const url = URL.parse(uri)
       if (!url) return c.json(authSocialConnectFailed, 400)
       const params = url.searchParams
       const state = params.get('state')
       if (params.has('error')) {
         // The provider (or the person) said no: the sign-in is over.
-        if (state) await takeSocialState(db, projectId, state, now())
+        if (state) await takeSocialState(db, projectId, state, codeVerifier, now())
         return c.json(authSocialConnectFailed, 400)
       }
       const at = now()
-      const pending = state ? await takeSocialState(db, projectId, state, at) : undefined
+      const pending = state
+        ? await takeSocialState(db, projectId, state, codeVerifier, at)
+        : undefined
       if (!pending) return c.json(authSocialConnectFailed, 410)
       const expected = new URL(pending.redirect_uri)
       const config = configured(deps.social, pending.provider)

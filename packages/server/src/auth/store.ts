@@ -388,54 +388,6 @@ async function createSession(db: Db, userId: string, now: Date): Promise<string>
 
 // ---- Social login ----
 
-export interface NewSocialState {
-  projectId: string
-  provider: SocialProvider
-  /** The OAuth state; only its hash is stored */
-  state: string
-  codeVerifier: string
-  nonce: string | null
-  redirectUri: string
-  expiresAt: Date
-}
-
-/** Stores a social sign-in in flight; long-expired ones are swept on the way. */
-export async function createSocialState(db: Db, state: NewSocialState, now: Date) {
-  await db.deleteFrom('auth_social_states').where('expires_at', '<', now).execute()
-  await db
-    .insertInto('auth_social_states')
-    .values({
-      state_hash: sha256(state.state),
-      project_id: state.projectId,
-      provider: state.provider,
-      code_verifier: state.codeVerifier,
-      nonce: state.nonce,
-      redirect_uri: state.redirectUri,
-      created_at: now,
-      expires_at: state.expiresAt,
-    })
-    .execute()
-}
-
-/**
- * Takes a social sign-in in flight (once: racing requests cannot both get it). Undefined when
- * the state is unknown, used, of another project, or expired.
- */
-export async function takeSocialState(
-  db: Db,
-  projectId: string,
-  state: string,
-  now: Date,
-): Promise<AuthSocialStateRow | undefined> {
-  const row = await db
-    .deleteFrom('auth_social_states')
-    .where('state_hash', '=', sha256(state))
-    .where('project_id', '=', projectId)
-    .returningAll()
-    .executeTakeFirst()
-  return row && row.expires_at > now ? row : undefined
-}
-
 export interface SocialAccount {
   projectId: string
   provider: IdentityProvider

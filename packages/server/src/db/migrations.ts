@@ -393,6 +393,27 @@ const emailLoginHardening: Migration = {
   },
 }
 
+/**
+ * The frame holds a social login's PKCE verifier; the server keeps only its challenge. Sign-ins
+ * in flight (10 minutes at most) are dropped: their verifiers were the server's.
+ */
+const socialPkceInFrame: Migration = {
+  async up(db: AnyDatabase) {
+    await db.deleteFrom('auth_social_states').execute()
+    await db.schema
+      .alterTable('auth_social_states')
+      .renameColumn('code_verifier', 'code_challenge')
+      .execute()
+  },
+  async down(db: AnyDatabase) {
+    await db.deleteFrom('auth_social_states').execute()
+    await db.schema
+      .alterTable('auth_social_states')
+      .renameColumn('code_challenge', 'code_verifier')
+      .execute()
+  },
+}
+
 /** Every migration, in order. Names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '2025_01_001_initial': initial,
@@ -404,6 +425,7 @@ export const migrations: Record<string, Migration> = {
   '2025_06_001_social': social,
   '2025_07_001_telegram': telegram,
   '2025_08_001_email_login_hardening': emailLoginHardening,
+  '2025_08_002_social_pkce_in_frame': socialPkceInFrame,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -261,8 +261,8 @@ export interface AuthSocialStatesTable {
   state_hash: string
   project_id: string
   provider: SocialProvider
-  /** The PKCE code_verifier the token exchange sends */
-  code_verifier: string
+  /** The frame's PKCE S256 challenge: only the frame holds the verifier (auth/socialStates.ts) */
+  code_challenge: string
   /** The OpenID nonce the id_token must carry (OpenID providers only) */
   nonce: string | null
   redirect_uri: string
