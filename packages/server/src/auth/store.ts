@@ -13,11 +13,9 @@ import type {
   AccountTypePreference,
   AuthChallengeKind,
   AuthChallengeRow,
-  AuthSocialStateRow,
   AuthUserRow,
   Database,
   IdentityProvider,
-  SocialProvider,
   WalletNamespace,
 } from '../db/schema.ts'
 
