@@ -319,7 +319,22 @@ export async function benchRelay(options: RelayBenchOptions = {}): Promise<Relay
   const messageLength = options.messageLength ?? 1_024
   const topicCount = Math.floor(clientCount / perTopic)
   const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-bench-relay-'))
-  const server = await startServer({ port: 0, dataDir, databaseUrl: null, logLevel: 'silent' })
+  // All clients share one address and publish as fast as they can: the bench measures delivery,
+  // so the relay's per-address and publish-rate budgets are out of the way (as in load.test.ts).
+  const unlimited = { burst: Number.MAX_SAFE_INTEGER, perSecond: Number.MAX_SAFE_INTEGER }
+  const server = await startServer({
+    port: 0,
+    dataDir,
+    databaseUrl: null,
+    logLevel: 'silent',
+    relay: {
+      limits: {
+        maxConnectionsPerAddress: clientCount * 2,
+        clientPublishRate: unlimited,
+        addressPublishRate: unlimited,
+      },
+    },
+  })
   const clients: RelayTestClient[] = []
   try {
     const sentAt = new Map<string, number>()
