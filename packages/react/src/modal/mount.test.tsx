@@ -1,18 +1,9 @@
-import { type ChainAdapter, MemoryStorage } from '@latchkey/core/internal'
+import { MemoryStorage } from '@latchkey/core/internal'
 import { localChainA } from '@latchkey/core/networks'
 import { act, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createAppKit, getDefaultAppKit } from '../createAppKit.ts'
-
-/**
- * An EVM adapter that never loads: with an adapter the modal opens on Connect (without one it
- * opens ConnectingWalletConnectBasic, which starts WalletConnect, not what is tested here).
- */
-const evmAdapter: ChainAdapter = {
-  namespace: 'eip155',
-  watchConnectors: () => () => {},
-  load: () => new Promise(() => {}),
-}
+import { idleEvmAdapter } from '../testing/wallets.ts'
 
 const instances: ReturnType<typeof createAppKit>[] = []
 
@@ -23,7 +14,7 @@ function createOfflineAppKit(options: { enableEmbedded?: boolean } = {}) {
     projectId: 'p',
     storage: new MemoryStorage(),
     apiUrl: 'http://127.0.0.1:1',
-    adapters: [evmAdapter],
+    adapters: [idleEvmAdapter],
     ...options,
   })
   instances.push(appKit)

@@ -1,5 +1,5 @@
 // Test support only: wallets as the modal sees them.
-import type { ConnectorInfo, DirectoryWallet } from '@latchkey/core/internal'
+import type { ChainAdapter, ConnectorInfo, DirectoryWallet } from '@latchkey/core/internal'
 
 /** An EIP-6963 wallet discovered in this browser. */
 export const metamask: ConnectorInfo = {
@@ -28,4 +28,14 @@ export const rainbow: DirectoryWallet = {
   chrome_store: null,
   badge_type: 'certified',
   installed: false,
+}
+
+/**
+ * An EVM adapter that never loads: the app has one, so the modal opens on Connect (without one
+ * it opens ConnectingWalletConnectBasic, which starts WalletConnect).
+ */
+export const idleEvmAdapter: ChainAdapter = {
+  namespace: 'eip155',
+  watchConnectors: () => () => {},
+  load: () => new Promise(() => {}),
 }

@@ -1,4 +1,4 @@
-import type { ChainAdapter, ConnectorInfo } from '@latchkey/core/internal'
+import type { ConnectorInfo } from '@latchkey/core/internal'
 import { initialDirectoryState, MemoryStorage } from '@latchkey/core/internal'
 import { localChainA } from '@latchkey/core/networks'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
@@ -6,17 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { AppKitProvider } from '../context.tsx'
 import { type CreateAppKitOptions, createAppKit } from '../createAppKit.ts'
 import { en } from '../messages.ts'
-import { metamask, rainbow } from '../testing/wallets.ts'
+import { idleEvmAdapter, metamask, rainbow } from '../testing/wallets.ts'
 import Connect from './Connect.tsx'
 
 afterEach(cleanup)
-
-/** An EVM adapter that never loads: Connect only needs to know the app has one. */
-const evmAdapter: ChainAdapter = {
-  namespace: 'eip155',
-  watchConnectors: () => () => {},
-  load: () => new Promise(() => {}),
-}
 
 const injected: ConnectorInfo = {
   id: 'injected',
@@ -41,12 +34,11 @@ async function renderConnect(options: Partial<CreateAppKitOptions> = {}) {
     projectId: 'p',
     storage: new MemoryStorage(),
     apiUrl: 'http://127.0.0.1:1',
-    adapters: [evmAdapter],
+    adapters: [idleEvmAdapter],
     features: { socials: ['google'] },
     ...options,
   })
   appKit.destroy()
-  await appKit.preload()
   appKit.core.stores.connectors.setState({ list: [metamask, injected, coinbase] })
   appKit.core.stores.recent.setState({ wallets: [{ id: 'app.phantom', name: 'Phantom' }] })
   appKit.core.stores.directory.setState({

@@ -5,19 +5,13 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppKitProvider } from '../context.tsx'
 import { createAppKit } from '../createAppKit.ts'
+import { idleEvmAdapter } from '../testing/wallets.ts'
 import Connect from './Connect.tsx'
 
 afterEach(() => {
   cleanup()
   delete (window as { Telegram?: unknown }).Telegram
 })
-
-/** An EVM adapter that never loads: Connect only needs to know the app has one. */
-const evmAdapter: ChainAdapter = {
-  namespace: 'eip155',
-  watchConnectors: () => () => {},
-  load: () => new Promise(() => {}),
-}
 
 async function kit(
   options: { features?: CodeFeatures; adapters?: ChainAdapter[] } = {},
@@ -28,7 +22,7 @@ async function kit(
     projectId: 'p',
     storage: new MemoryStorage(),
     apiUrl: 'http://127.0.0.1:1',
-    adapters: options.adapters ?? [evmAdapter],
+    adapters: options.adapters ?? [idleEvmAdapter],
     features: options.features,
   })
   appKit.destroy()
