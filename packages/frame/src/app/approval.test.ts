@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApprovalAborted, type ApprovalView, createApprovalUi, safeIconUrl } from './approval.ts'
+import { manualClock } from './testing/clock.ts'
+import { fakeObserver } from './testing/visibility.ts'
+import { APPROVAL_TEXT } from './texts.ts'
 
 const ORIGIN = 'http://127.0.0.1:5173'
 const view = (over: Partial<ApprovalView> = {}): ApprovalView => ({
@@ -66,11 +69,11 @@ describe('the approval card', () => {
     const decision = ui.request(view(), new AbortController().signal)
     approve()?.click()
     trusted = true
-    expect(approve()?.disabled).toBe(true)
+    expect(approve()?.getAttribute('aria-disabled')).toBe('true')
     approve()?.dispatchEvent(new MouseEvent('click'))
     expect(ui.pending()).toBe(1)
     await tick(40)
-    expect(approve()?.disabled).toBe(false)
+    expect(approve()?.getAttribute('aria-disabled')).toBe('false')
     approve()?.click()
     await expect(decision).resolves.toBe(true)
     expect(root()?.hidden).toBe(true)
@@ -138,5 +141,85 @@ describe('the approval card', () => {
     expect(safeIconUrl('javascript:alert(1)', ORIGIN)).toBeUndefined()
     expect(safeIconUrl('data:image/svg+xml,<svg/>', ORIGIN)).toBeUndefined()
     expect(safeIconUrl(undefined, ORIGIN)).toBeUndefined()
+  })
+
+  it('Approve stays aria-disabled, saying why, until the card has been visible 500 ms; hidden again, it waits again', async () => {
+    const clock = manualClock()
+    const observer = fakeObserver()
+    const ui = createApprovalUi(document, {
+      isTrusted: () => true,
+      visibility: { observer: observer.factory, tracksVisibility: true, ...clock },
+    })
+    const decision = ui.request(view(), new AbortController().signal)
+    const hint = document.getElementById(approve()?.getAttribute('aria-describedby') ?? '')
+    expect(approve()?.getAttribute('aria-disabled')).toBe('true')
+    expect(hint?.textContent).toBe(APPROVAL_TEXT.waiting)
+    clock.advance(300)
+    approve()?.click()
+    expect(ui.pending()).toBe(1)
+    clock.advance(200)
+    expect(approve()?.getAttribute('aria-disabled')).toBe('false')
+    expect(approve()?.hasAttribute('aria-describedby')).toBe(false)
+    // the host fades or covers the frame: the browser reports it, Approve is off again
+    observer.report(false)
+    expect(approve()?.getAttribute('aria-disabled')).toBe('true')
+    approve()?.click()
+    expect(ui.pending()).toBe(1)
+    observer.report(true)
+    clock.advance(500)
+    approve()?.click()
+    await expect(decision).resolves.toBe(true)
+  })
+
+  it('without IntersectionObserver v2 a transaction takes a second step: Confirm, where Reject was; Back goes back', async () => {
+    const clock = manualClock()
+    const ui = createApprovalUi(document, {
+      isTrusted: () => true,
+      visibility: { observer: fakeObserver().factory, tracksVisibility: false, ...clock },
+    })
+    const transfer = view({
+      title: 'Send transaction',
+      details: [{ label: 'Value', value: '1 ETH' }],
+    })
+    const decision = ui.request(transfer, new AbortController().signal)
+    clock.advance(500)
+    approve()?.click()
+    expect(ui.pending()).toBe(1)
+    const buttons = () =>
+      [...document.querySelectorAll('.lk-buttons button')].map((b) => b.textContent)
+    expect(buttons()).toEqual([APPROVAL_TEXT.confirm, APPROVAL_TEXT.back])
+    expect(document.querySelector('.lk-hint')?.textContent).toBe(APPROVAL_TEXT.confirmStep)
+    // Confirm waits its own 500 ms
+    approve()?.click()
+    expect(ui.pending()).toBe(1)
+    reject()?.click()
+    expect(buttons()).toEqual([APPROVAL_TEXT.reject, APPROVAL_TEXT.approve])
+    expect(ui.pending()).toBe(1)
+    clock.advance(500)
+    approve()?.click()
+    clock.advance(500)
+    approve()?.click()
+    await expect(decision).resolves.toBe(true)
+
+    // a message signature needs one step
+    const message = ui.request(view(), new AbortController().signal)
+    clock.advance(500)
+    approve()?.click()
+    await expect(message).resolves.toBe(true)
+  })
+
+  it('with IntersectionObserver v2 a transaction is approved in one step', async () => {
+    const clock = manualClock()
+    const ui = createApprovalUi(document, {
+      isTrusted: () => true,
+      visibility: { observer: fakeObserver().factory, tracksVisibility: true, ...clock },
+    })
+    const decision = ui.request(
+      view({ details: [{ label: 'Value', value: '1 ETH' }] }),
+      new AbortController().signal,
+    )
+    clock.advance(500)
+    approve()?.click()
+    await expect(decision).resolves.toBe(true)
   })
 })

@@ -1,9 +1,13 @@
 // The approval card inside the frame document (§6: the visitor approves each unsafe request in
 // the frame). Only a trusted click (or key press) on the frame's own Approve button approves;
 // the host page cannot reach this document. One request at a time; others wait in a queue.
-// Everything shown is set as text, never as HTML.
+// Everything shown is set as text, never as HTML. Approve also waits until the card has been
+// visible and still (visibility.ts); where the browser cannot vouch for that, a value transfer
+// takes a second step, Confirm, on the other side of the card.
 import { APPROVE_DELAY_MS } from './config.ts'
 import type { Detail } from './signer.ts'
+import { APPROVAL_TEXT } from './texts.ts'
+import { createVisibilityGuard, type VisibilityGuardOptions } from './visibility.ts'
 
 export interface ApprovalView {
   title: string
@@ -32,7 +36,13 @@ export interface ApprovalOptions {
   /** Whether an event came from the person; `event.isTrusted` (tests substitute their own). */
   isTrusted?: (event: Event) => boolean
   approveDelayMs?: number
+  /** The visibility guard's parts (observer, clock); the browser's by default */
+  visibility?: Omit<VisibilityGuardOptions, 'onChange' | 'requiredMs'>
 }
+
+/** Details that only a transaction has: it may move value (EVM value or calls, Solana transfers). */
+const TRANSACTION_LABELS = new Set(['Value', 'Data', 'Fee payer', 'Transfer', 'Transactions'])
+const movesValue = (view: ApprovalView) => view.details.some((d) => TRANSACTION_LABELS.has(d.label))
 
 interface Entry {
   view: ApprovalView
@@ -69,7 +79,8 @@ export function createApprovalUi(doc: Document, options: ApprovalOptions = {}): 
   const isTrusted = options.isTrusted ?? ((event: Event) => event.isTrusted)
   const approveDelayMs = options.approveDelayMs ?? APPROVE_DELAY_MS
   const queue: Entry[] = []
-  let enableTimer: ReturnType<typeof setTimeout> | undefined
+  /** The shown request is on its second step (Confirm) */
+  let confirming = false
 
   const root = element(doc, 'div', 'lk-approval')
   root.hidden = true
@@ -87,16 +98,49 @@ export function createApprovalUi(doc: Document, options: ApprovalOptions = {}): 
   const queued = element(doc, 'p', 'lk-queued')
   queued.setAttribute('aria-live', 'polite')
   const buttons = element(doc, 'div', 'lk-buttons')
-  const reject = element(doc, 'button', 'lk-button lk-reject', 'Reject')
+  const reject = element(doc, 'button', 'lk-button lk-reject', APPROVAL_TEXT.reject)
   reject.type = 'button'
   reject.dataset.testid = 'frame-reject'
-  const approve = element(doc, 'button', 'lk-button lk-approve', 'Approve')
+  const approve = element(doc, 'button', 'lk-button lk-approve', APPROVAL_TEXT.approve)
   approve.type = 'button'
   approve.dataset.testid = 'frame-approve'
   buttons.append(reject, approve)
-  card.append(title, requester, details, queued, buttons)
+  const hint = element(doc, 'p', 'lk-hint')
+  hint.id = 'lk-approval-hint'
+  hint.dataset.testid = 'frame-approve-hint'
+  card.append(title, requester, details, queued, buttons, hint)
   root.append(card)
   doc.body.append(root)
+
+  const guard = createVisibilityGuard({
+    ...options.visibility,
+    requiredMs: approveDelayMs,
+    onChange: () => showReady(),
+  })
+  guard.watch(card)
+  doc.addEventListener('visibilitychange', () =>
+    guard.pageVisible(doc.visibilityState !== 'hidden'),
+  )
+
+  /** Approve is off (aria-disabled, so it keeps focus and says why) until the guard is ready. */
+  function showReady() {
+    const ready = queue.length > 0 && guard.ready()
+    approve.setAttribute('aria-disabled', String(!ready))
+    if (ready) approve.removeAttribute('aria-describedby')
+    else approve.setAttribute('aria-describedby', hint.id)
+    hint.textContent = confirming ? APPROVAL_TEXT.confirmStep : ready ? '' : APPROVAL_TEXT.waiting
+  }
+
+  function showStep() {
+    approve.textContent = confirming ? APPROVAL_TEXT.confirm : APPROVAL_TEXT.approve
+    reject.textContent = confirming ? APPROVAL_TEXT.back : APPROVAL_TEXT.reject
+    // Confirm sits where Reject was: a second click at Approve's spot goes Back, not through.
+    if (confirming) buttons.replaceChildren(approve, reject)
+    else buttons.replaceChildren(reject, approve)
+    card.dataset.step = confirming ? 'confirm' : 'approve'
+    guard.restart()
+    showReady()
+  }
 
   function showWaiting() {
     const waiting = queue.length - 1
@@ -106,9 +150,9 @@ export function createApprovalUi(doc: Document, options: ApprovalOptions = {}): 
 
   function render() {
     const head = queue[0]
-    if (enableTimer !== undefined) clearTimeout(enableTimer)
-    enableTimer = undefined
+    confirming = false
     if (!head) {
+      showStep()
       root.hidden = true
       doc.documentElement.removeAttribute('data-approval')
       details.replaceChildren()
@@ -151,13 +195,9 @@ export function createApprovalUi(doc: Document, options: ApprovalOptions = {}): 
       }),
     )
     showWaiting()
-    approve.disabled = true
-    enableTimer = setTimeout(() => {
-      approve.disabled = false
-      enableTimer = undefined
-    }, approveDelayMs)
     root.hidden = false
     doc.documentElement.setAttribute('data-approval', 'open')
+    showStep()
     reject.focus()
   }
 
@@ -173,7 +213,17 @@ export function createApprovalUi(doc: Document, options: ApprovalOptions = {}): 
   function decide(approved: boolean, event: Event) {
     const head = queue[0]
     if (!head || !isTrusted(event)) return
-    if (approved && approve.disabled) return
+    if (approved && !guard.ready()) return showReady()
+    if (!approved && confirming && event.type === 'click') {
+      confirming = false
+      return showStep()
+    }
+    if (approved && !confirming && !guard.tracksVisibility && movesValue(head.view)) {
+      confirming = true
+      showStep()
+      approve.focus()
+      return
+    }
     finish(head)
     head.settle(approved)
   }

@@ -17,11 +17,14 @@ export const LOG_CAP_BYTES = 1024 * 1024
 /** §9 Default chain eip155:1 */
 export const DEFAULT_CHAIN_ID = 1
 /**
- * The Approve button stays disabled this long after a request appears, so a double click (or a
- * click aimed at the previous request of the queue) never approves something the visitor has
- * not seen.
+ * The Approve button stays disabled until the card has been visible and still this long, and
+ * again after each new request, move or hiding: a double click, a click aimed at the previous
+ * request of the queue, or one the host page steered onto a faded or covered frame never approves
+ * something the visitor has not seen.
  */
 export const APPROVE_DELAY_MS = 500
+/** IntersectionObserver v2's `delay`: how often, at most, the browser checks the card is visible. */
+export const VISIBILITY_DELAY_MS = 100
 /** How often the origin list is asked for before the frame gives up (the host times out at 20 s). */
 export const ORIGINS_ATTEMPTS = 3
 export const ORIGINS_RETRY_MS = 1_500

@@ -3,7 +3,7 @@
 // and beat every 5 s once a host has spoken (§9).
 import { CHANNEL, PROTOCOL_VERSION } from '../protocol.ts'
 import { ApiError, type AuthApi, createApi } from './api.ts'
-import { createApprovalUi } from './approval.ts'
+import { type ApprovalOptions, createApprovalUi } from './approval.ts'
 import { type FrameConfig, HEARTBEAT_MS, ORIGINS_ATTEMPTS, ORIGINS_RETRY_MS } from './config.ts'
 import { admit, type GateEvent, type GateState, normalizeOrigins, readyTargets } from './gate.ts'
 import { createHandlers, type Handlers } from './handlers.ts'
@@ -157,6 +157,7 @@ export interface FrameEnvironment {
   log?: Logger
   isTrusted?: (event: Event) => boolean
   approveDelayMs?: number
+  visibility?: ApprovalOptions['visibility']
   sleep?: (ms: number) => Promise<void>
   now?: () => number
 }
@@ -185,6 +186,7 @@ export function composeFrame(env: FrameEnvironment): ComposedFrame {
   const approval = createApprovalUi(env.document, {
     ...(env.isTrusted && { isTrusted: env.isTrusted }),
     ...(env.approveDelayMs !== undefined && { approveDelayMs: env.approveDelayMs }),
+    ...(env.visibility && { visibility: env.visibility }),
   })
   const handlers = createHandlers({
     api,

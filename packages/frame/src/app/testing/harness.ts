@@ -6,6 +6,7 @@ import { type AppEventType, CHANNEL } from '../../protocol.ts'
 import { type FrameConfig, readConfig } from '../config.ts'
 import { type ComposedFrame, composeFrame } from '../frame.ts'
 import { createFakeAuthServer, FAKE_API, type FakeAuthServer } from './fakeAuthServer.ts'
+import { fakeObserver } from './visibility.ts'
 
 export const HOST = 'http://127.0.0.1:5173'
 
@@ -104,6 +105,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     },
     isTrusted: () => true,
     approveDelayMs: 0,
+    visibility: { observer: fakeObserver().factory, tracksVisibility: true },
     ...(options.sleep && { sleep: options.sleep }),
     ...(options.now && { now: options.now }),
   })
@@ -134,7 +136,12 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     async approvalShown() {
       for (let i = 0; i < 500; i++) {
         const root = doc.querySelector<HTMLElement>('.lk-approval')
-        if (root && !root.hidden && !harness.button('approve').disabled) return
+        if (
+          root &&
+          !root.hidden &&
+          harness.button('approve').getAttribute('aria-disabled') === 'false'
+        )
+          return
         await new Promise((r) => setTimeout(r, 2))
       }
       throw new Error('no approval appeared')
