@@ -244,6 +244,8 @@ export const RELAY_MAX_ATTESTATION_LENGTH = 4 * 1024
 export const RELAY_MAX_TOPIC_LENGTH = 256
 /** Ours: topics one client (JWT `iss`) may be subscribed to at once */
 export const RELAY_MAX_TOPICS_PER_CLIENT = 1_000
+/** Ours: topic subscriptions held by the clients of one address (IPv4, or IPv6 /64): ten full clients */
+export const RELAY_MAX_SUBSCRIPTIONS_PER_ADDRESS = 10_000
 /** Ours: messages kept per topic until their TTL passes */
 export const RELAY_MAX_MESSAGES_PER_TOPIC = 1_000
 /** Ours: messages kept in the whole mailbox */

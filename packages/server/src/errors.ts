@@ -171,6 +171,10 @@ export function relayInvalidParams(method: string, detail: string): string {
 export function relayTooManyTopics(limit: number): string {
   return `Too many subscriptions: a client may hold at most ${limit} topics`
 }
+/** Ours (-32000): RELAY_MAX_SUBSCRIPTIONS_PER_ADDRESS */
+export function relayTooManySubscriptions(limit: number): string {
+  return `Too many subscriptions: the clients of one address may hold at most ${limit} topics`
+}
 /** Ours (-32000): RELAY_MAX_MESSAGES_PER_TOPIC */
 export function relayTopicFull(limit: number): string {
   return `Mailbox full: a topic holds at most ${limit} messages until they expire`

@@ -1,5 +1,5 @@
 // The relay's budgets per client (JWT `iss`) and per address (see address.ts): bytes kept in the
-// mailbox, publishes (token buckets), and open sockets per address. Every check and charge is
+// mailbox, publishes (token buckets), and open sockets and topic subscriptions per address. Every check and charge is
 // O(1); idle buckets are dropped by sweep(), which the relay runs on its timer. The whole
 // mailbox's byte budget is the mailbox's own (MailboxOptions.maxStoredBytes).
 import {
@@ -8,6 +8,7 @@ import {
   RELAY_MAX_CONNECTIONS_PER_ADDRESS,
   RELAY_MAX_STORED_BYTES_PER_ADDRESS,
   RELAY_MAX_STORED_BYTES_PER_CLIENT,
+  RELAY_MAX_SUBSCRIPTIONS_PER_ADDRESS,
   RELAY_UNSUBSCRIBED_TTL_SECONDS,
   type RelayPublishRate,
 } from '../constants.ts'
@@ -24,6 +25,8 @@ export interface RelayLimits {
   addressPublishRate: RelayPublishRate
   /** Default RELAY_MAX_CONNECTIONS_PER_ADDRESS */
   maxConnectionsPerAddress: number
+  /** Default RELAY_MAX_SUBSCRIPTIONS_PER_ADDRESS */
+  maxSubscriptionsPerAddress: number
   /** Default RELAY_UNSUBSCRIBED_TTL_SECONDS */
   unsubscribedTtlSeconds: number
 }
@@ -34,6 +37,7 @@ export const DEFAULT_RELAY_LIMITS: Readonly<RelayLimits> = {
   clientPublishRate: RELAY_CLIENT_PUBLISH_RATE,
   addressPublishRate: RELAY_ADDRESS_PUBLISH_RATE,
   maxConnectionsPerAddress: RELAY_MAX_CONNECTIONS_PER_ADDRESS,
+  maxSubscriptionsPerAddress: RELAY_MAX_SUBSCRIPTIONS_PER_ADDRESS,
   unsubscribedTtlSeconds: RELAY_UNSUBSCRIBED_TTL_SECONDS,
 }
 
@@ -119,6 +123,7 @@ export class RelayBudget {
   readonly #clientBytes = new Tally()
   readonly #addressBytes = new Tally()
   readonly #connections = new Tally()
+  readonly #subscriptions = new Tally()
 
   constructor(limits: Partial<RelayLimits> = {}, now: () => number = Date.now) {
     this.limits = { ...DEFAULT_RELAY_LIMITS, ...limits }
@@ -142,6 +147,24 @@ export class RelayBudget {
   /** Sockets counted for `address` (and the rest of its key: its /64 for IPv6) */
   connectionsAt(address: string): number {
     return this.#connections.get(addressKey(address))
+  }
+
+  /** Counts `count` new subscriptions at `address`; past the cap, counts none and answers false. */
+  subscribe(address: string, count: number): boolean {
+    const key = addressKey(address)
+    if (this.#subscriptions.get(key) + count > this.limits.maxSubscriptionsPerAddress) return false
+    this.#subscriptions.add(key, count)
+    return true
+  }
+
+  /** A subscription counted by subscribe() ended. */
+  unsubscribe(address: string): void {
+    this.#subscriptions.add(addressKey(address), -1)
+  }
+
+  /** Subscriptions counted for `address` (its key) */
+  subscriptionsAt(address: string): number {
+    return this.#subscriptions.get(addressKey(address))
   }
 
   /** Takes `count` publishes from the client's budget, then the address's. */
@@ -194,7 +217,8 @@ export class RelayBudget {
       this.#addressRate.size +
       this.#clientBytes.size +
       this.#addressBytes.size +
-      this.#connections.size
+      this.#connections.size +
+      this.#subscriptions.size
     )
   }
 

@@ -1,24 +1,18 @@
 // The relay's budgets over real WebSockets (testClient, and real WalletConnect clients): a
 // flooding client is refused and reported while another client's session keeps working, per
-// address budgets and socket caps (X-Forwarded-For only from a trusted proxy), the attestation
-// cap, the short TTL of topics no one subscribes to, and JWTs good for more than a day. The relay
-// is attached to a bare HTTP server (it answers 404, which keeps WalletConnect's Verify offline).
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { Writable } from 'node:stream'
-import pino from 'pino'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+// address budgets and socket and subscription caps (X-Forwarded-For only from a trusted proxy),
+// the attestation cap, the short TTL of topics no one subscribes to, and JWTs good for more than
+// a day.
+import { describe, expect, it, vi } from 'vitest'
 import { DEMO_PROJECT_ID } from '../constants.ts'
-import { type AttachRelayOptions, attachRelay } from './attach.ts'
 import { bytesOf } from './mailbox.ts'
 import {
   createRelayIdentity,
-  type RelayRequestError,
   RelayTestClient,
-  type RelayTestClientOptions,
   relayConnectUrl,
   signRelayJwt,
 } from './testClient.ts'
+import { settle, useRelayHarness } from './testRelay.ts'
 import {
   closeSignClient,
   initSignClient,
@@ -31,62 +25,7 @@ const KIB = 1024
 const BIG_MESSAGE = 'A'.repeat(64 * KIB - 8)
 const BIG_ATTESTATION = 'e'.repeat(4 * KIB)
 
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function startRelay(options: Omit<AttachRelayOptions, 'logger'> = {}) {
-  const logs: Record<string, unknown>[] = []
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line) logs.push(JSON.parse(line))
-      done()
-    },
-  })
-  const server = createServer((_request, response) => {
-    response.statusCode = 404
-    response.end()
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const attached = attachRelay(server, { logger: pino(sink), sweepIntervalMs: 0, ...options })
-  const { port } = server.address() as AddressInfo
-  const relayUrl = `ws://127.0.0.1:${port}/relay`
-  const clients: RelayTestClient[] = []
-  cleanups.push(async () => {
-    await Promise.all(clients.map((client) => client.close()))
-    await attached.close()
-    server.closeAllConnections()
-    await new Promise((resolve) => server.close(resolve))
-  })
-  return {
-    relay: attached.relay,
-    relayUrl,
-    url: `http://127.0.0.1:${port}`,
-    logs,
-    async connect(more: Partial<RelayTestClientOptions> = {}) {
-      const client = await RelayTestClient.connect({
-        relayUrl,
-        projectId: DEMO_PROJECT_ID,
-        ...more,
-      })
-      clients.push(client)
-      return client
-    },
-  }
-}
-
-/** Each request's outcome: true, or the JSON-RPC error. */
-function settle(requests: Promise<unknown>[]) {
-  return Promise.all(
-    requests.map((request) =>
-      request.then(
-        (result) => ({ result, error: undefined }),
-        (error: RelayRequestError) => ({ result: undefined, error }),
-      ),
-    ),
-  )
-}
+const { startRelay, cleanups } = useRelayHarness()
 
 const publish = (topic: string, message = BIG_MESSAGE, attestation = BIG_ATTESTATION) => ({
   topic,
@@ -237,6 +176,60 @@ describe('relay budgets', () => {
     await behind('203.0.113.9')
     await expect(behind('203.0.113.9')).rejects.toMatchObject({ status: 429 })
     expect((await behind('203.0.113.10')).socket.readyState).toBe(1)
+  })
+
+  it('refuses a subscription past the client cap and the address cap (IPv6 /64) with a JSON-RPC error naming it, counted and logged', async () => {
+    let now = Date.now()
+    const harness = await startRelay({
+      now: () => now,
+      idleClientMs: 60_000,
+      trustedProxies: ['127.0.0.1'],
+      maxTopicsPerClient: 3,
+      limits: { maxSubscriptionsPerAddress: 5 },
+    })
+    const { relay } = harness
+    const at = (address: string) => harness.connect({ headers: { 'X-Forwarded-For': address } })
+    const alice = await at('2001:db8:1:2::a')
+    for (const topic of ['a1', 'a2', 'a3', 'a1']) await alice.request('irn_subscribe', { topic })
+    await expect(alice.request('irn_subscribe', { topic: 'a4' })).rejects.toMatchObject({
+      code: -32000,
+      message: 'Too many subscriptions: a client may hold at most 3 topics',
+    })
+
+    // Another client of the same /64: the address's budget is what they share (all or none).
+    const bob = await at('2001:db8:1:2:ffff::b')
+    const addressCap = {
+      code: -32000,
+      message: 'Too many subscriptions: the clients of one address may hold at most 5 topics',
+    }
+    await expect(
+      bob.request('irn_batchSubscribe', { topics: ['b1', 'b2', 'b3'] }),
+    ).rejects.toMatchObject(addressCap)
+    expect(await bob.request('irn_batchSubscribe', { topics: ['b1', 'b2'] })).toHaveLength(2)
+    await expect(bob.request('irn_subscribe', { topic: 'b3' })).rejects.toMatchObject(addressCap)
+    await expect(
+      bob.request('wc_proposeSession', { pairingTopic: 'p', sessionProposal: 'bWVzc2FnZQ==' }),
+    ).rejects.toMatchObject(addressCap)
+    expect(relay.budget.subscriptionsAt('2001:db8:1:2::1')).toBe(5)
+    const elsewhere = await at('2001:db8:1:3::c')
+    expect(typeof (await elsewhere.request('irn_subscribe', { topic: 'b3' }))).toBe('string')
+
+    expect(relay.refusals.count('client-topics')).toBe(1)
+    expect(relay.refusals.count('address-topics')).toBe(3)
+    for (const reason of ['client-topics', 'address-topics']) {
+      expect(harness.logs).toContainEqual(
+        expect.objectContaining({ msg: 'relay subscribe refused', reason }),
+      )
+    }
+
+    // An unsubscribe gives its place back, and so does a client forgotten after it left.
+    await alice.request('irn_unsubscribe', { topic: 'a1', id: 'x' })
+    expect(typeof (await bob.request('irn_subscribe', { topic: 'b3' }))).toBe('string')
+    await alice.close()
+    await vi.waitFor(() => expect(relay.connectionCount).toBe(2))
+    now += 60_000
+    relay.sweep()
+    expect(relay.budget.subscriptionsAt('2001:db8:1:2::1')).toBe(3)
   })
 
   it('refuses an attestation over 4 KiB with a JSON-RPC error naming it', async () => {

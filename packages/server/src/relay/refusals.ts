@@ -8,6 +8,8 @@ import {
   relayPublishRate,
   relayQuotaFull,
   relayStorageFull,
+  relayTooManySubscriptions,
+  relayTooManyTopics,
   relayTopicFull,
 } from '../errors.ts'
 import type { BudgetRefusal, RelayLimits } from './budget.ts'
@@ -21,6 +23,12 @@ export type RelayRefusal =
   | 'topic-full'
   /** A socket over the per-address cap */
   | 'connections'
+  /** A subscribe over the client's topic cap (RelayOptions.maxTopicsPerClient) */
+  | 'client-topics'
+  /** A subscribe over the address's subscription cap */
+  | 'address-topics'
+
+const SUBSCRIBE_REFUSALS = new Set<RelayRefusal>(['client-topics', 'address-topics'])
 
 export interface RefusalContext {
   clientId?: string
@@ -57,16 +65,20 @@ export class RefusalReport {
     this.#logged.set(reason, { at: now, count })
     this.logger?.warn(
       { reason, ...context, refused: count - (last?.count ?? 0), refusedTotal: count },
-      reason === 'connections' ? 'relay connection refused' : 'relay publish refused',
+      reason === 'connections'
+        ? 'relay connection refused'
+        : SUBSCRIBE_REFUSALS.has(reason)
+          ? 'relay subscribe refused'
+          : 'relay publish refused',
     )
   }
 }
 
-/** The JSON-RPC error text (-32000) of a refused publish. */
-export function publishRefusalText(
+/** The JSON-RPC error text (-32000) of a refused publish or subscribe. */
+export function refusalText(
   reason: Exclude<RelayRefusal, 'connections'>,
   limits: Readonly<RelayLimits>,
-  maxMessagesPerTopic: number,
+  caps: { maxMessagesPerTopic: number; maxTopicsPerClient: number },
 ): string {
   switch (reason) {
     case 'client-rate':
@@ -87,6 +99,10 @@ export function publishRefusalText(
     case 'mailbox-full':
       return relayMailboxFull
     case 'topic-full':
-      return relayTopicFull(maxMessagesPerTopic)
+      return relayTopicFull(caps.maxMessagesPerTopic)
+    case 'client-topics':
+      return relayTooManyTopics(caps.maxTopicsPerClient)
+    case 'address-topics':
+      return relayTooManySubscriptions(limits.maxSubscriptionsPerAddress)
   }
 }

@@ -23,7 +23,6 @@ import {
   relayInternalError,
   relayInvalidParams,
   relayMethodNotFound,
-  relayTooManyTopics,
 } from '../errors.ts'
 import { RelayBudget, type RelayLimits } from './budget.ts'
 import { errorReply, parseFrame, requestFrame, resultReply } from './jsonrpc.ts'
@@ -36,7 +35,7 @@ import {
   type RelayMethod,
   type RelayParams,
 } from './params.ts'
-import { publishRefusalText, RefusalReport, type RelayRefusal } from './refusals.ts'
+import { RefusalReport, type RelayRefusal, refusalText } from './refusals.ts'
 
 /** What the relay needs of a socket; a `ws` WebSocket is one. */
 export interface RelaySocket {
@@ -73,6 +72,8 @@ interface ClientState {
   readonly id: string
   /** Topic → subscription id */
   readonly topics: Map<string, string>
+  /** Topic → the address its subscription is counted at (RelayBudget.subscribe) */
+  readonly chargedTo: Map<string, string>
   /** In connection order: the last open one gets deliveries */
   readonly connections: Set<Connection>
   /** When its last connection closed; undefined while connected */
@@ -178,7 +179,13 @@ export class Relay {
   connect(socket: RelaySocket, clientId: string, address = 'local'): RelayConnection {
     let client = this.#clients.get(clientId)
     if (!client) {
-      client = { id: clientId, topics: new Map(), connections: new Set(), idleSince: undefined }
+      client = {
+        id: clientId,
+        topics: new Map(),
+        chargedTo: new Map(),
+        connections: new Set(),
+        idleSince: undefined,
+      }
       if (!this.#closed) this.#clients.set(clientId, client)
     }
     const connection: Connection = {
@@ -329,12 +336,12 @@ export class Relay {
   } = {
     irn_subscribe: (conn, { topic }) => {
       const ids = this.#subscribe(conn, [topic])
-      if (!ids) return limitError(relayTooManyTopics(this.#maxTopics))
+      if (!Array.isArray(ids)) return ids
       return { result: ids[0], after: () => this.#pump(conn.client, topic) }
     },
     irn_batchSubscribe: (conn, { topics }) => {
       const ids = this.#subscribe(conn, topics)
-      if (!ids) return limitError(relayTooManyTopics(this.#maxTopics))
+      if (!Array.isArray(ids)) return ids
       return {
         result: ids,
         after: () => {
@@ -360,9 +367,8 @@ export class Relay {
     wc_proposeSession: (conn, params) => {
       // The dapp created the pairing with skipSubscribe: the relay subscribes it, so the
       // wallet's answer (tag 1101) reaches it.
-      if (!this.#subscribe(conn, [params.pairingTopic], true)) {
-        return limitError(relayTooManyTopics(this.#maxTopics))
-      }
+      const refused = this.#subscribe(conn, [params.pairingTopic], true)
+      if (!Array.isArray(refused)) return refused
       const outcome = this.#publish(conn, [
         {
           topic: params.pairingTopic,
@@ -385,9 +391,8 @@ export class Relay {
     },
     wc_approveSession: (conn, params) => {
       // The wallet subscribed the session topic with skipSubscribe: the relay subscribes it.
-      if (!this.#subscribe(conn, [params.sessionTopic], true)) {
-        return limitError(relayTooManyTopics(this.#maxTopics))
-      }
+      const refused = this.#subscribe(conn, [params.sessionTopic], true)
+      if (!Array.isArray(refused)) return refused
       const ttl = params.ttl ?? RELAY_DEFAULT_TTL_SECONDS
       const outcome = this.#publish(conn, [
         {
@@ -422,20 +427,30 @@ export class Relay {
   // ---- Subscriptions ----
 
   /**
-   * Subscribes `client` to `topics` (all or none); their subscription ids, or undefined when the
-   * client would hold more than maxTopics. `dryRun` only checks.
+   * Subscribes `client` to `topics` (all or none); their subscription ids, or the refusal (reported)
+   * when the client would hold more than maxTopics or its address more than its budget allows.
+   * `dryRun` only checks.
    */
-  #subscribe(conn: Connection, topics: string[], dryRun = false): string[] | undefined {
+  #subscribe(conn: Connection, topics: string[], dryRun = false): string[] | Outcome {
     const { client } = conn
     const added = new Set(topics.filter((topic) => !client.topics.has(topic)))
-    if (client.topics.size + added.size > this.#maxTopics) return undefined
+    const { maxSubscriptionsPerAddress } = this.budget.limits
+    const refusal: RelayRefusal | undefined =
+      client.topics.size + added.size > this.#maxTopics
+        ? 'client-topics'
+        : this.budget.subscriptionsAt(conn.address) + added.size > maxSubscriptionsPerAddress
+          ? 'address-topics'
+          : undefined
+    if (refusal) return this.#refuse(conn, refusal)
     if (dryRun) return []
+    this.budget.subscribe(conn.address, added.size)
     return topics.map((topic) => {
       conn.topics.add(topic)
       let id = client.topics.get(topic)
       if (id === undefined) {
         id = subscriptionId(topic, client.id)
         client.topics.set(topic, id)
+        client.chargedTo.set(topic, conn.address)
         let subscribers = this.#subscribers.get(topic)
         if (!subscribers) {
           subscribers = new Set()
@@ -454,6 +469,11 @@ export class Relay {
   }
 
   #removeSubscriber(client: ClientState, topic: string): void {
+    const address = client.chargedTo.get(topic)
+    if (address !== undefined) {
+      client.chargedTo.delete(topic)
+      this.budget.unsubscribe(address)
+    }
     const subscribers = this.#subscribers.get(topic)
     subscribers?.delete(client)
     if (subscribers?.size === 0) this.#subscribers.delete(topic)
@@ -478,11 +498,7 @@ export class Relay {
    */
   #publish(conn: Connection, inputs: PublishInput[]): Outcome {
     const refusal = this.#admit(conn, inputs)
-    if (refusal) {
-      this.refusals.report(refusal, { clientId: conn.clientId, address: conn.address })
-      const { limits } = this.budget
-      return limitError(publishRefusalText(refusal, limits, this.mailbox.maxMessagesPerTopic))
-    }
+    if (refusal) return this.#refuse(conn, refusal)
     const stored: StoredMessage[] = []
     for (const input of inputs) {
       const ttl = this.#ttl(input)
@@ -497,6 +513,16 @@ export class Relay {
         for (const message of stored) this.#offer(message)
       },
     }
+  }
+
+  /** Reports a refused call and answers the error naming the limit. */
+  #refuse(conn: Connection, refusal: Exclude<RelayRefusal, 'connections'>): Outcome {
+    this.refusals.report(refusal, { clientId: conn.clientId, address: conn.address })
+    const caps = {
+      maxMessagesPerTopic: this.mailbox.maxMessagesPerTopic,
+      maxTopicsPerClient: this.#maxTopics,
+    }
+    return limitError(refusalText(refusal, this.budget.limits, caps))
   }
 
   /** Why `inputs` may not be stored now, if so: publish rate, then the mailbox's room, then bytes. */
