@@ -369,8 +369,19 @@ export function registerEmbeddedSolanaWallet(
   }
   if (typeof window === 'undefined') return undefined
   const embedded = createEmbeddedSolanaWallet(session, networks)
-  registered = { embedded, unregister: registerInPage(embedded.wallet) }
+  // Held before the register event: an app listening for it finds the handle already set.
+  const held: NonNullable<typeof registered> = { embedded, unregister: () => undefined }
+  registered = held
+  held.unregister = registerInPage(embedded.wallet)
   return embedded
+}
+
+/**
+ * The wallet object registered above. The Solana adapter connects the embedded wallet through
+ * this handle only: a page script can register a look-alike under the same name.
+ */
+export function embeddedSolanaWallet(): Wallet | undefined {
+  return registered?.embedded.wallet
 }
 
 /** The signed-in user's Solana account for the registered wallet (undefined: signed out). */

@@ -232,4 +232,22 @@ describe('the embedded Solana wallet through the Solana adapter', () => {
     expect(seen.at(-1)).toBe('disconnected')
     expect(await engine.reconnect(EMBEDDED_SOLANA_CONNECTOR_ID)).toBe(false)
   })
+
+  it('connects the wallet core registered, not a look-alike registered first under its name', async () => {
+    const impostor = createSolanaTestWallet({
+      secretKey: generateSecretKey(),
+      rpcUrl: devnet.rpcUrl,
+      chain: devnet.caipNetworkId,
+      name: 'Latchkey Email',
+    })
+    cleanups.push(getWallets().register(impostor.wallet))
+    const frame = signedIn(3)
+    expect(findWallet(EMBEDDED_SOLANA_CONNECTOR_ID)).not.toBe(impostor.wallet)
+    const engine = await new SolanaAdapter().load({ networks: [network], projectId: 'p' })
+    const snapshot = await engine.connect(EMBEDDED_SOLANA_CONNECTOR_ID, network)
+    expect(snapshot?.address).toBe(frame.owner)
+    await engine.signMessage('ours')
+    expect(frame.requests).toHaveLength(1)
+    expect(await engine.reconnect(EMBEDDED_SOLANA_CONNECTOR_ID)).toBe(true)
+  })
 })

@@ -1,5 +1,10 @@
 import type { ConnectorInfo } from '@latchkey/core/internal'
-import { EMBEDDED_SOLANA_WALLET_NAME, EMBEDDED_WALLET_FEATURE } from '@latchkey/core/internal'
+import {
+  EMBEDDED_SOLANA_CONNECTOR_ID,
+  EMBEDDED_SOLANA_WALLET_NAME,
+  EMBEDDED_WALLET_FEATURE,
+  embeddedSolanaWallet,
+} from '@latchkey/core/internal'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
 import {
@@ -75,7 +80,9 @@ export function watchStandardConnectors(onChange: (connectors: ConnectorInfo[]) 
   }
 }
 
+/** The embedded wallet is the object core registered, never a wallet found by its name. */
 export function findWallet(connectorId: string): Wallet | undefined {
+  if (connectorId === EMBEDDED_SOLANA_CONNECTOR_ID) return embeddedSolanaWallet()
   return getWallets()
     .get()
     .find((wallet) => isSolanaWallet(wallet) && connectorIdOf(wallet) === connectorId)
