@@ -328,8 +328,16 @@ export const AUTH_OTP_FAILURES_PER_HOUR = 10
 export const AUTH_OTP_FAILURES_PER_DAY = 20
 /** Ours: the approval page's cookie (the key of its CSRF token; SameSite=Strict) */
 export const AUTH_APPROVAL_COOKIE = 'latchkey_approval'
-/** Ours: a session lasts 30 days */
-export const AUTH_SESSION_TTL_MS = 30 * 24 * 60 * 60_000
+/** Ours: a session ends after 7 days without use; each use moves its end (issue 18 #9) */
+export const AUTH_SESSION_IDLE_MS = 7 * 24 * 60 * 60_000
+/** Ours: and 30 days after its sign-in, however much it is used */
+export const AUTH_SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60_000
+/** Ours: a use moves a session's end only when that gains an hour: not a write per request */
+export const AUTH_SESSION_SLIDE_STEP_MS = 60 * 60_000
+/** Ours: the frame re-encrypts the wallets under a new wrapping key at sign-in once it is 90 days old */
+export const AUTH_WRAPPING_KEY_MAX_AGE_MS = 90 * 24 * 60 * 60_000
+/** Ours: the frame has 10 minutes to commit a rotation it started; the old key serves meanwhile */
+export const AUTH_WRAPPING_KEY_ROTATION_TTL_MS = 10 * 60_000
 /** Ours: random bytes of a session token, a device-approval token and a wrapping key */
 export const AUTH_TOKEN_BYTES = 32
 /** Ours: the wallet's AES-GCM iv is 12 bytes; its ciphertext at most 4 KB */

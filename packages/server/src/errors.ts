@@ -242,6 +242,14 @@ export const authChallengeExpired: AuthErrorBody = {
 }
 /** Ours (409): a wallet is never overwritten */
 export const authWalletExists: AuthErrorBody = { message: 'This account already has a wallet' }
+/** Ours (409): a wrapping-key rotation committed after it expired or another one started */
+export const authRotationGone: AuthErrorBody = {
+  message: 'This key rotation has expired or was replaced. Start again.',
+}
+/** Ours (409): a rotation's re-encrypted wallets are not the account's (one added meanwhile) */
+export const authRotationWalletsChanged: AuthErrorBody = {
+  message: "The re-encrypted wallets are not this account's wallets. Start again.",
+}
 /** Ours (400) */
 export const authSameEmail: AuthErrorBody = { message: 'That is already your email address' }
 /** Ours (409) */

@@ -1,5 +1,5 @@
 // Email change (README "Embedded-wallet auth"): a code to the current address, then one to the
-// new address; the email changes when both were entered.
+// new address; the email changes when both were entered, and the user's other sessions end.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import { AUTH_OTP_TTL_MS } from '../constants.ts'
 import type { AppEnv } from '../env.ts'
@@ -28,6 +28,7 @@ import {
   toUser,
   UserResponse,
 } from './schemas.ts'
+import { revokeSessions } from './sessionLifetime.ts'
 import {
   changeEmail,
   createChallenge,
@@ -36,6 +37,7 @@ import {
   findUser,
   newOtp,
   releaseChallenge,
+  sha256,
   verifyOtp,
 } from './store.ts'
 
@@ -180,6 +182,8 @@ export function registerEmailChangeRoutes(app: OpenAPIHono<AppEnv>, flow: AuthFl
       if (!(await changeEmail(db, row.id, outcome.challenge.email))) {
         return c.json(authEmailInUse, 409)
       }
+      // Whoever else was signed in signed in as the old address: only this session goes on.
+      await revokeSessions(db, row.id, sha256(auth.token))
       const user = await findUser(db, { id: row.id })
       if (!user) return c.json(authNotConnected, 401)
       return c.json({ user: toUser(user) }, 200)

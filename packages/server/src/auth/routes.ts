@@ -1,17 +1,10 @@
 // Embedded-wallet auth (README "Embedded-wallet auth"): sessions, the encrypted wallets (one per
 // namespace) and their wrapping key, the user's settings; and the registration of every auth
-// route: email login (emailLogin.ts, deviceApproval.ts), email change (emailChange.ts). Social
-// login is in social.ts. Called only by the frame, from its own origin.
+// route: email login (emailLogin.ts, deviceApproval.ts), email change (emailChange.ts), sign out
+// everywhere (sessions.ts), wrapping-key rotation (walletRotation.ts). Social login is in
+// social.ts. Called only by the frame, from its own origin.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
-import { encodeBase58 } from '@latchkey/core/shared'
-import { getAddress } from 'viem'
-import { decodeBase58, isSolanaAddress } from '../chain/base58.ts'
-import {
-  AUTH_MAX_USER_NAME_LENGTH,
-  AUTH_WALLET_IV_BYTES,
-  AUTH_WALLET_MAX_CIPHERTEXT_BYTES,
-} from '../constants.ts'
-import type { WalletNamespace } from '../db/schema.ts'
+import { AUTH_MAX_USER_NAME_LENGTH } from '../constants.ts'
 import type { AppEnv } from '../env.ts'
 import { authNotConnected, authWalletExists } from '../errors.ts'
 import { hasControlCharacters } from '../text.ts'
@@ -41,8 +34,8 @@ import {
   toUser,
   UserResponse,
   UserSchema,
-  WALLET_NAMESPACES,
 } from './schemas.ts'
+import { registerSessionRoutes, SESSION_ROUTES } from './sessions.ts'
 import {
   deleteSession,
   findUser,
@@ -52,6 +45,12 @@ import {
   updateUser,
   wrappingKey,
 } from './store.ts'
+import {
+  registerWalletRotationRoutes,
+  rotationDue,
+  WALLET_ROTATION_ROUTES,
+} from './walletRotation.ts'
+import { canonicalAddress, WalletBody } from './walletSchemas.ts'
 
 // What social.ts, telegram.ts and app.ts take from here (defined in schemas.ts and the route modules)
 export {
@@ -72,51 +71,6 @@ export {
 }
 
 // ---- Schemas ----
-
-function base64(name: string, maxBytes: number) {
-  return z
-    .string()
-    .max(Math.ceil(maxBytes / 3) * 4, { error: `must be at most ${maxBytes} bytes` })
-    .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, {
-      error: 'must be base64',
-    })
-    .refine((value) => value !== '', { error: 'must not be empty' })
-    .refine((value) => Buffer.from(value, 'base64').length <= maxBytes, {
-      error: `must be at most ${maxBytes} bytes`,
-    })
-    .openapi({ description: name })
-}
-
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
-
-const WalletBody = z
-  .object({
-    namespace: z
-      .enum(WALLET_NAMESPACES)
-      .default('eip155')
-      .openapi({ description: "The key's chain namespace; default eip155" }),
-    address: z
-      .string()
-      .max(128, { error: 'must be an address' })
-      .openapi({ description: 'eip155: 0x and 40 hex digits; solana: base58 of 32 bytes' }),
-    iv: base64('AES-GCM iv', AUTH_WALLET_IV_BYTES).refine(
-      (value) => Buffer.from(value, 'base64').length === AUTH_WALLET_IV_BYTES,
-      { error: `must be ${AUTH_WALLET_IV_BYTES} bytes` },
-    ),
-    ciphertext: base64('The encrypted key', AUTH_WALLET_MAX_CIPHERTEXT_BYTES),
-  })
-  .superRefine((wallet, ctx) => {
-    if (wallet.namespace === 'eip155' && !EVM_ADDRESS.test(wallet.address)) {
-      ctx.addIssue({ code: 'custom', path: ['address'], message: 'must be 0x and 40 hex digits' })
-    }
-    if (wallet.namespace === 'solana' && !isSolanaAddress(wallet.address)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['address'],
-        message: 'must be a base58 Solana address (32 bytes)',
-      })
-    }
-  })
 
 const UserPatchBody = z.strictObject({
   chainId: z
@@ -175,6 +129,9 @@ export const getWalletRoute = createRoute({
           description: 'The eip155 wallet (null before its upload), as before wallets',
         }),
         wallets: z.object({ eip155: WalletSchema.optional(), solana: WalletSchema.optional() }),
+        rotationDue: z.literal(true).optional().openapi({
+          description: 'Present when the key is due for rotation (POST /auth/v1/wallet/rotation)',
+        }),
       }),
       'Keys',
     ),
@@ -217,14 +174,9 @@ export const AUTH_PROJECT_ROUTES = [
   postEmailChangeRoute,
   postEmailChangePrimaryRoute,
   postEmailChangeSecondaryRoute,
+  ...SESSION_ROUTES,
+  ...WALLET_ROTATION_ROUTES,
 ]
-
-/** The canonical form of an address the body schema accepted. */
-function canonicalAddress(namespace: WalletNamespace, address: string): string {
-  if (namespace === 'eip155') return getAddress(address)
-  const bytes = decodeBase58(address)
-  return bytes ? encodeBase58(bytes) : address
-}
 
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps) {
   const flow = authFlow(deps)
@@ -239,6 +191,8 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps
   registerEmailLoginRoutes(app, deps, flow)
   registerDeviceApprovalRoutes(app, deps, flow)
   registerEmailChangeRoutes(app, flow)
+  registerSessionRoutes(app, flow)
+  registerWalletRotationRoutes(app, flow)
 
   app.openapi(
     getSessionRoute,
@@ -269,7 +223,9 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps
       const userId = auth.user.row.id
       const key = await wrappingKey(db, userId, now())
       const wallets = await findWallets(db, userId)
-      return c.json({ wrappingKey: key, wallet: wallets.eip155 ?? null, wallets }, 200)
+      const due = await rotationDue(db, userId, now())
+      const body = { wrappingKey: key, wallet: wallets.eip155 ?? null, wallets }
+      return c.json({ ...body, ...(due && { rotationDue: true as const }) }, 200)
     },
     authValidationHook,
   )

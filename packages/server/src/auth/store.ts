@@ -6,7 +6,6 @@ import {
   AUTH_EMAIL_COOLDOWN_MS,
   AUTH_OTP_DIGITS,
   AUTH_OTP_MAX_ATTEMPTS,
-  AUTH_SESSION_TTL_MS,
   AUTH_TOKEN_BYTES,
 } from '../constants.ts'
 import type {
@@ -18,6 +17,7 @@ import type {
   IdentityProvider,
   WalletNamespace,
 } from '../db/schema.ts'
+import { sessionEnd, slideSession } from './sessionLifetime.ts'
 
 type Db = Kysely<Database>
 
@@ -378,7 +378,7 @@ async function createSession(db: Db, userId: string, now: Date): Promise<string>
       token_hash: sha256(token),
       user_id: userId,
       created_at: now,
-      expires_at: new Date(now.getTime() + AUTH_SESSION_TTL_MS),
+      expires_at: sessionEnd(now, now),
     })
     .execute()
   return token
@@ -464,7 +464,7 @@ export async function completeSocialLogin(
   })
 }
 
-/** The user of a live session token of the project. */
+/** The user of a live session token of the project; the use slides the session's end. */
 export async function sessionUser(
   db: Db,
   projectId: string,
@@ -474,12 +474,14 @@ export async function sessionUser(
   const row = await db
     .selectFrom('auth_sessions as s')
     .innerJoin('auth_users as u', 'u.id', 's.user_id')
-    .select('u.id')
+    .select(['u.id', 's.token_hash', 's.created_at', 's.expires_at'])
     .where('s.token_hash', '=', sha256(token))
     .where('s.expires_at', '>', now)
     .where('u.project_id', '=', projectId)
     .executeTakeFirst()
-  return row ? findUser(db, { id: row.id }) : undefined
+  if (!row) return undefined
+  await slideSession(db, row, now)
+  return findUser(db, { id: row.id })
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {

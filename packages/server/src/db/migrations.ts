@@ -414,6 +414,36 @@ const socialPkceInFrame: Migration = {
   },
 }
 
+/**
+ * Issue 18 #9 (sessions): a session slides on use (7 days idle, 30 days at most, so sessions of
+ * today's 30-day rule end within 7 days of this migration unless used); the user's sessions are
+ * found by user (sign out everywhere); a wrapping key may have a pending successor for the
+ * frame's re-encryption, swapped in with the re-encrypted wallets in one transaction.
+ */
+const sessionLifetimes: Migration = {
+  async up(db: AnyDatabase) {
+    await sql`update auth_sessions set expires_at = least(expires_at, now() + interval '7 days')`.execute(
+      db,
+    )
+    await sql`create index auth_sessions_user_idx on auth_sessions (user_id)`.execute(db)
+    await db.schema
+      .alterTable('auth_wrapping_keys')
+      .addColumn('pending_id', 'text')
+      .addColumn('pending_key', 'text')
+      .addColumn('pending_expires_at', 'timestamptz')
+      .execute()
+  },
+  async down(db: AnyDatabase) {
+    await db.schema
+      .alterTable('auth_wrapping_keys')
+      .dropColumn('pending_id')
+      .dropColumn('pending_key')
+      .dropColumn('pending_expires_at')
+      .execute()
+    await sql`drop index auth_sessions_user_idx`.execute(db)
+  },
+}
+
 /** Every migration, in order. Names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '2025_01_001_initial': initial,
@@ -426,6 +456,7 @@ export const migrations: Record<string, Migration> = {
   '2025_07_001_telegram': telegram,
   '2025_08_001_email_login_hardening': emailLoginHardening,
   '2025_08_002_social_pkce_in_frame': socialPkceInFrame,
+  '2025_09_001_session_lifetimes': sessionLifetimes,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -224,6 +224,7 @@ export interface AuthSessionsTable {
   token_hash: string
   user_id: string
   created_at: Date
+  /** Slides with use: AUTH_SESSION_IDLE_MS after it, never past created_at + AUTH_SESSION_MAX_AGE_MS */
   expires_at: Date
 }
 
@@ -232,7 +233,12 @@ export interface AuthWrappingKeysTable {
   user_id: string
   /** base64 of AUTH_TOKEN_BYTES random bytes */
   wrapping_key: string
+  /** When this key became the user's (rotated after AUTH_WRAPPING_KEY_MAX_AGE_MS) */
   created_at: Date
+  /** A rotation the frame started: its id and new key, until committed or expired */
+  pending_id: string | null
+  pending_key: string | null
+  pending_expires_at: Date | null
 }
 
 /** §5 The social providers of the embedded wallet's OAuth flow */
