@@ -519,6 +519,8 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
           '/siwx/v1/nonce',
           '/siwx/v1/sessions',
           '/siwx/v1/sessions/{id}',
+          '/siwx/v1/token',
+          '/.well-known/jwks.json',
           '/v1/account/{address}/balance',
           '/v1/account/{address}/history',
           '/v1/fungible/price',

@@ -59,7 +59,8 @@ import { validationHook } from './routes/params.ts'
 import { postPriceRoute, registerPriceRoutes } from './routes/price.ts'
 import { RPC_PATH, registerRpcRoute } from './routes/rpc.ts'
 import { getWalletsRoute, registerWalletRoutes } from './routes/wallets.ts'
-import { registerSiwxRoutes, SIWX_ROUTES } from './siwx/routes.ts'
+import { SIWX_ROUTES } from './siwx/routeDefs.ts'
+import { registerSiwxRoutes } from './siwx/routes.ts'
 
 export interface AppDeps {
   db: Kysely<Database>
@@ -175,7 +176,7 @@ export function createApp(deps: AppDeps): App {
   registerPriceRoutes(app, db, chains)
   registerIdentityRoutes(app, chains, solanaChains)
   registerRpcRoute(app, chains)
-  registerSiwxRoutes(app, { db, chains, now })
+  registerSiwxRoutes(app, { db, chains, now, publicUrl: deps.publicUrl ?? (() => '') })
   if (deps.mailer) {
     registerAuthRoutes(app, {
       db,

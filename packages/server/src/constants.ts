@@ -223,6 +223,20 @@ export const SIWX_MAX_FIELD_LENGTH = 2048
 export const SIWX_MAX_RESOURCES = 64
 /** Ours: the most sessions one account lists (newest first) */
 export const SIWX_MAX_SESSIONS_LISTED = 100
+/** Ours: how long a SIWX access JWT is good for (never past its session's expiry) */
+export const SIWX_ACCESS_TOKEN_TTL_MS = 15 * 60_000
+/** Ours: a refresh token's random bytes (only its SHA-256 is stored) */
+export const SIWX_REFRESH_TOKEN_BYTES = 32
+/** Ours: a refresh token family's lifetime when the signed message has no expirationTime */
+export const SIWX_REFRESH_MAX_LIFETIME_MS = 30 * 24 * 60 * 60_000
+/** Ours: expired refresh tokens are deleted this long after they expire */
+export const SIWX_REFRESH_RETENTION_MS = 24 * 60 * 60_000
+/** RFC 7518 §3.4: ECDSA P-256 with SHA-256, which every JWT library verifies */
+export const SIWX_SIGNING_ALG = 'ES256'
+/** Ours: how long an app's backend may cache /.well-known/jwks.json */
+export const SIWX_JWKS_MAX_AGE_SECONDS = 300
+/** Ours: the access JWTs' `iss` when the app is run without a public URL (in-process) */
+export const SIWX_FALLBACK_ISSUER = 'urn:latchkey:server'
 
 // ---- WalletConnect relay (DESIGN "Real stand-ins": the server's relay endpoint, irn_*) ----
 // Facts about the protocol are from @walletconnect/core and @walletconnect/sign-client 2.25.

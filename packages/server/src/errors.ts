@@ -105,6 +105,38 @@ export const siwxSignatureInvalid: ErrorBody = {
 /** Ours (404): DELETE /siwx/v1/sessions/{id} of a session the project does not have */
 export const siwxSessionNotFound: ErrorBody = { error: 'Session not found' }
 
+// SIWX access tokens (README "Sign-In with X" › "Access tokens"): 401 with WWW-Authenticate.
+
+/** Ours (401): GET/DELETE sessions and POST email need the account's access JWT */
+export const siwxTokenMissing: ErrorBody = {
+  error: "Sign-in required: send 'Authorization: Bearer <accessToken>' from POST /siwx/v1/sessions",
+}
+/** Ours (401): not a JWT, a bad signature, an unknown key or another issuer */
+export const siwxTokenInvalid: ErrorBody = {
+  error: 'Sign-in required: the access token is not valid, sign in again',
+}
+/** Ours (401): SIWX_ACCESS_TOKEN_TTL_MS */
+export const siwxTokenExpired: ErrorBody = {
+  error: 'Sign-in required: the access token has expired, refresh it at POST /siwx/v1/token',
+}
+/** Ours (401): `aud` is another project */
+export const siwxTokenOtherProject: ErrorBody = {
+  error: 'Sign-in required: the access token was issued for another project',
+}
+/** Ours (401): `sub` is another account than the one acted on */
+export const siwxTokenOtherAccount: ErrorBody = {
+  error: 'Sign-in required: the access token is for another account',
+}
+/** Ours (401): unknown, expired, revoked, or its session was revoked or expired */
+export const siwxRefreshInvalid: ErrorBody = {
+  error: 'Refresh refused: the refresh token is unknown, expired or revoked, sign in again',
+}
+/** Ours (401): a rotated refresh token came back; its whole family and session are revoked */
+export const siwxRefreshReused: ErrorBody = {
+  error:
+    'Refresh refused: the refresh token was already used, so its sign-in is revoked; sign in again',
+}
+
 // ---- WalletConnect relay (DESIGN "Real stand-ins": the server's relay endpoint) ----
 
 /** Why a relay connection's auth JWT was refused (the relay-auth JWT of @walletconnect/relay-auth) */

@@ -444,6 +444,44 @@ const sessionLifetimes: Migration = {
   },
 }
 
+/**
+ * SIWX access tokens (issue 18 #10): the key pairs that sign the access JWTs (published at
+ * /.well-known/jwks.json) and the rotating refresh tokens, stored as hashes.
+ */
+const siwxTokens: Migration = {
+  async up(db: AnyDatabase) {
+    await db.schema
+      .createTable('siwx_signing_keys')
+      .addColumn('kid', 'text', (c) => c.primaryKey())
+      .addColumn('alg', 'text', (c) => c.notNull())
+      .addColumn('public_jwk', 'jsonb', (c) => c.notNull())
+      .addColumn('private_jwk', 'jsonb', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('retired_at', 'timestamptz')
+      .execute()
+    await db.schema
+      .createTable('siwx_refresh_tokens')
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('family_id', 'text', (c) => c.notNull())
+      .addColumn('session_id', 'text', (c) => c.notNull())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('subject', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('used_at', 'timestamptz')
+      .addColumn('revoked_at', 'timestamptz')
+      .execute()
+    await sql`create index siwx_refresh_tokens_family_idx
+      on siwx_refresh_tokens (family_id)`.execute(db)
+    await sql`create index siwx_refresh_tokens_expires_idx
+      on siwx_refresh_tokens (expires_at)`.execute(db)
+  },
+  async down(db: AnyDatabase) {
+    await db.schema.dropTable('siwx_refresh_tokens').execute()
+    await db.schema.dropTable('siwx_signing_keys').execute()
+  },
+}
+
 /** Every migration, in order. Names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '2025_01_001_initial': initial,
@@ -457,6 +495,7 @@ export const migrations: Record<string, Migration> = {
   '2025_08_001_email_login_hardening': emailLoginHardening,
   '2025_08_002_social_pkce_in_frame': socialPkceInFrame,
   '2025_09_001_session_lifetimes': sessionLifetimes,
+  '2025_09_003_siwx_tokens': siwxTokens,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -130,6 +130,34 @@ export interface SiwxSessionsTable {
   revoked_at: Date | null
 }
 
+/** The ES256 key pairs SIWX access JWTs are signed with (JWK, `kid` = its RFC 7638 thumbprint) */
+export interface SiwxSigningKeysTable {
+  kid: string
+  alg: string
+  public_jwk: JsonColumn<Record<string, string>>
+  /** A secret: whoever reads it can mint access tokens for any account */
+  private_jwk: JsonColumn<Record<string, string>>
+  created_at: Date
+  /** Set when rotated out; still published until the tokens it signed have expired */
+  retired_at: Date | null
+}
+
+/** A SIWX refresh token (sha256 of it, hex): single use, rotated within its family */
+export interface SiwxRefreshTokensTable {
+  token_hash: string
+  /** One sign-in's chain of rotations; a reused token revokes the whole family */
+  family_id: string
+  session_id: string
+  project_id: string
+  /** CAIP-10: the account the access JWTs name as `sub` */
+  subject: string
+  created_at: Date
+  /** The family's absolute end: the session's expiry, capped at SIWX_REFRESH_MAX_LIFETIME_MS */
+  expires_at: Date
+  used_at: Date | null
+  revoked_at: Date | null
+}
+
 /** §4 DataCapture: the email a visitor gave before signing in, per project and account */
 export interface CapturedEmailsTable {
   project_id: string
@@ -306,6 +334,8 @@ export interface Database {
   siwx_nonces: SiwxNoncesTable
   siwx_sessions: SiwxSessionsTable
   captured_emails: CapturedEmailsTable
+  siwx_signing_keys: SiwxSigningKeysTable
+  siwx_refresh_tokens: SiwxRefreshTokensTable
   auth_users: AuthUsersTable
   auth_devices: AuthDevicesTable
   auth_challenges: AuthChallengesTable
@@ -322,6 +352,7 @@ export type ProjectRow = Selectable<ProjectsTable>
 export type WalletRow = Selectable<WalletsTable>
 export type TokenRow = Selectable<TokensTable>
 export type SiwxSessionRow = Selectable<SiwxSessionsTable>
+export type SiwxRefreshTokenRow = Selectable<SiwxRefreshTokensTable>
 export type AuthUserRow = Selectable<AuthUsersTable>
 export type AuthChallengeRow = Selectable<AuthChallengesTable>
 export type AuthSocialStateRow = Selectable<AuthSocialStatesTable>

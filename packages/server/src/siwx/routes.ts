@@ -1,23 +1,15 @@
 // Sign-In with X, the server-verified provider's side (issue 7): nonces, sessions, revocation.
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
-import {
-  ErrorText,
-  isValidEmail,
-  type SIWXMessageData,
-  serializeSiwxMessage,
-} from '@latchkey/core/shared'
+// Listing, revoking and email capture need the account's access JWT (issue 18 #10, bearer.ts).
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import type { SIWXMessageData } from '@latchkey/core/shared'
+import { serializeSiwxMessage } from '@latchkey/core/shared'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import { isSolanaAddress } from '../chain/base58.ts'
 import type { Chains } from '../chain/client.ts'
 import { parseCaip2 } from '../chain/config.ts'
 import { isSolanaCaip2 } from '../chain/solanaConfig.ts'
-import {
-  SIWX_CLOCK_SKEW_MS,
-  SIWX_MAX_FIELD_LENGTH,
-  SIWX_MAX_MESSAGE_LENGTH,
-  SIWX_MAX_RESOURCES,
-} from '../constants.ts'
+import { SIWX_CLOCK_SKEW_MS } from '../constants.ts'
 import type { Database, SiwxSessionRow } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
 import {
@@ -34,6 +26,7 @@ import {
   siwxNonceUsed,
   siwxSessionNotFound,
   siwxSignatureInvalid,
+  siwxTokenOtherAccount,
   siwxUnsupportedChain,
   upstreamUnavailable,
 } from '../errors.ts'
@@ -41,10 +34,23 @@ import {
   type AccountAddress,
   accountAddressParam,
   addressReason,
-  chainRefParam,
   parseEvmAddress,
 } from '../routes/chainParams.ts'
-import { commonQuery, ErrorSchema, projectErrorResponses, singleValue } from '../routes/params.ts'
+import {
+  bearerAccount,
+  canonicalAccount,
+  issuerOf,
+  requireAccount,
+  unauthorized,
+} from './bearer.ts'
+import {
+  deleteSessionRoute,
+  deleteSessionsRoute,
+  getSessionsRoute,
+  postEmailRoute,
+  postNonceRoute,
+  postSessionRoute,
+} from './routeDefs.ts'
 import {
   consumeNonce,
   insertSession,
@@ -54,146 +60,17 @@ import {
   revokeAccountSessions,
   revokeSession,
 } from './store.ts'
+import { registerTokenRoutes } from './tokenRoutes.ts'
+import { issueTokens } from './tokens.ts'
 import { VerifierUnavailableError, verifyEvmSignature, verifySolanaSignature } from './verify.ts'
-
-const CommonQuery = z.object(commonQuery)
-
-const field = (max = SIWX_MAX_FIELD_LENGTH) =>
-  z.string().max(max, { error: `must be at most ${max} characters` })
-const isoTime = () => z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' })
-
-const SiwxDataSchema = z
-  .object({
-    accountAddress: field(128),
-    chainId: field(128).regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, {
-      error: 'must be a CAIP-2 id like eip155:1',
-    }),
-    domain: field(256).min(1, { error: 'must not be empty' }),
-    uri: field(),
-    version: field(16),
-    nonce: z
-      .string()
-      .regex(/^[A-Za-z0-9]{8,128}$/, { error: 'must be 8 to 128 letters and digits (EIP-4361)' }),
-    statement: field().optional(),
-    resources: z
-      .array(field())
-      .max(SIWX_MAX_RESOURCES, { error: `must list at most ${SIWX_MAX_RESOURCES} items` })
-      .optional(),
-    requestId: field(256).optional(),
-    issuedAt: isoTime(),
-    expirationTime: isoTime().optional(),
-    notBefore: isoTime().optional(),
-    serializedMessage: field(SIWX_MAX_MESSAGE_LENGTH).optional(),
-  })
-  .openapi('SIWXMessageData')
-
-const SessionSchema = z
-  .object({
-    id: z.string(),
-    chainId: z.string().openapi({ example: 'eip155:31337' }),
-    address: z.string(),
-    data: SiwxDataSchema,
-    message: z.string(),
-    signature: z.string(),
-    createdAt: z.string(),
-    expiresAt: z.string().nullable(),
-  })
-  .openapi('SIWXSession')
-
-const AccountQuery = z.object({
-  ...commonQuery,
-  chainId: chainRefParam(),
-  address: singleValue().openapi({
-    type: 'string',
-    description: 'EVM (0x…) or Solana (base58) address, fitting chainId',
-    example: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-  }),
-})
-
-function json<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { 'application/json': { schema } } }
-}
-const errorJson = (description: string) => json(ErrorSchema, description)
-
-export const postNonceRoute = createRoute({
-  method: 'post',
-  path: '/siwx/v1/nonce',
-  summary: 'A single-use sign-in nonce, valid 5 minutes',
-  request: { query: CommonQuery },
-  responses: {
-    200: json(z.object({ nonce: z.string(), expiresAt: z.string() }), 'A fresh nonce'),
-    ...projectErrorResponses,
-  },
-})
-
-export const postSessionRoute = createRoute({
-  method: 'post',
-  path: '/siwx/v1/sessions',
-  summary: 'Verifies a signed sign-in message and stores the session',
-  request: {
-    query: CommonQuery,
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z.object({
-            data: SiwxDataSchema,
-            message: field(SIWX_MAX_MESSAGE_LENGTH),
-            signature: field(4096).min(1, { error: 'must not be empty' }),
-          }),
-        },
-      },
-    },
-  },
-  responses: {
-    201: json(z.object({ session: SessionSchema }), 'The stored session'),
-    ...projectErrorResponses,
-    401: errorJson('The nonce, the message times or the signature do not hold'),
-    502: errorJson("The chain's node did not answer (EVM contract-account check)"),
-  },
-})
-
-export const getSessionsRoute = createRoute({
-  method: 'get',
-  path: '/siwx/v1/sessions',
-  summary: "An account's live sessions, newest first",
-  request: { query: AccountQuery },
-  responses: {
-    200: json(z.object({ sessions: z.array(SessionSchema) }), 'Neither revoked nor expired'),
-    ...projectErrorResponses,
-  },
-})
-
-export const deleteSessionsRoute = createRoute({
-  method: 'delete',
-  path: '/siwx/v1/sessions',
-  summary: "Revokes all of an account's sessions",
-  request: { query: AccountQuery },
-  responses: { 204: { description: 'Revoked' }, ...projectErrorResponses },
-})
-
-export const deleteSessionRoute = createRoute({
-  method: 'delete',
-  path: '/siwx/v1/sessions/{id}',
-  summary: 'Revokes one session',
-  request: {
-    params: z.object({
-      id: z.uuid({ error: 'must be a session id' }).openapi({ param: { name: 'id', in: 'path' } }),
-    }),
-    query: CommonQuery,
-  },
-  responses: {
-    204: { description: 'Revoked (or already revoked)' },
-    ...projectErrorResponses,
-    404: errorJson('The project has no such session'),
-  },
-})
 
 export interface SiwxRouteDeps {
   db: Kysely<Database>
   chains: Chains
   /** Clock (ms); Date.now by default */
   now: () => number
+  /** The server's URL as browsers and apps reach it: the access JWTs' `iss` */
+  publicUrl: () => string
 }
 
 const NONCE_REFUSALS: Record<Exclude<NonceOutcome, 'ok'>, ErrorBody> = {
@@ -239,50 +116,18 @@ function accountOf(
   return { address: account.address }
 }
 
-const EmailBody = z.object({
-  caipAddress: z
-    .string()
-    .max(SIWX_MAX_FIELD_LENGTH)
-    .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/, {
-      error: 'must be a CAIP-10 account id',
-    }),
-  email: z
-    .string()
-    .max(254)
-    .refine((value) => isValidEmail(value), { error: ErrorText.invalidEmail }),
-})
-
-export const postEmailRoute = createRoute({
-  method: 'post',
-  path: '/siwx/v1/email',
-  summary: "§4 DataCapture: keeps the visitor's email with the project and account",
-  request: {
-    query: CommonQuery,
-    body: { required: true, content: { 'application/json': { schema: EmailBody } } },
-  },
-  responses: {
-    204: { description: 'Stored (a new email replaces the old one)' },
-    ...projectErrorResponses,
-  },
-})
-
-export const SIWX_ROUTES = [
-  postNonceRoute,
-  postSessionRoute,
-  getSessionsRoute,
-  deleteSessionsRoute,
-  deleteSessionRoute,
-  postEmailRoute,
-]
-
 export function registerSiwxRoutes(app: OpenAPIHono<AppEnv>, deps: SiwxRouteDeps) {
   const { db, chains, now } = deps
+  registerTokenRoutes(app, deps)
 
   app.openapi(postEmailRoute, async (c) => {
     const { caipAddress, email } = c.req.valid('json')
+    const account = canonicalAccount(caipAddress)
+    const refused = await requireAccount(c, deps, account)
+    if (refused) return refused as never
     const row = {
       project_id: c.var.project.project_id,
-      caip_address: caipAddress,
+      caip_address: account,
       email: email.trim(),
       created_at: new Date(now()),
     }
@@ -386,13 +231,26 @@ export function registerSiwxRoutes(app: OpenAPIHono<AppEnv>, deps: SiwxRouteDeps
       createdAt: at,
       expiresAt,
     })
-    return c.json({ session: toSession(row) }, 201)
+    const tokens = await issueTokens(
+      db,
+      {
+        issuer: issuerOf(deps),
+        projectId: project.project_id,
+        subject: `${row.chain_id}:${row.address}`,
+        sessionId: row.id,
+      },
+      expiresAt,
+      at,
+    )
+    return c.json({ session: toSession(row), ...tokens }, 201)
   })
 
   app.openapi(getSessionsRoute, async (c) => {
     const query = c.req.valid('query')
     const found = accountOf(c, query.chainId.namespace, query.address)
     if ('response' in found) return found.response as never
+    const refused = await requireAccount(c, deps, `${query.chainId.caip2}:${found.address}`)
+    if (refused) return refused as never
     const rows = await listSessions(
       db,
       { projectId: c.var.project.project_id, chainId: query.chainId.caip2, address: found.address },
@@ -405,6 +263,8 @@ export function registerSiwxRoutes(app: OpenAPIHono<AppEnv>, deps: SiwxRouteDeps
     const query = c.req.valid('query')
     const found = accountOf(c, query.chainId.namespace, query.address)
     if ('response' in found) return found.response as never
+    const refused = await requireAccount(c, deps, `${query.chainId.caip2}:${found.address}`)
+    if (refused) return refused as never
     await revokeAccountSessions(
       db,
       { projectId: c.var.project.project_id, chainId: query.chainId.caip2, address: found.address },
@@ -415,8 +275,12 @@ export function registerSiwxRoutes(app: OpenAPIHono<AppEnv>, deps: SiwxRouteDeps
 
   app.openapi(deleteSessionRoute, async (c) => {
     const { id } = c.req.valid('param')
-    const revoked = await revokeSession(db, c.var.project.project_id, id, new Date(now()))
-    if (!revoked) return c.json(siwxSessionNotFound, 404)
+    const proved = await bearerAccount(c, deps)
+    if ('response' in proved) return proved.response as never
+    const projectId = c.var.project.project_id
+    const revoked = await revokeSession(db, projectId, id, proved.subject, new Date(now()))
+    if (revoked === 'not-found') return c.json(siwxSessionNotFound, 404)
+    if (revoked === 'other-account') return unauthorized(c, siwxTokenOtherAccount, true) as never
     return c.body(null, 204)
   })
 }

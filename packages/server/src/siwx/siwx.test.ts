@@ -101,13 +101,20 @@ describe.each(availableDatabases())('SIWX sessions on $name', (database) => {
     await devnet?.stop()
   })
 
-  function call(method: string, path: string, query: Record<string, string> = {}, body?: unknown) {
+  function call(
+    method: string,
+    path: string,
+    query: Record<string, string> = {},
+    body?: unknown,
+    token?: string,
+  ) {
     const params = new URLSearchParams({ projectId: DEMO_PROJECT_ID, ...query })
     return service.request(`${path}?${params}`, {
       method,
       headers: {
         Origin: ORIGIN,
         ...(body !== undefined && { 'Content-Type': 'application/json' }),
+        ...(token !== undefined && { Authorization: `Bearer ${token}` }),
       },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     })
@@ -147,34 +154,39 @@ describe.each(availableDatabases())('SIWX sessions on $name', (database) => {
     expect(response.status).toBe(status)
   }
 
-  async function sessions(chainId: string, address: string): Promise<Session[]> {
-    const response = await call('GET', '/siwx/v1/sessions', { chainId, address })
+  /** A sign-in's access token (tokens.test.ts covers them): listing and revoking need one. */
+  async function accessToken(response: Response): Promise<string> {
+    expect(response.status).toBe(201)
+    return ((await response.json()) as { accessToken: string }).accessToken
+  }
+
+  async function sessions(chainId: string, address: string, token: string): Promise<Session[]> {
+    const response = await call('GET', '/siwx/v1/sessions', { chainId, address }, undefined, token)
     expect(response.status).toBe(200)
     return ((await response.json()) as { sessions: Session[] }).sessions
   }
 
   it('DataCapture: stores an email per account, a new one replaces it; bad input is a 400', async () => {
     const caipAddress = `${evmChain}:${SIGNER.address}`
-    expect(
-      (await call('POST', '/siwx/v1/email', {}, { caipAddress, email: 'a@b.co' })).status,
-    ).toBe(204)
-    expect(
-      (await call('POST', '/siwx/v1/email', {}, { caipAddress, email: ' c@d.org ' })).status,
-    ).toBe(204)
+    const token = await accessToken(await signIn(await messageData()))
+    const email = (body: unknown) => call('POST', '/siwx/v1/email', {}, body, token)
+    expect((await email({ caipAddress, email: 'a@b.co' })).status).toBe(204)
+    expect((await email({ caipAddress, email: ' c@d.org ' })).status).toBe(204)
     const rows = await service.server.db
       .selectFrom('captured_emails')
       .selectAll()
       .where('caip_address', '=', caipAddress)
       .execute()
     expect(rows.map((r) => [r.project_id, r.email])).toEqual([[DEMO_PROJECT_ID, 'c@d.org']])
-    const bad = await call('POST', '/siwx/v1/email', {}, { caipAddress, email: 'nope' })
+    const bad = await email({ caipAddress, email: 'nope' })
     expect(bad.status).toBe(400)
     expect(((await bad.json()) as { error: string }).error).toContain(
       'Please enter a valid email address',
     )
-    expect(
-      (await call('POST', '/siwx/v1/email', {}, { caipAddress: 'x', email: 'a@b.co' })).status,
-    ).toBe(400)
+    expect((await email({ caipAddress: 'x', email: 'a@b.co' })).status).toBe(400)
+    // Signed out again: the next test counts this account's sessions.
+    const query = { chainId: evmChain, address: SIGNER.address }
+    expect((await call('DELETE', '/siwx/v1/sessions', query, undefined, token)).status).toBe(204)
   })
 
   it('stores, lists and revokes a session signed by an EOA', async () => {
@@ -182,7 +194,10 @@ describe.each(availableDatabases())('SIWX sessions on $name', (database) => {
     const response = await signIn(data)
     expect(response.status).toBe(201)
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN)
-    const { session } = (await response.json()) as { session: Session }
+    const { session, accessToken: token } = (await response.json()) as {
+      session: Session
+      accessToken: string
+    }
     expect(session).toMatchObject({
       chainId: evmChain,
       address: SIGNER.address,
@@ -199,41 +214,44 @@ describe.each(availableDatabases())('SIWX sessions on $name', (database) => {
     expect(newer.expiresAt).toBeNull()
 
     // Newest first; a lowercase address finds the checksummed one.
-    const listed = await sessions(evmChain, SIGNER.address.toLowerCase())
+    const listed = await sessions(evmChain, SIGNER.address.toLowerCase(), token)
     expect(listed.map((s) => s.id)).toEqual([newer.id, session.id])
 
-    expect((await call('DELETE', `/siwx/v1/sessions/${session.id}`)).status).toBe(204)
-    expect((await sessions(evmChain, SIGNER.address)).map((s) => s.id)).toEqual([newer.id])
+    const remove = (id: string) => call('DELETE', `/siwx/v1/sessions/${id}`, {}, undefined, token)
+    expect((await remove(session.id)).status).toBe(204)
+    expect((await sessions(evmChain, SIGNER.address, token)).map((s) => s.id)).toEqual([newer.id])
     // Revoking again is fine; an unknown id is a 404; what is not an id at all (a NUL byte
     // reached the database and answered 500) is a 400.
-    expect((await call('DELETE', `/siwx/v1/sessions/${session.id}`)).status).toBe(204)
+    expect((await remove(session.id)).status).toBe(204)
     const unknown = '00000000-0000-4000-8000-000000000000'
-    await refused(await call('DELETE', `/siwx/v1/sessions/${unknown}`), 404, siwxSessionNotFound)
+    await refused(await remove(unknown), 404, siwxSessionNotFound)
     for (const id of ['nope', '%00', `${session.id}%00`]) {
-      await refused(
-        await call('DELETE', `/siwx/v1/sessions/${id}`),
-        400,
-        invalidParameter('id', 'must be a session id'),
-      )
+      await refused(await remove(id), 400, invalidParameter('id', 'must be a session id'))
     }
 
-    const all = await call('DELETE', '/siwx/v1/sessions', {
-      chainId: evmChain,
-      address: SIGNER.address,
-    })
+    const all = await call(
+      'DELETE',
+      '/siwx/v1/sessions',
+      { chainId: evmChain, address: SIGNER.address },
+      undefined,
+      token,
+    )
     expect(all.status).toBe(204)
-    expect(await sessions(evmChain, SIGNER.address)).toEqual([])
+    expect(await sessions(evmChain, SIGNER.address, token)).toEqual([])
   })
 
   it('drops sessions from the list once their expirationTime passes', async () => {
+    // Listed with the token of a session that does not expire (a token ends with its session).
+    const lasting = await signIn(await messageData({ accountAddress: OTHER.address }), OTHER)
+    const token = await accessToken(lasting)
     const data = await messageData({
       accountAddress: OTHER.address,
       expirationTime: new Date(clock + 60_000).toISOString(),
     })
     expect((await signIn(data, OTHER)).status).toBe(201)
-    expect(await sessions(evmChain, OTHER.address)).toHaveLength(1)
+    expect(await sessions(evmChain, OTHER.address, token)).toHaveLength(2)
     clock += 60_000
-    expect(await sessions(evmChain, OTHER.address)).toEqual([])
+    expect(await sessions(evmChain, OTHER.address, token)).toHaveLength(1)
   })
 
   it('refuses a replayed nonce', async () => {
@@ -385,8 +403,9 @@ describe.each(availableDatabases())('SIWX sessions on $name', (database) => {
     expect(message).toContain('Solana account')
     const signature = encodeBase58(sign(null, Buffer.from(message), key.privateKey))
     const response = await call('POST', '/siwx/v1/sessions', {}, { data, message, signature })
-    expect(response.status).toBe(201)
-    expect((await sessions(SOLANA_CHAIN, key.address)).map((s) => s.signature)).toEqual([signature])
+    const token = await accessToken(response)
+    const listed = await sessions(SOLANA_CHAIN, key.address, token)
+    expect(listed.map((s) => s.signature)).toEqual([signature])
 
     const next = await messageData({ chainId: SOLANA_CHAIN, accountAddress: key.address })
     const nextMessage = serializeSiwxMessage(next)

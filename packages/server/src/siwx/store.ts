@@ -148,20 +148,25 @@ export async function revokeAccountSessions(
   return Number(result.numUpdatedRows)
 }
 
-/** Revokes one session; false when the project has no session with that id. */
+/**
+ * Revokes one session of the account `subject` (CAIP-10). Another account's session is
+ * refused, and an id the project does not have is not found.
+ */
 export async function revokeSession(
   db: Kysely<Database>,
   projectId: string,
   id: string,
+  subject: string,
   now: Date,
-): Promise<boolean> {
+): Promise<'revoked' | 'not-found' | 'other-account'> {
   const row = await db
     .selectFrom('siwx_sessions')
-    .select('revoked_at')
+    .select(['revoked_at', 'chain_id', 'address'])
     .where('project_id', '=', projectId)
     .where('id', '=', id)
     .executeTakeFirst()
-  if (!row) return false
+  if (!row) return 'not-found'
+  if (`${row.chain_id}:${row.address}` !== subject) return 'other-account'
   if (row.revoked_at === null) {
     await db
       .updateTable('siwx_sessions')
@@ -170,5 +175,5 @@ export async function revokeSession(
       .where('revoked_at', 'is', null)
       .execute()
   }
-  return true
+  return 'revoked'
 }
