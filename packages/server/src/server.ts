@@ -33,6 +33,7 @@ import { openDatabase } from './db/open.ts'
 import { findProject } from './db/projects.ts'
 import type { Database } from './db/schema.ts'
 import { seedDatabase } from './db/seed.ts'
+import { type FrameSite, startFrameSite } from './frameSite/site.ts'
 import { createLogger, type LogLevel } from './logger.ts'
 import type { RateLimitOptions } from './middleware/rateLimit.ts'
 import { type TrustedProxies, trustedProxiesFromEnv } from './net/clientAddress.ts'
@@ -113,6 +114,25 @@ export interface StartServerOptions {
    * LATCHKEY_TELEGRAM_BOT_TOKEN. Unset, a token stored earlier is kept; none: no Telegram login.
    */
   telegramBotToken?: string
+  /**
+   * Serves the built frame app (packages/frame `vite build`) on its own origin, with its headers
+   * (README "Serving the frame"); default FRAME_DIR on FRAME_PORT (5174), else not served
+   */
+  frame?: FrameSiteServerOptions
+}
+
+export interface FrameSiteServerOptions {
+  /** The frame build's folder */
+  dir: string
+  /** Default FRAME_PORT or 5174; 0 picks a free port */
+  port?: number
+  /** Default the server's host */
+  host?: string
+}
+
+function frameFromEnv(): FrameSiteServerOptions | undefined {
+  const dir = process.env.FRAME_DIR
+  return dir ? { dir: resolve(process.cwd(), dir) } : undefined
 }
 
 export type ServerMode = 'development' | 'production'
@@ -145,6 +165,8 @@ export interface RunningServer {
   indexer: Indexer
   /** Milliseconds from the call to listening */
   startupMs: number
+  /** The frame site's URL, when the server serves the frame (`frame`, FRAME_DIR) */
+  frameUrl?: string
   close(): Promise<void>
 }
 
@@ -253,6 +275,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let server: Server | undefined
   let indexer: Indexer | undefined
   let relay: AttachedRelay | undefined
+  let frameSite: FrameSite | undefined
   const mailer = smtpMailer(options.mail ?? mailFromEnv())
   let url = ''
   try {
@@ -311,12 +334,24 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       // The HTTP routes' client address rule (net/clientAddress.ts), for the relay's budgets.
       trustedProxies,
     })
+    const frame = options.frame ?? frameFromEnv()
+    if (frame) {
+      frameSite = await startFrameSite({
+        dir: frame.dir,
+        port: frame.port ?? portFromEnv('FRAME_PORT', DEFAULT_FRAME_PORT),
+        host: frame.host ?? host,
+        apiOrigin: new URL(options.publicUrl ?? url).origin,
+        originsOf: async (id) => (await findProject(db, id))?.allowed_origins,
+        onError: (err) => logger.error({ err }, 'frame site request failed'),
+      })
+    }
     const startupMs = Math.round(performance.now() - startedAt)
     logger.info({ url, relayUrl, database: database.kind, startupMs }, 'server listening')
 
     const listening = server
     const following = indexer
     const relaying = relay
+    const framing = frameSite
     let closing: Promise<void> | undefined
     return {
       url,
@@ -328,9 +363,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       db: database.db,
       indexer: following,
       startupMs,
+      ...(framing && { frameUrl: framing.url }),
       close() {
         closing ??= following
           .stop()
+          .then(() => framing?.close())
           .then(() => relaying.close())
           .then(() => closeServer(listening))
           .then(() => database.close())
@@ -341,6 +378,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } catch (error) {
     await indexer?.stop()
     await relay?.close()
+    await frameSite?.close()
     if (server) await closeServer(server)
     await database.close()
     mailer.close()

@@ -19,6 +19,8 @@ export { openDatabase } from '../db/open.ts'
 export type { BadgeType, Database } from '../db/schema.ts'
 export { seedDatabase } from '../db/seed.ts'
 export type { ErrorBody } from '../errors.ts'
+export type { FrameHeaderOptions } from '../frameSite/headers.ts'
+export { frameContentSecurityPolicy, frameHeaders } from '../frameSite/headers.ts'
 export type { LogLevel } from '../logger.ts'
 export { createLogger } from '../logger.ts'
 export type { RateLimitOptions } from '../middleware/rateLimit.ts'
@@ -29,5 +31,10 @@ export type { GeneratedWallet } from '../seed/generate.ts'
 export { generateWallets } from '../seed/generate.ts'
 export type { SeedWallet } from '../seed/wallets.ts'
 export { REAL_WALLETS } from '../seed/wallets.ts'
-export type { RelayServerOptions, RunningServer, StartServerOptions } from '../server.ts'
+export type {
+  FrameSiteServerOptions,
+  RelayServerOptions,
+  RunningServer,
+  StartServerOptions,
+} from '../server.ts'
 export { defaultAllowedOrigins, defaultFrameOrigins, startServer } from '../server.ts'
