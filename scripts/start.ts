@@ -18,6 +18,7 @@ import {
 } from '@latchkey/devnet'
 import { type LogLevel, socialFromIssuer, startServer } from '@latchkey/server'
 import { createServer } from 'vite'
+import { frameHeadersPlugin } from './frameHeaders.ts'
 
 const demoRoot = fileURLToPath(new URL('../apps/demo', import.meta.url))
 const frameRoot = fileURLToPath(new URL('../packages/frame', import.meta.url))
@@ -63,6 +64,7 @@ const frame = await createServer({
   root: frameRoot,
   configFile: `${frameRoot}/vite.config.ts`,
   logLevel: 'warn',
+  plugins: [frameHeadersPlugin({ apiUrl: server.url })],
 })
 await frame.listen()
 const frameUrl = frame.resolvedUrls?.local[0] ?? `http://127.0.0.1:${frame.config.server.port}/`
