@@ -806,6 +806,14 @@ export function createAppKitCore(options: AppKitOptions) {
       submitUpdateOtp: (otp: string) => emailLogin().then((c) => c.submitUpdateOtp(otp)),
       restartUpdate: () => emailLogin().then((c) => c.restartUpdate()),
       /**
+       * Issue 18 #9: every session of the embedded-wallet user ends (every device), then this page
+       * disconnects. Rejects with the text to show when the sessions could not be ended.
+       */
+      signOutEverywhere: () =>
+        Promise.all([import('./signOutEverywhere.ts'), connectionController()]).then(([m, c]) =>
+          m.signOutEverywhere({ session: c.embeddedWallet, disconnect: () => c.disconnect(), log }),
+        ),
+      /**
        * §4 Social login: call it in the visitor's click. The popup opens at once (blockers allow
        * nothing later), then goes to the provider; state in `stores.embedded.social`.
        */

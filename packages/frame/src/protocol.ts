@@ -124,6 +124,8 @@ export const AppEvents = {
     reply: z.object({ uri: text(4096) }),
   },
   APP_SIGN_OUT: { request: empty, reply: empty },
+  /** Every session of the user ends, on every device; this frame signs out too */
+  APP_SIGN_OUT_EVERYWHERE: { request: empty, reply: empty },
   APP_IS_CONNECTED: {
     request: z.object({ token: z.optional(text(128)) }),
     reply: z.object({ isConnected: z.boolean() }),

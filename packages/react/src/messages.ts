@@ -125,6 +125,8 @@ export const en = {
   signedInAs: 'Signed in as {email}',
   noWalletFor: 'No wallet for {network} found in this browser.',
   profileWallets: 'Your wallets',
+  /** Ours (issue 18 #9; the spec has no text): ends the embedded wallet's sessions on every device */
+  signOutEverywhere: 'Sign out everywhere',
   copyNamespaceAddress: 'Copy {namespace} address',
   switchWallet: 'Switch',
   switchToNamespace: 'Use your {namespace} account',

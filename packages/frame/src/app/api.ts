@@ -54,7 +54,10 @@ const schemas = {
     /** The eip155 one; `wallets` has every namespace (a server before issue 9 has no `wallets`) */
     wallet: z.nullable(WalletBlob),
     wallets: z.optional(z.object({ eip155: MaybeBlob, solana: MaybeBlob })),
+    /** The key is due for rotation (rotation.ts) */
+    rotationDue: z.optional(z.boolean()),
   }),
+  rotation: z.object({ rotationId: z.string(), wrappingKey: z.string() }),
   social: z.object({ uri: z.string() }),
   change: z.object({
     action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']),
@@ -68,6 +71,12 @@ export interface WalletResponse {
   wrappingKey: string
   wallet: EncryptedWallet | null
   wallets?: { eip155?: EncryptedWallet | null; solana?: EncryptedWallet | null } | undefined
+  rotationDue?: boolean | undefined
+}
+/** A rotation started on the server: the new wrapping key, not in use until committed */
+export interface PendingRotation {
+  rotationId: string
+  wrappingKey: string
 }
 export interface Challenge {
   challengeId: string
@@ -105,6 +114,15 @@ export interface AuthApi {
   changeEmail(token: string, email: string): Promise<ChangeAction>
   changeEmailPrimary(token: string, body: Challenge): Promise<ChangeAction>
   changeEmailSecondary(token: string, body: Challenge): Promise<ServerUser>
+  /** DELETE /auth/v1/sessions: every session of the user ends, this one included */
+  signOutEverywhere(token: string): Promise<void>
+  /** POST /auth/v1/wallet/rotation */
+  startRotation(token: string): Promise<PendingRotation>
+  /** POST /auth/v1/wallet/rotate: the new key and the wallets re-encrypted under it, at once */
+  commitRotation(
+    token: string,
+    body: { rotationId: string; wallets: (EncryptedWallet & { namespace: KeyNamespace })[] },
+  ): Promise<void>
 }
 
 export interface ApiOptions {
@@ -205,5 +223,12 @@ export function createApi(options: ApiOptions): AuthApi {
       call('POST', '/auth/v1/email/change/primary', schemas.change, { token, body }),
     changeEmailSecondary: async (token, body) =>
       (await call('POST', '/auth/v1/email/change/secondary', schemas.user, { token, body })).user,
+    signOutEverywhere: async (token) => {
+      await call('DELETE', '/auth/v1/sessions', null, { token })
+    },
+    startRotation: (token) => call('POST', '/auth/v1/wallet/rotation', schemas.rotation, { token }),
+    commitRotation: async (token, body) => {
+      await call('POST', '/auth/v1/wallet/rotate', null, { token, body })
+    },
   }
 }

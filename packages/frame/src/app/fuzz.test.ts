@@ -129,6 +129,7 @@ const VALID: Record<AppEventType, () => unknown> = {
   APP_GET_USER: () => ({}),
   APP_GET_SOCIAL_REDIRECT_URI: () => ({ provider: 'google' }),
   APP_SIGN_OUT: () => ({}),
+  APP_SIGN_OUT_EVERYWHERE: () => ({}),
   APP_IS_CONNECTED: () => ({ token: 'abc' }),
   APP_GET_CHAIN_ID: () => ({}),
   APP_GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({}),

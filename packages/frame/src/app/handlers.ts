@@ -53,6 +53,7 @@ import {
   UNAUTHORIZED,
   WRONG_ACCOUNT,
 } from './signer.ts'
+import { signOutEverywhere } from './signOutEverywhere.ts'
 import { createSocialBindings } from './socialBinding.ts'
 import { signInRefusal, signSignIn } from './socialSignIn.ts'
 import { prepareSolanaSigning, SOLANA_METHODS } from './solana.ts'
@@ -525,6 +526,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
           .catch((error: unknown) => log.warn('the server did not end the session', error))
       }
       log.info('signed out')
+      return {}
+    },
+
+    async APP_SIGN_OUT_EVERYWHERE() {
+      await signOutEverywhere({ api, wallet, store, log, projectId: config.projectId })
+      abortAll()
+      pendingLogin = null
+      pendingChange = null
       return {}
     },
 

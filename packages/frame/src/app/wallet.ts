@@ -15,6 +15,7 @@ import {
   parseEncryptedWallet,
 } from './keys.ts'
 import type { Logger } from './logger.ts'
+import { rotateWrappingKey } from './rotation.ts'
 import {
   decryptSolanaSeed,
   encryptSolanaSeed,
@@ -131,6 +132,8 @@ export function createWalletState({ api, store, log, projectId }: WalletOptions)
   let solanaUnsupported = false
   /** Bumped on every sign-in and sign-out, so an unlock that started before is thrown away. */
   let generation = 0
+  /** The last GET /auth/v1/wallet said the wrapping key is old: rotated after the next sign-in */
+  let rotationDue = false
 
   const token = () => store.get(sessionKey)
 
@@ -229,6 +232,7 @@ export function createWalletState({ api, store, log, projectId }: WalletOptions)
     attempt = 0,
   ): Promise<{ evm: PrivateKeyAccount; solana: SolanaAccount | null }> {
     const response = await withSession((t) => api.wallet(t))
+    rotationDue = response.rotationDue === true
     const key = await importWrappingKey(response.wrappingKey)
     let evmAccount: PrivateKeyAccount
     try {
@@ -316,7 +320,15 @@ export function createWalletState({ api, store, log, projectId }: WalletOptions)
       }
       store.set(sessionKey, newToken)
       user = newUser
-      return unlock()
+      const unlocked = await unlock()
+      if (rotationDue) {
+        rotationDue = false
+        // The sign-in stands whether or not the rotation does; the next one tries again.
+        await withSession((t) => rotateWrappingKey({ api, store, log, projectId }, t)).catch(
+          (error: unknown) => log.warn('could not rotate the wrapping key', error),
+        )
+      }
+      return unlocked
     },
     unlock,
     unlockSolana,

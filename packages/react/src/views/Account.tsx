@@ -18,6 +18,7 @@ import type { Messages } from '../messages.ts'
 import { useStore } from '../store.ts'
 import { useMessages } from '../useMessages.ts'
 import { AddressAvatar } from './parts.tsx'
+import { SignOutEverywhere } from './SignOutEverywhere.tsx'
 
 /**
  * §1 Wallet feature buttons in the default order (onramp, swaps, receive, send) or the app's
@@ -185,6 +186,7 @@ export default function Account() {
             <span className="lk-item-name">{messages.profileWallets}</span>
           </button>
         ) : null}
+        {embedded ? <SignOutEverywhere /> : null}
         {core.options.enableNetworkSwitch === false ? (
           <p className="lk-item" data-testid="account-network">
             <span className="lk-item-name">{network.name}</span>
