@@ -24,6 +24,24 @@ const network = (page: Page) =>
       ).appKit.getState().selectedNetworkId,
   )
 
+/** The page's SIWX access token for the account: the server lists sessions only with it. */
+const accessToken = (page: Page, address: string) =>
+  page.evaluate(
+    (account) =>
+      (
+        window as unknown as {
+          appKit: {
+            core: {
+              options: {
+                siwx: { getAccessToken(chainId: string, address: string): Promise<string> }
+              }
+            }
+          }
+        }
+      ).appKit.core.options.siwx.getAccessToken('eip155:31337', account),
+    address,
+  )
+
 describe('Sign-In with X (spec §4), required, sessions in the browser', () => {
   it('signs in after connecting, keeps the session over a reload, asks again on a new network, and cancel goes back', async () => {
     if (!visitor) throw new Error('devnet accounts missing')
@@ -143,7 +161,9 @@ describe('Sign-In with X verified by the server', () => {
         chainId: 'eip155:31337',
         address: signer.address,
       })
-      const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`)
+      const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`, {
+        headers: { authorization: `Bearer ${await accessToken(page, signer.address)}` },
+      })
       const { sessions } = (await listed.json()) as { sessions: { address: string }[] }
       expect(sessions.map((s) => s.address)).toEqual([signer.address])
 
@@ -187,7 +207,9 @@ describe('WalletConnect one-click auth (spec §4)', () => {
         chainId: 'eip155:31337',
         address: signer.address,
       })
-      const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`)
+      const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`, {
+        headers: { authorization: `Bearer ${await accessToken(page, signer.address)}` },
+      })
       const { sessions } = (await listed.json()) as { sessions: { message: string }[] }
       expect(sessions).toHaveLength(1)
       expect(sessions[0]?.message).toContain('I further authorize the stated URI')

@@ -495,15 +495,10 @@ export function createAppKitCore(options: AppKitOptions) {
           loadEngine: connection.loadEngine,
           open: (view) => open({ view }),
           emailCapture: () => features.getState().features.emailCapture,
+          // The server takes an email only with the account's access token (ServerSIWX).
           saveEmail: async (email, caipAddress) => {
-            const url = new URL('/siwx/v1/email', serviceUrls.apiUrl)
-            url.searchParams.set('projectId', options.projectId)
-            const response = await fetch(url, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ caipAddress, email }),
-            })
-            if (!response.ok) throw new Error(`HTTP status code: ${response.status}`)
+            if (!siwx.captureEmail) throw new Error(ErrorText.emailCaptureNeedsServerSIWX)
+            await siwx.captureEmail(email, caipAddress)
           },
           close,
           disconnect: connection.disconnect,

@@ -7,6 +7,9 @@ export const ErrorText = {
   errorSigningMessage: 'Error signing message',
   /** §4 SIWX: init failure; the spec's wording, kept as is */
   siwxInitFailed: 'A problem occurred while trying initialize authentication',
+  /** Ours: §4 DataCapture with a provider that cannot prove the account to the server */
+  emailCaptureNeedsServerSIWX:
+    'Email capture needs a sign-in the server verifies (ServerSIWX): it stores emails only for proven accounts',
 
   // §5 Validation rules
   /** §5 EVM chain id not below 2147483648 for name registration */

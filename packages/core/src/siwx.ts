@@ -41,6 +41,12 @@ export interface SIWXConfig {
   /** Replaces the account's sessions (an empty list signs it out everywhere). */
   setSessions(sessions: SIWXSession[], account?: SIWXMessageInput): Promise<void>
   required?: boolean
+  /**
+   * §4 DataCapture: stores the visitor's email with the project and the account (CAIP-10).
+   * ServerSIWX sends it with the account's access token; a provider without it cannot
+   * capture emails (the server takes an email only with proof of the account).
+   */
+  captureEmail?(email: string, caipAddress: string): Promise<void>
 }
 
 /** §4 Whether closing must wait: sign-in required and this account has no session yet. */

@@ -1,5 +1,5 @@
 import type { CaipNetworkId } from './caip.ts'
-import { DEFAULT_API_URL } from './constants.ts'
+import { DEFAULT_API_URL, STORAGE_PREFIX } from './constants.ts'
 import {
   messageForThisPage,
   type SIWXConfig,
@@ -7,6 +7,9 @@ import {
   type SIWXSession,
 } from './siwx.ts'
 import type { SIWXMessageData } from './siwxMessage.ts'
+
+/** Where ServerSIWX keeps refresh tokens across reloads: sessionStorage's shape. */
+export type SIWXTokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
 export interface ServerSIWXOptions {
   projectId: string
@@ -17,33 +20,215 @@ export interface ServerSIWXOptions {
   expiresInMs?: number
   required?: boolean
   fetch?: typeof fetch
+  /**
+   * Where refresh tokens outlive a reload; default sessionStorage (this tab only). null keeps
+   * them in memory: a reload then asks the visitor to sign again. Access tokens are never stored.
+   */
+  tokenStorage?: SIWXTokenStorage | null
+}
+
+/** The server's answer to a sign-in or a refresh (README "Sign-In with X"). */
+interface TokenPair {
+  accessToken: string
+  accessTokenExpiresAt: string
+  refreshToken: string
+  refreshTokenExpiresAt: string
+}
+
+interface HeldTokens {
+  accessToken?: string
+  accessExpiresAt: number
+  refreshToken: string
+  refreshExpiresAt: number
+}
+
+/** An access token this close to its expiry is refreshed before it is sent. */
+const EXPIRY_MARGIN_MS = 30_000
+
+/** The account a token is for: CAIP-10, EVM addresses lower-cased. */
+function accountKey(chainId: string, address: string): string {
+  return `${chainId}:${chainId.startsWith('eip155:') ? address.toLowerCase() : address}`
+}
+
+function defaultStorage(): SIWXTokenStorage | null {
+  try {
+    return globalThis.sessionStorage ?? null
+  } catch {
+    return null
+  }
+}
+
+class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+  }
 }
 
 /**
  * §7 Sign-in verified by our server: it issues the nonce, checks the message, the domain and
- * the signature (EIP-1271/6492 for contract accounts), and keeps the session (revocable).
+ * the signature (EIP-1271/6492 for contract accounts), and keeps the session (revocable). A
+ * sign-in returns an access JWT (kept in memory) and a refresh token; listing, revoking and
+ * email capture send the account's access JWT.
  */
 export class ServerSIWX implements SIWXConfig {
   readonly required: boolean
   readonly #options: ServerSIWXOptions
+  readonly #storage: SIWXTokenStorage | null
+  readonly #tokens = new Map<string, HeldTokens>()
+  readonly #refreshing = new Map<string, Promise<HeldTokens | undefined>>()
+  readonly #pendingEmails = new Map<string, { email: string; caipAddress: string }>()
+  #lastAccount: string | undefined
 
   constructor(options: ServerSIWXOptions) {
     this.#options = options
     this.required = Boolean(options.required)
+    this.#storage = options.tokenStorage === undefined ? defaultStorage() : options.tokenStorage
   }
 
-  async #call<T>(path: string, init: RequestInit = {}, query: Record<string, string> = {}) {
+  async #call<T>(
+    path: string,
+    init: RequestInit = {},
+    query: Record<string, string> = {},
+    token?: string,
+  ): Promise<T> {
     const url = new URL(path, this.#options.apiUrl ?? DEFAULT_API_URL)
     url.searchParams.set('projectId', this.#options.projectId)
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)
-    const response = await (this.#options.fetch ?? fetch)(url, {
-      ...init,
-      headers: init.body ? { 'content-type': 'application/json' } : undefined,
-    })
+    const headers: Record<string, string> = {}
+    if (init.body) headers['content-type'] = 'application/json'
+    if (token) headers.authorization = `Bearer ${token}`
+    const response = await (this.#options.fetch ?? fetch)(url, { ...init, headers })
     if (response.status === 204) return undefined as T
     const body = (await response.json().catch(() => ({}))) as T & { error?: string }
-    if (!response.ok) throw new Error(body.error ?? `HTTP status code: ${response.status}`)
+    if (!response.ok) {
+      throw new HttpError(body.error ?? `HTTP status code: ${response.status}`, response.status)
+    }
     return body
+  }
+
+  /** Calls with the account's access token; on a 401, refreshes once and tries again. */
+  async #authorized<T>(key: string, path: string, init: RequestInit, query = {}): Promise<T> {
+    const token = await this.#accessToken(key)
+    try {
+      return await this.#call<T>(path, init, query, token)
+    } catch (error) {
+      if (!(error instanceof HttpError && error.status === 401 && token)) throw error
+      const fresh = await this.#refresh(key)
+      if (!fresh?.accessToken) throw error
+      return this.#call<T>(path, init, query, fresh.accessToken)
+    }
+  }
+
+  #storageKey(key: string) {
+    return `${STORAGE_PREFIX}siwx_refresh:${this.#options.projectId}:${key}`
+  }
+
+  #held(key: string): HeldTokens | undefined {
+    const held = this.#tokens.get(key)
+    if (held) return held
+    try {
+      const stored = JSON.parse(this.#storage?.getItem(this.#storageKey(key)) ?? 'null') as {
+        refreshToken?: unknown
+        refreshExpiresAt?: unknown
+      } | null
+      if (typeof stored?.refreshToken !== 'string' || typeof stored.refreshExpiresAt !== 'number') {
+        return undefined
+      }
+      const restored = {
+        accessExpiresAt: 0,
+        refreshToken: stored.refreshToken,
+        refreshExpiresAt: stored.refreshExpiresAt,
+      }
+      this.#tokens.set(key, restored)
+      return restored
+    } catch {
+      return undefined
+    }
+  }
+
+  #keep(key: string, pair: TokenPair): HeldTokens {
+    const held = {
+      accessToken: pair.accessToken,
+      accessExpiresAt: Date.parse(pair.accessTokenExpiresAt),
+      refreshToken: pair.refreshToken,
+      refreshExpiresAt: Date.parse(pair.refreshTokenExpiresAt),
+    }
+    this.#tokens.set(key, held)
+    this.#lastAccount = key
+    try {
+      this.#storage?.setItem(
+        this.#storageKey(key),
+        JSON.stringify({
+          refreshToken: held.refreshToken,
+          refreshExpiresAt: held.refreshExpiresAt,
+        }),
+      )
+    } catch {
+      // §3 storage failures are ignored: the token stays in memory
+    }
+    return held
+  }
+
+  #forget(key: string) {
+    this.#tokens.delete(key)
+    try {
+      this.#storage?.removeItem(this.#storageKey(key))
+    } catch {
+      // §3 storage failures are ignored
+    }
+  }
+
+  /** One refresh at a time per account: a refresh token is single use. */
+  #refresh(key: string): Promise<HeldTokens | undefined> {
+    let running = this.#refreshing.get(key)
+    if (!running) {
+      running = this.#doRefresh(key).finally(() => this.#refreshing.delete(key))
+      this.#refreshing.set(key, running)
+    }
+    return running
+  }
+
+  async #doRefresh(key: string): Promise<HeldTokens | undefined> {
+    const held = this.#held(key)
+    if (!held || held.refreshExpiresAt <= Date.now()) {
+      this.#forget(key)
+      return undefined
+    }
+    try {
+      const pair = await this.#call<TokenPair>('/siwx/v1/token', {
+        method: 'POST',
+        body: JSON.stringify({ refreshToken: held.refreshToken }),
+      })
+      return this.#keep(key, pair)
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 401) {
+        this.#forget(key)
+        return undefined
+      }
+      throw error
+    }
+  }
+
+  async #accessToken(key: string): Promise<string | undefined> {
+    const held = this.#held(key)
+    if (!held) return undefined
+    if (held.accessToken && held.accessExpiresAt - EXPIRY_MARGIN_MS > Date.now()) {
+      return held.accessToken
+    }
+    return (await this.#refresh(key))?.accessToken
+  }
+
+  /**
+   * The access JWT of an account (default: the last one that signed in or refreshed), refreshed
+   * when it is about to expire, for the app's own backend to verify against the server's
+   * /.well-known/jwks.json. Undefined when this page holds no sign-in for it.
+   */
+  async getAccessToken(chainId?: CaipNetworkId, address?: string): Promise<string | undefined> {
+    const key = chainId && address ? accountKey(chainId, address) : this.#lastAccount
+    return key ? this.#accessToken(key) : undefined
   }
 
   async createMessage(input: SIWXMessageInput): Promise<SIWXMessageData> {
@@ -52,26 +237,68 @@ export class ServerSIWX implements SIWXConfig {
   }
 
   async addSession(session: SIWXSession) {
-    await this.#call('/siwx/v1/sessions', { method: 'POST', body: JSON.stringify(session) })
+    const answer = await this.#call<Partial<TokenPair> | undefined>('/siwx/v1/sessions', {
+      method: 'POST',
+      body: JSON.stringify(session),
+    })
+    if (!answer?.accessToken || !answer.refreshToken) return
+    const key = accountKey(session.data.chainId, session.data.accountAddress)
+    this.#keep(key, answer as TokenPair)
+    const pending = this.#pendingEmails.get(key)
+    if (pending) {
+      this.#pendingEmails.delete(key)
+      // The sign-in stands even if the email does not go: it waits for the next one.
+      await this.captureEmail(pending.email, pending.caipAddress).catch(() => {
+        this.#pendingEmails.set(key, pending)
+      })
+    }
   }
 
+  /** Without this tab's sign-in for the account (a 401), there is no session to list: []. */
   async getSessions(chainId: CaipNetworkId, address: string): Promise<SIWXSession[]> {
-    const { sessions } = await this.#call<{ sessions: SIWXSession[] }>(
-      '/siwx/v1/sessions',
-      {},
-      { chainId, address },
-    )
-    return sessions
+    try {
+      const { sessions } = await this.#authorized<{ sessions: SIWXSession[] }>(
+        accountKey(chainId, address),
+        '/siwx/v1/sessions',
+        {},
+        { chainId, address },
+      )
+      return sessions
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 401) return []
+      throw error
+    }
   }
 
   async setSessions(sessions: SIWXSession[], account?: SIWXMessageInput) {
     if (account) {
-      await this.#call(
+      const key = accountKey(account.chainId, account.accountAddress)
+      await this.#authorized(
+        key,
         '/siwx/v1/sessions',
         { method: 'DELETE' },
         { chainId: account.chainId, address: account.accountAddress },
       )
+      this.#forget(key)
     }
     for (const session of sessions) await this.addSession(session)
+  }
+
+  /**
+   * §4 DataCapture: stores the email against the account (CAIP-10). The server takes it only
+   * with the account's access token; before the account has signed in on this page, the email
+   * waits here and goes with the sign-in (addSession).
+   */
+  async captureEmail(email: string, caipAddress: string): Promise<void> {
+    const [namespace, reference, ...rest] = caipAddress.split(':')
+    const key = accountKey(`${namespace}:${reference}`, rest.join(':'))
+    if (!(await this.#accessToken(key))) {
+      this.#pendingEmails.set(key, { email, caipAddress })
+      return
+    }
+    await this.#authorized(key, '/siwx/v1/email', {
+      method: 'POST',
+      body: JSON.stringify({ caipAddress, email }),
+    })
   }
 }

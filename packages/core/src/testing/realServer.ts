@@ -14,6 +14,8 @@ export async function startRealServer(options: StartServerOptions = {}) {
   const server = await startServer({ port: 0, dataDir, databaseUrl: null, ...options })
   return {
     url: server.url,
+    /** The server's database, to look at what it stored */
+    db: server.db,
     async close() {
       await server.close()
       await rm(dataDir, { recursive: true, force: true })
