@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import { type MailInbox, registerDevInbox } from './auth/devInbox.ts'
+import { proofOfPossession } from './auth/dpop.ts'
 import type { Mailer } from './auth/mailer.ts'
 import {
   AUTH_PROJECT_ROUTES,
@@ -13,7 +14,12 @@ import {
   postOtpRoute,
   registerAuthRoutes,
 } from './auth/routes.ts'
-import { registerSocialRoutes, SOCIAL_ROUTES, type SocialOptions } from './auth/social.ts'
+import {
+  postSocialConnectRoute,
+  registerSocialRoutes,
+  SOCIAL_ROUTES,
+  type SocialOptions,
+} from './auth/social.ts'
 import { postTelegramConnectRoute, registerTelegramRoutes } from './auth/telegram.ts'
 import { BalanceReader } from './chain/balances.ts'
 import { Chains } from './chain/client.ts'
@@ -155,9 +161,21 @@ export function createApp(deps: AppDeps): App {
   const authGuards = [project, frameCors(deps.frameOrigins ?? []), limit] as const
   // GET and DELETE share a path: one use per path, so each request is counted once.
   const authRoutes = [...AUTH_PROJECT_ROUTES, ...SOCIAL_ROUTES, postTelegramConnectRoute]
+  // Every auth request's DPoP proof is checked; the sign-ins must have one (auth/dpop.ts).
+  const possession = proofOfPossession({
+    db,
+    now,
+    publicUrl: deps.publicUrl ?? (() => ''),
+    bindingPaths: new Set(
+      [postOtpRoute, postSocialConnectRoute, postTelegramConnectRoute].map((r) =>
+        r.getRoutingPath(),
+      ),
+    ),
+  })
   for (const path of new Set(authRoutes.map((route) => route.getRoutingPath()))) {
     app.use(path, ...authGuards)
     if (SIGN_IN_PATHS.has(path)) app.use(path, signIn)
+    app.use(path, possession)
   }
 
   registerWalletRoutes(app, db)

@@ -357,6 +357,14 @@ export const AUTH_TOKEN_BYTES = 32
 /** Ours: the wallet's AES-GCM iv is 12 bytes; its ciphertext at most 4 KB */
 export const AUTH_WALLET_IV_BYTES = 12
 export const AUTH_WALLET_MAX_CIPHERTEXT_BYTES = 4096
+/** Ours (RFC 9449 §11.1 leaves it to the server): a DPoP proof's iat within 60 s of our clock */
+export const AUTH_DPOP_PROOF_WINDOW_MS = 60_000
+/** Ours: the longest DPoP header read (an ES256 proof with its P-256 key is about 500 characters) */
+export const AUTH_DPOP_MAX_PROOF_LENGTH = 4096
+/** Ours: the longest jti taken; RFC 9449 §4.2 asks for 96 random bits at least */
+export const AUTH_DPOP_MAX_JTI_LENGTH = 256
+/** RFC 7518 §3.4: the frame's proofs are ECDSA P-256 with SHA-256, the only algorithm taken */
+export const AUTH_DPOP_ALG = 'ES256'
 /** Ours: the longest user name kept */
 export const AUTH_MAX_USER_NAME_LENGTH = 64
 /** Ours: the mails' sender unless `mail.from` says otherwise */

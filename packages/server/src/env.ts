@@ -7,5 +7,7 @@ export interface AppEnv {
   Variables: {
     /** Set by the project middleware on every project-scoped route */
     project: ProjectRow
+    /** The RFC 7638 thumbprint of the key whose DPoP proof came with an auth request (auth/dpop.ts) */
+    dpopJkt?: string
   }
 }

@@ -282,6 +282,14 @@ export const authRotationGone: AuthErrorBody = {
 export const authRotationWalletsChanged: AuthErrorBody = {
   message: "The re-encrypted wallets are not this account's wallets. Start again.",
 }
+/** Ours (401): a session use or sign-in without a DPoP proof (SECURITY.md "Proof of possession") */
+export const authProofRequired: AuthErrorBody = {
+  message: "A proof of possession is required: send 'Authorization: DPoP <token>' and a DPoP proof",
+}
+/** Ours (401): a DPoP proof that is malformed, stale, replayed, for another request or key */
+export function authProofInvalid(reason: string): AuthErrorBody {
+  return { message: `The proof of possession is invalid: ${reason}` }
+}
 /** Ours (400) */
 export const authSameEmail: AuthErrorBody = { message: 'That is already your email address' }
 /** Ours (409) */

@@ -85,7 +85,10 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
     await capture?.stop()
   })
 
-  const call = authCaller((path, init) => service.request(path, init), FRAME)
+  const call = authCaller((path, init) => service.request(path, init), FRAME, {
+    url: () => service.server.url,
+    now: () => clock,
+  })
 
   /** The newest mail to `to` not read before (already there or arriving). */
   async function mailTo(to: string): Promise<CapturedMail> {

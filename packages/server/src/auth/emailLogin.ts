@@ -15,6 +15,7 @@ import {
   authOtpExpired,
 } from '../errors.ts'
 import { APPROVE_PATH } from './deviceApproval.ts'
+import { bindSession } from './dpop.ts'
 import { type AuthFlow, type AuthRouteDeps, retryLater } from './flow.ts'
 import {
   deviceChallengeStatus,
@@ -207,6 +208,7 @@ export function registerEmailLoginRoutes(
       const login = await completeLogin(db, outcome.challenge, at)
       const user = login && (await findUser(db, { id: login.userId }))
       if (!login || !user) return c.json(authOtpExpired, 410) // not approved; or deleted meanwhile
+      await bindSession(db, login.token, c.var.dpopJkt)
       return c.json({ token: login.token, user: toUser(user) }, 200)
     },
     authValidationHook,

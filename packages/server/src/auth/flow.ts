@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
 import { authCooldown } from '../errors.ts'
 import { type ClientAddressOf, socketAddress } from '../middleware/rateLimit.ts'
+import { requirePossession } from './dpop.ts'
 import type { Mail, Mailer } from './mailer.ts'
 import {
   type CooldownKey,
@@ -71,10 +72,11 @@ export function authFlow(deps: AuthRouteDeps) {
       return { mailFailed: true }
     },
 
-    /** The session's user, or undefined (the route answers 401). */
+    /** The session's user, or undefined (the route answers 401); 401 without its key's proof. */
     async signedIn(c: Context<AppEnv>) {
       const token = bearerToken(c)
       if (!token) return undefined
+      await requirePossession(c, db, token)
       const user = await sessionUser(db, c.var.project.project_id, token, now())
       return user && { user, token }
     },
@@ -82,7 +84,9 @@ export function authFlow(deps: AuthRouteDeps) {
 }
 
 function bearerToken(c: Context<AppEnv>): string | undefined {
-  const match = /^Bearer ([A-Za-z0-9_-]{43})$/.exec(c.req.header('Authorization')?.trim() ?? '')
+  const match = /^(?:Bearer|DPoP) ([A-Za-z0-9_-]{43})$/.exec(
+    c.req.header('Authorization')?.trim() ?? '',
+  )
   return match?.[1]
 }
 

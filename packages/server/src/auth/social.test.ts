@@ -73,7 +73,10 @@ describe.each(availableDatabases())('social login on $name', (database) => {
     await oidc?.stop()
   })
 
-  const call = authCaller((path, init) => service.request(path, init), FRAME)
+  const call = authCaller((path, init) => service.request(path, init), FRAME, {
+    url: () => service.server.url,
+    now: () => Date.now() + skew,
+  })
 
   /** The verifiers the frame would hold, by the state of the sign-in they started */
   const verifiers = new Map<string, string>()

@@ -23,6 +23,7 @@ import type { Database, SocialProvider } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
 import { authInvalidParameter, authSocialConnectFailed, authSocialStartFailed } from '../errors.ts'
 import { hasControlCharacters } from '../text.ts'
+import { bindSession } from './dpop.ts'
 import {
   authValidationHook,
   body,
@@ -542,6 +543,7 @@ export function registerSocialRoutes(app: OpenAPIHono<AppEnv>, deps: SocialRoute
       const { token, userId } = await completeSocialLogin(db, account, now())
       const user = await findUser(db, { id: userId })
       if (!user) return c.json(authSocialConnectFailed, 410) // deleted meanwhile
+      await bindSession(db, token, c.var.dpopJkt)
       return c.json({ token, user: toUser(user) }, 200)
     },
     authValidationHook,

@@ -29,7 +29,9 @@ describe.each(availableDatabases())('Telegram login on $name', (database) => {
     await Promise.all([service?.stop(), withoutBot?.stop()])
   })
 
-  const call = authCaller((path, init) => service.request(path, init), FRAME)
+  const call = authCaller((path, init) => service.request(path, init), FRAME, {
+    url: () => service.server.url,
+  })
   const connect = (initData: string) =>
     call('POST', '/auth/v1/telegram/connect', { body: { initData } })
 
@@ -70,11 +72,11 @@ describe.each(availableDatabases())('Telegram login on $name', (database) => {
   })
 
   it('a project without a bot token has no Telegram login', async () => {
-    const response = await authCaller((path, init) => withoutBot.request(path, init), FRAME)(
-      'POST',
-      '/auth/v1/telegram/connect',
-      { body: { initData: telegramInitData({ user: { id: ++ids, first_name: 'Bo' } }) } },
-    )
+    const response = await authCaller((path, init) => withoutBot.request(path, init), FRAME, {
+      url: () => withoutBot.server.url,
+    })('POST', '/auth/v1/telegram/connect', {
+      body: { initData: telegramInitData({ user: { id: ++ids, first_name: 'Bo' } }) },
+    })
     expect(response).toMatchObject({ status: 400, body: FAILED })
   })
 })

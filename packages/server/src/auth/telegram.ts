@@ -13,6 +13,7 @@ import {
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
 import { authSocialConnectFailed } from '../errors.ts'
+import { bindSession } from './dpop.ts'
 import {
   authValidationHook,
   body,
@@ -80,6 +81,7 @@ export function registerTelegramRoutes(app: OpenAPIHono<AppEnv>, deps: TelegramR
       const { token, userId } = await completeSocialLogin(deps.db, account, new Date(deps.now()))
       const user = await findUser(deps.db, { id: userId })
       if (!user) return c.json(authSocialConnectFailed, 401) // deleted meanwhile
+      await bindSession(deps.db, token, c.var.dpopJkt)
       return c.json({ token, user: toUser(user) }, 200)
     },
     authValidationHook,

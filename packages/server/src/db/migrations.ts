@@ -482,6 +482,29 @@ const siwxTokens: Migration = {
   },
 }
 
+/**
+ * Proof of possession (issue 18 #2): a session is bound to the frame's key (`jkt`, the RFC 7638
+ * thumbprint of its public key; null for sessions from before, which the auth routes refuse), and
+ * the DPoP proofs seen lately (sha256 of jkt and jti) so none is accepted twice, on any instance.
+ */
+const sessionDpop: Migration = {
+  async up(db: AnyDatabase) {
+    await db.schema.alterTable('auth_sessions').addColumn('jkt', 'text').execute()
+    await db.schema
+      .createTable('auth_dpop_proofs')
+      .addColumn('proof_hash', 'text', (c) => c.primaryKey())
+      .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+      .execute()
+    await sql`create index auth_dpop_proofs_expires_idx on auth_dpop_proofs (expires_at)`.execute(
+      db,
+    )
+  },
+  async down(db: AnyDatabase) {
+    await db.schema.dropTable('auth_dpop_proofs').execute()
+    await db.schema.alterTable('auth_sessions').dropColumn('jkt').execute()
+  },
+}
+
 /** Every migration, in order. Names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '2025_01_001_initial': initial,
@@ -495,6 +518,7 @@ export const migrations: Record<string, Migration> = {
   '2025_08_001_email_login_hardening': emailLoginHardening,
   '2025_08_002_social_pkce_in_frame': socialPkceInFrame,
   '2025_09_001_session_lifetimes': sessionLifetimes,
+  '2025_09_002_session_dpop': sessionDpop,
   '2025_09_003_siwx_tokens': siwxTokens,
 }
 

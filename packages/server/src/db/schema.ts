@@ -254,6 +254,14 @@ export interface AuthSessionsTable {
   created_at: Date
   /** Slides with use: AUTH_SESSION_IDLE_MS after it, never past created_at + AUTH_SESSION_MAX_AGE_MS */
   expires_at: Date
+  /** RFC 7638 thumbprint of the frame key the session is bound to (DPoP); null: from before */
+  jkt: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** A DPoP proof seen (sha256 of its jkt and jti, hex), kept until it is too old to be accepted */
+export interface AuthDpopProofsTable {
+  proof_hash: string
+  expires_at: Date
 }
 
 /** Kept apart from the wallets: released only to a valid session */
@@ -342,6 +350,7 @@ export interface Database {
   auth_cooldowns: AuthCooldownsTable
   auth_otp_budgets: AuthOtpBudgetsTable
   auth_sessions: AuthSessionsTable
+  auth_dpop_proofs: AuthDpopProofsTable
   auth_wrapping_keys: AuthWrappingKeysTable
   auth_wallets: AuthWalletsTable
   auth_social_identities: AuthSocialIdentitiesTable

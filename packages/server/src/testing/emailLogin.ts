@@ -112,7 +112,10 @@ export function useEmailLoginServer(database: TestDatabase, options: StartServer
     await capture?.stop()
   })
 
-  const call = authCaller((path, init) => service.request(path, init), TEST_FRAME_ORIGIN)
+  const call = authCaller((path, init) => service.request(path, init), TEST_FRAME_ORIGIN, {
+    url: () => service.server.url,
+    now: () => clock.now,
+  })
   let emails = 0
 
   const fixture = {
