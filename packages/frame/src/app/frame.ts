@@ -168,6 +168,8 @@ export interface ComposedFrame {
   wallet: WalletState
   store: KeyValueStore
   log: Logger
+  /** The frame's door to the server (tests play a frame that stops halfway with it) */
+  api: AuthApi
 }
 
 /** Builds the frame from its parts. */
@@ -213,5 +215,5 @@ export function composeFrame(env: FrameEnvironment): ComposedFrame {
     handlers,
     ...(env.sleep && { sleep: env.sleep }),
   })
-  return { frame, handlers, wallet, store, log }
+  return { frame, handlers, wallet, store, log, api }
 }
