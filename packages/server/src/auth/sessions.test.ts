@@ -1,7 +1,8 @@
 // Session lifetimes (issue 18 #9) against the real server and its database, the clock moved by
 // the test: a session slides with use within a 30-day cap; sign out everywhere; an email change
-// ends the user's other sessions.
-import { createHash } from 'node:crypto'
+// ends the user's other sessions; the wrapping-key rotation's routes (the frame's re-encryption
+// with real keys is packages/frame/src/app/sessions.test.ts).
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import {
   AUTH_SESSION_IDLE_MS,
@@ -13,6 +14,7 @@ import { otpOf, useEmailLoginServer } from '../testing/emailLogin.ts'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
+const ADDRESS = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 describe.each(availableDatabases())('sessions on $name', (database) => {
@@ -111,5 +113,77 @@ describe.each(availableDatabases())('sessions on $name', (database) => {
     expect((await session(token)).body).toMatchObject({ user: { email: target } })
     expect((await session(stale)).status).toBe(401)
     expect((await session(other.token)).status).toBe(200)
+  })
+
+  it('rotates the wrapping key in two steps, all or nothing; says rotationDue once the key is 90 days old', async () => {
+    const { token } = await t.signUp('rotate')
+    const wallet = async () =>
+      (await t.call('GET', '/auth/v1/wallet', { token })).body as {
+        wrappingKey: string
+        wallets: { eip155?: { iv: string; ciphertext: string } }
+        rotationDue?: boolean
+      }
+    const sealed = () => ({
+      address: ADDRESS,
+      iv: randomBytes(12).toString('base64'),
+      ciphertext: randomBytes(48).toString('base64'),
+    })
+    const blob = sealed()
+    expect((await t.call('PUT', '/auth/v1/wallet', { token, body: blob })).status).toBe(201)
+    const before = await wallet()
+    expect(before.rotationDue).toBeUndefined()
+
+    expect((await t.call('POST', '/auth/v1/wallet/rotation')).status).toBe(401)
+    const started = await t.call('POST', '/auth/v1/wallet/rotation', { token })
+    expect(started.status).toBe(201)
+    const { rotationId, wrappingKey } = started.body as { rotationId: string; wrappingKey: string }
+    expect(Buffer.from(wrappingKey, 'base64')).toHaveLength(32)
+    expect(wrappingKey).not.toBe(before.wrappingKey)
+    // Pending: nothing served changes
+    expect(await wallet()).toEqual(before)
+
+    const rotate = (body: unknown) => t.call('POST', '/auth/v1/wallet/rotate', { token, body })
+    for (const bad of [
+      {},
+      { rotationId: 'x', wallets: [] },
+      { rotationId, wallets: 'none' },
+      { rotationId, wallets: [{ ...blob, iv: 'c2hvcnQ=' }] },
+      { rotationId, wallets: [blob, blob] },
+    ]) {
+      const refused = await rotate(bad)
+      expect(refused.status, JSON.stringify(bad)).toBe(400)
+      expect((refused.body as { message: string }).message).toMatch(/^Invalid parameter '/)
+    }
+    expect(await rotate({ rotationId, wallets: [] })).toMatchObject({
+      status: 409,
+      body: { message: "The re-encrypted wallets are not this account's wallets. Start again." },
+    })
+    const expired = {
+      status: 409,
+      body: { message: 'This key rotation has expired or was replaced. Start again.' },
+    }
+    expect(await rotate({ rotationId: randomUUID(), wallets: [blob] })).toMatchObject(expired)
+    expect(await wallet()).toEqual(before)
+
+    const resealed = sealed()
+    expect((await rotate({ rotationId, wallets: [resealed] })).status).toBe(204)
+    const after = await wallet()
+    expect(after.wrappingKey).toBe(wrappingKey)
+    expect(after.wallets.eip155).toMatchObject({ iv: resealed.iv, ciphertext: resealed.ciphertext })
+    expect(await rotate({ rotationId, wallets: [resealed] })).toMatchObject(expired)
+
+    const userId = (
+      await t.service.server.db
+        .selectFrom('auth_sessions')
+        .select('user_id')
+        .where('token_hash', '=', sha256(token))
+        .executeTakeFirstOrThrow()
+    ).user_id
+    await t.service.server.db
+      .updateTable('auth_wrapping_keys')
+      .set({ created_at: new Date(t.clock.now - 90 * DAY) })
+      .where('user_id', '=', userId)
+      .execute()
+    expect((await wallet()).rotationDue).toBe(true)
   })
 })
