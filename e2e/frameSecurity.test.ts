@@ -46,18 +46,23 @@ function frameOf(page: Page): Frame {
 }
 
 describe('Embedded wallet frame: strict messaging (spec §7)', () => {
-  it('answers a page of an allowed origin, and nothing to a page of another origin', async () => {
+  it('answers a page of an allowed origin; a page of another origin cannot frame it (CSP frame-ancestors): nothing of it loads, FRAME_READY never comes', async () => {
     const { page } = await openDemo()
     const allowed = await probeFrame(page, 3_000)
     expect(allowed.map((m) => m.type)).toContain('FRAME_READY')
     expect(allowed.map((m) => m.type)).toContain('FRAME_IS_CONNECTED_SUCCESS')
 
-    // The same page on another origin (localhost is not 127.0.0.1): the frame only tells it
-    // that its domain is unverified, and answers nothing.
+    // The same page on another origin (localhost is not 127.0.0.1): the frame site's CSP
+    // frame-ancestors names only the project's origins, so Chromium does not load the frame
+    // there at all: no script of it runs, nothing answers, FRAME_READY never comes.
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${frameOrigin}/assets/`)) scripts.push(request.url())
+    })
     await page.goto(new URL('/mail.html', inject('demoUrl').replace('127.0.0.1', 'localhost')).href)
-    expect(await probeFrame(page, 3_000)).toEqual([
-      { channel: CHANNEL, type: 'FRAME_UNVERIFIED_DOMAIN', payload: {} },
-    ])
+    expect(await probeFrame(page, 3_000)).toEqual([])
+    expect(scripts).toEqual([])
+    expect(page.frames().some((f) => f.url().startsWith(frameOrigin))).toBe(false)
   })
 
   it('the modal on a page the frame does not allow shows Unverified Domain at once', async () => {

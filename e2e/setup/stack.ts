@@ -70,6 +70,9 @@ export async function startTestStack(outDir: string, frameOutDir: string): Promi
     databaseUrl: null,
     dataDir,
     allowedOrigins: demoOrigins,
+    // The frame as production serves it: the server's frame site, with its headers (README
+    // "Serving the frame"). Its build lands in frameOutDir below; files are read per request.
+    frame: { dir: frameOutDir, port: framePort },
     logLevel: 'silent',
     // Enough wallets that serve the local chains for AllWallets to have a third page.
     directorySize: 600,
@@ -109,13 +112,6 @@ export async function startTestStack(outDir: string, frameOutDir: string): Promi
       build: { outDir: frameOutDir, emptyOutDir: true },
     })
     await build({ root: demoRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
-    const framePreview = await previewServer({
-      root: frameRoot,
-      configFile: `${frameRoot}/vite.config.ts`,
-      logLevel: 'warn',
-      build: { outDir: frameOutDir },
-      preview: { port: framePort, strictPort: true, host: '127.0.0.1' },
-    })
     const demoPreview = await previewServer({
       root: demoRoot,
       logLevel: 'warn',
@@ -133,7 +129,7 @@ export async function startTestStack(outDir: string, frameOutDir: string): Promi
       frameUrl: `${frameOrigin}/`,
       smtpPort: mail.port,
       async stop() {
-        await Promise.all([demoPreview.close(), framePreview.close()])
+        await demoPreview.close()
         await stopServices()
       },
     }

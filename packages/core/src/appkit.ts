@@ -26,7 +26,7 @@ import {
   initialEmbeddedState,
   type OAuthSocialProvider,
 } from './embeddedState.ts'
-import { ErrorText } from './errors.ts'
+import { ErrorText, type SetupAlertCode } from './errors.ts'
 import { type AppKitEvent, type AppKitEventName, createEmitter } from './events.ts'
 import { type CodeFeatures, type FeaturesState, initialFeaturesState } from './features.ts'
 import {
@@ -387,6 +387,8 @@ export function createAppKitCore(options: AppKitOptions) {
     },
   }
 
+  /** The page origin check's alert (origins.ts), once it has run */
+  let pageOrigin: Promise<SetupAlertCode | undefined> = Promise.resolve(undefined)
   let connection: Promise<ConnectionController> | undefined
   const connectionController = () => {
     connection ??= Promise.all([import('./connection.ts'), loadStorage()]).then(([m, storage]) =>
@@ -422,6 +424,7 @@ export function createAppKitCore(options: AppKitOptions) {
         track,
         log,
         raise: alerts.raise,
+        originRefused: () => pageOrigin.then((code) => code === 'APKT002'),
         close: () => close(),
       }),
     )
@@ -661,11 +664,14 @@ export function createAppKitCore(options: AppKitOptions) {
         features.setState({ remote: 'failed' })
         log('remote config failed to load', error)
       })
-    void Promise.all([import('./origins.ts'), apiClient()])
+    pageOrigin = Promise.all([import('./origins.ts'), apiClient()])
       .then(([m, client]) =>
         m.checkPageOrigin({ api: client, origin: window.location.origin, raise: alerts.raise }),
       )
-      .catch((error) => log('origin check failed to load', error))
+      .catch((error) => {
+        log('origin check failed to load', error)
+        return undefined
+      })
     void directoryController()
       .then((d) => d.fetchInitial())
       .catch((error) => log('wallet directory failed to load', error))

@@ -94,6 +94,8 @@ export interface ConnectionContext {
   log(message: string, detail?: unknown): void
   /** §8 setup alerts and warnings */
   raise?(code: SetupAlertCode): void
+  /** Whether the page's origin check (origins.ts) found it not allowed */
+  originRefused?(): Promise<boolean>
   /** Closes the modal (after a connection, when no sign-in follows) */
   close(): void
 }
@@ -224,6 +226,7 @@ export function createConnectionController(ctx: ConnectionContext) {
           toast.showError(ErrorText.actionNotAllowed)
         },
         onTrouble: (trouble) => ctx.raise?.(trouble === 'request-timeout' ? 'APKT004' : 'APKT005'),
+        ...(ctx.originRefused && { originRefused: ctx.originRefused() }),
       })
       try {
         await session.client.ready()

@@ -30,6 +30,8 @@ export interface EmbeddedSessionOptions {
   onRefused(method: string): void
   /** §8 A request timed out (APKT004) or the frame refuses this page's origin (APKT005) */
   onTrouble(trouble: FrameTrouble): void
+  /** The page's origin is not the project's: the frame will not load here */
+  originRefused?: Promise<boolean>
 }
 
 export function createEmbeddedSession(options: EmbeddedSessionOptions): EmbeddedSession {
@@ -42,6 +44,7 @@ export function createEmbeddedSession(options: EmbeddedSessionOptions): Embedded
     enableLogger: options.debug,
     log: options.log,
     onTrouble: options.onTrouble,
+    ...(options.originRefused && { originRefused: options.originRefused }),
   })
   const hooks = { onApproval: options.onApproval, onRefused: options.onRefused }
   const rpc = createFrameRpc(client, hooks)

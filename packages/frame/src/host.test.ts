@@ -228,6 +228,18 @@ describe('ready()', () => {
     await expect(other.client.ready()).resolves.toBeUndefined()
   })
 
+  it("fails at once (APKT005) when the page's origin is known not allowed: the frame's frame-ancestors keeps it from loading to say so", async () => {
+    const onTrouble = vi.fn()
+    const { client } = setup({ onTrouble, originRefused: Promise.resolve(true) })
+    const state = track(client.ready())
+    await flush()
+    expect((state.error as Error).message).toBe('Unable to load email login dependency')
+    expect(onTrouble).toHaveBeenCalledExactlyOnceWith('unverified-domain')
+    const allowed = setup({ onTrouble: vi.fn(), originRefused: Promise.resolve(false) })
+    allowed.ready()
+    await expect(allowed.client.ready()).resolves.toBeUndefined()
+  })
+
   it('takes loadTimeoutMs', async () => {
     const { client } = setup({ loadTimeoutMs: 500 })
     const state = track(client.ready())

@@ -47,6 +47,12 @@ export interface FrameClientOptions {
    * the frame does not allow this page's origin (APKT005).
    */
   onTrouble?(trouble: FrameTrouble): void
+  /**
+   * Resolves true when the page's origin is known not to be allowed. The frame site's CSP
+   * frame-ancestors then keeps the browser from loading the frame at all, so it cannot say so
+   * itself (FRAME_UNVERIFIED_DOMAIN): the host fails at once as if it had.
+   */
+  originRefused?: Promise<boolean>
 }
 
 export type FrameTrouble = 'request-timeout' | 'unverified-domain'
@@ -248,6 +254,11 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     failReady(FRAME_LOAD_FAILED, 'the frame does not allow this page’s origin')
     trouble('unverified-domain')
   }
+
+  options.originRefused?.then(
+    (refused) => refused && onUnverifiedDomain(),
+    () => undefined,
+  )
 
   function failAll(error: Error) {
     for (const entry of [...pending.values()]) entry.fail(error)
