@@ -334,7 +334,12 @@ export function createEmbeddedSolanaWallet(
 
 // ---- In the page: registered once (Wallet Standard's window events) ----
 
-let registered: { embedded: EmbeddedSolanaWallet; unregister(): void } | undefined
+interface Registered {
+  embedded: EmbeddedSolanaWallet
+  unregister(): void
+}
+
+let registered: Registered | undefined
 
 /**
  * Wallet Standard registration without @wallet-standard/wallet: the register event for an app
@@ -370,7 +375,7 @@ export function registerEmbeddedSolanaWallet(
   if (typeof window === 'undefined') return undefined
   const embedded = createEmbeddedSolanaWallet(session, networks)
   // Held before the register event: an app listening for it finds the handle already set.
-  const held: NonNullable<typeof registered> = { embedded, unregister: () => undefined }
+  const held: Registered = { embedded, unregister: () => undefined }
   registered = held
   held.unregister = registerInPage(embedded.wallet)
   return embedded
