@@ -13,6 +13,7 @@ import { APPS, buildApp, RESULTS_DIR, serveBuild } from './build'
 import { consumerTable, measureConsumerApp } from './consumer.ts'
 import { benchDirectoryService, type DirectoryServiceResult, LOAD } from './directory'
 import { emailLoginTable, runEmailLoginBench } from './emailLogin'
+import { fuzzLine, runFuzzBench } from './fuzz'
 import { readmeFigures, writeReadmeFigures } from './readme'
 import { relayNotes, relayTable, runRelayBench } from './relay'
 import { benchClientSearch, type ClientSearchResult } from './search'
@@ -200,6 +201,11 @@ async function main() {
   console.log(relayNotes(relay))
 
   console.log('')
+  console.log('[bench] Fuzzing every route in /openapi.json: 100,000 requests')
+  const fuzz = await runFuzzBench()
+  console.log(fuzzLine(fuzz))
+
+  console.log('')
   console.log('[bench] WalletConnect: click → pairing URI, against our relay')
   const walletConnect = await runWalletConnectBench({
     outDir: join(buildRoot, 'minimal-walletconnect-qr'),
@@ -252,6 +258,7 @@ async function main() {
     clientSearch,
     balance,
     relay,
+    fuzz,
     walletConnect,
     emailLogin,
     consumer: {

@@ -428,3 +428,5 @@ export async function benchRelay(options: RelayBenchOptions = {}): Promise<Relay
     await rm(dataDir, { recursive: true, force: true })
   }
 }
+
+export { benchFuzz, type FuzzBench } from './fuzz/bench.ts'

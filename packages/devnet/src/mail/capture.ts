@@ -92,6 +92,9 @@ export async function startMailCapture(
     },
   })
 
+  // A client gone mid-mail (a server killed while it sent) only loses that mail, which it never
+  // saw accepted; smtp-server would otherwise throw its ECONNRESET at the process.
+  server.on('error', () => {})
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject)
     server.listen(options.port ?? defaultPort(), host, () => {

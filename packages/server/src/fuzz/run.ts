@@ -34,9 +34,11 @@ export interface FuzzReport {
   statuses: Record<number, number>
   /** Answers by operation, so a test can see each was reached */
   perOperation: Record<string, number>
+  /** The first 50 answers with a 5xx status (`statuses` counts them all) */
   serverErrors: FuzzFinding[]
-  /** Answers whose body looks like a stack trace or names a file */
+  /** Answers whose body looks like a stack trace or names a file (the first 50) */
   leaks: FuzzFinding[]
+  leakCount: number
   rssAfterWarmupBytes: number
   rssEndBytes: number
   /** The highest RSS sampled after the warm-up */
@@ -82,6 +84,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     perOperation: {},
     serverErrors: [],
     leaks: [],
+    leakCount: 0,
     rssAfterWarmupBytes: 0,
     rssEndBytes: 0,
     rssPeakBytes: 0,
@@ -107,7 +110,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     if (response.status >= 500 && report.serverErrors.length < MAX_FINDINGS) {
       report.serverErrors.push(finding())
     }
-    if (leakIn(body) && report.leaks.length < MAX_FINDINGS) report.leaks.push(finding())
+    if (leakIn(body)) {
+      report.leakCount++
+      if (report.leaks.length < MAX_FINDINGS) report.leaks.push(finding())
+    }
     if (i + 1 === warmup) report.rssAfterWarmupBytes = process.memoryUsage.rss()
     if (i + 1 > warmup && i % 500 === 0) {
       report.rssPeakBytes = Math.max(report.rssPeakBytes, process.memoryUsage.rss())

@@ -1,0 +1,61 @@
+// Test support: the server's CLI (cli.ts) as a child process, so a test can SIGKILL it for real.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
+const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url))
+const LISTENING = /\[latchkey\] server at (http:\/\/\S+)/
+
+export interface ServerProcess {
+  url: string
+  child: ChildProcess
+  /** SIGKILL: no handler runs, nothing is flushed or closed; resolves once it has exited */
+  kill(): Promise<void>
+  /** SIGTERM (the CLI closes the server), then waits for the exit */
+  stop(): Promise<void>
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => child.once('exit', () => resolve()))
+}
+
+/** `latchkey-server serve` with `env` over this process's (undefined unsets); resolves once it listens. */
+export function spawnServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
+  const merged = { ...process.env, ...env }
+  for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key]
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@latchkey/source', CLI], {
+    cwd: ROOT,
+    env: merged,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const url = LISTENING.exec(output)?.[1]
+      if (!url) return
+      child.stdout?.off('data', onData)
+      child.stdout?.resume()
+      resolve({
+        url,
+        child,
+        async kill() {
+          child.kill('SIGKILL')
+          await exited(child)
+        },
+        async stop() {
+          child.kill('SIGTERM')
+          await exited(child)
+        },
+      })
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.once('exit', (code, signal) =>
+      reject(new Error(`the server exited (${signal ?? code}) before listening:\n${output}`)),
+    )
+  })
+}
