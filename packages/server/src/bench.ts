@@ -12,6 +12,7 @@ import { DEMO_PROJECT_ID, DEMO_PROJECT_NAME, DIRECTORY_SEED, KNOWN_TOKENS } from
 import { migrateToLatest } from './db/migrations.ts'
 import { openDatabase } from './db/open.ts'
 import { seedDatabase } from './db/seed.ts'
+import { type FuzzBench, benchFuzz as fuzzBench } from './fuzz/bench.ts'
 import { createLogger } from './logger.ts'
 import type { RelayTestClient } from './relay/testClient.ts'
 import { generateWallets } from './seed/generate.ts'
@@ -429,4 +430,7 @@ export async function benchRelay(options: RelayBenchOptions = {}): Promise<Relay
   }
 }
 
-export { benchFuzz, type FuzzBench } from './fuzz/bench.ts'
+/** The fuzzer at scale against a real server on PGlite (fuzz/bench.ts) */
+export function benchFuzz(options: { requests?: number; seed?: number } = {}): Promise<FuzzBench> {
+  return fuzzBench(options)
+}
