@@ -5,6 +5,7 @@
 // §8 'HTTP status code: N'.
 import * as z from 'zod/mini'
 import { HTTP_TIMEOUT_MS } from './config.ts'
+import type { Prover } from './dpop.ts'
 import type { EncryptedWallet, KeyNamespace } from './keys.ts'
 
 export class ApiError extends Error {
@@ -130,6 +131,8 @@ export interface ApiOptions {
   projectId: string
   fetch?: typeof fetch
   timeoutMs?: number
+  /** Signs a DPoP proof for every auth request; the session then goes as `DPoP <token>` */
+  prover?: Prover
 }
 
 const MAX_MESSAGE = 1024
@@ -162,7 +165,12 @@ export function createApi(options: ApiOptions): AuthApi {
     url.searchParams.set('projectId', options.projectId)
     const headers: Record<string, string> = { Accept: 'application/json' }
     if (init.body !== undefined) headers['Content-Type'] = 'application/json'
-    if (init.token !== undefined) headers.Authorization = `Bearer ${init.token}`
+    if (init.token !== undefined) {
+      headers.Authorization = `${options.prover ? 'DPoP' : 'Bearer'} ${init.token}`
+    }
+    if (options.prover && path.startsWith('/auth/')) {
+      headers.DPoP = await options.prover.proof(method, `${base}${path}`)
+    }
     let response: Response
     try {
       response = await doFetch(url.toString(), {

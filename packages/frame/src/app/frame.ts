@@ -5,6 +5,7 @@ import { CHANNEL, PROTOCOL_VERSION } from '../protocol.ts'
 import { ApiError, type AuthApi, createApi } from './api.ts'
 import { type ApprovalOptions, createApprovalUi } from './approval.ts'
 import { type FrameConfig, HEARTBEAT_MS, ORIGINS_ATTEMPTS, ORIGINS_RETRY_MS } from './config.ts'
+import { createProver } from './dpop.ts'
 import { admit, type GateEvent, type GateState, normalizeOrigins, readyTargets } from './gate.ts'
 import { createHandlers, type Handlers } from './handlers.ts'
 import { createLogger, type Logger } from './logger.ts'
@@ -160,6 +161,8 @@ export interface FrameEnvironment {
   visibility?: ApprovalOptions['visibility']
   sleep?: (ms: number) => Promise<void>
   now?: () => number
+  /** Where the DPoP key pair is kept (dpop.ts); default the origin's, null: in memory only */
+  indexedDB?: IDBFactory | null
 }
 
 export interface ComposedFrame {
@@ -181,6 +184,10 @@ export function composeFrame(env: FrameEnvironment): ComposedFrame {
     baseUrl: config.apiUrl,
     projectId: config.projectId,
     ...(env.fetch && { fetch: env.fetch }),
+    prover: createProver({
+      indexedDB: env.indexedDB === undefined ? globalThis.indexedDB : env.indexedDB,
+      log,
+    }),
   })
   const wallet = createWalletState({ api, store, log, projectId: config.projectId })
   const root = env.document.documentElement

@@ -23,6 +23,7 @@ import {
 import { approvalLinkOf, approveByLink } from '../../../server/src/testing/emailLogin.ts'
 import { CHANNEL, PROTOCOL_VERSION } from '../protocol.ts'
 import { base58Decode, base58Encode } from './base58.ts'
+import { createProver } from './dpop.ts'
 import { SOCIAL_CONNECT_FAILED, SOCIAL_START_FAILED } from './errors.ts'
 import { createHarness, type Harness, HOST, MemoryStorage } from './testing/harness.ts'
 import { NOT_CONNECTED } from './wallet.ts'
@@ -57,8 +58,11 @@ describe('the frame with the real auth server', () => {
   let capture: MailCapture
   let oidc: OidcProvider
   const read = new Set<string>()
-  /** The server's clock, moved past the 30 s email cooldown where a test needs it */
-  let clock = Date.now()
+  /**
+   * Added to the server's clock (real time: the frame's DPoP proofs are), to move it past the
+   * 30 s email cooldown where a test needs it
+   */
+  let skew = 0
   let emails = 0
   const newEmail = () => `frame${++emails}-${Date.now()}@example.org`
 
@@ -108,7 +112,7 @@ describe('the frame with the real auth server', () => {
       allowedOrigins: [HOST],
       rateLimit: { perAddress: { limit: 1_000_000, windowMs: 10_000 } },
       // (the id_tokens' times are real ones; the 31 s the cooldown tests add stay within them)
-      now: () => clock,
+      now: () => Date.now() + skew,
       social: { providers },
     })
   })
@@ -118,11 +122,28 @@ describe('the frame with the real auth server', () => {
     await oidc?.stop()
   })
 
+  /**
+   * GET /auth/v1/wallet as the frame of `storage` asks: the session with a proof by the key pair
+   * in that origin's IndexedDB; with `stolen`, the token alone.
+   */
+  function walletRequest(token: string, storage: MemoryStorage, stolen = false) {
+    const path = '/auth/v1/wallet'
+    const prover = createProver({ indexedDB: storage.indexedDB })
+    return (
+      stolen ? Promise.resolve(undefined) : prover.proof('GET', service.server.url + path)
+    ).then((proof) =>
+      service.request(`${path}?projectId=${PROJECT}`, {
+        headers: {
+          Authorization: `${stolen ? 'Bearer' : 'DPoP'} ${token}`,
+          ...(proof && { DPoP: proof }),
+        },
+      }),
+    )
+  }
+
   /** The server's wallets of a session, as GET /auth/v1/wallet answers them. */
-  async function serverWallets(token: string) {
-    const response = await service.request(`/auth/v1/wallet?projectId=${PROJECT}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    })
+  async function serverWallets(token: string, storage: MemoryStorage) {
+    const response = await walletRequest(token, storage)
     return (await response.json()) as {
       wallet: { address: string }
       wallets: { eip155?: { address: string }; solana?: { address: string } }
@@ -175,10 +196,18 @@ describe('the frame with the real auth server', () => {
 
     // the server has the encrypted wallets and the addresses, never a key
     const token = h.wallet.token() ?? ''
-    const stored = await serverWallets(token)
+    const stored = await serverWallets(token, h.storage)
     expect(stored.wallet.address.toLowerCase()).toBe(address.toLowerCase())
     expect(stored.wallets.eip155?.address.toLowerCase()).toBe(address.toLowerCase())
     expect(stored.wallets.solana?.address).toBe(solanaAddress)
+
+    // the token alone, lifted from the frame's storage, gets nothing (SECURITY.md "Proof of possession")
+    const stolen = await walletRequest(token, h.storage, true)
+    expect(stolen.status).toBe(401)
+    expect(await stolen.json()).toEqual({
+      message:
+        "A proof of possession is required: send 'Authorization: DPoP <token>' and a DPoP proof",
+    })
 
     // a reload: the keys come back from the stored token
     const again = await frame(h.storage)
@@ -200,9 +229,7 @@ describe('the frame with the real auth server', () => {
     expect(capture.mails()).toHaveLength(before)
 
     expect(ok(await again.send('APP_SIGN_OUT', {}))).toEqual({})
-    const ended = await service.request(`/auth/v1/session?projectId=${PROJECT}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    })
+    const ended = await walletRequest(token, again.storage)
     expect(ended.status).toBe(401)
     expect(failure(await again.send('APP_GET_USER', {})).message).toBe(NOT_CONNECTED)
     expect([...again.storage.map.keys()]).toEqual(['latchkey-frame:deviceId'])
@@ -215,7 +242,7 @@ describe('the frame with the real auth server', () => {
     const address = ok(await first.send('APP_GET_USER', {})).address
 
     const device = await frame()
-    clock += 31_000
+    skew += 31_000
     const started = await device.send('APP_CONNECT_EMAIL', { email })
     expect(ok(started)).toEqual({ action: 'VERIFY_DEVICE' })
     const approval = await nextMail(email)
@@ -304,7 +331,7 @@ describe('the frame with the real auth server', () => {
         { address, type: 'EOA', namespace: 'eip155' },
         { address: solanaAddress, type: 'EOA', namespace: 'solana' },
       ])
-      const stored = await serverWallets(h.wallet.token() ?? '')
+      const stored = await serverWallets(h.wallet.token() ?? '', h.storage)
       expect(stored.wallets.eip155?.address.toLowerCase()).toBe(address.toLowerCase())
       expect(stored.wallets.solana?.address).toBe(solanaAddress)
       expect(ok(await h.send('APP_GET_USER', {}))).toEqual(user)

@@ -6,6 +6,7 @@
 // is a stand-in too: `authorize` plays the visitor in the popup.
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto'
 import { isAddress } from '@solana/kit'
+import { calculateJwkThumbprint, EmbeddedJWK, jwtVerify } from 'jose'
 
 export const FAKE_API = 'http://127.0.0.1:9'
 /** Where the fake provider's authorization URLs point */
@@ -103,6 +104,22 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/**
+ * The key of the request's DPoP proof (its RFC 7638 thumbprint) when the proof is signed by it.
+ * Like the real server, sessions are bound to it; htu, iat and replays are the real server's tests'.
+ */
+async function proofKey(request: Request): Promise<string | undefined> {
+  const proof = request.headers.get('DPoP')
+  if (!proof) return undefined
+  try {
+    const verified = await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: ['ES256'] })
+    const { jwk } = verified.protectedHeader
+    return jwk && (await calculateJwkThumbprint(jwk))
+  } catch {
+    return undefined
+  }
+}
 const COOLDOWN_MS = 30_000
 
 export function createFakeAuthServer(
@@ -111,6 +128,8 @@ export function createFakeAuthServer(
   const projectId = options.projectId ?? 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
   const users = new Map<string, User>()
   const sessions = new Map<string, number>()
+  /** token → the key it is bound to */
+  const sessionKeys = new Map<string, string | undefined>()
   const challenges = new Map<string, Challenge>()
   const cooldown = new Map<string, number>()
   const socialStates = new Map<string, SocialState>()
@@ -191,9 +210,10 @@ export function createFakeAuthServer(
     }
   }
 
-  function newSession(user: User) {
+  function newSession(user: User, jkt: string | undefined) {
     const token = randomBytes(32).toString('base64url')
     sessions.set(token, user.id)
+    sessionKeys.set(token, jkt)
     return json(200, { token, user: view(user) })
   }
 
@@ -263,9 +283,10 @@ export function createFakeAuthServer(
     return challenge
   }
 
-  function sessionUser(request: Request): User | undefined {
-    const token = /^Bearer (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1]
-    const id = token ? sessions.get(token) : undefined
+  function sessionUser(request: Request, jkt: string | undefined): User | undefined {
+    const token = /^DPoP (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1]
+    const bound = token !== undefined && jkt !== undefined && sessionKeys.get(token) === jkt
+    const id = token && bound ? sessions.get(token) : undefined
     return id === undefined ? undefined : userById(id)
   }
 
@@ -289,6 +310,7 @@ export function createFakeAuthServer(
         ? {}
         : await request.json().catch(() => ({}))
     const route = `${request.method} ${url.pathname}`
+    const jkt = await proofKey(request)
 
     if (route === 'GET /projects/v1/origins')
       return json(200, { allowedOrigins: server.allowedOrigins })
@@ -335,7 +357,7 @@ export function createFakeAuthServer(
         users.set(challenge.email, user)
       }
       user.devices.add(challenge.deviceId)
-      return newSession(user)
+      return newSession(user, jkt)
     }
 
     if (route === 'POST /auth/v1/social/start') {
@@ -407,17 +429,17 @@ export function createFakeAuthServer(
         })
         users.set(key, user)
       }
-      return newSession(user)
+      return newSession(user, jkt)
     }
 
     if (route === 'GET /auth/v1/device/approve') return json(404, {})
 
-    const user = sessionUser(request)
+    const user = sessionUser(request, jkt)
     if (!user) return json(401, { message: 'Not connected to email or social' })
 
     if (route === 'GET /auth/v1/session') return json(200, { user: view(user) })
     if (route === 'DELETE /auth/v1/session') {
-      const token = /^Bearer (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1] ?? ''
+      const token = /^DPoP (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1] ?? ''
       sessions.delete(token)
       return new Response(null, { status: 204 })
     }

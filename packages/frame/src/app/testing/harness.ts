@@ -2,6 +2,7 @@
 // parent window that records what it is sent, its own document and storage, and the fake auth
 // server. `send` plays the host: it delivers a MessageEvent-like object and returns the reply.
 import { randomUUID } from 'node:crypto'
+import { IDBFactory } from 'fake-indexeddb'
 import { type AppEventType, CHANNEL } from '../../protocol.ts'
 import { type FrameConfig, readConfig } from '../config.ts'
 import { type ComposedFrame, composeFrame } from '../frame.ts'
@@ -15,9 +16,13 @@ export interface Posted {
   targetOrigin: string
 }
 
-/** A Storage over a Map, shared between "page loads" of one test. */
+/**
+ * A Storage over a Map, shared between "page loads" of one test; with the origin's IndexedDB
+ * (fake-indexeddb's real in-memory one), where the frame keeps its DPoP key pair.
+ */
 export class MemoryStorage implements Storage {
   readonly map = new Map<string, string>()
+  readonly indexedDB: IDBFactory = new IDBFactory()
   get length() {
     return this.map.size
   }
@@ -99,6 +104,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     ancestorOrigins: options.ancestorOrigins ?? null,
     document: doc,
     storage,
+    indexedDB: storage.indexedDB,
     ...(options.apiUrl === undefined && { fetch: server.fetch }),
     reload: () => {
       state.reloads++
