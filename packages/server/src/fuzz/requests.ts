@@ -115,6 +115,25 @@ function pathSegment(
   }
 }
 
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+
+/** Something shaped like a DPoP proof (a JWT), never a valid one. */
+function dpopLike(rng: Rng): string {
+  const header = rng.pick([
+    { typ: 'dpop+jwt', alg: 'ES256', jwk: { kty: 'EC', crv: 'P-256', x: 'AA', y: 'AA' } },
+    { typ: 'dpop+jwt', alg: 'none' },
+    { typ: 'dpop+jwt', alg: 'ES256', jwk: rng.pick(HOSTILE_TEXTS) },
+    [],
+  ])
+  const claims = { htm: 'GET', htu: rng.pick(HOSTILE_TEXTS), iat: rng.int(-1, 2 ** 31), jti: '' }
+  return rng.pick([
+    `${base64url(header)}.${base64url(claims)}.${'A'.repeat(rng.int(0, 90))}`,
+    'a.b.c',
+    '..',
+    'x'.repeat(rng.int(1, 6_000)),
+  ])
+}
+
 function queryText(value: unknown): string {
   return wellFormed(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))
 }
@@ -211,6 +230,7 @@ export function fuzzRequest(
     else if (roll === 2)
       headers.Authorization = rng.pick(['Bearer', 'Bearer ', 'Basic YTpi', 'bearer x.y.z'])
   }
+  if (headers.Authorization && rng.chance(0.5)) headers.DPoP = dpopLike(rng)
   if (cookies.length) headers.Cookie = cookies.join('; ')
   const method = rng.chance(0.03)
     ? rng.pick(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])
