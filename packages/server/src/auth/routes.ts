@@ -184,8 +184,10 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'authSession', {
     type: 'http',
-    scheme: 'bearer',
-    description: 'The token of POST /auth/v1/otp or POST /auth/v1/social/connect',
+    scheme: 'DPoP',
+    description:
+      'The token of POST /auth/v1/otp or POST /auth/v1/social/connect, as `DPoP <token>`, with a ' +
+      'DPoP proof header by the key the session is bound to (SECURITY.md "Proof of possession")',
   })
 
   registerEmailLoginRoutes(app, deps, flow)
