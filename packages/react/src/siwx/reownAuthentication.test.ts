@@ -45,10 +45,23 @@ beforeAll(async () => {
         return json(200, { nonce: 'StandInNonce0001' })
       if (req.method === 'POST' && path === '/siwx/v1/sessions') {
         stored.push(body)
-        return json(201, { session: body })
+        const later = (ms: number) => new Date(Date.now() + ms).toISOString()
+        return json(201, {
+          session: body,
+          accessToken: 'stand-in-access-token',
+          tokenType: 'Bearer',
+          accessTokenExpiresAt: later(15 * 60_000),
+          refreshToken: 'stand-in-refresh-token',
+          refreshTokenExpiresAt: later(24 * 60 * 60_000),
+        })
       }
       if (req.method === 'GET' && path === '/siwx/v1/sessions')
         return json(200, { sessions: stored })
+      if (req.method === 'POST' && path === '/siwx/v1/email') {
+        return req.headers.authorization === 'Bearer stand-in-access-token'
+          ? res.writeHead(204).end()
+          : json(401, { error: 'Sign-in required' })
+      }
       if (req.method === 'DELETE' && path === '/siwx/v1/sessions') {
         stored = []
         return res.writeHead(204).end()
@@ -125,6 +138,23 @@ describe('ReownAuthentication made as AppKit apps make it', () => {
     } finally {
       appKit.destroy()
     }
+  })
+
+  it("hands the sign-in's access token to the app and saves DataCapture's email with it", async () => {
+    const siwx = new ReownAuthentication({ projectId: 'p1', apiUrl })
+    const signer = evmSigner()
+    expect(await siwx.getAccessToken()).toBeUndefined()
+    const data = await siwx.createMessage({ accountAddress: signer.address, chainId: EVM_CHAIN })
+    const message = siwxMessageText(data)
+    await siwx.addSession({ data, message, signature: await signer.sign(message) })
+
+    expect(await siwx.getAccessToken(EVM_CHAIN, signer.address)).toBe('stand-in-access-token')
+    await siwx.captureEmail('ada@example.com', `${EVM_CHAIN}:${signer.address}`)
+    expect(siwxRequests().at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/siwx/v1/email',
+      body: { email: 'ada@example.com', caipAddress: `${EVM_CHAIN}:${signer.address}` },
+    })
   })
 
   it("its own projectId and apiUrl win over createAppKit's", async () => {

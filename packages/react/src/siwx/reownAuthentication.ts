@@ -65,6 +65,16 @@ export class ReownAuthentication implements SIWXConfig {
     this.#emit(sessions[0])
   }
 
+  /** DataCapture's email, saved with the account's access token (ServerSIWX). */
+  captureEmail(email: string, caipAddress: string): Promise<void> {
+    return this.#api().captureEmail(email, caipAddress)
+  }
+
+  /** The access token (a JWT the app's backend verifies offline; README "Sign in with X"). */
+  getAccessToken(chainId?: CaipNetworkId, address?: string): Promise<string | undefined> {
+    return this.#api().getAccessToken(chainId, address)
+  }
+
   /** AppKit's: signs the account out on this network. */
   revokeSession(chainId: CaipNetworkId, address: string): Promise<void> {
     return this.setSessions([], { chainId, accountAddress: address })
