@@ -71,7 +71,14 @@ function browserObserver(): ObserverFactory | undefined {
   return (callback, options) => new IntersectionObserver(callback, options)
 }
 
-const key = (box: Box) => `${box.x},${box.y},${box.width},${box.height}`
+/**
+ * Where a box is in the frame's document: the visitor scrolling the frame to reach Approve is not
+ * a move, the layout changing (the host resizing the frame) is.
+ */
+function key(box: Box, target: Element | undefined): string {
+  const view = target?.ownerDocument?.defaultView
+  return `${box.x + (view?.scrollX ?? 0)},${box.y + (view?.scrollY ?? 0)},${box.width},${box.height}`
+}
 
 export function createVisibilityGuard(options: VisibilityGuardOptions = {}): VisibilityGuard {
   const factory = 'observer' in options ? options.observer : browserObserver()
@@ -94,7 +101,7 @@ export function createVisibilityGuard(options: VisibilityGuardOptions = {}): Vis
   let startedAt = ''
   let wasReady = false
 
-  const here = () => (target ? key(target.getBoundingClientRect()) : '')
+  const here = () => (target ? key(target.getBoundingClientRect(), target) : '')
   function ready(): boolean {
     if (since === null) return false
     // A card that moved since the clock started (the IntersectionObserver does not report every
@@ -137,7 +144,7 @@ export function createVisibilityGuard(options: VisibilityGuardOptions = {}): Vis
     const entry = entries[entries.length - 1]
     if (!entry) return
     const visible = tracksVisibility ? entry.isVisible === true : entry.isIntersecting
-    const where = `${key(entry.boundingClientRect)} ${key(entry.intersectionRect)}`
+    const where = key(entry.boundingClientRect, target)
     const moved = where !== place
     place = where
     if (visible === seen && !moved) return
