@@ -22,11 +22,15 @@ const SIWX_WORKERS = 4
 interface Login {
   email: string
   token: string
+  /** The client's IP address (X-Forwarded-For) */
+  from: string
   /** The wallet backup's iv, once its PUT was acknowledged */
   walletIv?: string
 }
 
 interface SiwxSession {
+  /** The client's IP address (X-Forwarded-For) */
+  from: string
   id: string
   chainId: string
   address: string
@@ -109,7 +113,8 @@ describe.each(availableDatabases())('a SIGKILL during writes on $name', (databas
       const otp = otpOf(await mailTo(email))
       const verified = await call('POST', '/auth/v1/otp', { body: { challengeId, otp }, headers })
       expect(verified.status, JSON.stringify(verified.body)).toBe(200)
-      const entry: Login = { email, token: (verified.body as { token: string }).token }
+      const token = (verified.body as { token: string }).token
+      const entry: Login = { email, token, from: headers['X-Forwarded-For'] }
       logins.push(entry)
       const iv = randomBytes(12).toString('base64')
       const wallet = {
@@ -155,6 +160,7 @@ describe.each(availableDatabases())('a SIGKILL during writes on $name', (databas
       const body = (await response.json()) as { session: { id: string }; accessToken: string }
       expect(response.status, JSON.stringify(body)).toBe(201)
       siwx.push({
+        from: headers['X-Forwarded-For'],
         id: body.session.id,
         chainId: data.chainId,
         address: account.address,
@@ -192,10 +198,11 @@ describe.each(availableDatabases())('a SIGKILL during writes on $name', (databas
 
     current = await start()
     for (const entry of acked.logins) {
-      const session = await call('GET', '/auth/v1/session', { token: entry.token })
+      const headers = { 'X-Forwarded-For': entry.from }
+      const session = await call('GET', '/auth/v1/session', { token: entry.token, headers })
       expect(session.status, `${entry.email}: ${JSON.stringify(session.body)}`).toBe(200)
       if (!entry.walletIv) continue
-      const wallet = await call('GET', '/auth/v1/wallet', { token: entry.token })
+      const wallet = await call('GET', '/auth/v1/wallet', { token: entry.token, headers })
       expect(wallet.status).toBe(200)
       expect(JSON.stringify(wallet.body)).toContain(entry.walletIv)
     }
@@ -206,7 +213,11 @@ describe.each(availableDatabases())('a SIGKILL during writes on $name', (databas
         address: entry.address,
       })
       const response = await request(`/siwx/v1/sessions?${query}`, {
-        headers: { Origin: DEMO_ORIGIN, Authorization: `Bearer ${entry.accessToken}` },
+        headers: {
+          Origin: DEMO_ORIGIN,
+          Authorization: `Bearer ${entry.accessToken}`,
+          'X-Forwarded-For': entry.from,
+        },
       })
       const body = (await response.json()) as { sessions: { id: string }[] }
       expect(response.status, JSON.stringify(body)).toBe(200)
