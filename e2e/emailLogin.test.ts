@@ -89,6 +89,11 @@ describe('Email login through the embedded wallet (spec §4, §7 "Embedded walle
 
     // Refusing inside the frame reaches the app as a rejection.
     await page.getByTestId('sign-message').click()
+    // Chromium drops input to a frame that moved in the last 500 ms when it tracks its visibility
+    // (the approval card does): wait, as a person would, until Approve is on.
+    await expect
+      .poll(() => secureFrame(page).getByTestId('frame-approve').getAttribute('aria-disabled'))
+      .toBe('false')
     await secureFrame(page).getByTestId('frame-reject').click()
     await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/rejected/i)
 

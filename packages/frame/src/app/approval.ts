@@ -135,8 +135,9 @@ export function createApprovalUi(doc: Document, options: ApprovalOptions = {}): 
     approve.textContent = confirming ? APPROVAL_TEXT.confirm : APPROVAL_TEXT.approve
     reject.textContent = confirming ? APPROVAL_TEXT.back : APPROVAL_TEXT.reject
     // Confirm sits where Reject was: a second click at Approve's spot goes Back, not through.
-    if (confirming) buttons.replaceChildren(approve, reject)
-    else buttons.replaceChildren(reject, approve)
+    // Reordered only when the step changes.
+    const [first, second] = confirming ? [approve, reject] : [reject, approve]
+    if (buttons.firstElementChild !== first) buttons.replaceChildren(first, second)
     card.dataset.step = confirming ? 'confirm' : 'approve'
     guard.restart()
     showReady()
