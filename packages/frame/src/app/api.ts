@@ -185,6 +185,8 @@ export function createApi(options: ApiOptions): AuthApi {
       const timedOut = error instanceof Error && error.name === 'TimeoutError'
       throw new ApiError(timedOut ? TIMED_OUT : NOT_REACHED, 0)
     }
+    const serverDate = response.headers.get('Date')
+    if (serverDate) options.prover?.syncClock(Date.parse(serverDate))
     if (!response.ok) throw await errorFrom(response)
     if (schema === null) return undefined as z.infer<S>
     let body: unknown

@@ -1,9 +1,13 @@
 // The frame's DPoP key pair and proofs (SECURITY.md "Proof of possession"), in fake-indexeddb's
 // real in-memory IndexedDB, checked by the server's own verifier.
+
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { IDBFactory } from 'fake-indexeddb'
 import { calculateJwkThumbprint, decodeProtectedHeader, type JWK } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { verifyProof } from '../../../server/src/auth/dpop.ts'
+import { createApi } from './api.ts'
 import { createProver, frameKeyPair } from './dpop.ts'
 import { createLogger } from './logger.ts'
 
@@ -93,5 +97,36 @@ describe('the frame proofs', () => {
     expect(await verifyProof(proof, { method: 'GET', url: URL_OF }, now)).toMatchObject({
       ok: false,
     })
+  })
+
+  it("take their iat from the server's Date header, so a clock ten minutes slow still signs in", async () => {
+    const slow = () => Date.now() - 10 * 60_000
+    const prover = createProver({ indexedDB: null, now: slow })
+    const url = 'http://127.0.0.1/auth/v1/wallet'
+    const before = await verifyProof(
+      await prover.proof('GET', url),
+      { method: 'GET', url },
+      Date.now(),
+    )
+    expect(before).toMatchObject({ ok: false })
+
+    // Any answer of the API carries the server's Date (Node's HTTP server sends it)
+    const server = createServer((_, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"allowedOrigins":[]}'),
+    )
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      const api = createApi({ baseUrl: `http://127.0.0.1:${port}`, projectId: 'p', prover })
+      await api.origins()
+    } finally {
+      server.close()
+    }
+    const after = await verifyProof(
+      await prover.proof('GET', url),
+      { method: 'GET', url },
+      Date.now(),
+    )
+    expect(after).toMatchObject({ ok: true })
   })
 })

@@ -15,6 +15,11 @@ const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256' } as const
 export interface Prover {
   /** A DPoP proof for one request: `url` without its query (RFC 9449 §4.2 htu) */
   proof(method: string, url: string): Promise<string>
+  /**
+   * The server's time (ms) from a response's Date header: proofs take their iat from the
+   * server's clock, so a visitor whose clock is minutes off still signs in
+   */
+  syncClock(serverNow: number): void
 }
 
 export interface ProverOptions {
@@ -88,6 +93,7 @@ export async function frameKeyPair(options: ProverOptions = {}): Promise<CryptoK
 /** Signs DPoP proofs with the frame's key pair, loaded (or made) on first use. */
 export function createProver(options: ProverOptions = {}): Prover {
   const now = options.now ?? Date.now
+  let offset = 0
   let loading: Promise<{ keys: CryptoKeyPair; header: string }> | undefined
   async function load() {
     const keys = await frameKeyPair(options)
@@ -104,7 +110,7 @@ export function createProver(options: ProverOptions = {}): Prover {
       const payload = encodeJson({
         htm: method,
         htu: url,
-        iat: Math.floor(now() / 1000),
+        iat: Math.floor((now() + offset) / 1000),
         jti: crypto.randomUUID(),
       })
       const input = new TextEncoder().encode(`${header}.${payload}`)
@@ -115,6 +121,10 @@ export function createProver(options: ProverOptions = {}): Prover {
         input,
       )
       return `${header}.${payload}.${base64url(new Uint8Array(signature))}`
+    },
+    syncClock(serverNow) {
+      // A Date header counts whole seconds: half a second is its middle
+      if (Number.isFinite(serverNow)) offset = serverNow + 500 - now()
     },
   }
 }

@@ -533,6 +533,8 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
       origin: 'http://localhost:5174',
     })
     expect(fromFrame.headers.get('access-control-allow-origin')).toBe('http://localhost:5174')
+    // The frame reads Date to sign its proofs by the server's clock (frame app/dpop.ts)
+    expect(fromFrame.headers.get('access-control-expose-headers')).toMatch(/\bDate\b/)
     const fromPage = await call('GET', '/auth/v1/session', { origin: PAGE })
     expect(fromPage.headers.get('access-control-allow-origin')).toBeNull()
     // The project's own routes keep their CORS: the page yes, (here) the frame too

@@ -21,7 +21,8 @@ function corsFor(
     const allowed = origin !== undefined && isAllowed(c, origin)
     if (allowed) {
       c.header('Access-Control-Allow-Origin', origin)
-      c.header('Access-Control-Expose-Headers', 'Retry-After, ETag')
+      // Date: the frame sets its proofs' clock by the server's (frame app/dpop.ts)
+      c.header('Access-Control-Expose-Headers', 'Retry-After, ETag, Date')
     }
     if (c.req.method !== 'OPTIONS') return next()
 
