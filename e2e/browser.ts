@@ -42,3 +42,19 @@ export async function accountAfterConnect(page: Page, timeout = 30_000): Promise
   await page.getByTestId('account-button').click()
   await view(page, 'Account').waitFor()
 }
+
+/** The page's SIWX access token for the account: the server lists sessions only with it. */
+export function siwxAccessToken(page: Page, chainId: string, address: string) {
+  type WithSiwx = {
+    appKit: {
+      core: {
+        options: { siwx: { getAccessToken(chainId: string, address: string): Promise<string> } }
+      }
+    }
+  }
+  return page.evaluate(
+    ([chain, account]) =>
+      (window as unknown as WithSiwx).appKit.core.options.siwx.getAccessToken(chain, account),
+    [chainId, address] as const,
+  )
+}

@@ -1,7 +1,7 @@
 import { TEST_ACCOUNTS } from '@latchkey/devnet'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { screenshot, view } from './browser'
+import { screenshot, siwxAccessToken, view } from './browser'
 import { useDemo } from './harness'
 import { approveConnection, Web3RequestKind } from './wallet'
 import { startWalletConnectWallet, type WalletConnectWallet } from './walletConnectWallet'
@@ -22,24 +22,6 @@ const network = (page: Page) =>
       (
         window as unknown as { appKit: { getState(): { selectedNetworkId: string } } }
       ).appKit.getState().selectedNetworkId,
-  )
-
-/** The page's SIWX access token for the account: the server lists sessions only with it. */
-const accessToken = (page: Page, address: string) =>
-  page.evaluate(
-    (account) =>
-      (
-        window as unknown as {
-          appKit: {
-            core: {
-              options: {
-                siwx: { getAccessToken(chainId: string, address: string): Promise<string> }
-              }
-            }
-          }
-        }
-      ).appKit.core.options.siwx.getAccessToken('eip155:31337', account),
-    address,
   )
 
 describe('Sign-In with X (spec §4), required, sessions in the browser', () => {
@@ -162,7 +144,9 @@ describe('Sign-In with X verified by the server', () => {
         address: signer.address,
       })
       const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`, {
-        headers: { authorization: `Bearer ${await accessToken(page, signer.address)}` },
+        headers: {
+          authorization: `Bearer ${await siwxAccessToken(page, 'eip155:31337', signer.address)}`,
+        },
       })
       const { sessions } = (await listed.json()) as { sessions: { address: string }[] }
       expect(sessions.map((s) => s.address)).toEqual([signer.address])
@@ -208,7 +192,9 @@ describe('WalletConnect one-click auth (spec §4)', () => {
         address: signer.address,
       })
       const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`, {
-        headers: { authorization: `Bearer ${await accessToken(page, signer.address)}` },
+        headers: {
+          authorization: `Bearer ${await siwxAccessToken(page, 'eip155:31337', signer.address)}`,
+        },
       })
       const { sessions } = (await listed.json()) as { sessions: { message: string }[] }
       expect(sessions).toHaveLength(1)

@@ -3,7 +3,7 @@ import { SOLANA_TEST_ACCOUNTS, telegramInitData, telegramLaunchUrl } from '@latc
 import { address, createSolanaRpc, getBase58Encoder, lamports } from '@solana/kit'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { accountAfterConnect, screenshot, view } from './browser'
+import { accountAfterConnect, screenshot, siwxAccessToken, view } from './browser'
 import { secureFrame } from './email'
 import { useDemo } from './harness'
 
@@ -69,7 +69,11 @@ describe('Social login through the local OpenID provider (spec §7, §9)', () =>
       address: evmAddress,
     })
     const sessions = async () => {
-      const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`)
+      const token = await siwxAccessToken(page, 'eip155:31337', evmAddress)
+      if (!token) return []
+      const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
       return ((await listed.json()) as { sessions: { message: string }[] }).sessions
     }
     await expect.poll(async () => (await sessions()).length).toBe(1)
