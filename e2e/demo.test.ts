@@ -40,8 +40,14 @@ describe('demo page', () => {
     expect(frameRequests).toEqual([])
   })
 
-  it("the app's own wagmi hooks sign and send through the connection the modal made", async () => {
+  it("the app's own wagmi hooks sign and send through the connection the modal made; the frame never loads for it", async () => {
+    const frameUrl = inject('frameUrl')
     const { page, wallet } = await openDemo()
+    // An app that only uses an injected wallet never loads the embedded wallet's frame
+    const frameRequests: string[] = []
+    page.on('request', (request) => {
+      if (request.url().startsWith(frameUrl)) frameRequests.push(request.url())
+    })
     await page.getByTestId('connect-button').click()
     await page.locator('[data-wallet-id="headless-web3-provider"]').click()
     await approveConnection(wallet)
@@ -69,6 +75,8 @@ describe('demo page', () => {
     expect(receipt.status).toBe('success')
     expect(receipt.from.toLowerCase()).toBe(account.address.toLowerCase())
     await screenshot(page, 'demo-after-wagmi-actions')
+    expect(await page.locator('iframe[data-latchkey-frame]').count()).toBe(0)
+    expect(frameRequests).toEqual([])
   })
 
   it('survives corrupted storage: bad values are ignored and the modal still opens', async () => {
