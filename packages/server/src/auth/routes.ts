@@ -39,11 +39,10 @@ import { registerSessionRoutes, SESSION_ROUTES } from './sessions.ts'
 import {
   deleteSession,
   findUser,
-  findWallets,
   insertWallet,
+  keyAndWallets,
   type StoredWallet,
   updateUser,
-  wrappingKey,
 } from './store.ts'
 import {
   registerWalletRotationRoutes,
@@ -223,10 +222,9 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps
       const auth = await flow.signedIn(c)
       if (!auth) return c.json(authNotConnected, 401)
       const userId = auth.user.row.id
-      const key = await wrappingKey(db, userId, now())
-      const wallets = await findWallets(db, userId)
+      const { wrappingKey, wallets } = await keyAndWallets(db, userId, now())
       const due = await rotationDue(db, userId, now())
-      const body = { wrappingKey: key, wallet: wallets.eip155 ?? null, wallets }
+      const body = { wrappingKey, wallet: wallets.eip155 ?? null, wallets }
       return c.json({ ...body, ...(due && { rotationDue: true as const }) }, 200)
     },
     authValidationHook,

@@ -186,4 +186,42 @@ describe.each(availableDatabases())('sessions on $name', (database) => {
       .execute()
     expect((await wallet()).rotationDue).toBe(true)
   })
+
+  it("a wallet read during a rotation's commit gets the old key and wallets or the new ones, never a mix", async () => {
+    const { token } = await t.signUp('rotate-read')
+    const sealed = () => ({
+      address: ADDRESS,
+      iv: randomBytes(12).toString('base64'),
+      ciphertext: randomBytes(48).toString('base64'),
+    })
+    const first = sealed()
+    expect((await t.call('PUT', '/auth/v1/wallet', { token, body: first })).status).toBe(201)
+    /** Which wallet each key was given with */
+    const sealedUnder = new Map<string, string>()
+    sealedUnder.set(
+      ((await t.call('GET', '/auth/v1/wallet', { token })).body as { wrappingKey: string })
+        .wrappingKey,
+      first.ciphertext,
+    )
+    for (let round = 0; round < 8; round++) {
+      const started = await t.call('POST', '/auth/v1/wallet/rotation', { token })
+      const { rotationId, wrappingKey } = started.body as {
+        rotationId: string
+        wrappingKey: string
+      }
+      const next = sealed()
+      sealedUnder.set(wrappingKey, next.ciphertext)
+      const [, ...reads] = await Promise.all([
+        t.call('POST', '/auth/v1/wallet/rotate', { token, body: { rotationId, wallets: [next] } }),
+        ...Array.from({ length: 6 }, () => t.call('GET', '/auth/v1/wallet', { token })),
+      ])
+      for (const read of reads) {
+        const body = read.body as {
+          wrappingKey: string
+          wallets: { eip155: { ciphertext: string } }
+        }
+        expect(body.wallets.eip155.ciphertext).toBe(sealedUnder.get(body.wrappingKey))
+      }
+    }
+  })
 })

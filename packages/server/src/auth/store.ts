@@ -515,6 +515,23 @@ export interface StoredWallet {
   ciphertext: string
 }
 
+/**
+ * The wrapping key and the wallets it opens, read together: the key row is locked for share, so
+ * a rotation's commit (walletRotation.ts, which locks it for update) lands wholly before or after.
+ */
+export async function keyAndWallets(db: Db, userId: string, now: Date) {
+  await wrappingKey(db, userId, now)
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .selectFrom('auth_wrapping_keys')
+      .select('wrapping_key')
+      .where('user_id', '=', userId)
+      .forShare()
+      .executeTakeFirstOrThrow()
+    return { wrappingKey: row.wrapping_key, wallets: await findWallets(tx, userId) }
+  })
+}
+
 /** The user's wallets by namespace. */
 export async function findWallets(
   db: Db,
