@@ -7,6 +7,7 @@ import { type OidcProvider, signInWithOidc, startOidcProvider } from '@latchkey/
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_SOCIAL_STATE_TTL_MS, DEMO_PROJECT_ID } from '../constants.ts'
+import { authCaller } from '../testing/authCaller.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
 import {
   PRODUCTION_SOCIAL_PROVIDERS,
@@ -16,7 +17,6 @@ import {
   socialUserFromClaims,
 } from './social.ts'
 import { pkceChallenge } from './socialStates.ts'
-import { authCaller } from './testing.ts'
 
 const FRAME = 'http://127.0.0.1:5174'
 const PAGE = 'http://127.0.0.1:5173'

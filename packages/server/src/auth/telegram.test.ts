@@ -3,8 +3,8 @@
 import { LOCAL_TELEGRAM_BOT_TOKEN, telegramInitData } from '@latchkey/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TELEGRAM_INIT_DATA_MAX_AGE_S } from '../constants.ts'
+import { authCaller } from '../testing/authCaller.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
-import { authCaller } from './testing.ts'
 
 const FRAME = 'http://127.0.0.1:5174'
 const FAILED = { message: 'Failed to connect' }

@@ -39,6 +39,7 @@ describe.each(availableDatabases())('migrations and seed on $name', (database) =
       'auth_challenges',
       'auth_cooldowns',
       'auth_devices',
+      'auth_dpop_proofs',
       'auth_otp_budgets',
       'auth_sessions',
       'auth_social_identities',

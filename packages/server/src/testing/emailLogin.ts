@@ -4,9 +4,9 @@
 import { randomBytes } from 'node:crypto'
 import { type CapturedMail, type MailCapture, startMailCapture } from '@latchkey/devnet'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { authCaller } from '../auth/testing.ts'
 import { AUTH_APPROVAL_COOKIE, AUTH_EMAIL_COOLDOWN_MS } from '../constants.ts'
 import type { StartServerOptions } from '../server.ts'
+import { authCaller } from './authCaller.ts'
 import { startTestServer, type TestDatabase, type TestServer } from './databases.ts'
 
 export const TEST_FRAME_ORIGIN = 'http://127.0.0.1:5174'

@@ -1,5 +1,5 @@
 import { DEMO_PROJECT_ID } from '../constants.ts'
-import { type DpopKey, dpopProof, newDpopKey } from '../testing/dpop.ts'
+import { type DpopKey, dpopProof, newDpopKey } from './dpop.ts'
 
 export interface AuthCallOptions {
   body?: unknown
