@@ -30,8 +30,18 @@ function Probe() {
 describe('hooks', () => {
   it('follow the instance given by AppKitProvider, not another one on the page', async () => {
     const kv = new MemoryStorage()
-    const mine = createAppKit({ networks: [localChainA, localChainB], projectId: 'p', storage: kv })
-    const other = createAppKit({ networks: [localChainA], projectId: 'p', storage: kv })
+    const mine = createAppKit({
+      networks: [localChainA, localChainB],
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:1',
+      storage: kv,
+    })
+    const other = createAppKit({
+      networks: [localChainA],
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:1',
+      storage: kv,
+    })
     render(
       <AppKitProvider instance={mine}>
         <Probe />

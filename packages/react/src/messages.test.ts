@@ -27,6 +27,7 @@ describe('i18n', () => {
     const appKit = createAppKit({
       networks: [localChainA],
       projectId: 'p',
+      apiUrl: 'http://127.0.0.1:1',
       messages: { connectWallet: 'Wallet verbinden' },
     })
     const { renderHook } = await import('@testing-library/react')
