@@ -8,14 +8,18 @@ import { markdownTable } from './table'
 export const README_START = '<!-- bench:start (written by npm run bench; do not edit) -->'
 export const README_END = '<!-- bench:end -->'
 
-/** The text with what stands between the markers replaced by `block`. */
-export function replaceMarkedBlock(text: string, block: string): string {
-  const start = text.indexOf(README_START)
-  const end = text.indexOf(README_END)
+/** The text with what stands between the markers (the figures' by default) replaced by `block`. */
+export function replaceMarkedBlock(
+  text: string,
+  block: string,
+  markers: { start: string; end: string } = { start: README_START, end: README_END },
+): string {
+  const start = text.indexOf(markers.start)
+  const end = text.indexOf(markers.end)
   if (start === -1 || end === -1 || end < start) {
-    throw new Error(`README.md needs the lines '${README_START}' and '${README_END}', in order`)
+    throw new Error(`README.md needs the lines '${markers.start}' and '${markers.end}', in order`)
   }
-  return `${text.slice(0, start + README_START.length)}\n${block.trim()}\n${text.slice(end)}`
+  return `${text.slice(0, start + markers.start.length)}\n${block.trim()}\n${text.slice(end)}`
 }
 
 export interface AppFigures {

@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { launchBrowser } from '@latchkey/e2e/browser'
 import type { Browser } from 'playwright-core'
+import { writeMutationFigures } from '../scripts/mutationReadme.ts'
 import { balanceTable, runBalanceBench } from './balance'
 import { APPS, buildApp, RESULTS_DIR, serveBuild } from './build'
 import { consumerTable, measureConsumerApp } from './consumer.ts'
@@ -24,6 +25,7 @@ import { runWalletConnectBench, walletConnectTable } from './walletconnect'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const README = fileURLToPath(new URL('../README.md', import.meta.url))
+const MUTATION_SCORES = fileURLToPath(new URL('../reports/mutation/scores.json', import.meta.url))
 
 /** How the README names each measured app. */
 const APP_LABELS: Record<string, string> = {
@@ -98,6 +100,9 @@ function searchTable(result: ClientSearchResult): string {
 
 async function main() {
   const started = performance.now()
+  // Mutation scores come from the last `npm run mutation` (hours of Stryker); bench only copies them.
+  console.log('[bench] mutation scores from reports/mutation/scores.json')
+  console.log(writeMutationFigures(README, MUTATION_SCORES))
   const buildRoot = join(RESULTS_DIR, 'build')
   mkdirSync(RESULTS_DIR, { recursive: true })
 

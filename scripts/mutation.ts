@@ -1,0 +1,127 @@
+// `npm run mutation`: Stryker on issue 19's scope, one package after the other (README,
+// "Mutation testing"). Not part of `npm test`: a full run takes hours on two cores.
+//
+//   npm run mutation                          every package, every file in stryker/scope.json
+//   npm run mutation -- --package core        one package
+//   npm run mutation -- --files a.ts,b.ts     these files (each must be in scope)
+//   npm run mutation -- --changed [base]      the in-scope files changed since base (main) and in
+//                                             the working tree, reusing unchanged mutants' results
+//   --concurrency n                           test processes (default 1: the machine is shared)
+//   --force                                   with --changed: rerun every mutant of those files
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { writeMutationFigures } from './mutationReadme.ts'
+import {
+  mergeScores,
+  parseAccepted,
+  type Scores,
+  type StrykerReport,
+  scoreReport,
+} from './mutationScores.ts'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const PACKAGES = ['core', 'frame', 'server'] as const
+type Package = (typeof PACKAGES)[number]
+const SCOPE: Record<Package, string[]> = JSON.parse(
+  readFileSync(join(ROOT, 'stryker/scope.json'), 'utf8'),
+)
+const SCORES = join(ROOT, 'reports/mutation/scores.json')
+const ACCEPTED = join(ROOT, 'reports/mutation/accepted.md')
+
+const { values } = parseArgs({
+  options: {
+    package: { type: 'string' },
+    files: { type: 'string' },
+    changed: { type: 'boolean' },
+    concurrency: { type: 'string', default: '1' },
+    force: { type: 'boolean' },
+  },
+  allowPositionals: true,
+  strict: true,
+})
+// `--changed` takes an optional base: the positional after it, when there is one.
+const base =
+  process.argv
+    .slice(2)
+    .find((arg, i, args) => args[i - 1] === '--changed' && !arg.startsWith('-')) ?? 'main'
+
+function git(args: string[]): string[] {
+  const result = spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr.trim()}`)
+  return result.stdout.split('\n').filter(Boolean)
+}
+
+/** Files the branch changed since it left `base`, plus uncommitted and untracked ones. */
+function changedFiles(): Set<string> {
+  return new Set([
+    ...git(['diff', '--name-only', `${base}...HEAD`]),
+    ...git(['diff', '--name-only', 'HEAD']),
+    ...git(['ls-files', '--others', '--exclude-standard']),
+  ])
+}
+
+function selected(pkg: Package, changed: Set<string> | undefined): string[] {
+  let files = SCOPE[pkg]
+  if (values.files) {
+    const wanted = values.files.split(',').map((f) => f.trim())
+    const outside = wanted.filter((f) => !PACKAGES.some((p) => SCOPE[p].includes(f)))
+    if (outside.length > 0) throw new Error(`not in stryker/scope.json: ${outside.join(', ')}`)
+    files = files.filter((f) => wanted.includes(f))
+  }
+  if (changed) files = files.filter((f) => changed.has(f))
+  return files
+}
+
+function readScores(): Scores | undefined {
+  return existsSync(SCORES) ? JSON.parse(readFileSync(SCORES, 'utf8')) : undefined
+}
+
+function record(pkg: Package, runSeconds: number): Scores {
+  const report: StrykerReport = JSON.parse(
+    readFileSync(join(ROOT, `reports/mutation/${pkg}/mutation.json`), 'utf8'),
+  )
+  const accepted = existsSync(ACCEPTED) ? parseAccepted(readFileSync(ACCEPTED, 'utf8')) : []
+  const run = scoreReport(report, accepted, { package: pkg, date: new Date(), runSeconds })
+  const scores = mergeScores(readScores(), run)
+  writeFileSync(SCORES, `${JSON.stringify(scores, null, 2)}\n`)
+  writeMutationFigures(join(ROOT, 'README.md'), SCORES)
+  return scores
+}
+
+if (values.package && !PACKAGES.includes(values.package as Package)) {
+  throw new Error(`--package is one of ${PACKAGES.join(', ')}`)
+}
+const packages = values.package ? [values.package as Package] : PACKAGES
+const changed = values.changed ? changedFiles() : undefined
+let failed = false
+for (const pkg of packages) {
+  const files = selected(pkg, changed)
+  if (files.length === 0) {
+    console.log(`[mutation] ${pkg}: no file to mutate`)
+    continue
+  }
+  const args = ['stryker', 'run', `stryker/${pkg}.config.mjs`, '--mutate', files.join(',')]
+  args.push('--concurrency', values.concurrency)
+  if (values.changed) args.push('--incremental')
+  if (values.force) args.push('--force')
+  console.log(`[mutation] ${pkg}: ${files.join(', ')}`)
+  const started = performance.now()
+  const result = spawnSync('npx', args, { cwd: ROOT, stdio: 'inherit' })
+  const seconds = (performance.now() - started) / 1000
+  if (result.status !== 0) {
+    console.error(`[mutation] ${pkg}: Stryker exited with ${result.status}`)
+    failed = true
+    continue
+  }
+  const scores = record(pkg, seconds)
+  for (const file of files) {
+    const s = scores.files[file]
+    if (s) console.log(`[mutation] ${file}: ${s.score} % (${s.scoreWithAccepted} % with accepted)`)
+  }
+  console.log(`[mutation] ${pkg}: ${seconds.toFixed(0)} s; wrote reports/mutation/scores.json`)
+}
+if (failed) process.exitCode = 1

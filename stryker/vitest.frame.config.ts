@@ -1,0 +1,3 @@
+import { unitTestsOf } from './vitest.shared.ts'
+
+export default unitTestsOf(['packages/frame/src/**/*.test.ts'])
