@@ -1,98 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createStore } from 'zustand/vanilla'
-import { type EmbeddedState, initialEmbeddedState } from './embeddedState.ts'
-import type { EmbeddedSession } from './embeddedWallet.ts'
 import { localChainA } from './networks.ts'
-import { createSocialLogin, returnedUri, type SocialPopup } from './socialLogin.ts'
+import { returnedUri } from './socialLogin.ts'
+import {
+  FakePopup,
+  PAGE,
+  redirect,
+  scriptedSocialLogin,
+  socialUser,
+} from './testing/socialFrame.ts'
 
-const PAGE = 'http://127.0.0.1:5173/'
-const AUTHORIZE = 'http://127.0.0.1:8790/auth?client_id=google&state=s1&code_challenge=c'
-
-/**
- * A popup as the opener sees it: about:blank (readable), then the provider's page on another
- * origin (reading `location.href` throws), then our page again with the provider's answer.
- */
-class FakePopup implements SocialPopup {
-  closed = false
-  closeCalls = 0
-  private href = 'about:blank'
-  private crossOrigin = false
-  readonly location: { href: string }
-
-  constructor() {
-    const popup = this
-    this.location = {
-      get href() {
-        if (popup.crossOrigin) throw new DOMException('Blocked a frame', 'SecurityError')
-        return popup.href
-      },
-      set href(value: string) {
-        popup.href = value
-        popup.crossOrigin = !value.startsWith(PAGE)
-      },
-    }
-  }
-
-  /** The provider sends the visitor back to our page */
-  returnTo(query: string) {
-    this.href = `${PAGE}?${query}`
-    this.crossOrigin = false
-  }
-
-  close() {
-    this.closeCalls++
-    this.closed = true
-  }
-}
-
-type Reply = (payload: unknown) => unknown
-
-const user = {
-  email: 'alice@google.example',
-  address: '0x5109d914522281F620Df09BccEc49A6164F9dc1A',
-  chainId: 31337,
-  accounts: [{ address: '0x5109d914522281F620Df09BccEc49A6164F9dc1A', type: 'EOA' as const }],
-  userName: 'alice',
-  smartAccountDeployed: false,
-}
-
-function setup(replies: Partial<Record<string, Reply>>, options: { frame?: 'fails' } = {}) {
-  const store = createStore<EmbeddedState>(initialEmbeddedState)
-  const requests: [string, unknown][] = []
-  const events: [string, unknown][] = []
-  const connected: unknown[] = []
-  const remembered: unknown[] = []
-  const telegram: string[] = []
-  const session = {
-    client: {
-      ready: async () => undefined,
-      request: async (type: string, payload: unknown) => {
-        requests.push([type, payload])
-        const reply = replies[type]
-        if (!reply) throw new Error(`unexpected ${type}`)
-        return reply(payload)
-      },
-    },
-    provider: { setUser: () => undefined },
-  } as unknown as EmbeddedSession
-  const login = createSocialLogin({
-    store,
-    session: async () => {
-      if (options.frame === 'fails') throw new Error('frame timed out')
-      return session
-    },
-    network: () => localChainA,
-    accountType: () => 'eoa',
-    connectUser: async (u) => void connected.push(u),
-    rememberConnected: (provider, userName) => void remembered.push([provider, userName]),
-    rememberTelegram: (provider) => void telegram.push(provider),
-    track: (event, properties) => void events.push([event, properties]),
-    log: () => undefined,
-  })
-  return { store, login, requests, events, connected, remembered, telegram }
-}
-
-const redirect = { APP_GET_SOCIAL_REDIRECT_URI: () => ({ uri: AUTHORIZE }) }
+const setup = scriptedSocialLogin
+const user = socialUser
 
 describe('social login popup (spec §4, §8, §9)', () => {
   beforeEach(() => {
