@@ -1,65 +1,13 @@
-import { describe, expect, it, vi } from 'vitest'
-import { createStore } from 'zustand/vanilla'
-import type { AccountState, ChainState } from './appkit.ts'
-import type { AppKitEventName } from './events.ts'
+import { describe, expect, it } from 'vitest'
 import { MemoryStorage } from './memoryStorage.ts'
 import { localChainA, localChainB } from './networks.ts'
-import { initialRouterState } from './router.ts'
-import { createRouterController } from './routerController.ts'
-import { initialSIWXState, type SIWXConfig } from './siwx.ts'
-import { createSIWXFlow, SIWX_LAST_NETWORK_KEY } from './siwxFlow.ts'
+import type { SIWXConfig } from './siwx.ts'
+import { SIWX_LAST_NETWORK_KEY } from './siwxFlow.ts'
 import { LocalSIWX } from './siwxLocal.ts'
 import { serializeSiwxMessage } from './siwxMessage.ts'
-import { createToastController } from './toast.ts'
+import { address, siwxSetup } from './testing/siwxSetup.ts'
 
-const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-
-function setup(siwx: SIWXConfig, network = localChainA, loadEngine?: () => Promise<unknown>) {
-  vi.stubGlobal('location', new URL('http://127.0.0.1:5173/'))
-  const account = createStore<AccountState>(() => ({
-    status: 'connected',
-    address,
-    caipAddress: `${network.caipNetworkId}:${address}`,
-    namespace: 'eip155',
-    balanceLoading: false,
-  }))
-  const chain = createStore<ChainState>(() => ({
-    networks: [localChainA, localChainB],
-    activeCaipNetwork: network,
-    activeNamespace: 'eip155',
-    unsupported: false,
-  }))
-  const siwxStore = createStore(initialSIWXState)
-  const router = createRouterController(createStore(initialRouterState), {
-    isConnected: () => true,
-    close: () => {},
-  })
-  const storage = new MemoryStorage()
-  const events: AppKitEventName[] = []
-  const toast = createToastController()
-  const signMessage = vi.fn(async (message: string) => `signed:${message.length}`)
-  const log = vi.fn()
-  const deps = {
-    emailCapture: vi.fn(() => false),
-    saveEmail: vi.fn(async () => {}),
-    open: vi.fn(),
-    close: vi.fn(),
-    disconnect: vi.fn(async () => {}),
-    switchNetwork: vi.fn(async () => {}),
-  }
-  const flow = createSIWXFlow({
-    siwx,
-    stores: { account, chain, siwx: siwxStore },
-    router,
-    storage,
-    loadEngine: (() => (loadEngine ? loadEngine() : Promise.resolve({ signMessage }))) as never,
-    toast,
-    track: (event) => events.push(event),
-    log,
-    ...deps,
-  })
-  return { flow, deps, events, signMessage, siwxStore, storage, toast, chain, log, account }
-}
+const setup = siwxSetup
 
 describe('SIWX flow (§4)', () => {
   it('no session: opens SIWXSignMessage; required sign-in blocks closing', async () => {

@@ -46,6 +46,8 @@ export function createSIWXFlow(ctx: SIWXFlowContext) {
   const { siwx } = ctx
   const { account, chain } = ctx.stores
   let checking = 0
+  /** Accounts whose email was given here: asked once even when storage keeps nothing (§3) */
+  const capturedHere = new Set<string>()
 
   const lastNetwork = () => {
     try {
@@ -85,7 +87,7 @@ export function createSIWXFlow(ctx: SIWXFlowContext) {
     const { address, network } = target()
     // §4 emailCapture on: DataCapture opens first, before the session check (closing allowed).
     const { caipAddress } = account.getState()
-    if (ctx.emailCapture() && caipAddress && !captured().includes(caipAddress)) {
+    if (ctx.emailCapture() && caipAddress && !isCaptured(caipAddress)) {
       ctx.stores.siwx.setState({ blocking: false })
       ctx.open('DataCapture')
       return
@@ -123,6 +125,8 @@ export function createSIWXFlow(ctx: SIWXFlowContext) {
       return []
     }
   }
+  const isCaptured = (caipAddress: string) =>
+    capturedHere.has(caipAddress) || captured().includes(caipAddress)
 
   /** §4 DataCapture: the visitor's email, validated, stored; then the sign-in. */
   async function captureEmail(email: string): Promise<string | undefined> {
@@ -134,6 +138,7 @@ export function createSIWXFlow(ctx: SIWXFlowContext) {
     } catch (error) {
       return toUserMessage(error)
     }
+    capturedHere.add(caipAddress)
     try {
       ctx.storage?.setItem(DATA_CAPTURED_KEY, JSON.stringify([...captured(), caipAddress]))
     } catch {
