@@ -101,7 +101,7 @@ let failed = false
 for (const pkg of packages) {
   const files = selected(pkg, changed)
   if (files.length === 0) {
-    console.log(`[mutation] ${pkg}: no file to mutate`)
+    if (!values.files) console.log(`[mutation] ${pkg}: no file to mutate`)
     continue
   }
   const args = ['stryker', 'run', `stryker/${pkg}.config.mjs`, '--mutate', files.join(',')]
