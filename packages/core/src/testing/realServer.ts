@@ -1,16 +1,15 @@
 // Test support only: nothing in the library imports this module.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import { DEMO_PROJECT_ID, type StartServerOptions, startServer } from '@latchkey/server'
+import { copyPgliteTemplate } from '../../../server/src/testing/templates.ts'
 import { createApiClient } from '../api.ts'
 import { DEFAULT_SDK_TYPE, DEFAULT_SDK_VERSION } from '../constants.ts'
 
 export { DEMO_PROJECT_ID }
 
-/** The colleague's real server on an ephemeral port, with a PGlite database in a fresh directory. */
+/** The colleague's real server on an ephemeral port, over a fresh copy of the migrated PGlite template. */
 export async function startRealServer(options: StartServerOptions = {}) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-core-'))
+  const dataDir = await copyPgliteTemplate()
   const server = await startServer({ port: 0, dataDir, databaseUrl: null, ...options })
   return {
     url: server.url,

@@ -1,11 +1,11 @@
 // Test support: the databases the service suite runs on. PGlite always; PostgreSQL too when
-// DATABASE_URL is set (CI sets it), each run in a fresh database dropped afterwards.
+// DATABASE_URL is set (CI sets it), each run in a fresh database dropped afterwards. A fresh
+// database is a copy of a migrated template (templates.ts), not migrated from scratch.
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import pg from 'pg'
 import { type RunningServer, type StartServerOptions, startServer } from '../server.ts'
+import { copyPgliteTemplate, createFromPostgresTemplate } from './templates.ts'
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres'
@@ -16,7 +16,7 @@ export interface TestDatabase {
 const pglite: TestDatabase = {
   name: 'pglite',
   async create() {
-    const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-server-'))
+    const dataDir = await copyPgliteTemplate()
     return {
       options: { databaseUrl: null, dataDir },
       destroy: () => rm(dataDir, { recursive: true, force: true }),
@@ -60,7 +60,7 @@ function postgres(adminUrl: string): TestDatabase {
     name: 'postgres',
     async create() {
       const name = `latchkey_test_${randomUUID().replaceAll('-', '')}`
-      await withAdmin(adminUrl, (client) => client.query(`create database ${name}`))
+      await createFromPostgresTemplate(adminUrl, name)
       const url = new URL(adminUrl)
       url.pathname = `/${name}`
       return {
