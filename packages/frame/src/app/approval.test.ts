@@ -65,14 +65,19 @@ describe('the approval card', () => {
 
   it('only trusted clicks decide, and Approve waits out its delay', async () => {
     let trusted = false
-    const ui = createApprovalUi(document, { isTrusted: () => trusted, approveDelayMs: 30 })
+    const clock = manualClock()
+    const ui = createApprovalUi(document, {
+      isTrusted: () => trusted,
+      approveDelayMs: 30,
+      visibility: { observer: fakeObserver().factory, tracksVisibility: true, ...clock },
+    })
     const decision = ui.request(view(), new AbortController().signal)
     approve()?.click()
     trusted = true
     expect(approve()?.getAttribute('aria-disabled')).toBe('true')
     approve()?.dispatchEvent(new MouseEvent('click'))
     expect(ui.pending()).toBe(1)
-    await tick(40)
+    clock.advance(30)
     expect(approve()?.getAttribute('aria-disabled')).toBe('false')
     approve()?.click()
     await expect(decision).resolves.toBe(true)
@@ -90,7 +95,12 @@ describe('the approval card', () => {
   })
 
   it('queues: one at a time, the next shown with Approve disabled again', async () => {
-    const ui = createApprovalUi(document, { isTrusted: () => true, approveDelayMs: 20 })
+    const clock = manualClock()
+    const ui = createApprovalUi(document, {
+      isTrusted: () => true,
+      approveDelayMs: 20,
+      visibility: { observer: fakeObserver().factory, tracksVisibility: true, ...clock },
+    })
     const a = ui.request(view({ title: 'A' }), new AbortController().signal)
     const b = ui.request(view({ title: 'B' }), new AbortController().signal)
     expect(document.querySelector('h1')?.textContent).toBe('A')
@@ -98,14 +108,14 @@ describe('the approval card', () => {
       'This site asks you to sign a message',
     )
     expect(document.querySelector('.lk-queued')?.textContent).toBe('1 more request waiting')
-    await tick(25)
+    clock.advance(20)
     approve()?.click()
     await expect(a).resolves.toBe(true)
     expect(document.querySelector('h1')?.textContent).toBe('B')
     // a second click right after the first does not approve B
     approve()?.click()
     expect(ui.pending()).toBe(1)
-    await tick(25)
+    clock.advance(20)
     approve()?.click()
     await expect(b).resolves.toBe(true)
   })
