@@ -111,12 +111,13 @@ describe('wallet_addEthereumChain', () => {
     })
     // An update that does not approve it yet changes nothing.
     wallet.update(both())
-    const session = both()
-    session.namespaces.eip155 = {
-      ...(session.namespaces.eip155 as never),
-      chains: [A, B, 'eip155:10'],
-    }
-    wallet.update(session)
+    wallet.update(
+      evmSession({
+        chains: [A, B, 'eip155:10'],
+        accounts: [`${A}:${WC_ACCOUNT}`],
+        methods: ['wallet_addEthereumChain'],
+      }),
+    )
     expect(await adding).toBeNull()
     expect(wallet.listeners.size).toBe(1)
   })
