@@ -31,10 +31,11 @@ describe('the network fee (§5)', () => {
   })
 
   it('a wallet without a gas price leaves no fee', async () => {
-    const { controller, send } = setupSend({ engine: { getGasPrice: undefined } })
+    const { controller, send, logs } = setupSend({ engine: { getGasPrice: undefined } })
     controller.selectToken(NATIVE_TOKEN_KEY)
     await controller.loadFees()
     expect(send.getState().fee).toBeUndefined()
+    expect(logs).toEqual([])
   })
 
   it('a failing gas price is logged and the form goes on without a fee', async () => {
@@ -112,6 +113,16 @@ describe('Max (§5)', () => {
     expect(send.getState().error).toBeUndefined()
     expect(await controller.send()).toBe(true)
     expect(transfers[0]?.amount).toBe(1_999_995_000n)
+  })
+
+  it('of a token whose balance cannot be read is 0, and nothing of it can be sent', async () => {
+    const odd = { ...usd, quantity: { decimals: '6', numeric: '0.0000001' } }
+    const { controller, send, fill } = setupSend({ tokens: [odd] })
+    fill(usd.address as string, '0.000001', RECEIVER)
+    expect(controller.validate()).toBe(false)
+    expect(send.getState().error).toBe('Insufficient balance')
+    controller.setMax()
+    expect(send.getState().amount).toBe('0')
   })
 
   it('without a token changes nothing', () => {
