@@ -267,9 +267,10 @@ function sendTransaction(
   if (tx.gasPrice !== undefined && tx.maxFeePerGas !== undefined) throw invalid('transaction fees')
   if (!rpcUrl) throw new FrameError(`No RPC URL for chain ${chainId}`)
   const data = (tx.data ?? tx.input) as Hex | undefined
-  if (!tx.to && !data) throw invalid('transaction: no receiver and no data')
-  const value = tx.value ? hexToBigInt(tx.value as Hex) : 0n
   const dataBytes = data ? (data.length - 2) / 2 : 0
+  // Empty data ('0x') is no data: without a receiver it would deploy an empty contract.
+  if (!tx.to && dataBytes === 0) throw invalid('transaction: no receiver and no data')
+  const value = tx.value ? hexToBigInt(tx.value as Hex) : 0n
   const details: Detail[] = [
     tx.to
       ? { label: 'To', value: tx.to, mono: true }
