@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { HistoryPage, TokenBalance } from './api.ts'
 import { localChainB } from './networks.ts'
 import { initialPortfolioState } from './portfolioState.ts'
 import { BOB, coin, entry, later, setupPortfolio } from './testing/portfolioSetup.ts'
@@ -124,7 +125,11 @@ describe("answers for an account that is no longer connected are not shown (anot
 
 describe('who the portfolio is for', () => {
   it('nobody while connecting, or while the account has no namespace', async () => {
-    for (const change of [{ status: 'connecting' as const }, { namespace: undefined }]) {
+    for (const change of [
+      { status: 'connecting' as const },
+      { namespace: undefined },
+      { address: undefined },
+    ]) {
       const p = setupPortfolio()
       await p.portfolio.refresh()
       p.account.setState(change)
@@ -132,6 +137,43 @@ describe('who the portfolio is for', () => {
       expect(p.store.getState()).toEqual(initialPortfolioState())
       expect(p.count('getBalances')).toBe(1)
     }
+  })
+
+  it("on a supported network, the active network's, even before the account follows it", async () => {
+    const p = setupPortfolio()
+    p.chain.setState({ activeCaipNetwork: localChainB })
+    await p.portfolio.refresh()
+    expect(p.store.getState().caipAddress).toBe(
+      'eip155:31338:0x1111111111111111111111111111111111111111',
+    )
+    expect(p.calls.find((c) => c.method === 'getBalances')?.args[1]).toBe('eip155:31338')
+  })
+
+  it("an old account's late answers do not end the new account's loading", async () => {
+    const p = setupPortfolio()
+    const alice = { balances: later<TokenBalance[]>(), history: later<HistoryPage>() }
+    const bob = { balances: later<TokenBalance[]>(), history: later<HistoryPage>() }
+    p.answers.balances = alice.balances.promise
+    p.answers.history = alice.history.promise
+    const first = p.portfolio.refresh()
+    p.switchTo(BOB)
+    p.answers.balances = bob.balances.promise
+    p.answers.history = bob.history.promise
+    const second = p.portfolio.refresh()
+    alice.balances.resolve([coin('5')])
+    alice.history.resolve({ data: [entry('0xalice')], next: null })
+    await first
+    expect(p.store.getState()).toMatchObject({
+      balancesLoading: true,
+      transactionsLoading: true,
+      tokens: [],
+      transactions: [],
+    })
+    bob.balances.resolve([coin('7')])
+    bob.history.resolve({ data: [], next: null })
+    await second
+    expect(p.store.getState()).toMatchObject({ balancesLoading: false, transactionsLoading: false })
+    expect(p.store.getState().totalValue).toBe(14)
   })
 
   it("on an unsupported network, the wallet's own network and address, with no data", async () => {

@@ -81,6 +81,14 @@ describe('balances (§5, §8, §9)', () => {
     expect(p.account.getState().balance?.caipAddress).toBe(`eip155:31337:${BOB}`)
   })
 
+  it('a coin renamed by the data API is shown with its new symbol', async () => {
+    const p = setupPortfolio()
+    await p.portfolio.refresh()
+    p.answers.balances = [{ ...coin('1'), symbol: 'GO' }]
+    await p.portfolio.refresh({ force: true })
+    expect(p.account.getState().balance).toMatchObject({ formatted: '1', symbol: 'GO' })
+  })
+
   it('a network without a native entry or app token leaves the account balance alone', async () => {
     const p = setupPortfolio()
     p.answers.balances = [usdc('5')]
@@ -140,6 +148,17 @@ describe('prices (§9: 15 s)', () => {
     p.setNow(29_999)
     await p.portfolio.refresh()
     expect(p.count('getTokenPrices')).toBe(1)
+  })
+
+  it('a failed price call is logged, and the values stay', async () => {
+    const p = setupPortfolio()
+    await p.portfolio.refresh()
+    p.answers.prices = new Error('HTTP status code: 503')
+    p.setNow(15_000)
+    await p.portfolio.refresh()
+    expect(p.logs).toEqual(['token prices failed'])
+    expect(p.store.getState().totalValue).toBe(2)
+    expect(p.shownErrors).toEqual([])
   })
 
   it('tokens the price service does not know are never priced', async () => {
