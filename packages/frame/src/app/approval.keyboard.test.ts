@@ -72,9 +72,17 @@ describe('the approval card, by the browser’s trust check', () => {
     expect(shown()).toBe(true)
   })
 
-  it('Escape with nothing shown changes nothing, and the next request is decided normally', async () => {
+  it('Escape or a click with nothing shown changes nothing, and the next request is decided normally', async () => {
     const { ui, clock } = setup()
+    const errors: unknown[] = []
+    const onError = (event: ErrorEvent) => errors.push(event.error)
+    window.addEventListener('error', onError)
+    clock.advance(500)
     trustedKey(document, 'Escape')
+    trustedClick(approve())
+    trustedClick(reject())
+    window.removeEventListener('error', onError)
+    expect(errors).toEqual([])
     expect(shown()).toBe(false)
     const decision = ui.request(view(), new AbortController().signal)
     clock.advance(500)

@@ -171,3 +171,54 @@ describe('readyTargets', () => {
     expect(readyTargets([], undefined)).toEqual([])
   })
 })
+
+describe('the gate at its edges', () => {
+  it('an event whose fields cannot be read is refused as unreadable', () => {
+    const hostile = {
+      get source(): unknown {
+        throw new Error('boom')
+      },
+      origin: HOST,
+      data: valid,
+    }
+    expect(admit(hostile, state())).toEqual({ ok: false, reason: 'unreadable message' })
+  })
+
+  it('says which origin it refused, cut to 256 characters', () => {
+    const origin = `https://${'a'.repeat(400)}.example`
+    const result = admit({ source: parent, origin, data: valid }, state())
+    expect(result).toEqual({
+      ok: false,
+      reason: `Untrusted Origin: ${origin.slice(0, 256)}`,
+    })
+  })
+
+  it('says why a message did not parse', () => {
+    const type = `APP_${'X'.repeat(60)}`
+    const result = admit({ source: parent, origin: HOST, data: { ...valid, type } }, state())
+    expect(result).toEqual({ ok: false, reason: `unknown app event ${type}` })
+    const data = { ...valid, type: 'APP_CONNECT_OTP', payload: { otp: '1' } }
+    expect(admit({ source: parent, origin: HOST, data }, state())).toEqual({
+      ok: false,
+      reason: 'invalid APP_CONNECT_OTP payload',
+    })
+  })
+
+  it('drops origins that carry only a user name or only a password', () => {
+    expect(normalizeOrigins(['https://user@example.com', 'https://:pw@example.com'])).toEqual([])
+  })
+
+  it('keeps an origin entry of up to 2,048 characters, and drops a longer one', () => {
+    const entry = (length: number) => {
+      const start = 'https://example.com/'
+      return `${start}${'p'.repeat(length - start.length)}`
+    }
+    expect(normalizeOrigins([entry(2048)])).toEqual(['https://example.com'])
+    expect(normalizeOrigins([entry(2049)])).toEqual([])
+  })
+
+  it('admits the host once it has spoken from its origin', () => {
+    const result = admit({ source: parent, origin: HOST, data: valid }, state({ hostOrigin: HOST }))
+    expect(result.ok).toBe(true)
+  })
+})
