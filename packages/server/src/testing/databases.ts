@@ -2,25 +2,38 @@
 // DATABASE_URL is set (CI sets it), each run in a fresh database dropped afterwards. A fresh
 // database is a copy of a migrated template (templates.ts), not migrated from scratch.
 import { randomUUID } from 'node:crypto'
-import { rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import pg from 'pg'
 import { type RunningServer, type StartServerOptions, startServer } from '../server.ts'
 import { copyPgliteTemplate, createFromPostgresTemplate } from './templates.ts'
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres'
-  /** Database options for startServer and how to remove the database afterwards */
-  create(): Promise<{ options: StartServerOptions; destroy(): Promise<void> }>
+  /** An empty database: options for startServer and how to remove the database afterwards */
+  create(): Promise<CreatedDatabase>
+  /** The same, already at the latest migration (a copy of the template, templates.ts) */
+  createMigrated(): Promise<CreatedDatabase>
 }
+
+interface CreatedDatabase {
+  options: StartServerOptions
+  destroy(): Promise<void>
+}
+
+const pgliteAt = (dataDir: string): CreatedDatabase => ({
+  options: { databaseUrl: null, dataDir },
+  destroy: () => rm(dataDir, { recursive: true, force: true }),
+})
 
 const pglite: TestDatabase = {
   name: 'pglite',
   async create() {
-    const dataDir = await copyPgliteTemplate()
-    return {
-      options: { databaseUrl: null, dataDir },
-      destroy: () => rm(dataDir, { recursive: true, force: true }),
-    }
+    return pgliteAt(await mkdtemp(join(tmpdir(), 'latchkey-server-')))
+  },
+  async createMigrated() {
+    return pgliteAt(await copyPgliteTemplate())
   },
 }
 
@@ -55,19 +68,29 @@ async function dropWhenIdle(client: pg.Client, name: string): Promise<void> {
   await client.query(`drop database if exists ${name} with (force)`)
 }
 
+async function postgresAt(
+  adminUrl: string,
+  create: (name: string) => Promise<unknown>,
+): Promise<CreatedDatabase> {
+  const name = `latchkey_test_${randomUUID().replaceAll('-', '')}`
+  await create(name)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    options: { databaseUrl: url.toString() },
+    destroy: () => withAdmin(adminUrl, (client) => dropWhenIdle(client, name)),
+  }
+}
+
 function postgres(adminUrl: string): TestDatabase {
   return {
     name: 'postgres',
-    async create() {
-      const name = `latchkey_test_${randomUUID().replaceAll('-', '')}`
-      await createFromPostgresTemplate(adminUrl, name)
-      const url = new URL(adminUrl)
-      url.pathname = `/${name}`
-      return {
-        options: { databaseUrl: url.toString() },
-        destroy: () => withAdmin(adminUrl, (client) => dropWhenIdle(client, name)),
-      }
-    },
+    create: () =>
+      postgresAt(adminUrl, (name) =>
+        withAdmin(adminUrl, (client) => client.query(`create database ${name}`)),
+      ),
+    createMigrated: () =>
+      postgresAt(adminUrl, (name) => createFromPostgresTemplate(adminUrl, name)),
   }
 }
 
@@ -89,7 +112,7 @@ export async function startTestServer(
   database: TestDatabase,
   options: StartServerOptions = {},
 ): Promise<TestServer> {
-  const created = await database.create()
+  const created = await database.createMigrated()
   try {
     const server = await startServer({
       port: 0,
