@@ -20,6 +20,8 @@ export function strykerConfig(pkg) {
     // The machine is shared: one test process unless the caller passes --concurrency.
     concurrency: 1,
     timeoutMS: 10_000,
+    // The server's dry run (every test related to a store) took over 5 min, Stryker's default.
+    dryRunTimeoutMinutes: 30,
     reporters: ['html', 'json', 'clear-text', 'progress'],
     htmlReporter: { fileName: `reports/mutation/${pkg}/index.html` },
     jsonReporter: { fileName: `reports/mutation/${pkg}/mutation.json` },
