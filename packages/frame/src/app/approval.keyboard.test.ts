@@ -48,6 +48,8 @@ describe('the approval card, by the browser’s trust check', () => {
   it('the visitor’s own click on Reject refuses; a scripted one does not', async () => {
     const { ui } = setup()
     const decision = ui.request(view(), new AbortController().signal)
+    // a real button, not a form's submit button
+    expect(reject()?.type).toBe('button')
     reject()?.click()
     expect(ui.pending()).toBe(1)
     trustedClick(reject())
