@@ -52,6 +52,17 @@ describe('validate: the preview opens only for a form that passes (§5)', () => 
     expect(events).toEqual([])
   })
 
+  it('send checks the form itself, without validate first', async () => {
+    const { controller, send, fill, transfers } = setupSend()
+    fill(NATIVE_TOKEN_KEY, '', RECEIVER)
+    expect(await controller.send()).toBe(false)
+    expect(send.getState()).toMatchObject({
+      status: 'editing',
+      error: ErrorText.amountAndReceiverRequired,
+    })
+    expect(transfers).toEqual([])
+  })
+
   it('refuses a send while no account namespace is known', () => {
     const { controller, send, fill, account } = setupSend()
     fill(NATIVE_TOKEN_KEY, '0.1', RECEIVER)
