@@ -81,6 +81,10 @@ describe('email change (spec §5 UpdateEmailWallet)', () => {
     expect(s.alerts).toEqual(['APKTW002'])
     expect(s.requests).toEqual([])
     expect(s.store.getState().login.error).toBeUndefined()
+    // A host without an alert handler refuses it the same way.
+    const quiet = scriptedEmailLogin({}, { alerts: false })
+    await quiet.login.submitNewEmail('b@example')
+    expect(quiet.store.getState().update.error).toBe('Please enter a valid email address')
   })
 
   it.each(refusedCodes)('refuses the code %j without asking the frame', async (code) => {

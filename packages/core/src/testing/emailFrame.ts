@@ -27,9 +27,12 @@ export const frameUser: EmbeddedUserInfo = {
  */
 export function scriptedEmailLogin(
   replies: Partial<Record<string, FrameReply>>,
-  options: { network?: CaipNetwork; ready?: () => Promise<void> } & Partial<
-    Pick<EmailLoginContext, 'accountType' | 'session'>
-  > = {},
+  options: {
+    network?: CaipNetwork
+    ready?: () => Promise<void>
+    /** false: the host raises no alerts (the handler is optional) */
+    alerts?: false
+  } & Partial<Pick<EmailLoginContext, 'accountType' | 'session'>> = {},
 ) {
   const store = createStore<EmbeddedState>(initialEmbeddedState)
   const requests: string[] = []
@@ -60,7 +63,7 @@ export function scriptedEmailLogin(
     network: () => options.network ?? localChainA,
     connectUser: async (user) => void connected.push(user),
     ...(options.accountType && { accountType: options.accountType }),
-    raise: (code) => void alerts.push(code),
+    ...(options.alerts !== false && { raise: (code) => void alerts.push(code) }),
     onEmailUpdated: (email) => void emailsUpdated.push(email),
     track: (event, properties) => void events.push([event, properties]),
     log: (message, detail) => void logs.push([message, detail]),
