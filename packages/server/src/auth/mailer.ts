@@ -36,6 +36,9 @@ export function smtpMailer(options: MailOptions): Mailer {
     connectionTimeout: AUTH_SMTP_TIMEOUT_MS,
     greetingTimeout: AUTH_SMTP_TIMEOUT_MS,
     socketTimeout: AUTH_SMTP_TIMEOUT_MS,
+    // Reuses open connections: a login sends two mails, and a new SMTP session per mail cost
+    // about 100 ms more each (measured against the dev mail capture).
+    pool: true,
   })
   const from = options.from ?? AUTH_DEFAULT_MAIL_FROM
   return {

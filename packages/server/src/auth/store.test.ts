@@ -1,7 +1,6 @@
 // The auth store's races, straight against the database (PGlite, and PostgreSQL when available).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PROJECT_ID } from '../constants.ts'
-import { migrateToLatest } from '../db/migrations.ts'
 import { type OpenedDatabase, openDatabase } from '../db/open.ts'
 import { availableDatabases } from '../testing/databases.ts'
 import {
@@ -19,13 +18,12 @@ describe.each(availableDatabases())('auth store on $name', (database) => {
   const at = new Date('2030-01-01T00:00:00.000Z')
 
   beforeAll(async () => {
-    const created = await database.create()
+    const created = await database.createMigrated()
     destroy = created.destroy
     opened = await openDatabase({
       databaseUrl: created.options.databaseUrl ?? undefined,
       dataDir: created.options.dataDir ?? 'memory://',
     })
-    await migrateToLatest(opened.db)
   })
   afterAll(async () => {
     await opened?.close()

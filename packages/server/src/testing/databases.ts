@@ -94,10 +94,14 @@ function postgres(adminUrl: string): TestDatabase {
   }
 }
 
-/** PGlite, plus PostgreSQL when DATABASE_URL is set. */
+/**
+ * PGlite, plus PostgreSQL when DATABASE_URL is set; only PostgreSQL when TEST_DATABASES is
+ * `postgres` (mutation runs: README, "Mutation testing").
+ */
 export function availableDatabases(): TestDatabase[] {
   const url = process.env.DATABASE_URL
-  return url ? [pglite, postgres(url)] : [pglite]
+  if (!url) return [pglite]
+  return process.env.TEST_DATABASES === 'postgres' ? [postgres(url)] : [pglite, postgres(url)]
 }
 
 export interface TestServer {
