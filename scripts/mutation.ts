@@ -81,12 +81,17 @@ function readScores(): Scores | undefined {
   return existsSync(SCORES) ? JSON.parse(readFileSync(SCORES, 'utf8')) : undefined
 }
 
-function record(pkg: Package, runSeconds: number): Scores {
+function record(pkg: Package, runSeconds: number, concurrency: number): Scores {
   const report: StrykerReport = JSON.parse(
     readFileSync(join(ROOT, `reports/mutation/${pkg}/mutation.json`), 'utf8'),
   )
   const accepted = existsSync(ACCEPTED) ? parseAccepted(readFileSync(ACCEPTED, 'utf8')) : []
-  const run = scoreReport(report, accepted, { package: pkg, date: new Date(), runSeconds })
+  const run = scoreReport(report, accepted, {
+    package: pkg,
+    date: new Date(),
+    runSeconds,
+    concurrency,
+  })
   const scores = mergeScores(readScores(), run)
   writeFileSync(SCORES, `${JSON.stringify(scores, null, 2)}\n`)
   writeMutationFigures(join(ROOT, 'README.md'), SCORES)
@@ -143,7 +148,7 @@ for (const pkg of packages) {
     failed = true
     continue
   }
-  const scores = record(pkg, seconds)
+  const scores = record(pkg, seconds, Number(values.concurrency))
   for (const file of files) {
     const s = scores.files[file]
     if (s) console.log(`[mutation] ${file}: ${s.score} % (${s.scoreWithAccepted} % with accepted)`)

@@ -29,7 +29,12 @@ const report: StrykerReport = {
     },
   },
 }
-const run = { package: 'core', date: new Date('2026-12-01T10:00:00Z'), runSeconds: 95.4 }
+const run = {
+  package: 'core',
+  date: new Date('2026-12-01T10:00:00Z'),
+  runSeconds: 95.4,
+  concurrency: 2,
+}
 
 describe('mutation scores', () => {
   it('read accepted.md entries and skip its prose', () => {
@@ -62,6 +67,7 @@ describe('mutation scores', () => {
       ignored: 2,
       date: '2026-12-01T10:00:00.000Z',
       runSeconds: 95,
+      concurrency: 2,
     })
   })
 
@@ -84,7 +90,7 @@ describe('mutation scores', () => {
     const figures = mutationFigures(mergeScores(undefined, scoreReport(report, [], run)))
     expect(figures).toMatch(/\| `core\/src\/router\.ts` \| +50\.0 % \| +50\.0 % ✗ \| +2 \|/)
     expect(figures).toContain('2026-12-01')
-    expect(figures).toContain('1.6 min')
+    expect(figures).toContain('1.6 min ×2')
     expect(mutationFigures({ goalPercent: 85, files: {} })).toBe('No mutation run recorded yet.')
   })
 })

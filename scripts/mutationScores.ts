@@ -36,6 +36,8 @@ export interface FileScore {
   /** When the run that measured this file ended (ISO), and how long that run took */
   date: string
   runSeconds: number
+  /** Stryker's test processes in that run (older records: 1) */
+  concurrency?: number
 }
 
 export interface Scores {
@@ -72,7 +74,7 @@ const percent = (detected: number, valid: number) =>
 export function scoreReport(
   report: StrykerReport,
   accepted: AcceptedMutant[],
-  run: { package: string; date: Date; runSeconds: number },
+  run: { package: string; date: Date; runSeconds: number; concurrency: number },
 ): Record<string, FileScore> {
   const scores: Record<string, FileScore> = {}
   for (const [file, { mutants }] of Object.entries(report.files)) {
@@ -103,6 +105,7 @@ export function scoreReport(
       ignored: count.other,
       date: run.date.toISOString(),
       runSeconds: Math.round(run.runSeconds),
+      concurrency: run.concurrency,
     }
   }
   return scores
@@ -130,7 +133,7 @@ export function mutationTable(scores: Scores): string {
     String(s.noCoverage),
     String(s.timeout),
     s.date.slice(0, 10),
-    minutes(s.runSeconds),
+    `${minutes(s.runSeconds)} ×${s.concurrency ?? 1}`,
   ])
   return markdownTable(
     [
@@ -152,7 +155,7 @@ export function mutationTable(scores: Scores): string {
 export function mutationFigures(scores: Scores): string {
   if (Object.keys(scores.files).length === 0) return 'No mutation run recorded yet.'
   return [
-    `Stryker, each package's unit tests, \`coverageAnalysis: perTest\`, one test process. "with accepted" counts the survivors listed in \`reports/mutation/accepted.md\` as killed; ✗ marks a file under the ${scores.goalPercent} % goal. "run" is the Stryker run that measured the file, shared when several files ran together.`,
+    `Stryker, each package's unit tests (not the ones that start a whole server: \`stryker/vitest.shared.ts\`), \`coverageAnalysis: perTest\`. "with accepted" counts the survivors listed in \`reports/mutation/accepted.md\` as killed; ✗ marks a file under the ${scores.goalPercent} % goal. "run" is the Stryker run that measured the file (shared when several files ran together) and its test processes (×n).`,
     '',
     mutationTable(scores),
   ].join('\n')
