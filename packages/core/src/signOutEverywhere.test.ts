@@ -4,7 +4,7 @@ import { signOutEverywhere } from './signOutEverywhere.ts'
 
 /**
  * The controller against a scripted frame, as emailLogin.test.ts (the real frame's side is
- * packages/frame/src/app/sessions.test.ts, against the real server).
+ * packages/frame/src/app/sessions.server.test.ts, against the real server).
  */
 function setup(frame: (type: string) => unknown) {
   const steps: string[] = []

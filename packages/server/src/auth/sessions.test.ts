@@ -1,7 +1,7 @@
 // Session lifetimes (issue 18 #9) against the real server and its database, the clock moved by
 // the test: a session slides with use within a 30-day cap; sign out everywhere; an email change
 // ends the user's other sessions; the wrapping-key rotation's routes (the frame's re-encryption
-// with real keys is packages/frame/src/app/sessions.test.ts).
+// with real keys is packages/frame/src/app/sessions.server.test.ts).
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import {

@@ -1,6 +1,6 @@
 // Sessions (issue 18 #9), the frame's side, against the real auth server (PGlite) with its mails
 // going over SMTP to the devnet's capture: sign out everywhere, and the wrapping-key rotation
-// with the frame's own WebCrypto (keys.ts, solanaKey.ts). Node environment, as integration.test.ts.
+// with the frame's own WebCrypto (keys.ts, solanaKey.ts). Node environment, as integration.server.test.ts.
 import { createRequire } from 'node:module'
 import { type CapturedMail, startMailCapture } from '@latchkey/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
