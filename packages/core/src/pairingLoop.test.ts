@@ -90,4 +90,17 @@ describe('runPairingLoop (§4 pairing)', () => {
     await expect(done).resolves.toBeUndefined()
     expect(h.abandoned).toEqual(['wc:0@2'])
   })
+
+  it('abandons, unshown, an offer that arrives after the loop was stopped', async () => {
+    const h = harness()
+    const propose = h.deps.propose
+    h.deps.propose = async () => {
+      const proposal = await propose()
+      h.stop()
+      return proposal
+    }
+    await expect(runPairingLoop(h.deps)).resolves.toBeUndefined()
+    expect(h.offers).toEqual([])
+    expect(h.abandoned).toEqual(['wc:0@2'])
+  })
 })

@@ -55,6 +55,11 @@ describe('formatUnits', () => {
     expect(formatUnits(0n, 18)).toBe('0')
     expect(formatUnits(12n, 0)).toBe('12')
   })
+
+  it('signs a negative value (a balance change)', () => {
+    expect(formatUnits(-1_500_000n, 6)).toBe('-1.5')
+    expect(formatUnits(-1n, 9)).toBe('-0.000000001')
+  })
 })
 
 describe('maxSendable', () => {

@@ -13,14 +13,15 @@ const DECIMAL = /^(\d*)(?:[.,](\d*))?$/
  * "1,5"; refuses signs, exponents, spaces inside and more decimals than the token has.
  */
 export function parseAmount(text: string, decimals: number): bigint {
-  const trimmed = text.trim()
-  const match = DECIMAL.exec(trimmed)
-  const whole = match?.[1] ?? ''
-  const fraction = match?.[2] ?? ''
-  if (!match || (whole === '' && fraction === '')) throw new Error(AmountText.invalid)
+  const match = DECIMAL.exec(text.trim())
+  if (!match) throw new Error(AmountText.invalid)
+  // The whole part's group always takes part (maybe empty); the fraction's only after a mark.
+  const whole = match[1] as string
+  const fraction = match[2] ?? ''
+  if (whole === '' && fraction === '') throw new Error(AmountText.invalid)
   if (fraction.length > decimals) throw new Error(AmountText.tooManyDecimals(decimals))
-  const units = BigInt(whole || '0') * 10n ** BigInt(decimals)
-  return units + BigInt(fraction.padEnd(decimals, '0') || '0')
+  // BigInt('') is 0n: an empty whole part (".5") or no decimals left to pad.
+  return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0'))
 }
 
 /** The smallest-unit value as a plain decimal string (no grouping, no trailing zeros). */
