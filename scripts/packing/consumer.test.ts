@@ -141,7 +141,17 @@ describe.each(CONSUMER_APPS)(
 
     it('without React code of its own (AppKit’s framework-free setup), connects in <appkit-modal>', async () => {
       await inBuiltApp(dir, async (page, url) => {
-        await connectInApp(page, `${url}vanilla.html`)
+        const { wallet, account } = await connectInApp(page, `${url}vanilla.html`)
+        // AppKit's getWalletProvider(): the wallet's own provider signs, announced once connected.
+        await page.getByTestId('sign').click()
+        await wallet.authorize(Web3RequestKind.SignMessage)
+        await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x/)
+        const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
+        const sent = `0x${Buffer.from(MESSAGE).toString('hex')}`
+        expect(await verifyMessage({ address: account.address, message: sent, signature })).toBe(
+          true,
+        )
+        expect(await page.getByTestId('signature').getAttribute('data-provider')).toBe('ANNOUNCED')
         // The modal mounted where the page placed it, inline (enableEmbedded).
         await page.getByTestId('account-button').click()
         const dialog = page.locator('appkit-modal [role="dialog"]')

@@ -1,6 +1,7 @@
 import {
   type AccountState,
   type AppKitOptions,
+  type ChainNamespace,
   type ChainState,
   createAppKitCore,
   isSocialLoginReturn,
@@ -10,6 +11,8 @@ import {
 import type { CaipNetwork, ViemChainLike } from '@latchkey/core/networks'
 import { isBuiltView } from './builtViews.ts'
 import type { Messages } from './messages.ts'
+import { trackWalletProviders, type WalletProviders } from './walletProviders.ts'
+import { type WalletProviderType, walletProviderTypeOf } from './walletProviderType.ts'
 
 export interface CreateAppKitOptions extends AppKitOptions {
   /** Overrides of the English message table (i18n). */
@@ -72,6 +75,13 @@ export function createIdleAppKit(options: CreateAppKitOptions) {
   let modalMount: Promise<unknown> | undefined
   let mounted: { unmount(): void } | undefined
   let destroyed = false
+  let providers: ReturnType<typeof trackWalletProviders> | undefined
+  /** Providers are followed from the first ask or from start(), whichever comes first. */
+  const walletProviders = () => {
+    providers ??= trackWalletProviders(core)
+    return providers
+  }
+  const activeNamespace = () => core.stores.chain.getState().activeNamespace
 
   const mountModal = () => {
     if (destroyed) return Promise.resolve()
@@ -124,6 +134,15 @@ export function createIdleAppKit(options: CreateAppKitOptions) {
     getCaipNetwork: () => core.stores.chain.getState().activeCaipNetwork,
     switchNetwork: (network: CaipNetwork | ViemChainLike) => core.switchNetwork(network),
     disconnect: core.disconnect,
+    /** AppKit's: the connected wallet's provider of the namespace (default: the active one) */
+    getWalletProvider: (namespace: ChainNamespace = activeNamespace()) =>
+      walletProviders().get(namespace),
+    /** AppKit's: where the active wallet's provider comes from */
+    getWalletProviderType: (): WalletProviderType | undefined =>
+      walletProviderTypeOf(core.stores.account.getState().connectorId),
+    /** AppKit's: each connected namespace's provider, now and whenever it changes */
+    subscribeProviders: (callback: (providers: WalletProviders) => void) =>
+      walletProviders().subscribe(callback),
     setThemeMode: core.setThemeMode,
     setThemeVariables: core.setThemeVariables,
     subscribeEvents: core.subscribeEvents,
@@ -137,6 +156,7 @@ export function createIdleAppKit(options: CreateAppKitOptions) {
       destroyed = true
       mounted?.unmount()
       mounted = undefined
+      providers?.stop()
       core.destroy()
       if (getDefaultAppKit() === appKit) delete (window as WindowWithDefault)[DEFAULT_INSTANCE]
     },
@@ -149,6 +169,7 @@ export function createIdleAppKit(options: CreateAppKitOptions) {
       // starts there (no reconnect, no frame, no modal).
       if (isSocialLoginReturn(window)) return
       core.start()
+      walletProviders()
       void import('./buttons/elements.tsx')
         .then((m) => m.defineElements())
         .catch((error: unknown) =>

@@ -16,13 +16,13 @@ import {
   connectorStatus,
   EMBEDDED_SOLANA_CONNECTOR_ID,
   ErrorText,
-  WALLETCONNECT_CONNECTOR_ID,
 } from '@latchkey/core/internal'
 import type { CaipNetwork, ViemChainLike } from '@latchkey/core/networks'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useAppKitInstance } from './context.tsx'
 import { SOCIAL_NAMES } from './socialNames.ts'
 import { useStore } from './store.ts'
+import { walletProviderTypeOf } from './walletProviderType.ts'
 
 export function useAppKit() {
   const appKit = useAppKitInstance()
@@ -199,41 +199,21 @@ export function useWalletInfo(namespace?: ChainState['activeNamespace']) {
   }
 }
 
-/** AppKit's names for where a wallet's provider comes from. */
-export type WalletProviderType = 'WALLET_CONNECT' | 'AUTH' | 'INJECTED' | 'ANNOUNCED'
-
-function walletProviderTypeOf(connectorId: string | undefined): WalletProviderType | undefined {
-  if (!connectorId) return undefined
-  if (connectorId === WALLETCONNECT_CONNECTOR_ID) return 'WALLET_CONNECT'
-  if (connectorId === AUTH_CONNECTOR_ID || connectorId === EMBEDDED_SOLANA_CONNECTOR_ID)
-    return 'AUTH'
-  return connectorId === 'injected' ? 'INJECTED' : 'ANNOUNCED'
-}
-
-/** The connected wallet's EIP-1193 provider, once the adapter has loaded. */
+/** The connected wallet's provider of the namespace, once the adapter has loaded. */
 export function useAppKitProvider<T = unknown>(
   namespace: ChainState['activeNamespace'] = 'eip155',
 ) {
-  const { core } = useAppKitInstance()
-  const account = useStore(core.stores.account)
+  const appKit = useAppKitInstance()
+  const connectorId = useStore(appKit.core.stores.account, (s) =>
+    s.namespace === namespace ? s.connectorId : s.connections?.[namespace]?.connectorId,
+  )
   const [walletProvider, setProvider] = useState<T>()
-  useEffect(() => {
-    let live = true
-    if (account.status !== 'connected' || account.namespace !== namespace) {
-      setProvider(undefined)
-      return
-    }
-    void core
-      .loadEngine(namespace)
-      .then((engine) => engine.getProvider(account.connectorId))
-      .then((provider) => {
-        if (live) setProvider(provider as T)
-      })
-    return () => {
-      live = false
-    }
-  }, [core, account.status, account.namespace, account.connectorId, namespace])
-  return { walletProvider, walletProviderType: walletProviderTypeOf(account.connectorId) }
+  useEffect(
+    () =>
+      appKit.subscribeProviders((providers) => setProvider(providers[namespace] as T | undefined)),
+    [appKit, namespace],
+  )
+  return { walletProvider, walletProviderType: walletProviderTypeOf(connectorId) }
 }
 
 /** AppKit's answer of `fetchBalance()`: the native balance, or why there is none. */

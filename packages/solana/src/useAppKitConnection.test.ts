@@ -76,6 +76,13 @@ describe('useAppKitConnection', () => {
     expect(renderHooks(appKit).result.current.connection).toBe(connection)
     if (!connection || !result.current.walletProvider) throw new Error('not connected')
     const walletProvider = result.current.walletProvider
+    // The same provider for an app without React (AppKit's getWalletProvider/subscribeProviders).
+    expect(appKit.getWalletProvider('solana')).toBe(walletProvider)
+    expect(appKit.getWalletProvider()).toBe(walletProvider)
+    expect(appKit.getWalletProviderType()).toBe('ANNOUNCED')
+    const seen: unknown[] = []
+    appKit.subscribeProviders((providers) => seen.push(providers.solana))()
+    expect(seen).toEqual([walletProvider])
 
     const wallet = new PublicKey(walletProvider.publicKey?.toBase58() ?? '')
     expect(wallet.toBase58()).toBe(funded.owner)
@@ -91,6 +98,10 @@ describe('useAppKitConnection', () => {
     expect(await connection.getBalance(to)).toBe(2_000_000)
     // The transfer and the 5,000-lamport fee of its one signature.
     expect(await connection.getBalance(wallet)).toBe(before - 2_000_000 - 5_000)
+
+    await act(() => appKit.core.disconnect())
+    await waitFor(() => expect(appKit.getWalletProvider('solana')).toBeUndefined())
+    expect(result.current.walletProvider).toBeUndefined()
   })
 
   it('follows the active network: none on an EVM network, the Solana one once switched to', async () => {

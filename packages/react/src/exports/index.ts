@@ -52,7 +52,8 @@ export {
   useAppKitTokens,
   useDisconnect,
   useWalletInfo,
-  type WalletProviderType,
 } from '../hooks.ts'
 export { en as englishMessages, type Messages } from '../messages.ts'
+export type { WalletProviders } from '../walletProviders.ts'
+export type { WalletProviderType } from '../walletProviderType.ts'
 export { type FetchWalletsOptions, useAppKitWallets, type WalletItem } from '../walletsHooks.ts'

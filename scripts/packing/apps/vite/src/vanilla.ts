@@ -3,6 +3,8 @@ import { WagmiAdapter } from '@latchkey/evm'
 import { createAppKit } from '@latchkey/react'
 import { networks, projectId } from './chain'
 
+const MESSAGE = 'Signed in an app that installed Latchkey from npm'
+
 const modal = createAppKit({
   adapters: [new WagmiAdapter({ networks, projectId })],
   networks,
@@ -10,7 +12,30 @@ const modal = createAppKit({
   enableEmbedded: true,
 })
 
-const address = document.querySelector('[data-testid="wagmi-address"]')
+const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)
+const address = byTestId('wagmi-address')
+const sign = byTestId('sign') as HTMLButtonElement | null
+const signature = byTestId('signature')
+
 modal.subscribeAccount((account) => {
   if (address) address.textContent = account.isConnected ? (account.address ?? '') : 'disconnected'
+})
+
+interface Eip1193 {
+  request(args: { method: string; params?: unknown[] }): Promise<unknown>
+}
+
+// AppKit's way without React: the wallet's own EIP-1193 provider, signed through directly.
+modal.subscribeProviders((providers) => {
+  if (sign) sign.disabled = !providers.eip155
+})
+sign?.addEventListener('click', async () => {
+  const provider = modal.getWalletProvider() as Eip1193 | undefined
+  const from = modal.getAddress()
+  if (!provider || !from || !signature) return
+  const message = `0x${Array.from(new TextEncoder().encode(MESSAGE), (b) => b.toString(16).padStart(2, '0')).join('')}`
+  signature.textContent = String(
+    await provider.request({ method: 'personal_sign', params: [message, from] }),
+  )
+  signature.dataset.provider = modal.getWalletProviderType() ?? ''
 })
