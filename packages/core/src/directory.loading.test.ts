@@ -149,3 +149,78 @@ describe('a wallet installed after the lists loaded', () => {
     expect(state.search.results.find((w) => w.id === target?.id)?.installed).toBe(true)
   })
 })
+
+describe('the lists from the real directory (§2)', () => {
+  const ids = (wallets: readonly { id: string }[]) => wallets.map((w) => w.id)
+  const imageOf = (imageId: string | null | undefined) =>
+    realClient(server.url).walletImageUrl(imageId ?? '')
+
+  it('featured: the ids in the order given, the first four shown, each with its image', async () => {
+    const { directory, store } = setup({
+      featuredWalletIds: ['zerion', 'rabby', 'metamask', 'trust', 'rainbow'],
+    })
+    await directory.fetchInitial()
+    const { featured } = store.getState()
+    expect(ids(featured)).toEqual(['zerion', 'rabby', 'metamask', 'trust'])
+    for (const wallet of featured) {
+      expect(wallet.imageUrl).toBe(imageOf(wallet.image_id))
+      expect(wallet.installed).toBe(false)
+    }
+  })
+
+  it('featured on a phone: a wallet without a mobile link leaves its place to the next', async () => {
+    const { directory, store } = setup({
+      featuredWalletIds: ['zerion', 'rabby', 'metamask', 'trust', 'rainbow'],
+      isMobile: () => true,
+    })
+    await directory.fetchInitial()
+    expect(ids(store.getState().featured)).toEqual(['zerion', 'metamask', 'trust', 'rainbow'])
+  })
+
+  it('installed wallets get their directory entry, ranked as certified, with their connector', async () => {
+    const { directory, store, connectors } = setup()
+    connectors.setState({
+      list: [
+        connector('trust-ext', 'com.trustwallet.app'),
+        connector('unknown', 'io.nobody'),
+        connector('mm-ext', 'io.metamask'),
+      ],
+    })
+    await directory.fetchInitial()
+    const { installed, certified } = store.getState()
+    expect(ids(certified.slice(0, 2))).toEqual(['metamask', 'trust'])
+    expect(ids(installed)).toEqual(['metamask', 'trust'])
+    expect(installed[0]).toMatchObject({ installed: true, connectorId: 'mm-ext' })
+    expect(installed[1]).toMatchObject({ installed: true, connectorId: 'trust-ext' })
+    expect(installed[0]?.imageUrl).toBe(imageOf(installed[0]?.image_id))
+  })
+
+  it('certified: the first twenty certified wallets, for ranking', async () => {
+    const { directory, store } = setup()
+    await directory.fetchInitial()
+    const { certified } = store.getState()
+    expect(certified).toHaveLength(20)
+    expect(certified.every((w) => w.badge_type === 'certified')).toBe(true)
+  })
+
+  it("search: the service's matches with images, loading off; on a phone without the desktop-only ones", async () => {
+    const { directory, store, clock } = setup()
+    directory.setSearch('rain')
+    clock.advance(SEARCH_DEBOUNCE_MS)
+    await vi.waitFor(() => expect(store.getState().search.loading).toBe(false))
+    const { search } = store.getState()
+    expect(search).toMatchObject({ query: 'rain', loading: false })
+    expect(search.error).toBeUndefined()
+    expect(ids(search.results)).toContain('rainbow')
+    expect(search.results[0]?.imageUrl).toBe(imageOf(search.results[0]?.image_id))
+
+    const phone = setup({ isMobile: () => true })
+    phone.directory.setSearch('rabby')
+    phone.clock.advance(SEARCH_DEBOUNCE_MS)
+    await vi.waitFor(() => expect(phone.store.getState().search.loading).toBe(false))
+    expect(phone.store.getState().search.results).toEqual([])
+    directory.setSearch('rabby')
+    clock.advance(SEARCH_DEBOUNCE_MS)
+    await vi.waitFor(() => expect(ids(store.getState().search.results)).toEqual(['rabby']))
+  })
+})
