@@ -31,6 +31,8 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
     projectId: options.projectId,
     relayUrl: options.relayUrl,
     customStoragePrefix: `e2e-wallet-${randomUUID()}`,
+    // In memory: in Node the default is a walletconnect.db folder in the working directory.
+    storageOptions: { database: ':memory:' },
   })
   const kit = await WalletKit.init({
     core,
@@ -58,6 +60,7 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
   })
   const requests: { method: string; chainId: string }[] = []
   let rejectProposals = Boolean(options.rejectProposals)
+  const failedApprovals: string[] = []
 
   kit.on('session_proposal', async ({ id, params }) => {
     if (rejectProposals) {
@@ -68,7 +71,10 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
       proposal: params,
       supportedNamespaces: namespacesFor(chainIds()),
     })
-    await kit.approveSession({ id, namespaces })
+    // A wallet app shows why an approval failed (the app may have dropped the pairing).
+    await kit.approveSession({ id, namespaces }).catch((error: Error) => {
+      failedApprovals.push(error.message)
+    })
   })
 
   if (options.oneClickAuth) {
@@ -132,8 +138,16 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
   return {
     address: account.address,
     requests,
+    /** Why approvals failed, in order */
+    failedApprovals,
     pair: (uri: string) => kit.pair({ uri }),
     sessions: () => Object.values(kit.getActiveSessions()),
+    /** The wallet tells the app of a change (EIP-1193 event) on a chain of the session. */
+    async emit(name: string, data: unknown, chainId: string) {
+      for (const session of Object.values(kit.getActiveSessions())) {
+        await kit.emitSessionEvent({ topic: session.topic, event: { name, data }, chainId })
+      }
+    },
     setRejectProposals(value: boolean) {
       rejectProposals = value
     },

@@ -13,6 +13,8 @@ export async function startRealServer(options: StartServerOptions = {}) {
   const server = await startServer({ port: 0, dataDir, databaseUrl: null, ...options })
   return {
     url: server.url,
+    /** Its WalletConnect relay */
+    relayUrl: server.relayUrl,
     /** The server's database, to look at what it stored */
     db: server.db,
     async close() {
