@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { AccountSnapshot, AdapterEngine, ChainAdapter } from './adapter.ts'
+import type { AccountSnapshot } from './adapter.ts'
 import { type AppKitOptions, createAppKitCore } from './appkit.ts'
 import type { CaipNetworkId, ChainNamespace } from './caip.ts'
 import type { AppKitEvent } from './events.ts'
@@ -7,6 +7,7 @@ import { MemoryStorage } from './memoryStorage.ts'
 import { type CaipNetwork, defineNetwork, localChainA, localChainB } from './networks.ts'
 import { LocalSIWX } from './siwxLocal.ts'
 import { type KeyValueStorage, StorageKeys } from './storageKeys.ts'
+import { scriptedAdapter as fakeAdapterFor } from './testing/scriptedAdapter.ts'
 
 const ACTIVE_NETWORK_KEY = '@latchkey/active_caip_network_id'
 
@@ -472,26 +473,6 @@ describe('createAppKitCore', () => {
     })
   })
 })
-
-function fakeAdapterFor(snapshot: AccountSnapshot, namespace: ChainNamespace) {
-  const engine: AdapterEngine = {
-    connect: vi.fn(async () => snapshot),
-    reconnect: vi.fn(async () => false),
-    disconnect: vi.fn(async () => {}),
-    switchNetwork: vi.fn(async () => {}),
-    getBalance: vi.fn(async () => ({ value: 10n ** 18n, decimals: 18, symbol: 'ETH' })),
-    watchAccount: vi.fn(() => () => {}),
-    getProvider: vi.fn(() => undefined),
-    sendTransfer: vi.fn(async () => '0xhash'),
-    signMessage: vi.fn(async () => '0xsignature'),
-  }
-  const adapter: ChainAdapter = {
-    namespace,
-    watchConnectors: () => () => {},
-    load: vi.fn(async () => engine),
-  }
-  return { adapter, engine }
-}
 
 describe('createAppKitCore with a fake adapter', () => {
   const fakeAdapter = (snapshot: AccountSnapshot, namespace: ChainNamespace = 'eip155') =>
