@@ -3,58 +3,15 @@
 // The wallet is a scripted engine; the real adapters' wallets are tested in evm and solana.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AccountSnapshot } from './adapter.ts'
-import { type AppKitOptions, createAppKitCore } from './appkit.ts'
+import type { AppKitOptions } from './appkit.ts'
 import { ErrorText } from './errors.ts'
-import type { AppKitEvent } from './events.ts'
-import { MemoryStorage } from './memoryStorage.ts'
 import { localChainA, localChainB } from './networks.ts'
-import { createAppKitStorage } from './storage.ts'
-import { scriptedAdapter } from './testing/scriptedAdapter.ts'
+import { ADDRESS, destroyKits, METAMASK, OTHER, setup } from './testing/connectionSetup.ts'
 
-const ADDRESS = '0x1111111111111111111111111111111111111111'
-const OTHER = '0x2222222222222222222222222222222222222222'
-const METAMASK = {
-  id: 'io.metamask',
-  name: 'MetaMask',
-  type: 'ANNOUNCED' as const,
-  chain: 'eip155' as const,
-  rdns: 'io.metamask',
-  imageUrl: 'data:image/svg+xml,<svg/>',
-}
-
-const kits: ReturnType<typeof createAppKitCore>[] = []
 afterEach(() => {
-  for (const kit of kits.splice(0)) kit.destroy()
+  destroyKits()
   vi.useRealTimers()
 })
-
-function setup(
-  snapshot: AccountSnapshot = { status: 'connected', address: ADDRESS, chainId: 31337 },
-  options: Partial<AppKitOptions> = {},
-) {
-  const backend = new MemoryStorage()
-  const { adapter, engine } = scriptedAdapter(snapshot)
-  const kit = createAppKitCore({
-    networks: [localChainA, localChainB],
-    projectId: 'test',
-    storage: backend,
-    // No data API here: the portfolio falls back to the chain for the native balance.
-    apiUrl: 'http://127.0.0.1:1',
-    adapters: [adapter],
-    ...options,
-  })
-  kits.push(kit)
-  kit.stores.connectors.setState({ list: [METAMASK] })
-  const events: AppKitEvent['data'][] = []
-  kit.subscribeEvents((event) => events.push(event.data))
-  return {
-    kit,
-    engine,
-    events,
-    stored: createAppKitStorage(backend, () => undefined),
-    views: () => kit.stores.router.getState().history.map((route) => route.view),
-  }
-}
 
 const rejection = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
 
