@@ -11,6 +11,23 @@ vi.spyOn(console, 'error').mockImplementation(() => {})
 afterEach(destroyKits)
 
 describe('after a reload', () => {
+  /** The stored wallet answers when the test says so. */
+  function slowlyReloaded() {
+    let comeBack: () => void = () => {}
+    const s = reloaded()
+    s.engine.reconnect.mockImplementation(
+      () =>
+        new Promise<boolean>((resolve) => {
+          comeBack = () => {
+            s.walletReports({ status: 'connected', address: ADDRESS, chainId: 31337 })
+            resolve(true)
+          }
+        }),
+    )
+    s.kit.start()
+    return { ...s, comeBack: () => comeBack() }
+  }
+
   function reloaded(options: { enableReconnect?: boolean; reconnects?: boolean } = {}) {
     const backend = new MemoryStorage()
     const stored = createAppKitStorage(backend, () => undefined)
@@ -22,12 +39,17 @@ describe('after a reload', () => {
       s.walletReports({ status: 'connected', address: ADDRESS, chainId: 31337 })
       return true
     })
+    return s
+  }
+
+  const started = (options: Parameters<typeof reloaded>[0]) => {
+    const s = reloaded(options)
     s.kit.start()
     return s
   }
 
   it('the stored wallet comes back: reconnecting, then the account', async () => {
-    const { kit, engine } = reloaded({ reconnects: true })
+    const { kit, engine } = started({ reconnects: true })
     // The button says "Reconnecting…" from the first render on.
     expect(kit.stores.account.getState()).toMatchObject({
       status: 'reconnecting',
@@ -42,7 +64,7 @@ describe('after a reload', () => {
   })
 
   it('a wallet that no longer knows the site: disconnected, and remembered as such', async () => {
-    const { kit, engine, stored } = reloaded({ reconnects: false })
+    const { kit, engine, stored } = started({ reconnects: false })
     await vi.waitFor(() => expect(engine.reconnect).toHaveBeenCalled())
     await vi.waitFor(() => expect(kit.stores.account.getState().status).toBe('disconnected'))
     expect(stored.getConnectedConnectorId('eip155')).toBeUndefined()
@@ -50,11 +72,32 @@ describe('after a reload', () => {
   })
 
   it('enableReconnect: false leaves the visitor disconnected without asking the wallet', async () => {
-    const { kit, engine } = reloaded({ enableReconnect: false, reconnects: true })
+    const { kit, engine } = started({ enableReconnect: false, reconnects: true })
     // The engine still loads after first paint (warmed), and is watched: nothing reconnects.
     await vi.waitFor(() => expect(engine.watchAccount).toHaveBeenCalled())
     await Promise.resolve()
     expect(engine.reconnect).not.toHaveBeenCalled()
     expect(kit.stores.account.getState().status).toBe('disconnected')
+  })
+
+  it('opened while reconnecting: Connect, then Account once the wallet is back', async () => {
+    const { kit, engine, comeBack, views } = slowlyReloaded()
+    kit.open()
+    expect(views()).toEqual(['Connect'])
+    await vi.waitFor(() => expect(engine.reconnect).toHaveBeenCalled())
+    comeBack()
+    await vi.waitFor(() => expect(kit.stores.account.getState().status).toBe('connected'))
+    expect(views()).toEqual(['Account'])
+    expect(kit.getState().open).toBe(true)
+  })
+
+  it('a visitor who went on to connect another way meanwhile is not moved', async () => {
+    const { kit, engine, comeBack, views } = slowlyReloaded()
+    kit.open()
+    kit.router.push('EmailLogin')
+    await vi.waitFor(() => expect(engine.reconnect).toHaveBeenCalled())
+    comeBack()
+    await vi.waitFor(() => expect(kit.stores.account.getState().status).toBe('connected'))
+    expect(views().at(-1)).toBe('EmailLogin')
   })
 })
