@@ -170,3 +170,83 @@ describe('classifyRpcMethod', () => {
     expect(classifyRpcMethod(method)).toBe(kind)
   })
 })
+
+describe('classifyRpcMethod: the chain reads the frame passes straight to the chain', () => {
+  it.each([
+    'eth_accounts',
+    'eth_blockNumber',
+    'eth_chainId',
+    'eth_estimateGas',
+    'eth_feeHistory',
+    'eth_gasPrice',
+    'eth_getBalance',
+    'eth_getBlockByHash',
+    'eth_getBlockByNumber',
+    'eth_getBlockTransactionCountByHash',
+    'eth_getBlockTransactionCountByNumber',
+    'eth_getCode',
+    'eth_getFilterChanges',
+    'eth_getFilterLogs',
+    'eth_getLogs',
+    'eth_getProof',
+    'eth_getStorageAt',
+    'eth_getTransactionByBlockHashAndIndex',
+    'eth_getTransactionByBlockNumberAndIndex',
+    'eth_getTransactionByHash',
+    'eth_getTransactionCount',
+    'eth_getTransactionReceipt',
+    'eth_maxPriorityFeePerGas',
+    'eth_newBlockFilter',
+    'eth_newFilter',
+    'eth_syncing',
+    'eth_uninstallFilter',
+    'eth_blobBaseFee',
+    'web3_clientVersion',
+    'wallet_getCallsStatus',
+    'wallet_getAssets',
+    'eth_getUserOperationByHash',
+    'eth_getUserOperationReceipt',
+    'eth_supportedEntryPoints',
+    'eth_estimateUserOperationGas',
+  ])('%s is safe', (method) => {
+    expect(classifyRpcMethod(method)).toBe('safe')
+  })
+
+  it('an empty method name is not allowed', () => {
+    expect(classifyRpcMethod('')).toBe('forbidden')
+  })
+})
+
+describe('ids, URLs and reply names, to the character', () => {
+  const SWITCH = 'APP_SWITCH_NETWORK'
+  it.each([
+    ['text before the id', `x${ID}`],
+    ['text after the id', `${ID}0`],
+  ])('refuses a request id with %s', (_, id) => {
+    expect(reason(parseAppMessage(app(SWITCH, { chainId: 1 }, id)))).toBe(
+      'not a frame protocol message',
+    )
+  })
+
+  it.each([
+    ['text before the scheme', 'xhttp://127.0.0.1:8545'],
+    ['a space inside', 'http://127.0.0.1:8545/ x'],
+  ])('refuses an RPC URL with %s', (_, rpcUrl) => {
+    expect(reason(parseAppMessage(app(SWITCH, { chainId: 1, rpcUrl })))).toBe(
+      `invalid ${SWITCH} payload`,
+    )
+    expect(parseAppMessage(app(SWITCH, { chainId: 1, rpcUrl: 'https://rpc.example/x' })).ok).toBe(
+      true,
+    )
+  })
+
+  it.each([
+    'XFRAME_SWITCH_NETWORK_SUCCESS',
+    'FRAME_SWITCH_NETWORK_SUCCESSX',
+    'FRAME_SWITCH_NETWORK_ERRORS',
+  ])('refuses the reply name %s', (type) => {
+    expect(
+      reason(parseFrameMessage({ channel: CHANNEL, type, id: ID, payload: { chainId: 1 } })),
+    ).toBe(`unknown frame event ${type}`)
+  })
+})
