@@ -11,7 +11,7 @@ import {
 import type { CaipNetwork, ViemChainLike } from '@latchkey/core/networks'
 import { isBuiltView } from './builtViews.ts'
 import type { Messages } from './messages.ts'
-import { trackWalletProviders, type WalletProviders } from './walletProviders.ts'
+import type { WalletProviders } from './walletProviders.ts'
 import { type WalletProviderType, walletProviderTypeOf } from './walletProviderType.ts'
 
 export interface CreateAppKitOptions extends AppKitOptions {
@@ -75,11 +75,17 @@ export function createIdleAppKit(options: CreateAppKitOptions) {
   let modalMount: Promise<unknown> | undefined
   let mounted: { unmount(): void } | undefined
   let destroyed = false
-  let providers: ReturnType<typeof trackWalletProviders> | undefined
-  /** Providers are followed from the first ask or from start(), whichever comes first. */
+  type Tracker = ReturnType<typeof import('./walletProviders.ts').trackWalletProviders>
+  let providers: Tracker | undefined
+  let providersLoad: Promise<Tracker> | undefined
+  /** Providers are followed from start() (or the first subscription), in their own chunk. */
   const walletProviders = () => {
-    providers ??= trackWalletProviders(core)
-    return providers
+    providersLoad ??= import('./walletProviders.ts').then((m) => {
+      providers = m.trackWalletProviders(core)
+      if (destroyed) providers.stop()
+      return providers
+    })
+    return providersLoad
   }
   const activeNamespace = () => core.stores.chain.getState().activeNamespace
 
@@ -135,14 +141,22 @@ export function createIdleAppKit(options: CreateAppKitOptions) {
     switchNetwork: (network: CaipNetwork | ViemChainLike) => core.switchNetwork(network),
     disconnect: core.disconnect,
     /** AppKit's: the connected wallet's provider of the namespace (default: the active one) */
-    getWalletProvider: (namespace: ChainNamespace = activeNamespace()) =>
-      walletProviders().get(namespace),
+    getWalletProvider: (namespace: ChainNamespace = activeNamespace()) => providers?.get(namespace),
     /** AppKit's: where the active wallet's provider comes from */
     getWalletProviderType: (): WalletProviderType | undefined =>
       walletProviderTypeOf(core.stores.account.getState().connectorId),
     /** AppKit's: each connected namespace's provider, now and whenever it changes */
-    subscribeProviders: (callback: (providers: WalletProviders) => void) =>
-      walletProviders().subscribe(callback),
+    subscribeProviders(callback: (providers: WalletProviders) => void) {
+      let stop: (() => void) | undefined
+      let stopped = false
+      void walletProviders().then((tracker) => {
+        if (!stopped) stop = tracker.subscribe(callback)
+      })
+      return () => {
+        stopped = true
+        stop?.()
+      }
+    },
     setThemeMode: core.setThemeMode,
     setThemeVariables: core.setThemeVariables,
     subscribeEvents: core.subscribeEvents,
@@ -169,7 +183,7 @@ export function createIdleAppKit(options: CreateAppKitOptions) {
       // starts there (no reconnect, no frame, no modal).
       if (isSocialLoginReturn(window)) return
       core.start()
-      walletProviders()
+      void walletProviders()
       void import('./buttons/elements.tsx')
         .then((m) => m.defineElements())
         .catch((error: unknown) =>

@@ -81,8 +81,9 @@ describe('useAppKitConnection', () => {
     expect(appKit.getWalletProvider()).toBe(walletProvider)
     expect(appKit.getWalletProviderType()).toBe('ANNOUNCED')
     const seen: unknown[] = []
-    appKit.subscribeProviders((providers) => seen.push(providers.solana))()
-    expect(seen).toEqual([walletProvider])
+    const stop = appKit.subscribeProviders((providers) => seen.push(providers.solana))
+    await waitFor(() => expect(seen).toEqual([walletProvider]))
+    stop()
 
     const wallet = new PublicKey(walletProvider.publicKey?.toBase58() ?? '')
     expect(wallet.toBase58()).toBe(funded.owner)
