@@ -98,6 +98,23 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true })
 })
 
+/**
+ * The app's "Sign a message" button, approved in the wallet: whether the signature shown is the
+ * account's. headless-web3-provider signs the 0x-hex string it is sent as literal text.
+ */
+async function signsInApp(
+  page: Page,
+  wallet: Awaited<ReturnType<typeof connectInApp>>['wallet'],
+  address: `0x${string}`,
+) {
+  await page.getByTestId('sign').click()
+  await wallet.authorize(Web3RequestKind.SignMessage)
+  await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x/)
+  const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
+  const sent = `0x${Buffer.from(MESSAGE).toString('hex')}`
+  return verifyMessage({ address, message: sent, signature })
+}
+
 describe.each(CONSUMER_APPS)(
   '$name: an AppKit app with @latchkey/* from the packed tarballs',
   (spec) => {
@@ -127,15 +144,7 @@ describe.each(CONSUMER_APPS)(
         const { wallet, account } = await connectInApp(page, url)
         await screenshot(page, `consumer-${spec.name}-connected`)
 
-        await page.getByTestId('sign').click()
-        await wallet.authorize(Web3RequestKind.SignMessage)
-        await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x/)
-        const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
-        // headless-web3-provider signs the 0x-hex string wagmi sends as literal text.
-        const sent = `0x${Buffer.from(MESSAGE).toString('hex')}`
-        expect(await verifyMessage({ address: account.address, message: sent, signature })).toBe(
-          true,
-        )
+        expect(await signsInApp(page, wallet, account.address)).toBe(true)
       })
     })
 
@@ -143,14 +152,7 @@ describe.each(CONSUMER_APPS)(
       await inBuiltApp(dir, async (page, url) => {
         const { wallet, account } = await connectInApp(page, `${url}vanilla.html`)
         // AppKit's getWalletProvider(): the wallet's own provider signs, announced once connected.
-        await page.getByTestId('sign').click()
-        await wallet.authorize(Web3RequestKind.SignMessage)
-        await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x/)
-        const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
-        const sent = `0x${Buffer.from(MESSAGE).toString('hex')}`
-        expect(await verifyMessage({ address: account.address, message: sent, signature })).toBe(
-          true,
-        )
+        expect(await signsInApp(page, wallet, account.address)).toBe(true)
         expect(await page.getByTestId('signature').getAttribute('data-provider')).toBe('ANNOUNCED')
         // The modal mounted where the page placed it, inline (enableEmbedded).
         await page.getByTestId('account-button').click()

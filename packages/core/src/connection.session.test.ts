@@ -3,17 +3,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ErrorText } from './errors.ts'
 import { defineNetwork, localChainA, localChainB } from './networks.ts'
-import { ADDRESS, destroyKits, METAMASK, OTHER, setup } from './testing/connectionSetup.ts'
+import {
+  ADDRESS,
+  connected,
+  destroyKits,
+  METAMASK,
+  OTHER,
+  setup,
+  userRejection,
+} from './testing/connectionSetup.ts'
 
 afterEach(destroyKits)
 
-const connected = async (options?: Parameters<typeof setup>[1]) => {
-  const s = setup(undefined, options)
-  await s.kit.connect(METAMASK.id)
-  s.events.length = 0
-  return s
-}
-const rejection = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
 const unlisted = defineNetwork({
   id: 5,
   chainNamespace: 'eip155',
@@ -49,7 +50,7 @@ describe('switchNetwork', () => {
 
   it("a refusal in the wallet: 'User rejected the request', the network stays", async () => {
     const { kit, engine, events } = await connected()
-    engine.switchNetwork.mockRejectedValueOnce(rejection())
+    engine.switchNetwork.mockRejectedValueOnce(userRejection())
     await kit.switchNetwork(localChainB)
     expect(kit.stores.account.getState().switchError).toBe(ErrorText.userRejected)
     expect(kit.stores.chain.getState().activeCaipNetwork).toBe(localChainA)

@@ -3,17 +3,22 @@
 // The wallet is a scripted engine; the real adapters' wallets are tested in evm and solana.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AccountSnapshot } from './adapter.ts'
-import type { AppKitOptions } from './appkit.ts'
 import { ErrorText } from './errors.ts'
 import { localChainA, localChainB } from './networks.ts'
-import { ADDRESS, destroyKits, METAMASK, OTHER, setup } from './testing/connectionSetup.ts'
+import {
+  ADDRESS,
+  connected,
+  destroyKits,
+  METAMASK,
+  OTHER,
+  setup,
+  userRejection,
+} from './testing/connectionSetup.ts'
 
 afterEach(() => {
   destroyKits()
   vi.useRealTimers()
 })
-
-const rejection = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
 
 describe('connect: an extension wallet', () => {
   it('connects the account, remembers the wallet for the next visit and tracks it', async () => {
@@ -83,7 +88,7 @@ describe('connect: an extension wallet', () => {
 
   it("a refusal in the wallet: 'Connection rejected', the view stays to retry, CONNECT_ERROR", async () => {
     const { kit, engine, events, views } = setup()
-    engine.connect.mockRejectedValueOnce(rejection())
+    engine.connect.mockRejectedValueOnce(userRejection())
     kit.open()
     await kit.connect(METAMASK.id)
     expect(kit.stores.account.getState()).toMatchObject({
@@ -157,12 +162,6 @@ describe('connect: an extension wallet', () => {
 })
 
 describe('the native balance, read from the chain when the data API has none', () => {
-  const connected = async (options?: Partial<AppKitOptions>) => {
-    const s = setup(undefined, options)
-    await s.kit.connect(METAMASK.id)
-    return s
-  }
-
   it("shows the account's native balance, formatted, with its symbol", async () => {
     const { kit, engine } = await connected()
     engine.getBalance.mockResolvedValue({

@@ -85,6 +85,11 @@ export function createIdleAppKit(options: CreateAppKitOptions) {
       if (destroyed) providers.stop()
       return providers
     })
+    // A failed chunk load (offline, page unloading) is retried by the next subscription.
+    providersLoad.catch((error: unknown) => {
+      providersLoad = undefined
+      console.error('[latchkey] wallet providers failed to load', error)
+    })
     return providersLoad
   }
   const activeNamespace = () => core.stores.chain.getState().activeNamespace
@@ -149,9 +154,12 @@ export function createIdleAppKit(options: CreateAppKitOptions) {
     subscribeProviders(callback: (providers: WalletProviders) => void) {
       let stop: (() => void) | undefined
       let stopped = false
-      void walletProviders().then((tracker) => {
-        if (!stopped) stop = tracker.subscribe(callback)
-      })
+      walletProviders().then(
+        (tracker) => {
+          if (!stopped) stop = tracker.subscribe(callback)
+        },
+        () => undefined,
+      )
       return () => {
         stopped = true
         stop?.()
@@ -183,7 +191,7 @@ export function createIdleAppKit(options: CreateAppKitOptions) {
       // starts there (no reconnect, no frame, no modal).
       if (isSocialLoginReturn(window)) return
       core.start()
-      void walletProviders()
+      walletProviders().catch(() => undefined)
       void import('./buttons/elements.tsx')
         .then((m) => m.defineElements())
         .catch((error: unknown) =>

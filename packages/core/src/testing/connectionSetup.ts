@@ -56,3 +56,15 @@ export function setup(
     views: () => kit.stores.router.getState().history.map((route) => route.view),
   }
 }
+
+/** An instance already connected to the scripted MetaMask, its events from here on. */
+export async function connected(options?: Partial<AppKitOptions>) {
+  const s = setup(undefined, options)
+  await s.kit.connect(METAMASK.id)
+  s.events.length = 0
+  return s
+}
+
+/** The wallet's refusal (EIP-1193 4001). */
+export const userRejection = () =>
+  Object.assign(new Error('User rejected the request.'), { code: 4001 })

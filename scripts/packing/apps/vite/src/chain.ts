@@ -1,4 +1,5 @@
-// The local chain both pages of the app connect on (its RPC is set when the app is built).
+// What both pages of the app share: the local chain they connect on (its RPC is set when the
+// app is built), the project, and the message they sign.
 import { type AppKitNetwork, defineChain } from '@latchkey/react/networks'
 
 const localChain = defineChain({
@@ -12,3 +13,6 @@ const localChain = defineChain({
 
 export const networks: [AppKitNetwork, ...AppKitNetwork[]] = [localChain]
 export const projectId = import.meta.env.VITE_PROJECT_ID
+
+/** The text both pages ask the wallet to sign (consumer.test.ts verifies the signature). */
+export const MESSAGE = 'Signed in an app that installed Latchkey from npm'

@@ -6,9 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { useAccount, useSignMessage, WagmiProvider } from 'wagmi'
-import { networks, projectId } from './chain'
-
-export const MESSAGE = 'Signed in an app that installed Latchkey from npm'
+import { MESSAGE, networks, projectId } from './chain'
 
 const wagmiAdapter = new WagmiAdapter({ networks, projectId })
 const queryClient = new QueryClient()

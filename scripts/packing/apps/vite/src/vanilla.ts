@@ -1,9 +1,8 @@
 // The same app as AppKit's framework-free @reown/appkit setup: no React code of its own.
 import { WagmiAdapter } from '@latchkey/evm'
 import { createAppKit } from '@latchkey/react'
-import { networks, projectId } from './chain'
-
-const MESSAGE = 'Signed in an app that installed Latchkey from npm'
+import { toHex } from 'viem'
+import { MESSAGE, networks, projectId } from './chain'
 
 const modal = createAppKit({
   adapters: [new WagmiAdapter({ networks, projectId })],
@@ -33,7 +32,7 @@ sign?.addEventListener('click', async () => {
   const provider = modal.getWalletProvider() as Eip1193 | undefined
   const from = modal.getAddress()
   if (!provider || !from || !signature) return
-  const message = `0x${Array.from(new TextEncoder().encode(MESSAGE), (b) => b.toString(16).padStart(2, '0')).join('')}`
+  const message = toHex(MESSAGE)
   signature.textContent = String(
     await provider.request({ method: 'personal_sign', params: [message, from] }),
   )
