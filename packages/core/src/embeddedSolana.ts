@@ -35,6 +35,7 @@ import { ProviderRpcError } from './eip1193.ts'
 import { type EmbeddedUserAccounts, solanaAddressOf, solanaPublicKey } from './embeddedAccounts.ts'
 import { embeddedWalletNetworks } from './embeddedNetworks.ts'
 import { httpRpcUrl } from './embeddedProvider.ts'
+import { setEmbeddedSolanaHandle } from './embeddedSolanaHandle.ts'
 import type { EmbeddedSession } from './embeddedWallet.ts'
 import { ErrorText } from './errors.ts'
 import type { CaipNetwork } from './networks.ts'
@@ -377,16 +378,9 @@ export function registerEmbeddedSolanaWallet(
   // Held before the register event: an app listening for it finds the handle already set.
   const held: Registered = { embedded, unregister: () => undefined }
   registered = held
+  setEmbeddedSolanaHandle(embedded.wallet)
   held.unregister = registerInPage(embedded.wallet)
   return embedded
-}
-
-/**
- * The wallet object registered above. The Solana adapter connects the embedded wallet through
- * this handle only: a page script can register a look-alike under the same name.
- */
-export function embeddedSolanaWallet(): Wallet | undefined {
-  return registered?.embedded.wallet
 }
 
 /** The signed-in user's Solana account for the registered wallet (undefined: signed out). */
@@ -398,6 +392,7 @@ export function setSolanaAccount(user: EmbeddedUserAccounts | undefined): void {
 export function unregisterEmbeddedSolanaWallet(): void {
   registered?.unregister()
   registered = undefined
+  setEmbeddedSolanaHandle(undefined)
 }
 
 // ---- For the connection controller (connection.ts) ----
