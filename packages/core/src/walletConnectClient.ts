@@ -102,8 +102,8 @@ export interface WalletConnectClientOptions {
   /** Keeps this app's WalletConnect storage apart from other clients on the same origin. */
   storagePrefix: string
   /**
-   * Where sessions are kept; WalletConnect's default is the browser's storage (in Node, a
-   * `walletconnect.db` folder in the working directory).
+   * Where sessions are kept; WalletConnect's default is the browser's IndexedDB (in Node,
+   * memory).
    */
   storage?: WalletConnectStorage
   debug?: boolean
