@@ -1,0 +1,236 @@
+// @vitest-environment jsdom
+// APP_RPC_REQUEST's routing and the chain's answers as the page gets them: the frame in full
+// (harness), a signed-in visitor, and an RPC endpoint on loopback that answers as the test says
+// (a node that is down, slow, or answers garbage is what the frame must survive).
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { REQUEST_ABORTED, RPC_NOT_ALLOWED } from '../protocol.ts'
+import { INVALID_PARAMS, UNAUTHORIZED, WRONG_ACCOUNT } from './signer.ts'
+import { createHarness, failure, type Harness, ok, signIn } from './testing/harness.ts'
+
+interface Seen {
+  headers: IncomingHttpHeaders
+  body: unknown
+}
+
+/** What the endpoint answers next: a status and a raw body, or never (hangs). */
+type Answer = { status: number; body: string } | 'hang'
+
+let endpoint: Server
+let endpointUrl: string
+let answer: Answer
+const seen: Seen[] = []
+const hanging: (() => void)[] = []
+
+beforeAll(async () => {
+  endpoint = createServer((request, response) => {
+    let raw = ''
+    request.on('data', (chunk) => {
+      raw += chunk
+    })
+    request.on('end', () => {
+      seen.push({ headers: request.headers, body: JSON.parse(raw) })
+      if (answer === 'hang') {
+        hanging.push(() => response.end())
+        return
+      }
+      response.writeHead(answer.status, { 'Content-Type': 'application/json' })
+      response.end(answer.body)
+    })
+  })
+  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve))
+  endpointUrl = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/`
+})
+afterAll(async () => {
+  for (const end of hanging.splice(0)) end()
+  await new Promise((resolve) => endpoint.close(resolve))
+})
+beforeEach(() => {
+  seen.length = 0
+  answer = { status: 200, body: '{"jsonrpc":"2.0","id":1,"result":"0x10"}' }
+})
+
+const json = (value: unknown) => ({ status: 200, body: JSON.stringify(value) })
+
+/** A signed-in frame on chain 31337 whose RPC URL is the test's endpoint */
+async function frameOnEndpoint(): Promise<{ h: Harness; address: string }> {
+  const h = await createHarness()
+  await signIn(h)
+  ok(await h.send('APP_SWITCH_NETWORK', { chainId: 31337, rpcUrl: endpointUrl }))
+  const accounts = ok(await h.send('APP_RPC_REQUEST', { method: 'eth_accounts' }))
+  return { h, address: (accounts.result as string[])[0] }
+}
+
+describe('chain reads through the RPC endpoint', () => {
+  it('posts one JSON-RPC 2.0 call (params default to []) and answers its result', async () => {
+    const { h } = await frameOnEndpoint()
+    expect(ok(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' }))).toEqual({
+      result: '0x10',
+    })
+    expect(seen).toHaveLength(1)
+    expect(seen[0].body).toEqual({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] })
+    expect(seen[0].headers['content-type']).toBe('application/json')
+    answer = json({ jsonrpc: '2.0', id: 1, result: null })
+    expect(
+      ok(await h.send('APP_RPC_REQUEST', { method: 'eth_getCode', params: ['0x1', 'latest'] })),
+    ).toEqual({ result: null })
+    expect(seen[1].body).toMatchObject({ params: ['0x1', 'latest'] })
+    answer = json({ jsonrpc: '2.0', id: 1, error: null, result: '0x2' })
+    expect(ok(await h.send('APP_RPC_REQUEST', { method: 'eth_gasPrice' }))).toEqual({
+      result: '0x2',
+    })
+  })
+
+  it("the node's error: its message (cut to 1,024 characters) and numeric code", async () => {
+    const { h } = await frameOnEndpoint()
+    answer = json({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'x'.repeat(5000) } })
+    expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_call', params: [] }))).toEqual({
+      message: 'x'.repeat(1024),
+      code: -32000,
+    })
+    answer = json({ jsonrpc: '2.0', id: 1, error: { code: 'bad', message: '' } })
+    expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_call', params: [] }))).toEqual({
+      message: 'RPC error',
+    })
+    answer = json({ jsonrpc: '2.0', id: 1, error: { message: 42 } })
+    expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_call', params: [] }))).toEqual({
+      message: 'RPC error',
+    })
+  })
+
+  it('a body that is not JSON-RPC: the HTTP status, or that the answer is invalid', async () => {
+    const { h } = await frameOnEndpoint()
+    answer = { status: 502, body: '<html>Bad gateway</html>' }
+    expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' }))).toEqual({
+      message: 'HTTP status code: 502',
+    })
+    answer = { status: 200, body: '"just a string"' }
+    expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' }))).toEqual({
+      message: 'Invalid RPC response',
+    })
+    answer = { status: 200, body: 'null' }
+    expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' }))).toEqual({
+      message: 'Invalid RPC response',
+    })
+    answer = { status: 429, body: '{"jsonrpc":"2.0","id":1}' }
+    expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' }))).toEqual({
+      message: 'HTTP status code: 429',
+    })
+  })
+
+  it('params that are not a list or object are refused before any call (-32602)', async () => {
+    const { h } = await frameOnEndpoint()
+    expect(
+      failure(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber', params: 'latest' })),
+    ).toEqual({ message: 'Invalid params', code: INVALID_PARAMS })
+    expect(seen).toHaveLength(0)
+  })
+
+  it("an endpoint nobody answers on: 'Could not reach the RPC endpoint'", async () => {
+    const { h } = await frameOnEndpoint()
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((resolve) => closed.close(resolve))
+    ok(await h.send('APP_SWITCH_NETWORK', { chainId: 31337, rpcUrl: `http://127.0.0.1:${port}/` }))
+    expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' }))).toEqual({
+      message: 'Could not reach the RPC endpoint',
+    })
+  })
+
+  it('APP_RPC_ABORT ends a read the node is still working on: the request is aborted', async () => {
+    const { h } = await frameOnEndpoint()
+    answer = 'hang'
+    const reading = h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' })
+    await expect.poll(() => seen.length).toBe(1)
+    ok(await h.send('APP_RPC_ABORT', {}))
+    expect(failure(await reading)).toEqual({ message: REQUEST_ABORTED })
+  })
+})
+
+describe('which chain and endpoint a request goes to', () => {
+  it("the request's own rpcUrl wins; each chain keeps the URL it was switched to with", async () => {
+    const { h } = await frameOnEndpoint()
+    // Chain 31337's URL is the endpoint; a request naming another chain without a URL fails.
+    expect(
+      failure(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber', chainId: 8453 })),
+    ).toEqual({ message: 'No RPC URL for chain 8453' })
+    expect(
+      ok(
+        await h.send('APP_RPC_REQUEST', {
+          method: 'eth_blockNumber',
+          chainId: 8453,
+          rpcUrl: endpointUrl,
+        }),
+      ),
+    ).toEqual({ result: '0x10' })
+    // Switching to a chain without a URL keeps the earlier chain's URL for that chain only.
+    ok(await h.send('APP_SWITCH_NETWORK', { chainId: 10 }))
+    expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' }))).toEqual({
+      message: 'No RPC URL for chain 10',
+    })
+    expect(
+      ok(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber', chainId: 31337 })),
+    ).toEqual({ result: '0x10' })
+    expect(ok(await h.send('APP_RPC_REQUEST', { method: 'eth_chainId' }))).toEqual({
+      result: '0xa',
+    })
+    expect(ok(await h.send('APP_RPC_REQUEST', { method: 'eth_chainId', chainId: 8453 }))).toEqual({
+      result: '0x2105',
+    })
+  })
+
+  it('Solana methods go to the Solana key only; other Solana reads and EVM-named ones are refused', async () => {
+    const { h } = await frameOnEndpoint()
+    expect(
+      failure(
+        await h.send('APP_RPC_REQUEST', {
+          method: 'getBalance',
+          params: [],
+          chainNamespace: 'solana',
+        }),
+      ),
+    ).toEqual({ message: RPC_NOT_ALLOWED })
+    expect(
+      failure(
+        await h.send('APP_RPC_REQUEST', {
+          method: 'solana_signMessage',
+          params: {},
+          chainNamespace: 'eip155',
+        }),
+      ),
+    ).toEqual({
+      message: 'solana_signMessage is a Solana method, not an eip155 one',
+      code: INVALID_PARAMS,
+    })
+    expect(seen).toHaveLength(0)
+  })
+
+  it('wallet_getCapabilities: only for the connected address (any letter case)', async () => {
+    const { h, address } = await frameOnEndpoint()
+    expect(
+      ok(
+        await h.send('APP_RPC_REQUEST', {
+          method: 'wallet_getCapabilities',
+          params: [address.toUpperCase().replace('0X', '0x')],
+        }),
+      ),
+    ).toEqual({ result: {} })
+    expect(
+      failure(
+        await h.send('APP_RPC_REQUEST', {
+          method: 'wallet_getCapabilities',
+          params: ['0x2222222222222222222222222222222222222222'],
+        }),
+      ),
+    ).toEqual({ message: WRONG_ACCOUNT, code: UNAUTHORIZED })
+    expect(
+      failure(await h.send('APP_RPC_REQUEST', { method: 'wallet_getCapabilities', params: [] })),
+    ).toEqual({ message: 'An address is required', code: INVALID_PARAMS })
+    expect(
+      failure(await h.send('APP_RPC_REQUEST', { method: 'wallet_getAssets', params: [] })),
+    ).toEqual({ message: 'not implemented: wallet_getAssets' })
+    expect(seen).toHaveLength(0)
+  })
+})
