@@ -59,7 +59,9 @@ async function frameOnEndpoint(): Promise<{ h: Harness; address: string }> {
   await signIn(h)
   ok(await h.send('APP_SWITCH_NETWORK', { chainId: 31337, rpcUrl: endpointUrl }))
   const accounts = ok(await h.send('APP_RPC_REQUEST', { method: 'eth_accounts' }))
-  return { h, address: (accounts.result as string[])[0] }
+  const [address] = accounts.result as string[]
+  if (!address) throw new Error('not signed in')
+  return { h, address }
 }
 
 describe('chain reads through the RPC endpoint', () => {
@@ -69,13 +71,13 @@ describe('chain reads through the RPC endpoint', () => {
       result: '0x10',
     })
     expect(seen).toHaveLength(1)
-    expect(seen[0].body).toEqual({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] })
-    expect(seen[0].headers['content-type']).toBe('application/json')
+    expect(seen[0]?.body).toEqual({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] })
+    expect(seen[0]?.headers['content-type']).toBe('application/json')
     answer = json({ jsonrpc: '2.0', id: 1, result: null })
     expect(
       ok(await h.send('APP_RPC_REQUEST', { method: 'eth_getCode', params: ['0x1', 'latest'] })),
     ).toEqual({ result: null })
-    expect(seen[1].body).toMatchObject({ params: ['0x1', 'latest'] })
+    expect(seen[1]?.body).toMatchObject({ params: ['0x1', 'latest'] })
     answer = json({ jsonrpc: '2.0', id: 1, error: null, result: '0x2' })
     expect(ok(await h.send('APP_RPC_REQUEST', { method: 'eth_gasPrice' }))).toEqual({
       result: '0x2',

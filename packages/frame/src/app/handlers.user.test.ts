@@ -11,7 +11,9 @@ async function signedIn() {
   const h = await createHarness()
   await signIn(h)
   const accounts = ok(await h.send('APP_RPC_REQUEST', { method: 'eth_accounts' }))
-  return { h, address: (accounts.result as `0x${string}`[])[0] }
+  const [address] = accounts.result as string[]
+  if (!address) throw new Error('not signed in')
+  return { h, address }
 }
 
 describe('APP_GET_USER', () => {
