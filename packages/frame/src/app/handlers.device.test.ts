@@ -115,4 +115,10 @@ describe('APP_CONNECT_DEVICE', () => {
     expect(clock).toBe(DEVICE_TIMEOUT_MS)
     expect(polls(h.server.calls)).toBe(DEVICE_TIMEOUT_MS / DEVICE_POLL_MS + 1)
   })
+
+  it("a server's refusal text reaches the page cut to 1,024 characters", async () => {
+    const { h, server } = await newDevice({ sleep: async () => {} })
+    server.failNext.set(DEVICE_POLL, { status: 400, body: { message: 'n'.repeat(3000) } })
+    expect(failure(await h.send('APP_CONNECT_DEVICE', {}))).toEqual({ message: 'n'.repeat(1024) })
+  })
 })

@@ -1,63 +1,35 @@
 // @vitest-environment jsdom
 // APP_RPC_REQUEST's routing and the chain's answers as the page gets them: the frame in full
-// (harness), a signed-in visitor, and an RPC endpoint on loopback that answers as the test says
-// (a node that is down, slow, or answers garbage is what the frame must survive).
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+// (harness), a signed-in visitor, and an RPC endpoint on loopback that answers as the test says.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { REQUEST_ABORTED, RPC_NOT_ALLOWED } from '../protocol.ts'
+import {
+  CHANNEL,
+  MAX_MESSAGE_BYTES,
+  REQUEST_ABORTED,
+  RPC_NOT_ALLOWED,
+  successType,
+} from '../protocol.ts'
+import { RESPONSE_TOO_LARGE } from './errors.ts'
 import { INVALID_PARAMS, UNAUTHORIZED, WRONG_ACCOUNT } from './signer.ts'
 import { createHarness, failure, type Harness, ok, signIn } from './testing/harness.ts'
+import { closedPort, jsonAnswer as json, startRpcEndpoint } from './testing/rpcEndpoint.ts'
 
-interface Seen {
-  headers: IncomingHttpHeaders
-  body: unknown
-}
-
-/** What the endpoint answers next: a status and a raw body, or never (hangs). */
-type Answer = { status: number; body: string } | 'hang'
-
-let endpoint: Server
-let endpointUrl: string
-let answer: Answer
-const seen: Seen[] = []
-const hanging: (() => void)[] = []
+let endpoint: Awaited<ReturnType<typeof startRpcEndpoint>>
 
 beforeAll(async () => {
-  endpoint = createServer((request, response) => {
-    let raw = ''
-    request.on('data', (chunk) => {
-      raw += chunk
-    })
-    request.on('end', () => {
-      seen.push({ headers: request.headers, body: JSON.parse(raw) })
-      if (answer === 'hang') {
-        hanging.push(() => response.end())
-        return
-      }
-      response.writeHead(answer.status, { 'Content-Type': 'application/json' })
-      response.end(answer.body)
-    })
-  })
-  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve))
-  endpointUrl = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/`
+  endpoint = await startRpcEndpoint()
 })
-afterAll(async () => {
-  for (const end of hanging.splice(0)) end()
-  await new Promise((resolve) => endpoint.close(resolve))
-})
+afterAll(() => endpoint?.close())
 beforeEach(() => {
-  seen.length = 0
-  answer = { status: 200, body: '{"jsonrpc":"2.0","id":1,"result":"0x10"}' }
+  endpoint.seen.length = 0
+  endpoint.answerWith(json({ jsonrpc: '2.0', id: 1, result: '0x10' }))
 })
-
-const json = (value: unknown) => ({ status: 200, body: JSON.stringify(value) })
 
 /** A signed-in frame on chain 31337 whose RPC URL is the test's endpoint */
 async function frameOnEndpoint(): Promise<{ h: Harness; address: string }> {
   const h = await createHarness()
   await signIn(h)
-  ok(await h.send('APP_SWITCH_NETWORK', { chainId: 31337, rpcUrl: endpointUrl }))
+  ok(await h.send('APP_SWITCH_NETWORK', { chainId: 31337, rpcUrl: endpoint.url }))
   const accounts = ok(await h.send('APP_RPC_REQUEST', { method: 'eth_accounts' }))
   const [address] = accounts.result as string[]
   if (!address) throw new Error('not signed in')
@@ -70,15 +42,20 @@ describe('chain reads through the RPC endpoint', () => {
     expect(ok(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' }))).toEqual({
       result: '0x10',
     })
-    expect(seen).toHaveLength(1)
-    expect(seen[0]?.body).toEqual({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] })
-    expect(seen[0]?.headers['content-type']).toBe('application/json')
-    answer = json({ jsonrpc: '2.0', id: 1, result: null })
+    expect(endpoint.seen).toHaveLength(1)
+    expect(endpoint.seen[0]?.body).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_blockNumber',
+      params: [],
+    })
+    expect(endpoint.seen[0]?.headers['content-type']).toBe('application/json')
+    endpoint.answerWith(json({ jsonrpc: '2.0', id: 1, result: null }))
     expect(
       ok(await h.send('APP_RPC_REQUEST', { method: 'eth_getCode', params: ['0x1', 'latest'] })),
     ).toEqual({ result: null })
-    expect(seen[1]?.body).toMatchObject({ params: ['0x1', 'latest'] })
-    answer = json({ jsonrpc: '2.0', id: 1, error: null, result: '0x2' })
+    expect(endpoint.seen[1]?.body).toMatchObject({ params: ['0x1', 'latest'] })
+    endpoint.answerWith(json({ jsonrpc: '2.0', id: 1, error: null, result: '0x2' }))
     expect(ok(await h.send('APP_RPC_REQUEST', { method: 'eth_gasPrice' }))).toEqual({
       result: '0x2',
     })
@@ -86,16 +63,18 @@ describe('chain reads through the RPC endpoint', () => {
 
   it("the node's error: its message (cut to 1,024 characters) and numeric code", async () => {
     const { h } = await frameOnEndpoint()
-    answer = json({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'x'.repeat(5000) } })
+    endpoint.answerWith(
+      json({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'x'.repeat(5000) } }),
+    )
     expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_call', params: [] }))).toEqual({
       message: 'x'.repeat(1024),
       code: -32000,
     })
-    answer = json({ jsonrpc: '2.0', id: 1, error: { code: 'bad', message: '' } })
+    endpoint.answerWith(json({ jsonrpc: '2.0', id: 1, error: { code: 'bad', message: '' } }))
     expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_call', params: [] }))).toEqual({
       message: 'RPC error',
     })
-    answer = json({ jsonrpc: '2.0', id: 1, error: { message: 42 } })
+    endpoint.answerWith(json({ jsonrpc: '2.0', id: 1, error: { message: 42 } }))
     expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_call', params: [] }))).toEqual({
       message: 'RPC error',
     })
@@ -103,19 +82,19 @@ describe('chain reads through the RPC endpoint', () => {
 
   it('a body that is not JSON-RPC: the HTTP status, or that the answer is invalid', async () => {
     const { h } = await frameOnEndpoint()
-    answer = { status: 502, body: '<html>Bad gateway</html>' }
+    endpoint.answerWith({ status: 502, body: '<html>Bad gateway</html>' })
     expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' }))).toEqual({
       message: 'HTTP status code: 502',
     })
-    answer = { status: 200, body: '"just a string"' }
+    endpoint.answerWith({ status: 200, body: '"just a string"' })
     expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' }))).toEqual({
       message: 'Invalid RPC response',
     })
-    answer = { status: 200, body: 'null' }
+    endpoint.answerWith({ status: 200, body: 'null' })
     expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' }))).toEqual({
       message: 'Invalid RPC response',
     })
-    answer = { status: 429, body: '{"jsonrpc":"2.0","id":1}' }
+    endpoint.answerWith({ status: 429, body: '{"jsonrpc":"2.0","id":1}' })
     expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' }))).toEqual({
       message: 'HTTP status code: 429',
     })
@@ -126,15 +105,12 @@ describe('chain reads through the RPC endpoint', () => {
     expect(
       failure(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber', params: 'latest' })),
     ).toEqual({ message: 'Invalid params', code: INVALID_PARAMS })
-    expect(seen).toHaveLength(0)
+    expect(endpoint.seen).toHaveLength(0)
   })
 
   it("an endpoint nobody answers on: 'Could not reach the RPC endpoint'", async () => {
     const { h } = await frameOnEndpoint()
-    const closed = createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const port = (closed.address() as AddressInfo).port
-    await new Promise((resolve) => closed.close(resolve))
+    const port = await closedPort()
     ok(await h.send('APP_SWITCH_NETWORK', { chainId: 31337, rpcUrl: `http://127.0.0.1:${port}/` }))
     expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' }))).toEqual({
       message: 'Could not reach the RPC endpoint',
@@ -143,11 +119,30 @@ describe('chain reads through the RPC endpoint', () => {
 
   it('APP_RPC_ABORT ends a read the node is still working on: the request is aborted', async () => {
     const { h } = await frameOnEndpoint()
-    answer = 'hang'
+    endpoint.answerWith('hang')
     const reading = h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' })
-    await expect.poll(() => seen.length).toBe(1)
+    await expect.poll(() => endpoint.seen.length).toBe(1)
     ok(await h.send('APP_RPC_ABORT', {}))
     expect(failure(await reading)).toEqual({ message: REQUEST_ABORTED })
+  })
+  it('an answer up to 256 KiB as a message reaches the page; one character more is refused', async () => {
+    const { h } = await frameOnEndpoint()
+    const id = crypto.randomUUID()
+    const envelope = JSON.stringify({
+      channel: CHANNEL,
+      type: successType('APP_RPC_REQUEST'),
+      id,
+      payload: { result: '' },
+    }).length
+    const fits = 'a'.repeat(MAX_MESSAGE_BYTES - envelope)
+    endpoint.answerWith(json({ jsonrpc: '2.0', id: 1, result: fits }))
+    expect(ok(await h.send('APP_RPC_REQUEST', { method: 'eth_call', params: [] }, { id }))).toEqual(
+      { result: fits },
+    )
+    endpoint.answerWith(json({ jsonrpc: '2.0', id: 1, result: `${fits}a` }))
+    expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_call', params: [] }))).toEqual({
+      message: RESPONSE_TOO_LARGE,
+    })
   })
 })
 
@@ -163,7 +158,7 @@ describe('which chain and endpoint a request goes to', () => {
         await h.send('APP_RPC_REQUEST', {
           method: 'eth_blockNumber',
           chainId: 8453,
-          rpcUrl: endpointUrl,
+          rpcUrl: endpoint.url,
         }),
       ),
     ).toEqual({ result: '0x10' })
@@ -206,7 +201,7 @@ describe('which chain and endpoint a request goes to', () => {
       message: 'solana_signMessage is a Solana method, not an eip155 one',
       code: INVALID_PARAMS,
     })
-    expect(seen).toHaveLength(0)
+    expect(endpoint.seen).toHaveLength(0)
   })
 
   it('wallet_getCapabilities: only for the connected address (any letter case)', async () => {
@@ -233,6 +228,6 @@ describe('which chain and endpoint a request goes to', () => {
     expect(
       failure(await h.send('APP_RPC_REQUEST', { method: 'wallet_getAssets', params: [] })),
     ).toEqual({ message: 'not implemented: wallet_getAssets' })
-    expect(seen).toHaveLength(0)
+    expect(endpoint.seen).toHaveLength(0)
   })
 })
