@@ -3,8 +3,10 @@
 // instance starts only in a browser, hence jsdom. Scripted wallet as in connection.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MemoryStorage } from './memoryStorage.ts'
+import { localChainA, localSolana } from './networks.ts'
 import { createAppKitStorage } from './storage.ts'
 import { ADDRESS, destroyKits, METAMASK, setup } from './testing/connectionSetup.ts'
+import { scriptedAdapter } from './testing/scriptedAdapter.ts'
 
 // No services run here: the setup alerts their absence raises are expected.
 vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -99,5 +101,84 @@ describe('after a reload', () => {
     comeBack()
     await vi.waitFor(() => expect(kit.stores.account.getState().status).toBe('connected'))
     expect(views().at(-1)).toBe('EmailLogin')
+  })
+})
+
+describe('after a reload, two namespaces', () => {
+  const SOL_ADDRESS = 'So11111111111111111111111111111111111111112'
+
+  /** EVM and Solana were connected, Solana shown; each wallet comes back when the test says. */
+  function reloadedBoth(options: { evmThrows?: boolean } = {}) {
+    const backend = new MemoryStorage()
+    const stored = createAppKitStorage(backend, () => undefined)
+    for (const [namespace, id] of [
+      ['eip155', METAMASK.id],
+      ['solana', 'phantom'],
+    ] as const) {
+      stored.setConnectedConnectorId(namespace, id)
+      stored.addConnectedNamespace(namespace)
+    }
+    stored.setActiveNamespace('solana')
+    const evm = scriptedAdapter({ status: 'connected', address: ADDRESS, chainId: 31337 })
+    const solana = scriptedAdapter(
+      { status: 'connected', address: SOL_ADDRESS, chainId: localSolana.id },
+      'solana',
+    )
+    const back: Record<string, (() => void) | undefined> = {}
+    for (const [namespace, { engine }, snapshot] of [
+      ['eip155', evm, { status: 'connected', address: ADDRESS, chainId: 31337 }],
+      ['solana', solana, { status: 'connected', address: SOL_ADDRESS, chainId: localSolana.id }],
+    ] as const) {
+      engine.reconnect.mockImplementation(
+        () =>
+          new Promise<boolean>((resolve) => {
+            back[namespace] = () => {
+              for (const [listener] of engine.watchAccount.mock.calls) listener(snapshot)
+              resolve(true)
+            }
+          }),
+      )
+    }
+    if (options.evmThrows) evm.engine.reconnect.mockRejectedValue(new Error('extension crashed'))
+    const s = setup(undefined, {
+      storage: backend,
+      networks: [localChainA, localSolana],
+      adapters: [evm.adapter, solana.adapter],
+    })
+    s.kit.start()
+    return { ...s, back, evm: evm.engine, solana: solana.engine }
+  }
+
+  it('the namespace that was shown is shown again, whichever wallet answers last', async () => {
+    const { kit, back } = reloadedBoth()
+    await vi.waitFor(() => expect(back.solana && back.eip155).toBeDefined())
+    back.solana?.()
+    await vi.waitFor(() => expect(kit.stores.account.getState().namespace).toBe('solana'))
+    back.eip155?.()
+    await vi.waitFor(() =>
+      expect(Object.keys(kit.stores.account.getState().connections).sort()).toEqual([
+        'eip155',
+        'solana',
+      ]),
+    )
+    expect(kit.stores.account.getState()).toMatchObject({
+      status: 'connected',
+      namespace: 'solana',
+      address: SOL_ADDRESS,
+    })
+    expect(kit.stores.chain.getState().activeCaipNetwork).toBe(localSolana)
+  })
+
+  it('a reconnect that throws: that namespace is forgotten, the other comes back', async () => {
+    const { kit, back, evm, stored } = reloadedBoth({ evmThrows: true })
+    await vi.waitFor(() => expect(evm.reconnect).toHaveBeenCalled())
+    await vi.waitFor(() => expect(stored.getConnectedConnectorId('eip155')).toBeUndefined())
+    expect(stored.getDisconnectedConnectorIds('eip155')).toEqual([METAMASK.id])
+    await vi.waitFor(() => expect(back.solana).toBeDefined())
+    back.solana?.()
+    await vi.waitFor(() => expect(kit.stores.account.getState().status).toBe('connected'))
+    expect(kit.stores.account.getState()).toMatchObject({ namespace: 'solana' })
+    expect(Object.keys(kit.stores.account.getState().connections)).toEqual(['solana'])
+    expect(stored.getConnectedConnectorId('solana')).toBe('phantom')
   })
 })

@@ -420,8 +420,18 @@ export function createConnectionController(ctx: ConnectionContext) {
     }
   }
 
+  /** The wallet a namespace is connected (or reconnecting) with; never another namespace's. */
+  function connectorOf(namespace: ChainNamespace): string | undefined {
+    const shown = account.getState()
+    return (
+      connections.get(namespace)?.connectorId ??
+      storage.getConnectedConnectorId(namespace) ??
+      (shown.namespace === namespace ? shown.connectorId : undefined)
+    )
+  }
+
   function clearAccount(namespace: ChainNamespace) {
-    const connectorId = connections.get(namespace)?.connectorId ?? account.getState().connectorId
+    const connectorId = connectorOf(namespace)
     if (connectorId) storage.addDisconnectedConnectorId(namespace, connectorId)
     if (connectorId === AUTH_CONNECTOR_ID) {
       ctx.stores.embedded.setState({ user: undefined })
@@ -689,7 +699,7 @@ export function createConnectionController(ctx: ConnectionContext) {
   }
 
   async function disconnectNamespace(namespace: ChainNamespace) {
-    const connectorId = connections.get(namespace)?.connectorId ?? account.getState().connectorId
+    const connectorId = connectorOf(namespace)
     try {
       if (!adapterFor(namespace) && connectorId === WALLETCONNECT_CONNECTOR_ID) {
         await (await walletConnectProvider()).disconnect()

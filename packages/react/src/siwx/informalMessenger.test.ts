@@ -16,6 +16,8 @@ describe('InformalMessenger', () => {
       expiration: 5 * 60_000,
       getNonce: async (input) => {
         asked.push(input)
+        // A nonce from a server takes time: the expiry still counts from the issue time.
+        await new Promise((resolve) => setTimeout(resolve, 5))
         return `nonce${++nonces}abcdefgh`
       },
       getRequestId: async () => 'request-7',

@@ -44,19 +44,22 @@ export abstract class SIWXMessenger {
 
   async createMessage(input: SIWXMessengerInput): Promise<SIWXMessageData> {
     const notBefore = input.notBefore ? new Date(input.notBefore) : undefined
-    const start = notBefore?.getTime() ?? Date.now()
     const requestId = await this.getRequestId?.()
+    const nonce = await this.getNonce(input)
+    // One instant for both: the message expires `expiration` after it says it was issued.
+    const issuedAt = Date.now()
+    const start = notBefore?.getTime() ?? issuedAt
     const data: SIWXMessageData = {
       accountAddress: input.accountAddress,
       chainId: input.chainId,
       domain: this.domain,
       uri: this.uri,
       version: this.version,
-      nonce: await this.getNonce(input),
+      nonce,
       ...(this.statement !== undefined && { statement: this.statement }),
       ...(this.resources?.length && { resources: this.resources }),
       ...(requestId !== undefined && { requestId }),
-      issuedAt: new Date().toISOString(),
+      issuedAt: new Date(issuedAt).toISOString(),
       ...(this.expiration !== undefined && {
         expirationTime: new Date(start + this.expiration).toISOString(),
       }),
