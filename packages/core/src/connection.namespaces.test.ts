@@ -61,7 +61,7 @@ describe('two namespaces, one connection each', () => {
       activeNamespace: 'solana',
       activeCaipNetwork: localSolana,
     })
-    expect(Object.keys(kit.stores.account.getState().connections).sort()).toEqual([
+    expect(Object.keys(kit.stores.account.getState().connections ?? {}).sort()).toEqual([
       'eip155',
       'solana',
     ])
@@ -77,7 +77,7 @@ describe('two namespaces, one connection each', () => {
       namespace: 'solana',
       address: SOL_ADDRESS,
     })
-    expect(kit.stores.account.getState().connections.eip155).toMatchObject({ chainId: 31338 })
+    expect(kit.stores.account.getState().connections?.eip155).toMatchObject({ chainId: 31338 })
   })
 
   it("switching to the other namespace's network it is on: that wallet is shown, no wallet asked", async () => {
@@ -159,7 +159,7 @@ describe('two namespaces, one connection each', () => {
       status: 'connected',
       namespace: 'solana',
     })
-    expect(Object.keys(kit.stores.account.getState().connections)).toEqual(['solana'])
+    expect(Object.keys(kit.stores.account.getState().connections ?? {})).toEqual(['solana'])
     expect(views()).toEqual(before)
   })
 
@@ -180,7 +180,7 @@ describe('two namespaces, one connection each', () => {
       status: 'connected',
       namespace: 'solana',
     })
-    expect(kit.stores.account.getState().connections.eip155).toBeUndefined()
+    expect(kit.stores.account.getState().connections?.eip155).toBeUndefined()
     expect(stored.getConnectedConnectorId('eip155')).toBeUndefined()
   })
 
@@ -195,7 +195,7 @@ describe('two namespaces, one connection each', () => {
       namespace: 'solana',
       address: SOL_ADDRESS,
     })
-    expect(Object.keys(kit.stores.account.getState().connections).sort()).toEqual([
+    expect(Object.keys(kit.stores.account.getState().connections ?? {}).sort()).toEqual([
       'eip155',
       'solana',
     ])

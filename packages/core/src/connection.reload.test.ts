@@ -156,7 +156,7 @@ describe('after a reload, two namespaces', () => {
     await vi.waitFor(() => expect(kit.stores.account.getState().namespace).toBe('solana'))
     back.eip155?.()
     await vi.waitFor(() =>
-      expect(Object.keys(kit.stores.account.getState().connections).sort()).toEqual([
+      expect(Object.keys(kit.stores.account.getState().connections ?? {}).sort()).toEqual([
         'eip155',
         'solana',
       ]),
@@ -178,7 +178,7 @@ describe('after a reload, two namespaces', () => {
     back.solana?.()
     await vi.waitFor(() => expect(kit.stores.account.getState().status).toBe('connected'))
     expect(kit.stores.account.getState()).toMatchObject({ namespace: 'solana' })
-    expect(Object.keys(kit.stores.account.getState().connections)).toEqual(['solana'])
+    expect(Object.keys(kit.stores.account.getState().connections ?? {})).toEqual(['solana'])
     expect(stored.getConnectedConnectorId('solana')).toBe('phantom')
   })
 })
