@@ -10,7 +10,7 @@ import {
   offeredConnectors,
   resolveCoinbasePreference,
 } from './coinbasePreference.ts'
-import type { ConnectionController } from './connection.ts'
+import type { ConnectionController } from './connection/index.ts'
 import {
   DEFAULT_SDK_TYPE,
   DEFAULT_SDK_VERSION,
@@ -391,42 +391,43 @@ export function createAppKitCore(options: AppKitOptions) {
   let pageOrigin: Promise<SetupAlertCode | undefined> = Promise.resolve(undefined)
   let connection: Promise<ConnectionController> | undefined
   const connectionController = () => {
-    connection ??= Promise.all([import('./connection.ts'), loadStorage()]).then(([m, storage]) =>
-      m.createConnectionController({
-        adapters,
-        networks,
-        projectId: options.projectId,
-        relayUrl: serviceUrls.relayUrl,
-        frameUrl: serviceUrls.frameUrl,
-        sdkVersion,
-        sdkType,
-        theme: () => theme.getState(),
-        metadata: options.metadata,
-        siwx: options.siwx,
-        defaultAccountTypes: options.defaultAccountTypes,
-        allowUnsupportedChain: options.allowUnsupportedChain,
-        enableReconnect: options.enableReconnect,
-        debug: options.debug,
-        isMobile: isMobileDevice,
-        stores: {
-          modal,
-          account,
-          chain,
-          connectors,
-          recent,
-          walletConnect: walletConnectStore,
-          embedded: embeddedStore,
-        },
-        approval,
-        storage,
-        router,
-        toast,
-        track,
-        log,
-        raise: alerts.raise,
-        originRefused: () => pageOrigin.then((code) => code === 'APKT002'),
-        close: () => close(),
-      }),
+    connection ??= Promise.all([import('./connection/index.ts'), loadStorage()]).then(
+      ([m, storage]) =>
+        m.createConnectionController({
+          adapters,
+          networks,
+          projectId: options.projectId,
+          relayUrl: serviceUrls.relayUrl,
+          frameUrl: serviceUrls.frameUrl,
+          sdkVersion,
+          sdkType,
+          theme: () => theme.getState(),
+          metadata: options.metadata,
+          siwx: options.siwx,
+          defaultAccountTypes: options.defaultAccountTypes,
+          allowUnsupportedChain: options.allowUnsupportedChain,
+          enableReconnect: options.enableReconnect,
+          debug: options.debug,
+          isMobile: isMobileDevice,
+          stores: {
+            modal,
+            account,
+            chain,
+            connectors,
+            recent,
+            walletConnect: walletConnectStore,
+            embedded: embeddedStore,
+          },
+          approval,
+          storage,
+          router,
+          toast,
+          track,
+          log,
+          raise: alerts.raise,
+          originRefused: () => pageOrigin.then((code) => code === 'APKT002'),
+          close: () => close(),
+        }),
     )
     return connection
   }

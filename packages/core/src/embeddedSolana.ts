@@ -395,7 +395,7 @@ export function unregisterEmbeddedSolanaWallet(): void {
   setEmbeddedSolanaHandle(undefined)
 }
 
-// ---- For the connection controller (connection.ts) ----
+// ---- For the connection controller (connection/) ----
 
 /**
  * After a login or a restored session: the wallet registered (once) on this session with the
@@ -418,7 +418,7 @@ export interface ConnectEmbeddedSolanaOptions {
   /** The app's networks (the Solana ones are the wallet's chains) */
   networks: readonly CaipNetwork[]
   user: EmbeddedUserAccounts
-  /** The Solana adapter's engine (connection.ts: `() => loadEngine('solana')`) */
+  /** The Solana adapter's engine (connection/embedded.ts: `() => loadEngine('solana')`) */
   engine(): Promise<AdapterEngine>
   /** The network to start on, when it is a Solana one (the visitor's active network) */
   network?: CaipNetwork

@@ -5,13 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import {
   startWalletConnectWallet,
   type WalletConnectWalletOptions,
-} from '../../../e2e/walletConnectWallet.ts'
-import { WALLETCONNECT_CONNECTOR_ID } from './constants.ts'
-import { ErrorText } from './errors.ts'
-import { localChainA } from './networks.ts'
-import type { WalletRef } from './router.ts'
-import { destroyKits, setup } from './testing/connectionSetup.ts'
-import { DEMO_PROJECT_ID, startRealServer } from './testing/realServer.ts'
+} from '../../../../e2e/walletConnectWallet.ts'
+import { WALLETCONNECT_CONNECTOR_ID } from '../constants.ts'
+import { ErrorText } from '../errors.ts'
+import { localChainA } from '../networks.ts'
+import type { WalletRef } from '../router.ts'
+import { destroyKits, setup } from '../testing/connectionSetup.ts'
+import { DEMO_PROJECT_ID, startRealServer } from '../testing/realServer.ts'
 
 let server: Awaited<ReturnType<typeof startRealServer>>
 const closers: (() => Promise<void>)[] = []

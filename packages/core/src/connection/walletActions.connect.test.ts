@@ -2,9 +2,9 @@
 // stores, tracks and shows, and how it fails) and the native balance read from the chain.
 // The wallet is a scripted engine; the real adapters' wallets are tested in evm and solana.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { AccountSnapshot } from './adapter.ts'
-import { ErrorText } from './errors.ts'
-import { localChainA, localChainB } from './networks.ts'
+import type { AccountSnapshot } from '../adapter.ts'
+import { ErrorText } from '../errors.ts'
+import { localChainA, localChainB } from '../networks.ts'
 import {
   ADDRESS,
   connected,
@@ -13,7 +13,7 @@ import {
   OTHER,
   setup,
   userRejection,
-} from './testing/connectionSetup.ts'
+} from '../testing/connectionSetup.ts'
 
 afterEach(() => {
   destroyKits()

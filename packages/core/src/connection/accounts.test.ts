@@ -1,11 +1,10 @@
 // The connection controller with two namespaces (§3: one connection per namespace, `account`
 // shows the active one): an EVM and a Solana wallet, each scripted (testing/scriptedAdapter.ts).
 import { afterEach, describe, expect, it } from 'vitest'
-import type { AccountSnapshot } from './adapter.ts'
-import { isWalletGone } from './connection.ts'
-import { localChainA, localChainB, localSolana, solanaDevnet } from './networks.ts'
-import { ADDRESS, destroyKits, METAMASK, setup } from './testing/connectionSetup.ts'
-import { scriptedAdapter } from './testing/scriptedAdapter.ts'
+import type { AccountSnapshot } from '../adapter.ts'
+import { localChainA, localChainB, localSolana, solanaDevnet } from '../networks.ts'
+import { ADDRESS, destroyKits, METAMASK, setup } from '../testing/connectionSetup.ts'
+import { scriptedAdapter } from '../testing/scriptedAdapter.ts'
 
 afterEach(destroyKits)
 
@@ -220,28 +219,5 @@ describe('connect: which network the wallet is asked for', () => {
     await kit.switchNetwork(solanaDevnet)
     await kit.connect(PHANTOM.id)
     expect(solana.engine.connect).toHaveBeenLastCalledWith(PHANTOM.id, solanaDevnet)
-  })
-})
-
-describe('isWalletGone', () => {
-  it('a disconnected provider (4900, 4901), a missing one, or the text saying so', () => {
-    expect(isWalletGone({ code: 4900 })).toBe(true)
-    expect(isWalletGone({ code: 4901 })).toBe(true)
-    expect(isWalletGone({ name: 'ProviderNotFoundError' })).toBe(true)
-    expect(isWalletGone(new Error('The Provider is disconnected from all chains'))).toBe(true)
-  })
-
-  it('anything else, odd values and throwing getters included, is not', () => {
-    expect(isWalletGone({ code: 4001, message: 'User rejected' })).toBe(false)
-    expect(isWalletGone({ name: 'Error', message: 42 })).toBe(false)
-    expect(isWalletGone(undefined)).toBe(false)
-    expect(isWalletGone(null)).toBe(false)
-    expect(isWalletGone('provider is disconnected')).toBe(false)
-    const hostile = Object.defineProperty({}, 'code', {
-      get() {
-        throw new Error('no')
-      },
-    })
-    expect(isWalletGone(hostile)).toBe(false)
   })
 })

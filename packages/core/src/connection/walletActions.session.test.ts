@@ -1,8 +1,8 @@
 // The connection controller after connecting: switching network, the wallet's own changes,
 // disconnecting (a reload: connection.reload.test.ts). Scripted wallet as in connection.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ErrorText } from './errors.ts'
-import { defineNetwork, localChainA, localChainB } from './networks.ts'
+import { ErrorText } from '../errors.ts'
+import { defineNetwork, localChainA, localChainB } from '../networks.ts'
 import {
   ADDRESS,
   connected,
@@ -11,7 +11,7 @@ import {
   OTHER,
   setup,
   userRejection,
-} from './testing/connectionSetup.ts'
+} from '../testing/connectionSetup.ts'
 
 afterEach(destroyKits)
 

@@ -1,0 +1,61 @@
+import type { StoreApi } from 'zustand/vanilla'
+import type { DefaultAccountTypes } from '../accountTypes.ts'
+import type { ChainAdapter, ConnectorInfo } from '../adapter.ts'
+import type { AccountState, AppMetadata, ChainState } from '../appkit.ts'
+import type { EmbeddedState } from '../embeddedState.ts'
+import type { SetupAlertCode } from '../errors.ts'
+import type { AppKitEventName } from '../events.ts'
+import type { ModalState } from '../modal.ts'
+import type { CaipNetwork } from '../networks.ts'
+import type { RouterController } from '../routerController.ts'
+import type { SIWXConfig } from '../siwx.ts'
+import type { AppKitStorage, RecentWallet } from '../storage.ts'
+import type { ToastController } from '../toast.ts'
+import type { WalletConnectState } from '../walletConnectState.ts'
+
+/** What the connection controller is given by the instance (appkit.ts). */
+export interface ConnectionContext {
+  adapters: readonly ChainAdapter[]
+  networks: readonly CaipNetwork[]
+  projectId: string
+  relayUrl?: string
+  /** The embedded wallet's frame site */
+  frameUrl: string
+  sdkVersion: string
+  sdkType: string
+  metadata?: AppMetadata
+  /** §7 APP_SYNC_THEME: the frame's approval screen follows the modal's theme */
+  theme(): { themeMode: 'dark' | 'light'; themeVariables: Record<string, string | number> }
+  /** §4 With sign-in on, WalletConnect pairings sign in too (one-click auth) */
+  siwx?: SIWXConfig
+  /** §3 defaultAccountTypes option (see accountTypes.ts) */
+  defaultAccountTypes?: DefaultAccountTypes
+  /** AppKit's option: a wallet on a network the app does not list is not sent to UnsupportedChain */
+  allowUnsupportedChain?: boolean
+  /** AppKit's option: false leaves a returning visitor disconnected (nothing reconnects) */
+  enableReconnect?: boolean
+  debug?: boolean
+  isMobile(): boolean
+  stores: {
+    modal: StoreApi<ModalState>
+    account: StoreApi<AccountState>
+    chain: StoreApi<ChainState>
+    connectors: StoreApi<{ list: ConnectorInfo[] }>
+    recent: StoreApi<{ wallets: RecentWallet[] }>
+    walletConnect: StoreApi<WalletConnectState>
+    embedded: StoreApi<EmbeddedState>
+  }
+  /** §2 ApproveTransaction: the frame asks the visitor; the modal shows it, then hides it */
+  approval: { start(): void; end(): void }
+  storage: AppKitStorage
+  router: RouterController
+  toast: ToastController
+  track(event: AppKitEventName, properties?: Record<string, unknown>): void
+  log(message: string, detail?: unknown): void
+  /** §8 setup alerts and warnings */
+  raise?(code: SetupAlertCode): void
+  /** Whether the page's origin check (origins.ts) found it not allowed */
+  originRefused?(): Promise<boolean>
+  /** Closes the modal (after a connection, when no sign-in follows) */
+  close(): void
+}
