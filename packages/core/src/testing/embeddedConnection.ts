@@ -41,6 +41,8 @@ export function scriptedFrameHost(replies: Record<string, (payload: unknown) => 
         provider: {
           setUser: (user: unknown) => void users.push(user),
           abort: async (reason?: string) => void aborts.push(reason),
+          on: () => {},
+          removeListener: () => {},
         },
         rpc: {},
       } as unknown as EmbeddedSession
@@ -54,6 +56,8 @@ export function embeddedConnection(
     networks?: [CaipNetwork, ...CaipNetwork[]]
     replies?: Record<string, (payload: unknown) => unknown>
     snapshot?: AccountSnapshot
+    /** A Solana adapter too, whose engine connects with this snapshot */
+    solana?: AccountSnapshot
     storage?: MemoryStorage
     context?: Partial<ConnectionContext>
   } = {},
@@ -63,12 +67,14 @@ export function embeddedConnection(
   const { adapter, engine } = scriptedAdapter(
     options.snapshot ?? { status: 'connected', address: EMBEDDED_ADDRESS, chainId: 31337 },
   )
+  const solana = options.solana && scriptedAdapter(options.solana, 'solana')
+  const adapters = solana ? [adapter, solana.adapter] : [adapter]
   const kit = createAppKitCore({
     networks,
     projectId: 'test',
     storage: backend,
     apiUrl: 'http://127.0.0.1:1',
-    adapters: [adapter],
+    adapters,
   })
   const frame = scriptedFrameHost(options.replies)
   const events: [AppKitEventName, Record<string, unknown> | undefined][] = []
@@ -77,7 +83,7 @@ export function embeddedConnection(
   const approvals: string[] = []
   const storage = createAppKitStorage(backend, () => undefined)
   const ctx: ConnectionContext = {
-    adapters: [adapter],
+    adapters,
     networks,
     projectId: 'test',
     frameUrl: 'http://frame.test',
@@ -108,5 +114,17 @@ export function embeddedConnection(
     ...options.context,
   }
   const controller = createConnectionController(ctx, frame.host)
-  return { kit, ctx, controller, engine, frame, events, logs, alerts, approvals, storage }
+  return {
+    kit,
+    ctx,
+    controller,
+    engine,
+    solanaEngine: solana?.engine,
+    frame,
+    events,
+    logs,
+    alerts,
+    approvals,
+    storage,
+  }
 }

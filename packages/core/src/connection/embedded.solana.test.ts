@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+// A login's Solana account: the embedded Solana wallet registers in the page (Wallet Standard,
+// hence jsdom) and connects through the Solana adapter as a second namespace.
+import { afterEach, describe, expect, it } from 'vitest'
+import { AUTH_CONNECTOR_ID, EMBEDDED_SOLANA_CONNECTOR_ID } from '../constants.ts'
+import { unregisterEmbeddedSolanaWallet } from '../embeddedSolana.ts'
+import type { EmbeddedUserInfo } from '../embeddedState.ts'
+import { localChainA, localSolana, solanaDevnet } from '../networks.ts'
+import { EMBEDDED_ADDRESS, embeddedConnection } from '../testing/embeddedConnection.ts'
+
+const SOL_ADDRESS = 'So11111111111111111111111111111111111111112'
+const kits: { destroy(): void }[] = []
+afterEach(() => {
+  for (const kit of kits.splice(0)) kit.destroy()
+  unregisterEmbeddedSolanaWallet()
+})
+
+const user: EmbeddedUserInfo = {
+  email: 'a@example.com',
+  address: EMBEDDED_ADDRESS,
+  chainId: 31337,
+  accounts: [
+    { address: EMBEDDED_ADDRESS, type: 'EOA', namespace: 'eip155' },
+    { address: SOL_ADDRESS, type: 'EOA', namespace: 'solana' },
+  ],
+  solanaAddress: SOL_ADDRESS,
+  smartAccountDeployed: false,
+  authProvider: 'email',
+}
+
+function withSolana() {
+  const made = embeddedConnection({
+    networks: [localChainA, localSolana, solanaDevnet],
+    replies: { APP_SYNC_DAPP_DATA: () => ({}), APP_SYNC_THEME: () => ({}) },
+    solana: { status: 'connected', address: SOL_ADDRESS, chainId: localSolana.id },
+  })
+  kits.push(made.kit)
+  return made
+}
+
+describe("a login's Solana account", () => {
+  it('connects as a second namespace; the EVM account stays shown when the visitor was on EVM', async () => {
+    const { controller, kit, solanaEngine, storage } = withSolana()
+    await controller.connectEmbedded(user)
+    expect(solanaEngine?.connect).toHaveBeenCalledWith(EMBEDDED_SOLANA_CONNECTOR_ID, undefined)
+    expect(kit.stores.account.getState()).toMatchObject({
+      status: 'connected',
+      namespace: 'eip155',
+      connectorId: AUTH_CONNECTOR_ID,
+    })
+    expect(Object.keys(kit.stores.account.getState().connections ?? {}).sort()).toEqual([
+      'eip155',
+      'solana',
+    ])
+    expect(storage.getConnectedConnectorId('solana')).toBe(EMBEDDED_SOLANA_CONNECTOR_ID)
+    expect(kit.stores.modal.getState().loading.solana).toBe(false)
+  })
+
+  it('a visitor on Solana stays on Solana, on the network they were on', async () => {
+    const { controller, kit, solanaEngine } = withSolana()
+    kit.stores.chain.setState({ activeCaipNetwork: solanaDevnet, activeNamespace: 'solana' })
+    await controller.connectEmbedded(user)
+    expect(solanaEngine?.connect).toHaveBeenCalledWith(EMBEDDED_SOLANA_CONNECTOR_ID, solanaDevnet)
+    expect(kit.stores.account.getState().namespace).toBe('solana')
+  })
+
+  it('a user without a Solana account connects EVM only', async () => {
+    const { controller, kit, solanaEngine } = withSolana()
+    await controller.connectEmbedded({
+      ...user,
+      solanaAddress: undefined,
+      accounts: user.accounts.slice(0, 1),
+    })
+    expect(solanaEngine?.connect).not.toHaveBeenCalled()
+    expect(Object.keys(kit.stores.account.getState().connections ?? {})).toEqual(['eip155'])
+  })
+
+  it('a Solana connect that fails leaves the EVM login standing (logged)', async () => {
+    const { controller, kit, solanaEngine, logs } = withSolana()
+    solanaEngine?.connect.mockRejectedValueOnce(new Error('wallet standard error'))
+    await controller.connectEmbedded(user)
+    expect(kit.stores.account.getState()).toMatchObject({
+      status: 'connected',
+      namespace: 'eip155',
+    })
+    expect(logs.map(([message]) => message)).toContain(
+      'the embedded Solana account did not connect',
+    )
+    expect(kit.stores.modal.getState().loading.solana).toBe(false)
+  })
+})
