@@ -25,7 +25,7 @@ import {
 import { startThrowawayPostgres, type ThrowawayPostgres } from './throwawayPostgres.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const PACKAGES = ['core', 'frame', 'server'] as const
+const PACKAGES = ['core', 'frame', 'server', 'server-stores'] as const
 type Package = (typeof PACKAGES)[number]
 const SCOPE: Record<Package, string[]> = JSON.parse(
   readFileSync(join(ROOT, 'stryker/scope.json'), 'utf8'),
@@ -139,7 +139,7 @@ for (const pkg of packages) {
   if (values.force) args.push('--force')
   console.log(`[mutation] ${pkg}: ${files.join(', ')}`)
   const started = performance.now()
-  const postgres = pkg === 'server' ? serverDatabase() : undefined
+  const postgres = pkg.startsWith('server') ? serverDatabase() : undefined
   const result = spawnSync('npx', args, { cwd: ROOT, stdio: 'inherit', env: postgres?.env })
   postgres?.stop()
   const seconds = (performance.now() - started) / 1000

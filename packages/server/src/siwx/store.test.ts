@@ -1,20 +1,14 @@
-// The SIWX store on PGlite: single-use nonces, also under races, and per-project nonces.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// The SIWX store on PGlite (and PostgreSQL when available): single-use nonces, also under races, and per-project nonces.
+import { describe, expect, it } from 'vitest'
 import { SIWX_NONCE_LENGTH, SIWX_NONCE_RETENTION_MS, SIWX_NONCE_TTL_MS } from '../constants.ts'
-import { migrateToLatest } from '../db/migrations.ts'
-import { type OpenedDatabase, openDatabase } from '../db/open.ts'
+import { availableDatabases } from '../testing/databases.ts'
+import { useStoreDatabase } from '../testing/storeDatabase.ts'
 import { consumeNonce, issueNonce, randomNonce } from './store.ts'
 
-describe('SIWX store', () => {
-  let database: OpenedDatabase
+describe.each(availableDatabases())('SIWX store on $name', (database) => {
+  const opened = useStoreDatabase(database)
   const start = new Date('2030-01-01T00:00:00.000Z')
   const later = (ms: number) => new Date(start.getTime() + ms)
-
-  beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' })
-    await migrateToLatest(database.db)
-  })
-  afterAll(() => database?.close())
 
   it('makes alphanumeric nonces that differ', () => {
     const nonces = new Set(Array.from({ length: 100 }, randomNonce))
@@ -24,7 +18,7 @@ describe('SIWX store', () => {
   })
 
   it('gives a nonce once, to its own project, before it expires', async () => {
-    const { db } = database
+    const { db } = opened()
     const { nonce, expiresAt } = await issueNonce(db, 'a', start)
     expect(expiresAt).toEqual(later(SIWX_NONCE_TTL_MS))
     expect(await consumeNonce(db, 'b', nonce, start)).toBe('other-project')
@@ -37,7 +31,7 @@ describe('SIWX store', () => {
   })
 
   it('lets only one of many racing sign-ins take a nonce', async () => {
-    const { db } = database
+    const { db } = opened()
     const { nonce } = await issueNonce(db, 'a', start)
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, () => consumeNonce(db, 'a', nonce, start)),
@@ -47,7 +41,7 @@ describe('SIWX store', () => {
   })
 
   it('sweeps long-expired nonces when issuing', async () => {
-    const { db } = database
+    const { db } = opened()
     const { nonce } = await issueNonce(db, 'a', start)
     await issueNonce(db, 'a', later(SIWX_NONCE_TTL_MS + SIWX_NONCE_RETENTION_MS + 1))
     expect(await consumeNonce(db, 'a', nonce, start)).toBe('unknown')
