@@ -1,6 +1,6 @@
 // The connection controller: connecting, switching, balances and reconnecting, everything that
 // waits on a wallet or a chain. Loaded after first paint, with the adapters' engines, so the
-// first load stays small. Each part has one job (docs/architecture.md):
+// first load stays small. Each part has one job:
 //   accounts.ts       one connection per namespace, the account shown
 //   engines.ts        the adapters' engines, loaded on first use and watched
 //   walletConnect.ts  the sign client and pairing
