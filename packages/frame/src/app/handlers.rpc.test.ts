@@ -11,7 +11,7 @@ import {
 } from '../protocol.ts'
 import { RESPONSE_TOO_LARGE } from './errors.ts'
 import { INVALID_PARAMS, UNAUTHORIZED, WRONG_ACCOUNT } from './signer.ts'
-import { createHarness, failure, type Harness, ok, signIn } from './testing/harness.ts'
+import { failure, type Harness, ok, signedInFrame } from './testing/harness.ts'
 import { closedPort, jsonAnswer as json, startRpcEndpoint } from './testing/rpcEndpoint.ts'
 
 let endpoint: Awaited<ReturnType<typeof startRpcEndpoint>>
@@ -27,13 +27,9 @@ beforeEach(() => {
 
 /** A signed-in frame on chain 31337 whose RPC URL is the test's endpoint */
 async function frameOnEndpoint(): Promise<{ h: Harness; address: string }> {
-  const h = await createHarness()
-  await signIn(h)
-  ok(await h.send('APP_SWITCH_NETWORK', { chainId: 31337, rpcUrl: endpoint.url }))
-  const accounts = ok(await h.send('APP_RPC_REQUEST', { method: 'eth_accounts' }))
-  const [address] = accounts.result as string[]
-  if (!address) throw new Error('not signed in')
-  return { h, address }
+  const signedIn = await signedInFrame()
+  ok(await signedIn.h.send('APP_SWITCH_NETWORK', { chainId: 31337, rpcUrl: endpoint.url }))
+  return signedIn
 }
 
 describe('chain reads through the RPC endpoint', () => {

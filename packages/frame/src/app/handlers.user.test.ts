@@ -2,23 +2,14 @@
 // APP_GET_USER's answer when the server is slow to tell, and APP_SYNC_DAPP_DATA's effect on the
 // approval card. The whole frame (harness) against the auth API's contract.
 import { describe, expect, it } from 'vitest'
-import { createHarness, failure, ok, signIn } from './testing/harness.ts'
+import { failure, type Harness, ok, signedInFrame } from './testing/harness.ts'
 import { NOT_CONNECTED } from './wallet.ts'
 
 const SESSION = 'GET /auth/v1/session'
 
-async function signedIn() {
-  const h = await createHarness()
-  await signIn(h)
-  const accounts = ok(await h.send('APP_RPC_REQUEST', { method: 'eth_accounts' }))
-  const [address] = accounts.result as string[]
-  if (!address) throw new Error('not signed in')
-  return { h, address }
-}
-
 describe('APP_GET_USER', () => {
   it('asks the server each time; when it cannot answer, the user it knew answers (and a warning is logged)', async () => {
-    const { h } = await signedIn()
+    const { h } = await signedInFrame()
     const before = ok(await h.send('APP_GET_USER', {}))
     const asked = h.server.calls.filter((c) => c === SESSION).length
     ok(await h.send('APP_GET_USER', {}))
@@ -31,13 +22,13 @@ describe('APP_GET_USER', () => {
   })
 
   it('a session the server ended is not answered from memory', async () => {
-    const { h } = await signedIn()
+    const { h } = await signedInFrame()
     h.server.failNext.set(SESSION, { status: 401, body: { message: 'Unauthorized' } })
     expect(failure(await h.send('APP_GET_USER', {}))).toEqual({ message: NOT_CONNECTED })
   })
 
   it('names the social provider the user signed in with, and no other value', async () => {
-    const { h } = await signedIn()
+    const { h } = await signedInFrame()
     const user = h.server.userByEmail('visitor@example.com')
     if (!user) throw new Error('no user')
     user.socialProvider = 'github'
@@ -48,7 +39,7 @@ describe('APP_GET_USER', () => {
 })
 
 describe('APP_SYNC_DAPP_DATA', () => {
-  async function cardFor(h: Awaited<ReturnType<typeof signedIn>>['h'], address: string) {
+  async function cardFor(h: Harness, address: string) {
     const pending = h.send('APP_RPC_REQUEST', {
       method: 'personal_sign',
       params: ['0x6869', address],
@@ -63,7 +54,7 @@ describe('APP_SYNC_DAPP_DATA', () => {
   }
 
   it("the card names the app and shows its first icon; a later sync without them says 'This site'", async () => {
-    const { h, address } = await signedIn()
+    const { h, address } = await signedInFrame()
     ok(
       await h.send('APP_SYNC_DAPP_DATA', {
         metadata: {
@@ -84,7 +75,7 @@ describe('APP_SYNC_DAPP_DATA', () => {
   })
 
   it("another project's id is taken but logged", async () => {
-    const { h } = await signedIn()
+    const { h } = await signedInFrame()
     ok(await h.send('APP_SYNC_DAPP_DATA', { projectId: h.server.projectId }))
     expect(JSON.stringify(h.log.entries())).not.toContain('the page names project')
     ok(await h.send('APP_SYNC_DAPP_DATA', { projectId: 'someoneelse' }))

@@ -169,6 +169,16 @@ export async function signIn(harness: Harness, email = 'visitor@example.com') {
   }
 }
 
+/** A frame signed in by email (signIn), and the EVM address it answers eth_accounts with. */
+export async function signedInFrame(options: HarnessOptions = {}) {
+  const h = await createHarness(options)
+  await signIn(h)
+  const accounts = ok(await h.send('APP_RPC_REQUEST', { method: 'eth_accounts' }))
+  const [address] = accounts.result as string[]
+  if (!address) throw new Error('signed in, but no account')
+  return { h, address }
+}
+
 /** The payload of a success reply; throws on anything else. */
 export function ok(reply: Posted | undefined) {
   if (!reply?.message.type.endsWith('_SUCCESS')) {
