@@ -156,6 +156,65 @@ describe('eth_sendTransaction', () => {
     expect(await client.getTransactionCount({ address })).toBe(before)
   })
 
+  it('an abort before signing never uses the key; one during signing sends nothing', async () => {
+    const client = createPublicClient({ transport: http(anvil.rpcUrl) })
+    const before = await client.getTransactionCount({ address })
+    const signed: string[] = []
+    const early = new AbortController()
+    const watched = {
+      ...account,
+      signTransaction: async (...args: Parameters<typeof account.signTransaction>) => {
+        signed.push('signed')
+        return account.signTransaction(...args)
+      },
+    }
+    const request = () =>
+      prepareSigning('eth_sendTransaction', [{ to: address, value: '0x1' }], {
+        ...context,
+        rpcUrl: anvil.rpcUrl,
+      })
+    early.abort()
+    await expect(request().run({ account: watched, signal: early.signal })).rejects.toThrow(
+      'Request was aborted',
+    )
+    expect(signed).toEqual([])
+    const during = new AbortController()
+    const abortsWhileSigning = {
+      ...account,
+      signTransaction: async (...args: Parameters<typeof account.signTransaction>) => {
+        const signature = await account.signTransaction(...args)
+        during.abort()
+        return signature
+      },
+    }
+    await expect(
+      request().run({ account: abortsWhileSigning, signal: during.signal }),
+    ).rejects.toThrow('Request was aborted')
+    expect(await client.getTransactionCount({ address })).toBe(before)
+  })
+
+  it('sends with the fees the page set (EIP-1559)', async () => {
+    const client = createPublicClient({ transport: http(anvil.rpcUrl) })
+    const block = await client.getBlock()
+    const maxFeePerGas = (block.baseFeePerGas ?? 1_000_000_000n) * 3n
+    const maxPriorityFeePerGas = 1_234_567n
+    const hash = await prepareSigning(
+      'eth_sendTransaction',
+      [
+        {
+          to: address,
+          value: '0x1',
+          maxFeePerGas: `0x${maxFeePerGas.toString(16)}`,
+          maxPriorityFeePerGas: `0x${maxPriorityFeePerGas.toString(16)}`,
+        },
+      ],
+      { ...context, rpcUrl: anvil.rpcUrl },
+    ).run({ account, signal: new AbortController().signal })
+    const sent = await client.getTransaction({ hash: hash as `0x${string}` })
+    expect(sent.maxFeePerGas).toBe(maxFeePerGas)
+    expect(sent.maxPriorityFeePerGas).toBe(maxPriorityFeePerGas)
+  })
+
   it('refuses an RPC endpoint on another chain', async () => {
     const request = prepareSigning('eth_sendTransaction', [{ to: address, value: '0x1' }], {
       ...context,
