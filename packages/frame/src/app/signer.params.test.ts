@@ -128,4 +128,75 @@ describe('eth_signTypedData_v4 parameters', () => {
     expect(unnamed.Domain).toBeUndefined()
     expect(unnamed.Contract).toBeUndefined()
   })
+
+  it('refuses an object posing as the list of params (its keys 0 and 1)', () => {
+    expect(() =>
+      prepareSigning('eth_signTypedData_v4', { 0: address, 1: typed(), length: 2 }, context),
+    ).toThrow(/^Invalid typed data$/)
+    expect(() =>
+      prepareSigning('eth_sendTransaction', { 0: { to: receiver }, length: 1 }, context),
+    ).toThrow(/^Invalid transaction$/)
+  })
+
+  it('refuses a domain chain given as a list holding the chain', () => {
+    expect(() =>
+      prepareSigning(
+        'eth_signTypedData_v4',
+        [address, typed({ domain: { name: 'M', chainId: ['31337'] } })],
+        context,
+      ),
+    ).toThrow('must match the active chainId "31337"')
+  })
+
+  it("names the first line of the type checker's reason, cut to 300 characters", () => {
+    const broken = (name: string) =>
+      typed({ types: { Mail: [{ name: 'body', type: name }] }, domain: {} })
+    let error: Error | undefined
+    try {
+      prepareSigning('eth_signTypedData_v4', [address, broken('Missing')], context)
+    } catch (caught) {
+      error = caught as Error
+    }
+    expect(error?.message).toBe('Invalid typed data: Type "Missing" is not a valid EIP-712 type.')
+    expect(error?.message).not.toContain('\n')
+    expect(error).toMatchObject({ code: INVALID_PARAMS })
+    let long: Error | undefined
+    try {
+      prepareSigning('eth_signTypedData_v4', [address, broken(`M${'x'.repeat(400)}`)], context)
+    } catch (caught) {
+      long = caught as Error
+    }
+    expect(long?.message).toHaveLength(300)
+  })
+
+  it('lists exactly the domain, network, type, message and account', () => {
+    const request = prepareSigning(
+      'eth_signTypedData_v4',
+      [address, typed({ domain: { name: 'Mailer', version: '2', chainId: 31337 } })],
+      context,
+    )
+    expect(request.details.map((d) => d.label)).toEqual([
+      'Domain',
+      'Network',
+      'Type',
+      'Message',
+      'Account',
+    ])
+    expect(request.details[0]?.value).toBe('Mailer 2')
+  })
+
+  it('shows the message as JSON, with big numbers as digits; one it cannot show says so', () => {
+    const withNumber = typed({
+      types: { Mail: [{ name: 'amount', type: 'uint256' }] },
+      domain: {},
+      message: { amount: 10n ** 30n },
+    })
+    const shown = byLabel('eth_signTypedData_v4', [address, withNumber])
+    expect(shown.Message?.value).toContain(`"amount": "${10n ** 30n}"`)
+    // A page can post a message that refers to itself (structured clone keeps cycles).
+    const looped: Record<string, unknown> = { body: 'hi' }
+    looped.self = looped
+    const cyclic = byLabel('eth_signTypedData_v4', [address, typed({ message: looped })])
+    expect(cyclic.Message?.value).toBe('[not displayable]')
+  })
 })

@@ -3,6 +3,7 @@ import { createPublicClient, http, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeMessageText, prepareSigning, visible, WRONG_ACCOUNT } from './signer.ts'
+import { startRpcEndpoint } from './testing/rpcEndpoint.ts'
 
 const account = privateKeyToAccount(generatePrivateKey())
 const address = account.address
@@ -213,6 +214,41 @@ describe('eth_sendTransaction', () => {
     const sent = await client.getTransaction({ hash: hash as `0x${string}` })
     expect(sent.maxFeePerGas).toBe(maxFeePerGas)
     expect(sent.maxPriorityFeePerGas).toBe(maxPriorityFeePerGas)
+  })
+
+  it('takes one EIP-1559 fee alone; the wallet fills in the other', async () => {
+    const client = createPublicClient({ transport: http(anvil.rpcUrl) })
+    const send = (fees: Record<string, string>) =>
+      prepareSigning('eth_sendTransaction', [{ to: address, value: '0x1', ...fees }], {
+        ...context,
+        rpcUrl: anvil.rpcUrl,
+      }).run({ account, signal: new AbortController().signal })
+    const tip = await send({ maxPriorityFeePerGas: '0x3' })
+    expect((await client.getTransaction({ hash: tip as `0x${string}` })).maxPriorityFeePerGas).toBe(
+      3n,
+    )
+    const block = await client.getBlock()
+    const cap = (block.baseFeePerGas ?? 1_000_000_000n) * 4n
+    const capped = await send({ maxFeePerGas: `0x${cap.toString(16)}` })
+    expect((await client.getTransaction({ hash: capped as `0x${string}` })).maxFeePerGas).toBe(cap)
+  })
+
+  it('an endpoint that fails is asked again once, not more', async () => {
+    const endpoint = await startRpcEndpoint()
+    try {
+      endpoint.answerWith({ status: 500, body: 'down' })
+      const request = prepareSigning('eth_sendTransaction', [{ to: address, value: '0x1' }], {
+        ...context,
+        rpcUrl: endpoint.url,
+      })
+      await expect(request.run({ account, signal: new AbortController().signal })).rejects.toThrow()
+      expect(endpoint.seen.map((call) => (call.body as { method: string }).method)).toEqual([
+        'eth_chainId',
+        'eth_chainId',
+      ])
+    } finally {
+      await endpoint.close()
+    }
   })
 
   it('refuses an RPC endpoint on another chain', async () => {
