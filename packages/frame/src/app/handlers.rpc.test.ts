@@ -142,6 +142,27 @@ describe('chain reads through the RPC endpoint', () => {
   })
 })
 
+describe("the spec's texts, as the page reads them", () => {
+  // Written out, not imported: a changed constant would change both sides of a comparison.
+  it("a method the frame never runs: 'Requested RPC call is not allowed'", async () => {
+    const { h } = await frameOnEndpoint()
+    expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_sign', params: [] }))).toEqual({
+      message: 'Requested RPC call is not allowed',
+    })
+  })
+
+  it("the visitor's Reject: 'User rejected the request', code 4001", async () => {
+    const { h, address } = await frameOnEndpoint()
+    const pending = h.send('APP_RPC_REQUEST', {
+      method: 'personal_sign',
+      params: ['0x6869', address],
+    })
+    await h.approvalShown()
+    h.button('reject').click()
+    expect(failure(await pending)).toEqual({ message: 'User rejected the request', code: 4001 })
+  })
+})
+
 describe('which chain and endpoint a request goes to', () => {
   it("the request's own rpcUrl wins; each chain keeps the URL it was switched to with", async () => {
     const { h } = await frameOnEndpoint()
