@@ -250,3 +250,44 @@ describe('ids, URLs and reply names, to the character', () => {
     ).toBe(`unknown frame event ${type}`)
   })
 })
+
+describe('the sign-in and user shapes both sides keep', () => {
+  it("a social login's sign-in message keeps every field it was given", () => {
+    const siwxMessage = {
+      accountAddress: '0x1111111111111111111111111111111111111111',
+      chainId: 'eip155:1',
+      domain: 'app.example',
+      uri: 'https://app.example',
+      version: '1',
+      nonce: 'abcdefgh',
+      issuedAt: '2030-01-01T00:00:00.000Z',
+      statement: 'Sign in',
+      expirationTime: '2030-01-01T00:05:00.000Z',
+      notBefore: '2030-01-01T00:00:00.000Z',
+      requestId: 'request-1',
+      resources: ['https://app.example/terms'],
+    }
+    const parsed = parseAppMessage(
+      app('APP_CONNECT_SOCIAL', { uri: 'https://app.example/?code=1', siwxMessage }),
+    )
+    expect(parsed.ok && parsed.value.payload).toEqual({
+      uri: 'https://app.example/?code=1',
+      siwxMessage,
+    })
+  })
+
+  it("a user's accounts are EOA or SMART_ACCOUNT, nothing else", () => {
+    const user = (type: string) => ({
+      address: '0x1111111111111111111111111111111111111111',
+      chainId: 31337,
+      accounts: [{ address: '0x1111111111111111111111111111111111111111', type }],
+      smartAccountDeployed: false,
+    })
+    const expected = () => 'APP_GET_USER' as const
+    expect(parseFrameMessage(app('FRAME_GET_USER_SUCCESS', user('EOA')), expected).ok).toBe(true)
+    expect(
+      parseFrameMessage(app('FRAME_GET_USER_SUCCESS', user('SMART_ACCOUNT')), expected).ok,
+    ).toBe(true)
+    expect(parseFrameMessage(app('FRAME_GET_USER_SUCCESS', user('')), expected).ok).toBe(false)
+  })
+})
