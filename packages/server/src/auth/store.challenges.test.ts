@@ -264,6 +264,29 @@ describe.each(availableDatabases())('auth store challenges on $name', (database)
       ).toBe('ok')
     })
 
+    it('a challenge locked for its user is locked to that user', async () => {
+      const projectId = project()
+      const { userId } = await completeSocialLogin(
+        db(),
+        { projectId, provider: 'github', sub: randomUUID(), email: null, userName: null },
+        at,
+      )
+      const { id, otp } = await challenge({ projectId, kind: 'change_primary', userId })
+      const where = { projectId, id, kind: 'change_primary' as const, userId }
+      const wrong = otp === '222222' ? '222223' : '222222'
+      for (let i = 0; i < AUTH_OTP_MAX_ATTEMPTS; i++) await verifyOtp(db(), where, wrong, at)
+      expect(await verifyOtp(db(), where, otp, at)).toEqual({ status: 'locked' })
+    })
+
+    it('a code right at the last attempt signs in; after that the challenge is used, not locked', async () => {
+      const { id, otp, projectId } = await challenge()
+      const where = { projectId, id, kind: 'login' as const }
+      const wrong = otp === '333333' ? '333334' : '333333'
+      for (let i = 1; i < AUTH_OTP_MAX_ATTEMPTS; i++) await verifyOtp(db(), where, wrong, at)
+      expect((await verifyOtp(db(), where, otp, at)).status).toBe('ok')
+      expect(await verifyOtp(db(), where, otp, at)).toEqual({ status: 'expired' })
+    })
+
     it('a challenge without a code (device approval) never verifies', async () => {
       const id = await createChallenge(
         db(),
@@ -290,6 +313,9 @@ describe.each(availableDatabases())('auth store challenges on $name', (database)
         Array.from({ length: 4 }, () => verifyOtp(db(), where, otp, at)),
       )
       expect(outcomes.filter((o) => o.status === 'ok')).toHaveLength(1)
+      expect(outcomes.filter((o) => o.status !== 'ok')).toEqual(
+        Array(3).fill({ status: 'expired' }),
+      )
     })
   })
 })

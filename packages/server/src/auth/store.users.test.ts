@@ -140,6 +140,17 @@ describe.each(availableDatabases())('auth store users on $name', (database) => {
       expect(devices).toEqual([{ device_hash: 'device-2' }])
     })
 
+    it('a challenge naming its user logs that user in, even after the address changed', async () => {
+      const first = await emailUser()
+      const pending = await loginChallenge(first.projectId, first.email, { userId: first.userId })
+      expect(await changeEmail(db(), first.userId, 'moved@example.org')).toBe(true)
+      const login = await completeLogin(db(), pending, at)
+      expect(login?.userId).toBe(first.userId)
+      expect(await findUser(db(), { projectId: first.projectId, email: first.email })).toBe(
+        undefined,
+      )
+    })
+
     it('the same email in another project is another user', async () => {
       const a = await emailUser(project(), 'same@example.org')
       const b = await emailUser(project(), 'same@example.org')
