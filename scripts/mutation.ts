@@ -8,6 +8,8 @@
 //                                             the working tree, reusing unchanged mutants' results
 //   --concurrency n                           test processes (default 1: the machine is shared)
 //   --force                                   with --changed: rerun every mutant of those files
+//   --rescore                                 no Stryker: count the last reports again against
+//                                             reports/mutation/accepted.md (after editing it)
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -18,6 +20,7 @@ import { writeMutationFigures } from './mutationReadme.ts'
 import {
   mergeScores,
   parseAccepted,
+  rescoreReport,
   type Scores,
   type StrykerReport,
   scoreReport,
@@ -40,6 +43,7 @@ const { values } = parseArgs({
     changed: { type: 'boolean' },
     concurrency: { type: 'string', default: '1' },
     force: { type: 'boolean' },
+    rescore: { type: 'boolean' },
   },
   allowPositionals: true,
   strict: true,
@@ -115,8 +119,30 @@ function serverDatabase(): { env: NodeJS.ProcessEnv; stop(): void } | undefined 
   }
 }
 
+/** --rescore: every package's last report counted again against accepted.md. */
+function rescore(): void {
+  let scores = readScores()
+  if (!scores) throw new Error('no reports/mutation/scores.json to rescore')
+  const accepted = existsSync(ACCEPTED) ? parseAccepted(readFileSync(ACCEPTED, 'utf8')) : []
+  for (const pkg of PACKAGES) {
+    const path = join(ROOT, `reports/mutation/${pkg}/mutation.json`)
+    if (!existsSync(path)) continue
+    const report: StrykerReport = JSON.parse(readFileSync(path, 'utf8'))
+    scores = mergeScores(scores, rescoreReport(report, accepted, scores))
+  }
+  writeFileSync(SCORES, `${JSON.stringify(scores, null, 2)}\n`)
+  writeMutationFigures(join(ROOT, 'README.md'), SCORES)
+  for (const [file, s] of Object.entries(scores.files)) {
+    console.log(`[mutation] ${file}: ${s.score} % (${s.scoreWithAccepted} % with accepted)`)
+  }
+}
+
 if (values.package && !PACKAGES.includes(values.package as Package)) {
   throw new Error(`--package is one of ${PACKAGES.join(', ')}`)
+}
+if (values.rescore) {
+  rescore()
+  process.exit(0)
 }
 const packages = values.package ? [values.package as Package] : PACKAGES
 const changed = values.changed ? changedFiles() : undefined

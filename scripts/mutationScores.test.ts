@@ -3,6 +3,7 @@ import {
   mergeScores,
   mutationFigures,
   parseAccepted,
+  rescoreReport,
   type StrykerReport,
   scoreReport,
 } from './mutationScores.ts'
@@ -92,5 +93,14 @@ describe('mutation scores', () => {
     expect(figures).toContain('2026-12-01')
     expect(figures).toContain('1.6 min ×2')
     expect(mutationFigures({ goalPercent: 85, files: {} })).toBe('No mutation run recorded yet.')
+  })
+
+  it('counts a report again against new accepted entries, keeping each file its run', () => {
+    const before = mergeScores(undefined, scoreReport(report, [], run))
+    const file = 'packages/core/src/router.ts'
+    const accepted = [{ file, line: 4, mutator: 'ConditionalExpression' }]
+    const again = rescoreReport(report, accepted, before)
+    expect(again[file]).toEqual({ ...before.files[file], accepted: 1, scoreWithAccepted: 66.7 })
+    expect(rescoreReport(report, accepted, { goalPercent: 85, files: {} })).toEqual({})
   })
 })

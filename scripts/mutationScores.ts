@@ -111,6 +111,32 @@ export function scoreReport(
   return scores
 }
 
+/**
+ * The scores of a package's last report counted again against `accepted` (after accepted.md
+ * changed), each file keeping the run it was measured in. Files the scores do not know are left
+ * out: their run is not recorded.
+ */
+export function rescoreReport(
+  report: StrykerReport,
+  accepted: AcceptedMutant[],
+  previous: Scores,
+): Record<string, FileScore> {
+  const rescored: Record<string, FileScore> = {}
+  for (const file of Object.keys(report.files)) {
+    const known = previous.files[file]
+    const one = report.files[file]
+    if (!known || !one) continue
+    const run = {
+      package: known.package,
+      date: new Date(known.date),
+      runSeconds: known.runSeconds,
+      concurrency: known.concurrency ?? 1,
+    }
+    Object.assign(rescored, scoreReport({ files: { [file]: one } }, accepted, run))
+  }
+  return rescored
+}
+
 /** The previous scores with the files of this run replaced; other files keep their own run. */
 export function mergeScores(previous: Scores | undefined, run: Record<string, FileScore>): Scores {
   const files = { ...previous?.files, ...run }
