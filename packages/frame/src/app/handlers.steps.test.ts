@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+// The order of the sign-in and email-change steps: a step out of turn is refused, and signing
+// out or in again forgets what was pending. The whole frame (harness) against the auth API's
+// contract (testing/fakeAuthServer.ts).
+import { describe, expect, it } from 'vitest'
+import { NO_EMAIL_CHANGE_PENDING, NO_LOGIN_PENDING } from './errors.ts'
+import { createHarness, failure, ok, signedInFrame } from './testing/harness.ts'
+
+const EMAIL = 'visitor@example.com'
+const messages = (h: { log: { entries(): { message: string }[] } }) =>
+  h.log.entries().map((entry) => entry.message)
+
+describe('APP_CONNECT_EMAIL with a session already', () => {
+  it('the same address (any case or spacing): CONNECT, without a new sign-in', async () => {
+    const { h } = await signedInFrame()
+    const before = h.server.calls.filter((c) => c === 'POST /auth/v1/email').length
+    expect(ok(await h.send('APP_CONNECT_EMAIL', { email: `  ${EMAIL.toUpperCase()} ` }))).toEqual({
+      action: 'CONNECT',
+    })
+    expect(h.server.calls.filter((c) => c === 'POST /auth/v1/email')).toHaveLength(before)
+  })
+
+  it('another address: a new sign-in for it', async () => {
+    const { h } = await signedInFrame()
+    const answer = ok(await h.send('APP_CONNECT_EMAIL', { email: 'other@example.com' }))
+    expect(answer.action).toMatch(/^VERIFY_(OTP|DEVICE)$/)
+    expect(h.server.calls.at(-1)).toBe('POST /auth/v1/email')
+  })
+
+  it('a session the server no longer knows: logged, and a new sign-in', async () => {
+    const { h } = await signedInFrame()
+    h.server.revokeSessions()
+    h.server.now += 60_000
+    const answer = ok(await h.send('APP_CONNECT_EMAIL', { email: EMAIL }))
+    expect(answer.action).toMatch(/^VERIFY_(OTP|DEVICE)$/)
+    expect(messages(h)).toContain('the stored session is not usable; signing in again')
+  })
+})
+
+describe('signing out', () => {
+  it('forgets a sign-in waiting for its code', async () => {
+    const h = await createHarness()
+    ok(await h.send('APP_CONNECT_EMAIL', { email: EMAIL }))
+    ok(await h.send('APP_SIGN_OUT', {}))
+    expect(failure(await h.send('APP_CONNECT_OTP', { otp: h.server.lastOtp(EMAIL) }))).toEqual({
+      message: NO_LOGIN_PENDING,
+    })
+  })
+
+  it('forgets an email change waiting for its code; a server that does not answer is only logged', async () => {
+    const { h } = await signedInFrame()
+    ok(await h.send('APP_UPDATE_EMAIL', { email: 'new@example.com' }))
+    h.server.down = true
+    expect(ok(await h.send('APP_SIGN_OUT', {}))).toEqual({})
+    expect(messages(h)).toContain('the server did not end the session')
+    h.server.down = false
+    expect(failure(await h.send('APP_UPDATE_EMAIL_PRIMARY_OTP', { otp: '123456' }))).toEqual({
+      message: NO_EMAIL_CHANGE_PENDING,
+    })
+  })
+})
+
+describe('email change steps out of turn', () => {
+  it('a second code before the first, or a first code twice, is refused', async () => {
+    const { h } = await signedInFrame()
+    expect(failure(await h.send('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp: '123456' }))).toEqual({
+      message: NO_EMAIL_CHANGE_PENDING,
+    })
+    ok(await h.send('APP_UPDATE_EMAIL', { email: 'new@example.com' }))
+    expect(failure(await h.send('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp: '123456' }))).toEqual({
+      message: NO_EMAIL_CHANGE_PENDING,
+    })
+    ok(await h.send('APP_UPDATE_EMAIL_PRIMARY_OTP', { otp: h.server.lastOtp(EMAIL) }))
+    expect(failure(await h.send('APP_UPDATE_EMAIL_PRIMARY_OTP', { otp: '123456' }))).toEqual({
+      message: NO_EMAIL_CHANGE_PENDING,
+    })
+    expect(
+      ok(
+        await h.send('APP_UPDATE_EMAIL_SECONDARY_OTP', {
+          otp: h.server.lastOtp('new@example.com'),
+        }),
+      ),
+    ).toEqual({ email: 'new@example.com' })
+    // Done: nothing is pending any more.
+    expect(failure(await h.send('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp: '123456' }))).toEqual({
+      message: NO_EMAIL_CHANGE_PENDING,
+    })
+  })
+})
+
+describe('APP_IS_CONNECTED', () => {
+  it('a session whose server check fails is not connected (logged)', async () => {
+    const { h } = await signedInFrame()
+    h.server.down = true
+    expect(ok(await h.send('APP_IS_CONNECTED', {}))).toEqual({ isConnected: false })
+    expect(messages(h)).toContain('not connected')
+  })
+})
