@@ -17,6 +17,8 @@ export interface WalletConnectWalletOptions {
   rejectProposals?: boolean
   /** Answers one-click auth (sign-in while pairing); otherwise only the fallback proposal. */
   oneClickAuth?: boolean
+  /** How the wallet describes itself to apps (default: E2E Wallet) */
+  metadata?: { name: string; description: string; url: string; icons: string[] }
 }
 
 const EVENTS = ['chainChanged', 'accountsChanged']
@@ -36,7 +38,7 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
   })
   const kit = await WalletKit.init({
     core,
-    metadata: {
+    metadata: options.metadata ?? {
       name: 'E2E Wallet',
       description: 'WalletKit test wallet',
       url: 'http://wallet.test',
@@ -58,11 +60,14 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
       accounts: ids.map((id) => `eip155:${id}:${account.address}`),
     },
   })
-  const requests: { method: string; chainId: string }[] = []
+  const requests: { method: string; chainId: string; params: unknown }[] = []
+  /** How each proposing app described itself */
+  const proposers: unknown[] = []
   let rejectProposals = Boolean(options.rejectProposals)
   const failedApprovals: string[] = []
 
   kit.on('session_proposal', async ({ id, params }) => {
+    proposers.push(params.proposer.metadata)
     if (rejectProposals) {
       await kit.rejectSession({ id, reason: getSdkError('USER_REJECTED') })
       return
@@ -122,7 +127,7 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
 
   kit.on('session_request', async ({ id, topic, params }) => {
     const { request, chainId } = params
-    requests.push({ method: request.method, chainId })
+    requests.push({ method: request.method, chainId, params: request.params })
     try {
       const result = await handle(topic, request.method, request.params ?? [], chainId)
       await kit.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result } })
@@ -138,6 +143,7 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
   return {
     address: account.address,
     requests,
+    proposers,
     /** Why approvals failed, in order */
     failedApprovals,
     pair: (uri: string) => kit.pair({ uri }),

@@ -104,12 +104,19 @@ describe('WalletConnect client over the real relay, with WalletKit as the wallet
     expect(
       await verifyMessage({ address: mobile.address, message: { raw: message }, signature }),
     ).toBe(true)
-    expect(mobile.requests).toEqual([{ method: 'personal_sign', chainId: CHAIN_A }])
+    expect(mobile.requests).toEqual([
+      { method: 'personal_sign', chainId: CHAIN_A, params: [message, mobile.address] },
+    ])
     // A refusal comes back as the wallet's error.
     await expect(client.request({ method: 'eth_signTypedData_v4' }, CHAIN_A)).rejects.toMatchObject(
       { message: 'unsupported eth_signTypedData_v4' },
     )
-    expect(mobile.requests.at(-1)).toEqual({ method: 'eth_signTypedData_v4', chainId: CHAIN_A })
+    // A request without params goes with an empty list.
+    expect(mobile.requests.at(-1)).toEqual({
+      method: 'eth_signTypedData_v4',
+      chainId: CHAIN_A,
+      params: [],
+    })
   })
 
   it('refuses a request before any session', async () => {
@@ -246,5 +253,44 @@ describe('WalletConnect client over the real relay, with WalletKit as the wallet
     await expect(client.propose()).rejects.toThrow(ErrorText.failedToConnect)
     // WalletConnect puts the relay's close reason in its message; the modal maps it (§8).
     expect(errors).toEqual([expect.stringContaining('(Unauthorized: invalid key)')])
+  })
+
+  it("tells the wallet the app's name, description, page and icons; without them Latchkey and this page", async () => {
+    const named = await app()
+    const first = await paired(named)
+    // WalletConnect sends an empty icon list as one empty icon.
+    expect(first.mobile.proposers).toEqual([
+      { name: 'Test app', description: '', url: 'http://app.test', icons: [''] },
+    ])
+    const bare = await createWalletConnectClient({
+      projectId: DEMO_PROJECT_ID,
+      relayUrl: server.relayUrl,
+      networks: [localChainA],
+      storagePrefix: `test-app-${crypto.randomUUID()}`,
+      storage: new KeyValueStorage({ database: ':memory:' }),
+    })
+    closers.push(() => bare.disconnect().catch(() => undefined))
+    const second = await paired(bare)
+    // In Node there is no page: its origin stands in as http://localhost.
+    expect(second.mobile.proposers).toEqual([
+      { name: 'Latchkey', description: '', url: 'http://localhost', icons: [''] },
+    ])
+  })
+
+  it('names a wallet without a name WalletConnect; its icon is the first https or data: image', async () => {
+    const client = await app()
+    await paired(client, {
+      metadata: {
+        name: '   ',
+        description: '',
+        url: 'http://wallet.test',
+        icons: [
+          'http://wallet.test/plain.png',
+          'data:image/png;base64,AA==',
+          'https://x.test/i.png',
+        ],
+      },
+    })
+    expect(client.peer()).toEqual({ name: 'WalletConnect', icon: 'data:image/png;base64,AA==' })
   })
 })
