@@ -8,15 +8,17 @@ import { decodeBase58, encodeBase58 } from './base58.ts'
 import { profileAccountsOf, solanaAddressOf } from './embeddedAccounts.ts'
 import { createEmbeddedProvider, createFrameRpc } from './embeddedProvider.ts'
 import {
-  attachEmbeddedSolana,
-  connectEmbeddedSolana,
   EMBEDDED_SOLANA_CONNECTOR_ID,
   EMBEDDED_SOLANA_WALLET_NAME,
   type EmbeddedSolanaWallet,
+} from './embeddedSolana.ts'
+import {
+  attachEmbeddedSolana,
+  connectEmbeddedSolana,
   registerEmbeddedSolanaWallet,
   setSolanaAccount,
   unregisterEmbeddedSolanaWallet,
-} from './embeddedSolana.ts'
+} from './embeddedSolanaRegistration.ts'
 import type { EmbeddedSession } from './embeddedWallet.ts'
 import { defineNetwork, localSolana, withRpcUrl } from './networks.ts'
 

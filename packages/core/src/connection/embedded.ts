@@ -121,7 +121,10 @@ export function createEmbedded(
     if (!engines.adapterFor('solana')) return
     accounts.setLoading('solana', true)
     try {
-      const [session, m] = await Promise.all([embeddedWallet(), import('../embeddedSolana.ts')])
+      const [session, m] = await Promise.all([
+        embeddedWallet(),
+        import('../embeddedSolanaRegistration.ts'),
+      ])
       const snapshot = await m.connectEmbeddedSolana({
         session,
         networks,
@@ -179,7 +182,11 @@ export function createEmbedded(
     }
     session.provider.setUser(user)
     ctx.stores.embedded.setState({ user })
-    ;(await import('../embeddedSolana.ts')).attachEmbeddedSolana(session, networks, user)
+    ;(await import('../embeddedSolanaRegistration.ts')).attachEmbeddedSolana(
+      session,
+      networks,
+      user,
+    )
     return true
   }
 
