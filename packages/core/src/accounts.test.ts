@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { accountsOf } from './accounts.ts'
-import type { AccountState } from './appkit.ts'
+import type { AccountState } from './appkitState.ts'
 
 const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SOL = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'

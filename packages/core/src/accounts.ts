@@ -1,4 +1,4 @@
-import type { AccountState } from './appkit.ts'
+import type { AccountState } from './appkitState.ts'
 import type { ChainNamespace } from './caip.ts'
 import type { EmbeddedUserInfo } from './embeddedState.ts'
 

@@ -1,10 +1,18 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { DefaultAccountTypes } from './accountTypes.ts'
-import type { AccountStatus, ChainAdapter, ConnectorInfo } from './adapter.ts'
+import type { ChainAdapter, ConnectorInfo } from './adapter.ts'
 import { createAlertController } from './alerts.ts'
 import type { ApiClient } from './api.ts'
 import type { AppKitCompatOptions } from './appkitOptions.ts'
-import { type CaipAddress, type ChainNamespace, parseCaipNetworkId } from './caip.ts'
+import type {
+  AccountState,
+  AppMetadata,
+  ChainState,
+  ThemeMode,
+  ThemeState,
+  ThemeVariables,
+} from './appkitState.ts'
+import { type ChainNamespace, parseCaipNetworkId } from './caip.ts'
 import {
   type CoinbasePreference,
   offeredConnectors,
@@ -60,16 +68,6 @@ import type { TelegramLogin } from './telegramLogin.ts'
 import { createToastController } from './toast.ts'
 import { initialWalletConnectState, type WalletConnectState } from './walletConnectState.ts'
 
-export type ThemeMode = 'dark' | 'light'
-export type ThemeVariables = Record<string, string | number>
-
-export interface AppMetadata {
-  name: string
-  description?: string
-  url?: string
-  icons?: string[]
-}
-
 export interface AppKitOptions extends AppKitCompatOptions {
   adapters?: ChainAdapter[]
   networks: readonly [CaipNetwork, ...CaipNetwork[]]
@@ -122,53 +120,6 @@ export interface AppKitOptions extends AppKitCompatOptions {
   frameUrl?: string
   analyticsUrl?: string
   debug?: boolean
-}
-
-export interface Balance {
-  formatted: string
-  symbol: string
-  caipAddress: CaipAddress
-  fetchedAt: number
-}
-
-/** §3 A namespace's connection: its wallet, account and chain. */
-export interface NamespaceConnection {
-  address: string
-  chainId: number | string
-  connectorId?: string
-  /** A WalletConnect wallet's own name and icon */
-  peerWallet?: { name: string; icon?: string }
-}
-
-export interface AccountState {
-  status: AccountStatus
-  address?: string
-  caipAddress?: CaipAddress
-  connectorId?: string
-  namespace?: ChainNamespace
-  /** §3 Every connected namespace's connection (the active one is the account above) */
-  connections?: Partial<Record<ChainNamespace, NamespaceConnection>>
-  /** The wallet at the other end of a WalletConnect session, as it describes itself */
-  peerWallet?: { name: string; icon?: string }
-  balance?: Balance
-  balanceLoading: boolean
-  balanceError?: string
-  /** Set when the last connect attempt failed; the connecting view shows it with a retry. */
-  connectError?: { rejected: boolean; message: string }
-  switchError?: string
-}
-
-export interface ChainState {
-  networks: readonly CaipNetwork[]
-  activeCaipNetwork: CaipNetwork
-  activeNamespace: ChainNamespace
-  /** The wallet is on a chain the app does not list. */
-  unsupported: boolean
-}
-
-export interface ThemeState {
-  themeMode: ThemeMode
-  themeVariables: ThemeVariables
 }
 
 function validNetworks(networks: readonly CaipNetwork[], log: (m: string) => void) {

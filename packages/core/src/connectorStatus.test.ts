@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AccountState } from './appkit.ts'
+import type { AccountState } from './appkitState.ts'
 import { connectorStatus } from './connectorStatus.ts'
 
 const account = (over: Partial<AccountState>): AccountState => ({

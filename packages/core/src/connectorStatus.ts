@@ -1,4 +1,4 @@
-import type { AccountState } from './appkit.ts'
+import type { AccountState } from './appkitState.ts'
 
 /** §3 Connector status; 'connecting' while the visitor is being connected through it */
 export type ConnectorStatus = 'connected' | 'active' | 'disconnected' | 'connecting'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createStore } from 'zustand/vanilla'
 import { ApiError } from './api.ts'
-import type { AccountState, ChainState } from './appkit.ts'
+import type { AccountState, ChainState } from './appkitState.ts'
 import type { CaipAddress } from './caip.ts'
 import { localChainA } from './networks.ts'
 import { createPortfolioController } from './portfolio.ts'

@@ -8,7 +8,7 @@ import {
   type Transaction,
 } from './api.ts'
 import { toBalances, toHistoryPage, toIdentity } from './apiShapes.ts'
-import type { AccountState, ChainState } from './appkit.ts'
+import type { AccountState, ChainState } from './appkitState.ts'
 import type { CaipAddress } from './caip.ts'
 import { ErrorText } from './errors.ts'
 import { localChainA, localChainB } from './networks.ts'

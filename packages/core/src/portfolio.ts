@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla'
 import type { ApiClient, HistoryPage, TokenBalance, TokenPrice, Transaction } from './api.ts'
-import type { AccountState, ChainState } from './appkit.ts'
+import type { AccountState, ChainState } from './appkitState.ts'
 import { cacheKeys, canRetryBalance, createTtlCache, type TtlCache } from './cache.ts'
 import type { CaipAddress, CaipNetworkId } from './caip.ts'
 import { ErrorText } from './errors.ts'

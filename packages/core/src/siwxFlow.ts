@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla'
 import type { AdapterEngine } from './adapter.ts'
-import type { AccountState, ChainState } from './appkit.ts'
+import type { AccountState, ChainState } from './appkitState.ts'
 import type { CaipNetworkId, ChainNamespace } from './caip.ts'
 import { SEND_SUPPORTED_NAMESPACES } from './constants.ts'
 import { isValidEmail } from './email.ts'

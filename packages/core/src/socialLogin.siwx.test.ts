@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStore } from 'zustand/vanilla'
-import type { ChainState } from './appkit.ts'
+import type { ChainState } from './appkitState.ts'
 import { type EmbeddedState, initialEmbeddedState } from './embeddedState.ts'
 import { MemoryStorage } from './memoryStorage.ts'
 import { localChainA, localSolana } from './networks.ts'

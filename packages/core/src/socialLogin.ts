@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla'
-import type { ChainState } from './appkit.ts'
+import type { ChainState } from './appkitState.ts'
 import type { ConnectionController } from './connection/index.ts'
 import { EMBEDDED_REQUEST_TIMEOUT_MS, OAUTH_SOCIAL_PROVIDERS, SOCIAL_POPUP } from './constants.ts'
 import { embeddedWalletSupports } from './embeddedNetworks.ts'

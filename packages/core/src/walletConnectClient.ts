@@ -1,5 +1,5 @@
 import { SignClient } from '@walletconnect/sign-client'
-import type { AppMetadata } from './appkit.ts'
+import type { AppMetadata } from './appkitState.ts'
 import {
   WALLETCONNECT_CLOUD_RELAY_URL,
   WALLETCONNECT_EIP155_EVENTS,

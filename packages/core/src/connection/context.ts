@@ -1,7 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla'
 import type { DefaultAccountTypes } from '../accountTypes.ts'
 import type { ChainAdapter, ConnectorInfo } from '../adapter.ts'
-import type { AccountState, AppMetadata, ChainState } from '../appkit.ts'
+import type { AccountState, AppMetadata, ChainState } from '../appkitState.ts'
 import type { EmbeddedState } from '../embeddedState.ts'
 import type { SetupAlertCode } from '../errors.ts'
 import type { AppKitEventName } from '../events.ts'

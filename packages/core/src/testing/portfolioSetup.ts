@@ -1,7 +1,7 @@
 // Test support only: nothing in the library imports this module.
 import { createStore } from 'zustand/vanilla'
 import type { ApiClient, HistoryPage, TokenBalance, TokenPrice, Transaction } from '../api.ts'
-import type { AccountState, ChainState } from '../appkit.ts'
+import type { AccountState, ChainState } from '../appkitState.ts'
 import type { CaipAddress } from '../caip.ts'
 import { localChainA, localChainB } from '../networks.ts'
 import { createPortfolioController, type PortfolioContext } from '../portfolio.ts'

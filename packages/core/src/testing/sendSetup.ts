@@ -2,7 +2,7 @@
 import { createStore } from 'zustand/vanilla'
 import type { AdapterEngine, TransferRequest } from '../adapter.ts'
 import type { TokenBalance } from '../api.ts'
-import type { AccountState, ChainState } from '../appkit.ts'
+import type { AccountState, ChainState } from '../appkitState.ts'
 import type { AppKitEventName } from '../events.ts'
 import type { CaipNetwork } from '../networks.ts'
 import { localChainA, localChainB, localSolana } from '../networks.ts'

@@ -1,7 +1,7 @@
 // Test support only: nothing in the library imports this module.
 import { vi } from 'vitest'
 import { createStore } from 'zustand/vanilla'
-import type { AccountState, ChainState } from '../appkit.ts'
+import type { AccountState, ChainState } from '../appkitState.ts'
 import type { AppKitEventName } from '../events.ts'
 import { MemoryStorage } from '../memoryStorage.ts'
 import { type CaipNetwork, localChainA, localChainB } from '../networks.ts'
