@@ -646,12 +646,14 @@ export function createAppKitCore(options: AppKitOptions) {
       )
     }
     stops.push(theme.subscribe(() => void connection?.then((c) => c.syncFrameTheme(), noop)))
+    // eip155 also without an EVM adapter: an app that drives WalletConnect itself restores it.
+    const namespaces = new Set([...adapters.map((a) => a.namespace), 'eip155' as const])
     const stored =
       options.enableReconnect !== false &&
-      adapters.find((a) =>
-        readStoredValue(backend, StorageKeys.connectedConnectorId(a.namespace), log),
+      [...namespaces].find((namespace) =>
+        readStoredValue(backend, StorageKeys.connectedConnectorId(namespace), log),
       )
-    if (stored) account.setState({ status: 'reconnecting', namespace: stored.namespace })
+    if (stored) account.setState({ status: 'reconnecting', namespace: stored })
     startServices()
     watchPortfolio()
     watchSignIn()

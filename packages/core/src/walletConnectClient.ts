@@ -57,6 +57,8 @@ export interface WalletConnectClient {
     caipNetworkId: string,
   ): Promise<T>
   disconnect(): Promise<void>
+  /** Lets go of the relay (the instance is destroyed); the session stays for the next page. */
+  close(): Promise<void>
   onSession(listener: (event: SessionChange) => void): () => void
 }
 
@@ -141,6 +143,31 @@ function pageUrl(): string {
   return typeof location === 'undefined' ? 'http://localhost' : location.origin
 }
 
+/**
+ * WalletConnect's core is one per storage prefix and page (it registers itself on globalThis and
+ * every later sign client with that prefix shares its relay connection). The connection is let go
+ * when the last client using it closes, and the registration with it, so a later instance (a
+ * remount, the next test) starts a core of its own instead of a closed one.
+ */
+const openClients = new Map<string, number>()
+
+function releaseCore(
+  prefix: string,
+  core: { heartbeat: { stop(): void }; relayer: { transportClose(): Promise<void> } },
+) {
+  const left = (openClients.get(prefix) ?? 1) - 1
+  if (left > 0) {
+    openClients.set(prefix, left)
+    return Promise.resolve()
+  }
+  openClients.delete(prefix)
+  const registry = globalThis as unknown as Record<string, { relayer?: unknown } | undefined>
+  const key = `_walletConnectCore_${prefix}`
+  if (registry[key]?.relayer === core.relayer) delete registry[key]
+  core.heartbeat.stop()
+  return core.relayer.transportClose().catch(() => undefined)
+}
+
 export async function createWalletConnectClient(
   options: WalletConnectClientOptions,
 ): Promise<WalletConnectClient> {
@@ -184,6 +211,8 @@ export async function createWalletConnectClient(
   const emit = (event: SessionChange) => {
     for (const listener of listeners) listener(event)
   }
+  openClients.set(options.storagePrefix, (openClients.get(options.storagePrefix) ?? 0) + 1)
+  let closed = false
   let current: string | undefined = client.session.getAll().at(-1)?.topic
   const session = () => {
     if (!current) return undefined
@@ -268,6 +297,11 @@ export async function createWalletConnectClient(
         topic: live.topic,
         reason: { code: 6000, message: 'User disconnected.' },
       })
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      await releaseCore(options.storagePrefix, client.core)
     },
     onSession(listener) {
       listeners.add(listener)

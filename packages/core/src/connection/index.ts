@@ -64,7 +64,7 @@ export function createConnectionController(
     abortApproval: frame.abortApproval,
     syncFrameTheme: frame.syncFrameTheme,
     destroy() {
-      wc.stop()
+      wc.close()
       frame.destroy()
       engines.stopWatching()
     },

@@ -82,6 +82,15 @@ describe('after a reload', () => {
     expect(kit.stores.account.getState().status).toBe('disconnected')
   })
 
+  it('a wallet another tab disconnected while this one loaded: not left reconnecting', async () => {
+    const { kit, engine, stored } = reloaded({ reconnects: true })
+    kit.start()
+    expect(kit.stores.account.getState().status).toBe('reconnecting')
+    stored.removeConnectedConnectorId('eip155')
+    await vi.waitFor(() => expect(kit.stores.account.getState().status).toBe('disconnected'))
+    expect(engine.reconnect).not.toHaveBeenCalled()
+  })
+
   it('opened while reconnecting: Connect, then Account once the wallet is back', async () => {
     const { kit, engine, comeBack, views } = slowlyReloaded()
     kit.open()
@@ -167,6 +176,32 @@ describe('after a reload, two namespaces', () => {
       address: SOL_ADDRESS,
     })
     expect(kit.stores.chain.getState().activeCaipNetwork).toBe(localSolana)
+  })
+
+  it('a visitor who picks a network while the wallets come back keeps it', async () => {
+    const { kit, back } = reloadedBoth()
+    await vi.waitFor(() => expect(back.solana && back.eip155).toBeDefined())
+    back.eip155?.()
+    await vi.waitFor(() => expect(kit.stores.account.getState().status).toBe('connected'))
+    expect(kit.stores.account.getState().namespace).toBe('eip155')
+    await kit.switchNetwork(localChainA)
+    back.solana?.()
+    await vi.waitFor(() =>
+      expect(Object.keys(kit.stores.account.getState().connections ?? {})).toHaveLength(2),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(kit.stores.account.getState().namespace).toBe('eip155')
+    expect(kit.stores.chain.getState().activeCaipNetwork).toBe(localChainA)
+  })
+
+  it('the wallet that was shown answers last: it is shown again', async () => {
+    const { kit, back } = reloadedBoth()
+    await vi.waitFor(() => expect(back.solana && back.eip155).toBeDefined())
+    back.eip155?.()
+    await vi.waitFor(() => expect(kit.stores.account.getState().namespace).toBe('eip155'))
+    back.solana?.()
+    await vi.waitFor(() => expect(kit.stores.account.getState().namespace).toBe('solana'))
+    expect(kit.stores.account.getState().address).toBe(SOL_ADDRESS)
   })
 
   it('a reconnect that throws: that namespace is forgotten, the other comes back', async () => {

@@ -41,11 +41,6 @@ export function createReconnect(
         if (provider.connected) {
           account.setState({ connectorId })
           accounts.onAccount(namespace, await walletConnect.sessionSnapshot())
-          provider.on(
-            'chainChanged',
-            () =>
-              void walletConnect.sessionSnapshot().then((s) => accounts.onAccount(namespace, s)),
-          )
           return
         }
       } else {
@@ -62,29 +57,22 @@ export function createReconnect(
   function startAdapters() {
     const wanted = storage.getActiveNamespace()
     accounts.restoring.set(wanted)
-    const reconnecting: Promise<void>[] = []
+    let reconnecting = 0
     const restore = ctx.enableReconnect !== false
     for (const adapter of adapters) {
       if (restore && storage.getConnectedConnectorId(adapter.namespace)) {
-        reconnecting.push(reconnect(adapter.namespace))
+        reconnecting++
+        void reconnect(adapter.namespace)
       } else void engines.loadEngine(adapter.namespace).catch(() => undefined)
     }
     if (restore && !engines.adapterFor('eip155') && storage.getConnectedConnectorId('eip155')) {
-      reconnecting.push(reconnect('eip155'))
+      reconnecting++
+      void reconnect('eip155')
     }
-    // Wallets report back in any order, and a wallet may blink disconnected while its library
-    // rehydrates: once every reconnect has settled, the namespace that was active is again.
-    void Promise.allSettled(reconnecting).then(() => {
-      const { namespace, status } = account.getState()
-      if (
-        wanted &&
-        status === 'connected' &&
-        namespace !== wanted &&
-        accounts.connections.has(wanted)
-      ) {
-        accounts.activate(wanted)
-      }
-    })
+    // start() showed "Reconnecting…" for a wallet that another tab has disconnected meanwhile.
+    if (reconnecting === 0 && account.getState().status === 'reconnecting') {
+      account.setState({ status: 'disconnected' })
+    }
   }
 
   return { reconnect, startAdapters }

@@ -215,6 +215,37 @@ describe('WalletConnect pairing through the connection controller', () => {
     await second
   })
 
+  /** Paired, on a wallet that also has local chain B */
+  async function pairedOnTwoChains() {
+    const s = app({ adapters: [] })
+    const pairing = s.kit.walletConnect.start()
+    const wallet = await mobileWallet({
+      chains: { 31337: 'http://127.0.0.1:1', 31338: 'http://127.0.0.1:1' },
+    })
+    await wallet.pair((await s.offer()).uri)
+    await pairing
+    return { ...s, wallet }
+  }
+
+  it("follows the wallet's network change (no EVM adapter watches it)", async () => {
+    const { kit, wallet } = await pairedOnTwoChains()
+    await wallet.emit('chainChanged', 31338, 'eip155:31338')
+    await vi.waitFor(
+      () => expect(kit.stores.chain.getState().activeCaipNetwork.id).toBe(31338),
+      WAIT,
+    )
+    expect(kit.stores.account.getState().caipAddress).toBe(`eip155:31338:${WALLET_ADDRESS}`)
+  })
+
+  it('a destroyed instance lets go of the relay: the wallet reaches it no more', async () => {
+    const { kit, wallet } = await pairedOnTwoChains()
+    kit.destroy()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await wallet.emit('chainChanged', 31338, 'eip155:31338')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(kit.stores.chain.getState().activeCaipNetwork.id).toBe(31337)
+  })
+
   it("a relay that refuses the project: 'Failed to connect' and the relay's setup alert", async () => {
     const { kit, events } = app({ adapters: [], projectId: 'unknownproject000000000000000000' })
     await kit.walletConnect.start()

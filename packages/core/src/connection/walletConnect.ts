@@ -51,7 +51,18 @@ export function createWalletConnect(ctx: ConnectionContext, accounts: Accounts, 
         loaded.onSession((change) => {
           if (change.type === 'deleted') onWalletConnectEnded()
         })
-        return m.createWalletConnectProvider(loaded, networks)
+        const made = m.createWalletConnectProvider(loaded, networks)
+        // Without an EVM adapter nothing else watches the session: the wallet's network and
+        // account changes reach the account here.
+        if (!engines.adapterFor('eip155')) {
+          const follow = () =>
+            void sessionSnapshot()
+              .then((snapshot) => accounts.onAccount('eip155', snapshot))
+              .catch((error) => log('WalletConnect session read failed', error))
+          made.on('chainChanged', follow)
+          made.on('accountsChanged', follow)
+        }
+        return made
       },
     )
     provider.catch(() => {
@@ -211,8 +222,18 @@ export function createWalletConnect(ctx: ConnectionContext, accounts: Accounts, 
     }
   }
 
+  /** The instance is destroyed: its sign client stops listening to the relay. */
+  function close() {
+    stopWalletConnect()
+    const loaded = client
+    client = undefined
+    provider = undefined
+    void loaded?.then((c) => c.close()).catch(() => undefined)
+  }
+
   return {
     client: walletConnectClient,
+    close,
     provider: walletConnectProvider,
     /** Whether the sign client has been asked for (an adapter may restore its session) */
     started: () => client !== undefined,

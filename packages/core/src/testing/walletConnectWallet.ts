@@ -46,6 +46,7 @@ export function scriptedWallet(initial?: WalletConnectSession) {
       disconnects++
       live = undefined
     },
+    close: async () => {},
     onSession(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
