@@ -1,7 +1,7 @@
 // The embedded wallet's part of the connection controller: its frame session (scripted frame
 // host, testing/embeddedConnection.ts), the login's connection and the restore after a reload.
 import { afterEach, describe, expect, it } from 'vitest'
-import { AUTH_CONNECTOR_ID } from '../constants.ts'
+import { AUTH_CONNECTOR_ID, EMBEDDED_SOLANA_CONNECTOR_ID } from '../constants.ts'
 import type { EmbeddedUserInfo } from '../embeddedState.ts'
 import { ErrorText } from '../errors.ts'
 import { MemoryStorage } from '../memoryStorage.ts'
@@ -238,5 +238,26 @@ describe('after a reload, the frame brings the user back', () => {
     expect(engine.reconnect).not.toHaveBeenCalled()
     expect(kit.stores.account.getState().status).toBe('disconnected')
     expect(storage.getConnectedConnectorId('eip155')).toBeUndefined()
+  })
+
+  it("the login's Solana account, signed out in the frame: forgotten, its wallet never asked", async () => {
+    const backend = new MemoryStorage()
+    const stored = createAppKitStorage(backend, () => undefined)
+    stored.setConnectedConnectorId('solana', EMBEDDED_SOLANA_CONNECTOR_ID)
+    stored.addConnectedNamespace('solana')
+    const { controller, kit, solanaEngine, storage } = connection({
+      storage: backend,
+      networks: [localChainA, localSolana],
+      solana: {
+        status: 'connected',
+        address: 'So11111111111111111111111111111111111111112',
+        chainId: localSolana.id,
+      },
+      replies: { APP_IS_CONNECTED: () => ({ isConnected: false }) },
+    })
+    await controller.reconnect('solana')
+    expect(solanaEngine?.reconnect).not.toHaveBeenCalled()
+    expect(kit.stores.account.getState().status).toBe('disconnected')
+    expect(storage.getConnectedConnectorId('solana')).toBeUndefined()
   })
 })

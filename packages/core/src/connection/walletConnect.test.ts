@@ -6,6 +6,7 @@ import {
   startWalletConnectWallet,
   type WalletConnectWalletOptions,
 } from '../../../../e2e/walletConnectWallet.ts'
+import type { ChainAdapter } from '../adapter.ts'
 import { WALLETCONNECT_CONNECTOR_ID } from '../constants.ts'
 import { ErrorText } from '../errors.ts'
 import { localChainA } from '../networks.ts'
@@ -53,6 +54,8 @@ async function mobileWallet(options: Partial<WalletConnectWalletOptions> = {}) {
   return wallet
 }
 
+type AdapterDeps = Parameters<ChainAdapter['load']>[0]
+
 const RAINBOW: WalletRef = {
   id: 'rainbow',
   name: 'Rainbow',
@@ -91,12 +94,18 @@ describe('WalletConnect pairing through the connection controller', () => {
   })
 
   it("with an adapter, the adapter's engine connects through the session on the active network", async () => {
-    const { kit, offer, engine } = app()
+    const { kit, offer, engine, adapter } = app()
+    expect(vi.mocked(adapter.load)).not.toHaveBeenCalled()
     const pairing = kit.walletConnect.start()
     const wallet = await mobileWallet()
     await wallet.pair((await offer()).uri)
     await pairing
     expect(engine.connect).toHaveBeenCalledWith(WALLETCONNECT_CONNECTOR_ID, localChainA)
+    // What the engine connects through: the session's provider, handed over by the controller.
+    const [[deps]] = vi.mocked(adapter.load).mock.calls as [[AdapterDeps]]
+    expect(deps.started.walletConnect()).toBe(true)
+    const provider = await deps.walletConnect()
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([WALLET_ADDRESS])
     expect(kit.stores.account.getState()).toMatchObject({
       status: 'connected',
       connectorId: WALLETCONNECT_CONNECTOR_ID,

@@ -46,6 +46,7 @@ export function setup(
   kit.subscribeEvents((event) => events.push(event.data))
   return {
     kit,
+    adapter,
     engine,
     /** The wallet's own account changes, as its library reports them (EIP-1193 events). */
     walletReports: (snapshot: AccountSnapshot) => {
