@@ -104,7 +104,7 @@ describe('WalletConnect pairing through the connection controller', () => {
     // What the engine connects through: the session's provider, handed over by the controller.
     const [[deps]] = vi.mocked(adapter.load).mock.calls as [[AdapterDeps]]
     expect(deps.started.walletConnect()).toBe(true)
-    const provider = await deps.walletConnect()
+    const provider = await deps.walletConnect?.()
     expect(await provider.request({ method: 'eth_accounts' })).toEqual([WALLET_ADDRESS])
     expect(kit.stores.account.getState()).toMatchObject({
       status: 'connected',
