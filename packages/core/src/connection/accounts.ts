@@ -134,8 +134,8 @@ export function createAccounts(ctx: ConnectionContext) {
     storage.removeConnectedNamespace(namespace)
     connections.delete(namespace)
     publishConnections()
-    const wasActive = account.getState().namespace === namespace
-    if (!wasActive && account.getState().status === 'connected') return
+    // Another namespace's wallet going leaves the account shown (or still reconnecting) as it is.
+    if (account.getState().namespace !== namespace) return
     const [other] = connections.keys()
     if (other) {
       activate(other)
@@ -201,7 +201,7 @@ export function createAccounts(ctx: ConnectionContext) {
     if (method !== 'email') track('CONNECT_SUCCESS', { method, name: wallet?.name })
   }
 
-  function failConnect(error: unknown): 'rejected' | 'failed' {
+  function failConnect(error: unknown) {
     account.setState({ status: 'disconnected' })
     const rejected = isUserRejectedError(error)
     track('CONNECT_ERROR', { message: (error as Error)?.message })
@@ -211,7 +211,6 @@ export function createAccounts(ctx: ConnectionContext) {
         message: rejected ? ErrorText.connectionRejected : ErrorText.failedToConnect,
       },
     })
-    return rejected ? 'rejected' : 'failed'
   }
 
   return {
@@ -225,11 +224,8 @@ export function createAccounts(ctx: ConnectionContext) {
     finishConnect,
     failConnect,
     /** After a reload: which namespace leads again (undefined once the visitor chose) */
-    restoring: {
-      get: () => restoreNamespace,
-      set: (namespace: ChainNamespace | undefined) => {
-        restoreNamespace = namespace
-      },
+    restoreLead(namespace: ChainNamespace | undefined) {
+      restoreNamespace = namespace
     },
   }
 }

@@ -209,6 +209,8 @@ describe('after a reload, two namespaces', () => {
     await vi.waitFor(() => expect(evm.reconnect).toHaveBeenCalled())
     await vi.waitFor(() => expect(stored.getConnectedConnectorId('eip155')).toBeUndefined())
     expect(stored.getDisconnectedConnectorIds('eip155')).toEqual([METAMASK.id])
+    // Solana is still on its way: the button keeps saying so.
+    expect(kit.stores.account.getState().status).toBe('reconnecting')
     await vi.waitFor(() => expect(back.solana).toBeDefined())
     back.solana?.()
     await vi.waitFor(() => expect(kit.stores.account.getState().status).toBe('connected'))

@@ -56,7 +56,7 @@ export function createReconnect(
   /** After first paint: reconnect what the visitor left connected, else warm the engines. */
   function startAdapters() {
     const wanted = storage.getActiveNamespace()
-    accounts.restoring.set(wanted)
+    accounts.restoreLead(wanted)
     let reconnecting = 0
     const restore = ctx.enableReconnect !== false
     for (const adapter of adapters) {

@@ -105,7 +105,7 @@ export function createWalletActions(
       return
     }
     const namespace = known.chainNamespace
-    accounts.restoring.set(undefined)
+    accounts.restoreLead(undefined)
     if (!accounts.isConnected()) {
       chain.setState({ activeCaipNetwork: known, activeNamespace: namespace })
       storage.setActiveCaipNetworkId(known.caipNetworkId)

@@ -103,9 +103,9 @@ describe('WalletConnect pairing through the connection controller', () => {
     expect(engine.connect).toHaveBeenCalledWith(WALLETCONNECT_CONNECTOR_ID, localChainA)
     // What the engine connects through: the session's provider, handed over by the controller.
     const [[deps]] = vi.mocked(adapter.load).mock.calls as [[AdapterDeps]]
-    expect(deps.started.walletConnect()).toBe(true)
+    expect(deps.started?.walletConnect()).toBe(true)
     const provider = await deps.walletConnect?.()
-    expect(await provider.request({ method: 'eth_accounts' })).toEqual([WALLET_ADDRESS])
+    expect(await provider?.request({ method: 'eth_accounts' })).toEqual([WALLET_ADDRESS])
     expect(kit.stores.account.getState()).toMatchObject({
       status: 'connected',
       connectorId: WALLETCONNECT_CONNECTOR_ID,

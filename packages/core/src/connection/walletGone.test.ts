@@ -12,6 +12,7 @@ describe('isWalletGone', () => {
   it('anything else, odd values and throwing getters included, is not', () => {
     expect(isWalletGone({ code: 4001, message: 'User rejected' })).toBe(false)
     expect(isWalletGone({ name: 'Error', message: 42 })).toBe(false)
+    expect(isWalletGone({ message: ['provider is disconnected'] })).toBe(false)
     expect(isWalletGone(undefined)).toBe(false)
     expect(isWalletGone(null)).toBe(false)
     expect(isWalletGone('provider is disconnected')).toBe(false)
