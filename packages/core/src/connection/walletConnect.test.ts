@@ -9,9 +9,11 @@ import {
 import type { ChainAdapter } from '../adapter.ts'
 import { WALLETCONNECT_CONNECTOR_ID } from '../constants.ts'
 import { ErrorText } from '../errors.ts'
-import { localChainA } from '../networks.ts'
+import { MemoryStorage } from '../memoryStorage.ts'
+import { localChainA, localSolana } from '../networks.ts'
 import type { WalletRef } from '../router.ts'
-import { destroyKits, setup } from '../testing/connectionSetup.ts'
+import { LocalSIWX } from '../siwxLocal.ts'
+import { destroyKits, METAMASK, setup } from '../testing/connectionSetup.ts'
 import { DEMO_PROJECT_ID, startRealServer } from '../testing/realServer.ts'
 
 let server: Awaited<ReturnType<typeof startRealServer>>
@@ -23,6 +25,7 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 afterEach(async () => {
   destroyKits()
+  vi.unstubAllGlobals()
   for (const close of closers.splice(0).reverse()) await close()
 })
 
@@ -253,6 +256,66 @@ describe('WalletConnect pairing through the connection controller', () => {
     await wallet.emit('chainChanged', 31338, 'eip155:31338')
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(kit.stores.chain.getState().activeCaipNetwork.id).toBe(31337)
+  })
+
+  it('with sign-in on, one approval in the wallet connects and signs in (one-click auth)', async () => {
+    vi.stubGlobal('location', new URL('http://127.0.0.1:5173/'))
+    const siwx = new LocalSIWX({ storage: new MemoryStorage() })
+    const { kit, offer } = app({ adapters: [], siwx })
+    const pairing = kit.walletConnect.start()
+    const wallet = await mobileWallet({ oneClickAuth: true })
+    await wallet.pair((await offer()).uri)
+    await pairing
+    expect(kit.stores.account.getState()).toMatchObject({
+      status: 'connected',
+      address: WALLET_ADDRESS,
+    })
+    const [session, ...more] = await siwx.getSessions('eip155:31337', WALLET_ADDRESS)
+    expect(more).toEqual([])
+    expect(session?.data).toMatchObject({ domain: '127.0.0.1:5173', chainId: 'eip155:31337' })
+    expect(session?.signature).toMatch(/^0x[0-9a-f]{130}$/)
+  })
+
+  it('with sign-in on, a wallet without one-click auth connects; the sign-in is left to the sign view', async () => {
+    vi.stubGlobal('location', new URL('http://127.0.0.1:5173/'))
+    const siwx = new LocalSIWX({ storage: new MemoryStorage() })
+    const { kit, offer } = app({ adapters: [], siwx })
+    const pairing = kit.walletConnect.start()
+    const wallet = await mobileWallet()
+    await wallet.pair((await offer()).uri)
+    await pairing
+    expect(kit.stores.account.getState().status).toBe('connected')
+    expect(await siwx.getSessions('eip155:31337', WALLET_ADDRESS)).toEqual([])
+  })
+
+  it('a session that ends while another wallet is shown leaves that wallet alone', async () => {
+    const { kit, offer, adapter } = app()
+    const pairing = kit.walletConnect.start()
+    const wallet = await mobileWallet()
+    await wallet.pair((await offer()).uri)
+    await pairing
+    // The EVM engine connects through the session's provider, as @latchkey/evm's does.
+    const [[deps]] = vi.mocked(adapter.load).mock.calls as [[AdapterDeps]]
+    await deps.walletConnect?.()
+    await kit.connect(METAMASK.id)
+    expect(kit.stores.account.getState().connectorId).toBe(METAMASK.id)
+    await wallet.disconnectAll()
+    await vi.waitFor(() => expect(kit.stores.walletConnect.getState().offer).toBeUndefined(), WAIT)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(kit.stores.account.getState()).toMatchObject({
+      status: 'connected',
+      connectorId: METAMASK.id,
+    })
+  })
+
+  it('with a Solana network active, the EVM engine is not asked for it', async () => {
+    const { kit, offer, engine } = app({ networks: [localChainA, localSolana] })
+    await kit.switchNetwork(localSolana)
+    const pairing = kit.walletConnect.start()
+    const wallet = await mobileWallet()
+    await wallet.pair((await offer()).uri)
+    await pairing
+    expect(engine.connect).toHaveBeenCalledWith(WALLETCONNECT_CONNECTOR_ID, undefined)
   })
 
   it("a relay that refuses the project: 'Failed to connect' and the relay's setup alert", async () => {
