@@ -1,63 +1,16 @@
-// The connection controller's WalletConnect paths (§4 pairing): our real relay (packages/server)
-// and a wallet we did not write (Reown's WalletKit, e2e/walletConnectWallet.ts), in this process.
-import { TEST_ACCOUNTS } from '@latchkey/devnet'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import {
-  startWalletConnectWallet,
-  type WalletConnectWalletOptions,
-} from '../../../../e2e/walletConnectWallet.ts'
-import type { ChainAdapter } from '../adapter.ts'
+import { describe, expect, it, vi } from 'vitest'
 import { WALLETCONNECT_CONNECTOR_ID } from '../constants.ts'
 import { ErrorText } from '../errors.ts'
-import { MemoryStorage } from '../memoryStorage.ts'
 import { localChainA, localSolana } from '../networks.ts'
 import type { WalletRef } from '../router.ts'
-import { LocalSIWX } from '../siwxLocal.ts'
-import { destroyKits, METAMASK, setup } from '../testing/connectionSetup.ts'
-import { DEMO_PROJECT_ID, startRealServer } from '../testing/realServer.ts'
+import {
+  type AdapterDeps,
+  useRealRelay,
+  WAIT,
+  WALLET_ADDRESS,
+} from '../testing/walletConnectRelay.ts'
 
-let server: Awaited<ReturnType<typeof startRealServer>>
-const closers: (() => Promise<void>)[] = []
-
-beforeAll(async () => {
-  server = await startRealServer()
-})
-afterAll(() => server?.close())
-afterEach(async () => {
-  destroyKits()
-  vi.unstubAllGlobals()
-  for (const close of closers.splice(0).reverse()) await close()
-})
-
-const WALLET_ADDRESS = TEST_ACCOUNTS[0].address
-/** The relay's round trips under a loaded CI machine */
-const WAIT = { timeout: 10_000 }
-
-/** An instance on the real relay; `adapters: []` is an app that drives WalletConnect itself. */
-function app(options: Parameters<typeof setup>[1] = {}) {
-  const s = setup(undefined, { projectId: DEMO_PROJECT_ID, relayUrl: server.relayUrl, ...options })
-  const offer = async () => {
-    await vi.waitFor(() => expect(s.kit.stores.walletConnect.getState().offer).toBeDefined(), WAIT)
-    const offered = s.kit.stores.walletConnect.getState().offer
-    if (!offered) throw new Error('no offer')
-    return offered
-  }
-  return { ...s, offer }
-}
-
-async function mobileWallet(options: Partial<WalletConnectWalletOptions> = {}) {
-  const wallet = await startWalletConnectWallet({
-    relayUrl: server.relayUrl,
-    projectId: DEMO_PROJECT_ID,
-    privateKey: TEST_ACCOUNTS[0].privateKey,
-    chains: { 31337: 'http://127.0.0.1:1' },
-    ...options,
-  })
-  closers.push(() => wallet.close())
-  return wallet
-}
-
-type AdapterDeps = Parameters<ChainAdapter['load']>[0]
+const { app, mobileWallet } = useRealRelay()
 
 const RAINBOW: WalletRef = {
   id: 'rainbow',
@@ -225,87 +178,6 @@ describe('WalletConnect pairing through the connection controller', () => {
     )
     kit.walletConnect.stop()
     await second
-  })
-
-  /** Paired, on a wallet that also has local chain B */
-  async function pairedOnTwoChains() {
-    const s = app({ adapters: [] })
-    const pairing = s.kit.walletConnect.start()
-    const wallet = await mobileWallet({
-      chains: { 31337: 'http://127.0.0.1:1', 31338: 'http://127.0.0.1:1' },
-    })
-    await wallet.pair((await s.offer()).uri)
-    await pairing
-    return { ...s, wallet }
-  }
-
-  it("follows the wallet's network change (no EVM adapter watches it)", async () => {
-    const { kit, wallet } = await pairedOnTwoChains()
-    await wallet.emit('chainChanged', 31338, 'eip155:31338')
-    await vi.waitFor(
-      () => expect(kit.stores.chain.getState().activeCaipNetwork.id).toBe(31338),
-      WAIT,
-    )
-    expect(kit.stores.account.getState().caipAddress).toBe(`eip155:31338:${WALLET_ADDRESS}`)
-  })
-
-  it('a destroyed instance lets go of the relay: the wallet reaches it no more', async () => {
-    const { kit, wallet } = await pairedOnTwoChains()
-    kit.destroy()
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    await wallet.emit('chainChanged', 31338, 'eip155:31338')
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    expect(kit.stores.chain.getState().activeCaipNetwork.id).toBe(31337)
-  })
-
-  it('with sign-in on, one approval in the wallet connects and signs in (one-click auth)', async () => {
-    vi.stubGlobal('location', new URL('http://127.0.0.1:5173/'))
-    const siwx = new LocalSIWX({ storage: new MemoryStorage() })
-    const { kit, offer } = app({ adapters: [], siwx })
-    const pairing = kit.walletConnect.start()
-    const wallet = await mobileWallet({ oneClickAuth: true })
-    await wallet.pair((await offer()).uri)
-    await pairing
-    expect(kit.stores.account.getState()).toMatchObject({
-      status: 'connected',
-      address: WALLET_ADDRESS,
-    })
-    const [session, ...more] = await siwx.getSessions('eip155:31337', WALLET_ADDRESS)
-    expect(more).toEqual([])
-    expect(session?.data).toMatchObject({ domain: '127.0.0.1:5173', chainId: 'eip155:31337' })
-    expect(session?.signature).toMatch(/^0x[0-9a-f]{130}$/)
-  })
-
-  it('with sign-in on, a wallet without one-click auth connects; the sign-in is left to the sign view', async () => {
-    vi.stubGlobal('location', new URL('http://127.0.0.1:5173/'))
-    const siwx = new LocalSIWX({ storage: new MemoryStorage() })
-    const { kit, offer } = app({ adapters: [], siwx })
-    const pairing = kit.walletConnect.start()
-    const wallet = await mobileWallet()
-    await wallet.pair((await offer()).uri)
-    await pairing
-    expect(kit.stores.account.getState().status).toBe('connected')
-    expect(await siwx.getSessions('eip155:31337', WALLET_ADDRESS)).toEqual([])
-  })
-
-  it('a session that ends while another wallet is shown leaves that wallet alone', async () => {
-    const { kit, offer, adapter } = app()
-    const pairing = kit.walletConnect.start()
-    const wallet = await mobileWallet()
-    await wallet.pair((await offer()).uri)
-    await pairing
-    // The EVM engine connects through the session's provider, as @latchkey/evm's does.
-    const [[deps]] = vi.mocked(adapter.load).mock.calls as [[AdapterDeps]]
-    await deps.walletConnect?.()
-    await kit.connect(METAMASK.id)
-    expect(kit.stores.account.getState().connectorId).toBe(METAMASK.id)
-    await wallet.disconnectAll()
-    await vi.waitFor(() => expect(kit.stores.walletConnect.getState().offer).toBeUndefined(), WAIT)
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(kit.stores.account.getState()).toMatchObject({
-      status: 'connected',
-      connectorId: METAMASK.id,
-    })
   })
 
   it('with a Solana network active, the EVM engine is not asked for it', async () => {

@@ -1,0 +1,90 @@
+// A WalletConnect session once paired, through the connection controller (§4): what the wallet
+// changes reaches the account, sign-in with the pairing, the session's end, and destroy(). Our
+// real relay and a wallet we did not write (testing/walletConnectRelay.ts).
+import { describe, expect, it, vi } from 'vitest'
+import { MemoryStorage } from '../memoryStorage.ts'
+import { LocalSIWX } from '../siwxLocal.ts'
+import { METAMASK } from '../testing/connectionSetup.ts'
+import {
+  type AdapterDeps,
+  useRealRelay,
+  WAIT,
+  WALLET_ADDRESS,
+} from '../testing/walletConnectRelay.ts'
+
+const { app, mobileWallet, paired } = useRealRelay()
+
+/** Paired without an EVM adapter, on a wallet that also has local chain B */
+const pairedOnTwoChains = () =>
+  paired({ adapters: [] }, { chains: { 31337: 'http://127.0.0.1:1', 31338: 'http://127.0.0.1:1' } })
+
+describe('a paired WalletConnect session', () => {
+  it("follows the wallet's network change (no EVM adapter watches it)", async () => {
+    const { kit, wallet } = await pairedOnTwoChains()
+    await wallet.emit('chainChanged', 31338, 'eip155:31338')
+    await vi.waitFor(
+      () => expect(kit.stores.chain.getState().activeCaipNetwork.id).toBe(31338),
+      WAIT,
+    )
+    expect(kit.stores.account.getState().caipAddress).toBe(`eip155:31338:${WALLET_ADDRESS}`)
+  })
+
+  it('a destroyed instance lets go of the relay: the wallet reaches it no more', async () => {
+    const { kit, wallet } = await pairedOnTwoChains()
+    kit.destroy()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await wallet.emit('chainChanged', 31338, 'eip155:31338')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(kit.stores.chain.getState().activeCaipNetwork.id).toBe(31337)
+  })
+
+  it('with sign-in on, one approval in the wallet connects and signs in (one-click auth)', async () => {
+    vi.stubGlobal('location', new URL('http://127.0.0.1:5173/'))
+    const siwx = new LocalSIWX({ storage: new MemoryStorage() })
+    const { kit, offer } = app({ adapters: [], siwx })
+    const pairing = kit.walletConnect.start()
+    const wallet = await mobileWallet({ oneClickAuth: true })
+    await wallet.pair((await offer()).uri)
+    await pairing
+    expect(kit.stores.account.getState()).toMatchObject({
+      status: 'connected',
+      address: WALLET_ADDRESS,
+    })
+    const [session, ...more] = await siwx.getSessions('eip155:31337', WALLET_ADDRESS)
+    expect(more).toEqual([])
+    expect(session?.data).toMatchObject({ domain: '127.0.0.1:5173', chainId: 'eip155:31337' })
+    expect(session?.signature).toMatch(/^0x[0-9a-f]{130}$/)
+  })
+
+  it('with sign-in on, a wallet without one-click auth connects; the sign-in is left to the sign view', async () => {
+    vi.stubGlobal('location', new URL('http://127.0.0.1:5173/'))
+    const siwx = new LocalSIWX({ storage: new MemoryStorage() })
+    const { kit, offer } = app({ adapters: [], siwx })
+    const pairing = kit.walletConnect.start()
+    const wallet = await mobileWallet()
+    await wallet.pair((await offer()).uri)
+    await pairing
+    expect(kit.stores.account.getState().status).toBe('connected')
+    expect(await siwx.getSessions('eip155:31337', WALLET_ADDRESS)).toEqual([])
+  })
+
+  it('a session that ends while another wallet is shown leaves that wallet alone', async () => {
+    const { kit, offer, adapter } = app()
+    const pairing = kit.walletConnect.start()
+    const wallet = await mobileWallet()
+    await wallet.pair((await offer()).uri)
+    await pairing
+    // The EVM engine connects through the session's provider, as @latchkey/evm's does.
+    const [[deps]] = vi.mocked(adapter.load).mock.calls as [[AdapterDeps]]
+    await deps.walletConnect?.()
+    await kit.connect(METAMASK.id)
+    expect(kit.stores.account.getState().connectorId).toBe(METAMASK.id)
+    await wallet.disconnectAll()
+    await vi.waitFor(() => expect(kit.stores.walletConnect.getState().offer).toBeUndefined(), WAIT)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(kit.stores.account.getState()).toMatchObject({
+      status: 'connected',
+      connectorId: METAMASK.id,
+    })
+  })
+})

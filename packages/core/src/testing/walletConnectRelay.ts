@@ -1,0 +1,78 @@
+// Test support only: instances on our real relay (packages/server, started once per test file)
+// and phone wallets we did not write (Reown's WalletKit, e2e/walletConnectWallet.ts), in this
+// process. Call useRealRelay() at the top of a test file.
+import { TEST_ACCOUNTS } from '@latchkey/devnet'
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest'
+import {
+  startWalletConnectWallet,
+  type WalletConnectWalletOptions,
+} from '../../../../e2e/walletConnectWallet.ts'
+import type { ChainAdapter } from '../adapter.ts'
+import { destroyKits, setup } from './connectionSetup.ts'
+import { DEMO_PROJECT_ID, startRealServer } from './realServer.ts'
+
+export const WALLET_ADDRESS = TEST_ACCOUNTS[0].address
+/** The relay's round trips under a loaded CI machine */
+export const WAIT = { timeout: 10_000 }
+
+export type AdapterDeps = Parameters<ChainAdapter['load']>[0]
+
+export function useRealRelay() {
+  let server: Awaited<ReturnType<typeof startRealServer>> | undefined
+  const closers: (() => Promise<void>)[] = []
+  beforeAll(async () => {
+    server = await startRealServer()
+  })
+  afterAll(() => server?.close())
+  afterEach(async () => {
+    destroyKits()
+    vi.unstubAllGlobals()
+    for (const close of closers.splice(0).reverse()) await close()
+  })
+  const relayUrl = () => {
+    if (!server) throw new Error('the relay starts in beforeAll')
+    return server.relayUrl
+  }
+
+  /** An instance on the relay; `adapters: []` is an app that drives WalletConnect itself. */
+  function app(options: Parameters<typeof setup>[1] = {}) {
+    const s = setup(undefined, { projectId: DEMO_PROJECT_ID, relayUrl: relayUrl(), ...options })
+    const offer = async () => {
+      await vi.waitFor(
+        () => expect(s.kit.stores.walletConnect.getState().offer).toBeDefined(),
+        WAIT,
+      )
+      const offered = s.kit.stores.walletConnect.getState().offer
+      if (!offered) throw new Error('no offer')
+      return offered
+    }
+    return { ...s, offer }
+  }
+
+  async function mobileWallet(options: Partial<WalletConnectWalletOptions> = {}) {
+    const wallet = await startWalletConnectWallet({
+      relayUrl: relayUrl(),
+      projectId: DEMO_PROJECT_ID,
+      privateKey: TEST_ACCOUNTS[0].privateKey,
+      chains: { 31337: 'http://127.0.0.1:1' },
+      ...options,
+    })
+    closers.push(() => wallet.close())
+    return wallet
+  }
+
+  /** An app paired with a phone wallet */
+  async function paired(
+    options?: Parameters<typeof setup>[1],
+    walletOptions?: Partial<WalletConnectWalletOptions>,
+  ) {
+    const s = app(options)
+    const pairing = s.kit.walletConnect.start()
+    const wallet = await mobileWallet(walletOptions)
+    await wallet.pair((await s.offer()).uri)
+    await pairing
+    return { ...s, wallet }
+  }
+
+  return { app, mobileWallet, paired }
+}
