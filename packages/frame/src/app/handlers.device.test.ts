@@ -61,7 +61,7 @@ describe('APP_CONNECT_DEVICE', () => {
     const { h, challengeId, server } = await newDevice({
       sleep: async (ms) => {
         waits.push(ms)
-        if (waits.length === 1) server.failNext.set(DEVICE_POLL, { status: 503 })
+        if (waits.length === 1) server.failNext.set(DEVICE_POLL, { status: 500 })
         if (waits.length === 2) server.failNext.set(DEVICE_POLL, { status: 429 })
         if (waits.length === 3) server.down = true
         if (waits.length === 4) server.down = false

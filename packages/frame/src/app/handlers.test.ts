@@ -400,6 +400,10 @@ describe('network, account types, social, theme, dapp data, reload', () => {
     const reply = await h.send('APP_RELOAD', {})
     expect(reply?.message.type).toBe('FRAME_RELOAD_SUCCESS')
     expect(h.reloads).toBe(1)
+    // No other request reloads the frame.
+    ok(await h.send('APP_GET_CHAIN_ID', {}))
+    ok(await h.send('APP_IS_CONNECTED', {}))
+    expect(h.reloads).toBe(1)
   })
 })
 

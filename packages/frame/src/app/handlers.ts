@@ -18,7 +18,7 @@ import {
   USER_REJECTED,
 } from '../protocol.ts'
 import { ApiError, type AuthApi } from './api.ts'
-import { ApprovalAborted, type ApprovalUi } from './approval.ts'
+import type { ApprovalUi } from './approval.ts'
 import {
   type ChainId,
   DEVICE_POLL_MS,
@@ -29,6 +29,7 @@ import {
   parseHttpUrl,
   SIGN_OUT_TIMEOUT_MS,
 } from './config.ts'
+import { abortable, describeError } from './describeError.ts'
 import {
   DEVICE_NOT_APPROVED,
   DEVICE_TIMED_OUT,
@@ -44,7 +45,7 @@ import {
   SOCIAL_START_FAILED,
   SOMETHING_WENT_WRONG,
 } from './errors.ts'
-import { KeyError, randomBase64Url } from './keys.ts'
+import { randomBase64Url } from './keys.ts'
 import type { Logger } from './logger.ts'
 import {
   INVALID_PARAMS,
@@ -119,35 +120,6 @@ const NOT_IMPLEMENTED_SAFE = new Set(['wallet_getCallsStatus', 'wallet_getAssets
 
 const sameEmail = (a: string | null | undefined, b: string) =>
   (a ?? '').trim().toLowerCase() === b.trim().toLowerCase()
-
-/** The text and code an error is answered with. */
-function describeError(error: unknown, log: Logger): { message: string; code?: number } {
-  if (error instanceof ApprovalAborted) return { message: REQUEST_ABORTED }
-  if (error instanceof FrameError) {
-    return { message: error.message, ...(error.code !== undefined && { code: error.code }) }
-  }
-  if (error instanceof ApiError || error instanceof NotConnectedError) {
-    return { message: error.message }
-  }
-  if (error instanceof KeyError) return { message: error.message }
-  // viem's errors carry a one-line shortMessage (and the node's code) fit for the page.
-  if (error instanceof Error && 'shortMessage' in error && typeof error.shortMessage === 'string') {
-    const code = 'code' in error && typeof error.code === 'number' ? error.code : undefined
-    log.warn('request failed', error)
-    return { message: error.shortMessage, ...(code !== undefined && { code }) }
-  }
-  log.error('unexpected failure', error)
-  return { message: SOMETHING_WENT_WRONG }
-}
-
-function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new FrameError(REQUEST_ABORTED))
-    if (signal.aborted) return onAbort()
-    signal.addEventListener('abort', onAbort, { once: true })
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
-}
 
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { api, wallet, store, log, config, approval } = deps

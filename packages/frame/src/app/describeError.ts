@@ -1,0 +1,38 @@
+// What a failed request is answered with: its error as the host may see it (§8), and the work
+// a request abort ends.
+import { REQUEST_ABORTED } from '../protocol.ts'
+import { ApiError } from './api.ts'
+import { ApprovalAborted } from './approval.ts'
+import { FrameError, SOMETHING_WENT_WRONG } from './errors.ts'
+import { KeyError } from './keys.ts'
+import type { Logger } from './logger.ts'
+import { NotConnectedError } from './wallet.ts'
+
+/** The text and code an error is answered with. */
+export function describeError(error: unknown, log: Logger): { message: string; code?: number } {
+  if (error instanceof ApprovalAborted) return { message: REQUEST_ABORTED }
+  if (error instanceof FrameError) {
+    return { message: error.message, ...(error.code !== undefined && { code: error.code }) }
+  }
+  if (error instanceof ApiError || error instanceof NotConnectedError) {
+    return { message: error.message }
+  }
+  if (error instanceof KeyError) return { message: error.message }
+  // viem's errors carry a one-line shortMessage (and the node's code) fit for the page.
+  if (error instanceof Error && 'shortMessage' in error && typeof error.shortMessage === 'string') {
+    const code = 'code' in error && typeof error.code === 'number' ? error.code : undefined
+    log.warn('request failed', error)
+    return { message: error.shortMessage, ...(code !== undefined && { code }) }
+  }
+  log.error('unexpected failure', error)
+  return { message: SOMETHING_WENT_WRONG }
+}
+
+export function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new FrameError(REQUEST_ABORTED))
+    if (signal.aborted) return onAbort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}

@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+// APP_RPC_REQUEST at its edges: what the frame answers itself (the account, the chain id), and
+// the requests it refuses as not implemented, before any card or call. The frame in full
+// (testing/harness.ts); no RPC endpoint is reached by any of these.
+import { describe, expect, it } from 'vitest'
+import { createHarness, failure, ok, signedInFrame } from './testing/harness.ts'
+
+const SOLANA_MAINNET = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+
+describe('answered by the frame itself', () => {
+  it('eth_accounts: the signed-in account, none before the sign-in', async () => {
+    const h = await createHarness()
+    expect(ok(await h.send('APP_RPC_REQUEST', { method: 'eth_accounts' }))).toEqual({ result: [] })
+    const { h: signedIn, address } = await signedInFrame()
+    expect(ok(await signedIn.send('APP_RPC_REQUEST', { method: 'eth_accounts' }))).toEqual({
+      result: [address],
+    })
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  })
+
+  it('eth_chainId of a chain that is not an EVM chain is refused', async () => {
+    const { h } = await signedInFrame()
+    expect(
+      failure(await h.send('APP_RPC_REQUEST', { method: 'eth_chainId', chainId: SOLANA_MAINNET })),
+    ).toEqual({ message: `Chain ${SOLANA_MAINNET} is not an EVM chain` })
+  })
+})
+
+describe('refused as not implemented, with no card shown', () => {
+  it('unsafe methods the frame does not sign yet, and the safe ones it cannot answer', async () => {
+    const { h } = await signedInFrame()
+    for (const method of ['wallet_sendCalls', 'wallet_grantPermissions', 'eth_sendUserOperation']) {
+      expect(failure(await h.send('APP_RPC_REQUEST', { method, params: [] }))).toEqual({
+        message: `not implemented: ${method}`,
+      })
+    }
+    for (const method of ['wallet_getCallsStatus', 'wallet_getAssets']) {
+      expect(failure(await h.send('APP_RPC_REQUEST', { method, params: [] }))).toEqual({
+        message: `not implemented: ${method}`,
+      })
+    }
+  })
+
+  it('requests of a namespace the embedded wallet has no key for', async () => {
+    const { h } = await signedInFrame()
+    expect(
+      failure(
+        await h.send('APP_RPC_REQUEST', {
+          method: 'eth_blockNumber',
+          params: [],
+          chainNamespace: 'bip122',
+        }),
+      ),
+    ).toEqual({ message: 'not implemented: bip122 requests' })
+  })
+
+  it('signing on a chain that is not an EVM chain', async () => {
+    const { h, address } = await signedInFrame()
+    expect(
+      failure(
+        await h.send('APP_RPC_REQUEST', {
+          method: 'personal_sign',
+          params: ['0x6869', address],
+          chainId: SOLANA_MAINNET,
+        }),
+      ),
+    ).toEqual({ message: `not implemented: signing on chain ${SOLANA_MAINNET}` })
+  })
+})
