@@ -7,11 +7,11 @@ import { ApprovalAborted } from './approval.ts'
 import { abortable, describeError } from './describeError.ts'
 import { FrameError, SOMETHING_WENT_WRONG } from './errors.ts'
 import { KeyError } from './keys.ts'
-import type { Logger } from './logger.ts'
+import { createLogger, type Logger } from './logger.ts'
 import { NotConnectedError } from './wallet.ts'
 
 function logger() {
-  return { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies Logger
+  return { ...createLogger(), warn: vi.fn(), error: vi.fn() } satisfies Logger
 }
 
 /** An error as viem throws it: a long message, a one-line shortMessage, maybe a code */
