@@ -1,7 +1,6 @@
 // The WalletConnect client between our real relay (packages/server) and a wallet we did not
 // write (Reown's WalletKit, e2e/walletConnectWallet.ts), both in this process.
 import { TEST_ACCOUNTS } from '@latchkey/devnet'
-import { KeyValueStorage } from '@walletconnect/keyvaluestorage'
 import { verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -38,7 +37,6 @@ async function app(options: { projectId?: string; onRelayError?: (m: string) => 
     metadata: { name: 'Test app', description: '', url: 'http://app.test', icons: [] },
     networks: [localChainA, localChainB, localSolana],
     storagePrefix: `test-app-${crypto.randomUUID()}`,
-    storage: new KeyValueStorage({ database: ':memory:' }),
     onRelayError: options.onRelayError,
   })
   closers.push(() => client.disconnect().catch(() => undefined))
@@ -267,7 +265,6 @@ describe('WalletConnect client over the real relay, with WalletKit as the wallet
       relayUrl: server.relayUrl,
       networks: [localChainA],
       storagePrefix: `test-app-${crypto.randomUUID()}`,
-      storage: new KeyValueStorage({ database: ':memory:' }),
     })
     closers.push(() => bare.disconnect().catch(() => undefined))
     const second = await paired(bare)

@@ -87,15 +87,6 @@ export type SessionChange =
   | { type: 'updated'; session: WalletConnectSession }
   | { type: 'event'; name: string; data: unknown; caipNetworkId: string }
 
-/** WalletConnect's key-value storage (`@walletconnect/keyvaluestorage`'s shape). */
-export interface WalletConnectStorage {
-  getKeys(): Promise<string[]>
-  getEntries<T = unknown>(): Promise<[string, T][]>
-  getItem<T = unknown>(key: string): Promise<T | undefined>
-  setItem<T = unknown>(key: string, value: T): Promise<void>
-  removeItem(key: string): Promise<void>
-}
-
 export interface WalletConnectClientOptions {
   projectId: string
   relayUrl?: string
@@ -103,11 +94,6 @@ export interface WalletConnectClientOptions {
   networks: readonly CaipNetwork[]
   /** Keeps this app's WalletConnect storage apart from other clients on the same origin. */
   storagePrefix: string
-  /**
-   * Where sessions are kept; WalletConnect's default is the browser's IndexedDB (in Node,
-   * memory).
-   */
-  storage?: WalletConnectStorage
   debug?: boolean
   /** The relay refused or dropped the connection; its text may be a §8 provider text. */
   onRelayError?(message: string): void
@@ -182,7 +168,6 @@ export async function createWalletConnectClient(
       icons: options.metadata?.icons ?? [],
     },
     customStoragePrefix: options.storagePrefix,
-    ...(options.storage && { storage: options.storage }),
     telemetryEnabled: false,
     // WalletConnect's core logs routine events ("Relayer connected") as warnings.
     logger: options.debug ? 'error' : 'silent',
