@@ -14,7 +14,7 @@ const conditions = [SOURCE, 'node']
  */
 export const SLOW_TESTS = ['**/*.server.test.ts', '**/load.test.ts', '**/fuzz.test.ts']
 
-export function unitTestsOf(include: string[], exclude: string[] = []) {
+export function unitTestsOf(include: string[], exclude: string[] = [], isolate = false) {
   return defineConfig({
     root: fileURLToPath(new URL('..', import.meta.url)),
     resolve: { conditions },
@@ -27,7 +27,7 @@ export function unitTestsOf(include: string[], exclude: string[] = []) {
       // One module cache per run instead of one per test file: a mutant's run takes a fifth of
       // the time (measured on sendAmount.ts). Stryker's dry run runs every test this way first,
       // so a test that leaks state into another fails there, not as a false kill.
-      isolate: false,
+      isolate,
       testTimeout: 60_000,
       hookTimeout: 120_000,
     },

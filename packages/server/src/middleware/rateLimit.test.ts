@@ -1,5 +1,6 @@
+import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PROJECT_ID } from '../constants.ts'
+import { DEMO_PROJECT_ID, RATE_LIMIT_SWEEP_THRESHOLD } from '../constants.ts'
 import { rateLimited } from '../errors.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
 import { FixedWindowLimiter } from './rateLimit.ts'
@@ -25,6 +26,18 @@ describe('FixedWindowLimiter', () => {
     now = 5_000
     limiter.hit('late')
     expect(limiter.size).toBe(1)
+  })
+
+  it('a sweep keeps the windows still running: a limited client stays limited', () => {
+    let now = 0
+    const limiter = new FixedWindowLimiter({ limit: 1, windowMs: 10_000 }, () => now)
+    limiter.hit('busy')
+    now = 5_000
+    for (let i = 0; i < RATE_LIMIT_SWEEP_THRESHOLD; i++) limiter.hit(`client-${i}`)
+    // The next new window sweeps: nothing has expired, so nothing goes.
+    limiter.hit('late')
+    expect(limiter.size).toBe(RATE_LIMIT_SWEEP_THRESHOLD + 2)
+    expect(limiter.hit('busy')).toBe(5)
   })
 })
 
@@ -130,5 +143,38 @@ describe('sign-in budgets and forged addresses on the real server', () => {
     // Another address's mails are not.
     const other = await post('/auth/v1/email', '203.0.113.20', { ...email, email: 'b@example.com' })
     expect(other.status).not.toBe(429)
+  })
+})
+
+describe('without a proxy, the socket address is the bucket', () => {
+  let service: TestServer
+
+  beforeAll(async () => {
+    service = await startTestServer(database as NonNullable<typeof database>, {
+      rateLimit: { perAddress: { limit: 2, windowMs: 60_000 } },
+    })
+  })
+  afterAll(() => service?.stop())
+
+  /** A GET from a loopback address of our choice (Linux answers all of 127.0.0.0/8). */
+  const from = (localAddress: string, forwardedFor?: string) =>
+    new Promise<number>((resolve, reject) => {
+      const url = new URL(`/appkit/v1/config?projectId=${DEMO_PROJECT_ID}`, service.server.url)
+      const sent = httpRequest(
+        url,
+        { localAddress, headers: forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {} },
+        (response) => {
+          response.resume()
+          resolve(response.statusCode ?? 0)
+        },
+      )
+      sent.on('error', reject)
+      sent.end()
+    })
+
+  it('two machines have a bucket each; a forged X-Forwarded-For changes nothing', async () => {
+    expect([await from('127.0.0.2'), await from('127.0.0.2', '198.51.100.7')]).toEqual([200, 200])
+    expect(await from('127.0.0.2', '198.51.100.8')).toBe(429)
+    expect(await from('127.0.0.3')).toBe(200)
   })
 })
