@@ -81,6 +81,13 @@ describe('the frame session', () => {
     expect(frame.made[0]?.network).toBe(localChainB)
   })
 
+  it('on the active EVM network when it is not the first', async () => {
+    const { controller, frame, kit } = connection()
+    kit.stores.chain.setState({ activeCaipNetwork: localChainB })
+    await controller.embeddedWallet()
+    expect(frame.made[0]?.network).toBe(localChainB)
+  })
+
   it('a frame that does not get ready is destroyed; the next use makes a new one', async () => {
     const { controller, frame, logs } = connection()
     frame.state.ready = async () => {
