@@ -65,7 +65,7 @@ describe("a login's Solana account", () => {
   })
 
   it('a user without a Solana account connects EVM only', async () => {
-    const { controller, kit, solanaEngine } = withSolana()
+    const { controller, kit, solanaEngine, logs } = withSolana()
     await controller.connectEmbedded({
       ...user,
       solanaAddress: undefined,
@@ -73,6 +73,25 @@ describe("a login's Solana account", () => {
     })
     expect(solanaEngine?.connect).not.toHaveBeenCalled()
     expect(Object.keys(kit.stores.account.getState().connections ?? {})).toEqual(['eip155'])
+    expect(logs).toEqual([])
+  })
+
+  it('with Solana shown, the EVM wallet is not asked for that network', async () => {
+    const { controller, kit, engine } = withSolana()
+    kit.stores.chain.setState({ activeCaipNetwork: solanaDevnet, activeNamespace: 'solana' })
+    await controller.connectEmbedded(user)
+    expect(engine.connect).toHaveBeenCalledWith(AUTH_CONNECTOR_ID, undefined)
+  })
+
+  it('an app without a Solana adapter: EVM only, nothing tried for Solana', async () => {
+    const made = embeddedConnection({
+      replies: { APP_SYNC_DAPP_DATA: () => ({}), APP_SYNC_THEME: () => ({}) },
+    })
+    kits.push(made.kit)
+    await made.controller.connectEmbedded(user)
+    expect(Object.keys(made.kit.stores.account.getState().connections ?? {})).toEqual(['eip155'])
+    expect(made.kit.stores.modal.getState().loading.solana).toBeUndefined()
+    expect(made.logs).toEqual([])
   })
 
   it('a Solana connect that fails leaves the EVM login standing (logged)', async () => {

@@ -236,6 +236,16 @@ describe('after a reload, the frame brings the user back', () => {
     expect(kit.stores.embedded.getState().user?.authProvider).toBe('github')
   })
 
+  it('asked again later, the frame is asked again (one restore serves only calls at once)', async () => {
+    const { controller, frame, storage } = reloaded({
+      APP_IS_CONNECTED: () => ({ isConnected: false }),
+    })
+    await controller.reconnect('eip155')
+    storage.setConnectedConnectorId('eip155', AUTH_CONNECTOR_ID)
+    await controller.reconnect('eip155')
+    expect(frame.requests.filter(([type]) => type === 'APP_IS_CONNECTED')).toHaveLength(2)
+  })
+
   it('signed out in the frame: disconnected, the user never asked for', async () => {
     const { controller, frame, kit, engine, storage } = reloaded({
       APP_IS_CONNECTED: () => ({ isConnected: false }),
