@@ -8,6 +8,7 @@ import { unitTestsOf } from './vitest.shared.ts'
 export default unitTestsOf(
   [
     'packages/server/src/relay/mailbox.test.ts',
+    'packages/server/src/relay/mailbox.batch.test.ts',
     'packages/server/src/relay/budget.test.ts',
     'packages/server/src/middleware/rateLimit.test.ts',
   ],

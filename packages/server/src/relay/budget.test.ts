@@ -3,8 +3,9 @@
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
+import { RELAY_MAX_CONNECTIONS_PER_ADDRESS } from '../constants.ts'
 import { addressKey } from './address.ts'
-import { RelayBudget, TokenBuckets } from './budget.ts'
+import { DEFAULT_RELAY_LIMITS, RelayBudget, TokenBuckets } from './budget.ts'
 import { RefusalReport } from './refusals.ts'
 
 function clock(start = 1_700_000_000_000) {
@@ -91,6 +92,51 @@ describe('RelayBudget', () => {
     budget.closeConnection('2001:db8:1:2::10')
     expect(budget.connectionsAt('2001:db8:1:2::1')).toBe(1)
     expect(budget.openConnection('2001:db8:1:2::11')).toBe(true)
+  })
+})
+
+describe('RelayBudget, subscriptions and bookkeeping', () => {
+  it('counts subscriptions per address key; a batch past the cap counts none', () => {
+    const budget = new RelayBudget({ maxSubscriptionsPerAddress: 3 }, clock().now)
+    expect(budget.subscribe('10.0.0.1', 2)).toBe(true)
+    expect(budget.subscribe('::ffff:10.0.0.1', 2)).toBe(false) // the same host, 4 > 3
+    expect(budget.subscriptionsAt('10.0.0.1')).toBe(2)
+    expect(budget.subscribe('10.0.0.1', 1)).toBe(true) // exactly the cap
+    expect(budget.subscribe('10.0.0.1', 1)).toBe(false)
+    expect(budget.subscribe('10.0.0.2', 3)).toBe(true)
+    budget.unsubscribe('10.0.0.1')
+    expect(budget.subscriptionsAt('10.0.0.1')).toBe(2)
+    expect(budget.subscribe('10.0.0.1', 1)).toBe(true)
+  })
+
+  it("without limits of its own, the relay's defaults", () => {
+    const budget = new RelayBudget()
+    for (let i = 0; i < RELAY_MAX_CONNECTIONS_PER_ADDRESS; i++) {
+      expect(budget.openConnection('10.0.0.1')).toBe(true)
+    }
+    expect(budget.openConnection('10.0.0.1')).toBe(false)
+    expect(budget.limits).toEqual(DEFAULT_RELAY_LIMITS)
+  })
+
+  it('tracks one key per kind of use, and drops refilled publish buckets on sweep', () => {
+    const time = clock()
+    const budget = new RelayBudget(
+      {
+        clientPublishRate: { burst: 5, perSecond: 5 },
+        addressPublishRate: { burst: 5, perSecond: 5 },
+      },
+      time.now,
+    )
+    budget.takePublishes('alice', '10.0.0.1', 1) // a client bucket and an address bucket
+    budget.charge({ sender: 'alice', address: '10.0.0.2', bytes: 10 }) // client and address bytes
+    budget.openConnection('10.0.0.3')
+    budget.subscribe('10.0.0.4', 1)
+    expect(budget.trackedKeys).toBe(6)
+    budget.sweep()
+    expect(budget.trackedKeys).toBe(6) // the buckets have not refilled yet
+    time.advance(1_000)
+    budget.sweep()
+    expect(budget.trackedKeys).toBe(4)
   })
 })
 
