@@ -56,6 +56,13 @@ describe('describeError', () => {
     })
   })
 
+  it('a reason longer than 1,024 characters (a revert reason, say) is cut there', () => {
+    const reason = `Execution reverted: ${'x'.repeat(2_000)}`
+    const described = describeError(viemError(reason, 3), logger())
+    expect(described).toEqual({ message: reason.slice(0, 1_024), code: 3 })
+    expect(describeError(new FrameError('y'.repeat(1_500)), logger()).message).toHaveLength(1_024)
+  })
+
   it('anything else is Something went wrong, its detail only in the log', () => {
     for (const error of [
       new Error('secret detail 0xdeadbeef'),

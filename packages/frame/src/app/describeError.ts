@@ -8,8 +8,16 @@ import { KeyError } from './keys.ts'
 import type { Logger } from './logger.ts'
 import { NotConnectedError } from './wallet.ts'
 
-/** The text and code an error is answered with. */
+/** The longest error text a reply carries */
+export const MAX_ERROR = 1024
+
+/** The text (at most MAX_ERROR characters) and code an error is answered with. */
 export function describeError(error: unknown, log: Logger): { message: string; code?: number } {
+  const { message, code } = describeFully(error, log)
+  return { message: message.slice(0, MAX_ERROR), ...(code !== undefined && { code }) }
+}
+
+function describeFully(error: unknown, log: Logger): { message: string; code?: number } {
   if (error instanceof ApprovalAborted) return { message: REQUEST_ABORTED }
   if (error instanceof FrameError) {
     return { message: error.message, ...(error.code !== undefined && { code: error.code }) }

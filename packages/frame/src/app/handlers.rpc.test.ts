@@ -184,6 +184,12 @@ describe('which chain and endpoint a request goes to', () => {
     expect(failure(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' }))).toEqual({
       message: 'No RPC URL for chain 10',
     })
+    // Back on 31337 without a URL: the one it was switched to before still serves.
+    ok(await h.send('APP_SWITCH_NETWORK', { chainId: 31337 }))
+    expect(ok(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' }))).toEqual({
+      result: '0x10',
+    })
+    ok(await h.send('APP_SWITCH_NETWORK', { chainId: 10 }))
     expect(
       ok(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber', chainId: 31337 })),
     ).toEqual({ result: '0x10' })

@@ -29,7 +29,7 @@ import {
   parseHttpUrl,
   SIGN_OUT_TIMEOUT_MS,
 } from './config.ts'
-import { abortable, describeError } from './describeError.ts'
+import { abortable, describeError, MAX_ERROR } from './describeError.ts'
 import {
   DEVICE_NOT_APPROVED,
   DEVICE_TIMED_OUT,
@@ -114,7 +114,6 @@ interface PendingLogin {
 }
 
 const DEVICE_ID = /^[A-Za-z0-9_-]{22,64}$/
-const MAX_ERROR = 1024
 /** Safe methods the frame answers itself, or refuses as not implemented. */
 const NOT_IMPLEMENTED_SAFE = new Set(['wallet_getCallsStatus', 'wallet_getAssets'])
 
@@ -621,7 +620,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       channel: CHANNEL,
       type: errorType(type),
       id,
-      payload: { message: message.slice(0, MAX_ERROR), ...(code !== undefined && { code }) },
+      payload: { message, ...(code !== undefined && { code }) },
     }
   }
 
