@@ -38,10 +38,11 @@ describe('APP_CONNECT_EMAIL with a session already', () => {
 })
 
 describe('signing out', () => {
-  it('forgets a sign-in waiting for its code', async () => {
+  it('forgets a sign-in waiting for its code; with no session, the server is not asked', async () => {
     const h = await createHarness()
     ok(await h.send('APP_CONNECT_EMAIL', { email: EMAIL }))
     ok(await h.send('APP_SIGN_OUT', {}))
+    expect(h.server.calls).not.toContain('DELETE /auth/v1/session')
     expect(failure(await h.send('APP_CONNECT_OTP', { otp: h.server.lastOtp(EMAIL) }))).toEqual({
       message: NO_LOGIN_PENDING,
     })
@@ -89,6 +90,16 @@ describe('email change steps out of turn', () => {
 })
 
 describe('APP_IS_CONNECTED', () => {
+  it('signed in: the server ends the session on sign-out, and the frame is no longer connected', async () => {
+    const { h } = await signedInFrame()
+    ok(await h.send('APP_SIGN_OUT', {}))
+    expect(h.server.calls).toContain('DELETE /auth/v1/session')
+    const before = h.server.calls.length
+    expect(ok(await h.send('APP_IS_CONNECTED', {}))).toEqual({ isConnected: false })
+    // Without a session there is nothing to ask the server.
+    expect(h.server.calls).toHaveLength(before)
+  })
+
   it('a session whose server check fails is not connected (logged)', async () => {
     const { h } = await signedInFrame()
     h.server.down = true
