@@ -203,6 +203,28 @@ describe('Solana requests', () => {
     expect(await balance(to)).toBe(2_000_000n)
   })
 
+  it('solana_signAndSendTransaction uses the URL its chain was switched to, and says when there is none', async () => {
+    const { h, solanaAddress } = await connected()
+    if (!FUNDER) throw new Error('no funder')
+    await sendSolanaTransfer(devnet.rpcUrl, FUNDER, solanaAddress, SOL)
+    const to = (await generateKeyPairSigner()).address
+    const send = async () =>
+      h.send('APP_RPC_REQUEST', {
+        method: 'solana_signAndSendTransaction',
+        params: { transaction: await transfer(solanaAddress, to, 1_000_000n) },
+        chainNamespace: 'solana',
+        chainId,
+      })
+    // No URL known for the chain: refused before any card.
+    expect(failure(await send())).toEqual({ message: `No RPC URL for chain ${chainId}` })
+    ok(await h.send('APP_SWITCH_NETWORK', { chainId, rpcUrl: devnet.rpcUrl }))
+    const second = send()
+    await approveNext(h)
+    const { result } = ok(await second) as { result: { signature: string } }
+    expect((await landed(result.signature)).err).toBeNull()
+    expect(await balance(to)).toBe(1_000_000n)
+  })
+
   it('solana_signAllTransactions: one card for all, each signed', async () => {
     const { h, solanaAddress } = await connected()
     const transactions = [
