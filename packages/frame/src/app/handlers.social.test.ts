@@ -32,6 +32,18 @@ describe('APP_CONNECT_SOCIAL', () => {
     expect(endpoint.seen).toHaveLength(before + 1)
   })
 
+  it('without an RPC URL, the chain keeps the URL it had', async () => {
+    const h = await createHarness()
+    ok(await h.send('APP_SWITCH_NETWORK', { chainId: 31337, rpcUrl: endpoint.url }))
+    const uri = await returnedFromProvider(h)
+    ok(await h.send('APP_CONNECT_SOCIAL', { uri, chainId: 31337 }))
+    const before = endpoint.seen.length
+    expect(ok(await h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' }))).toEqual({
+      result: '0x10',
+    })
+    expect(endpoint.seen).toHaveLength(before + 1)
+  })
+
   it("a chain with an RPC URL: reads on that chain go to it, the first chain's URL stays its own", async () => {
     const h = await createHarness()
     const uri = await returnedFromProvider(h)
