@@ -432,6 +432,33 @@ export function createFakeAuthServer(
       return newSession(user, jkt)
     }
 
+    // Telegram's signed initData is checked by the real server (server/src/auth/telegram.ts);
+    // here a `hash` of "valid" stands for a good signature.
+    if (route === 'POST /auth/v1/telegram/connect') {
+      const data = new URLSearchParams(typeof body.initData === 'string' ? body.initData : '')
+      const telegramUser = (() => {
+        try {
+          return JSON.parse(data.get('user') ?? '') as { id?: unknown; username?: unknown }
+        } catch {
+          return undefined
+        }
+      })()
+      if (data.get('hash') !== 'valid' || typeof telegramUser?.id !== 'number') {
+        return json(401, { message: 'Failed to connect' })
+      }
+      const key = `telegram:${telegramUser.id}`
+      let user = users.get(key)
+      if (!user) {
+        user = newUser({
+          email: null,
+          socialProvider: 'telegram',
+          userName: typeof telegramUser.username === 'string' ? telegramUser.username : null,
+        })
+        users.set(key, user)
+      }
+      return newSession(user, jkt)
+    }
+
     if (route === 'GET /auth/v1/device/approve') return json(404, {})
 
     const user = sessionUser(request, jkt)
