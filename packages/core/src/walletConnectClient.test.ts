@@ -1,67 +1,14 @@
-// The WalletConnect client between our real relay (packages/server) and a wallet we did not
-// write (Reown's WalletKit, e2e/walletConnectWallet.ts), both in this process.
-import { TEST_ACCOUNTS } from '@latchkey/devnet'
 import { verifyMessage } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  startWalletConnectWallet,
-  type WalletConnectWalletOptions,
-} from '../../../e2e/walletConnectWallet.ts'
+import { describe, expect, it } from 'vitest'
 import { WALLETCONNECT_EIP155_EVENTS, WALLETCONNECT_EIP155_METHODS } from './constants.ts'
 import { ErrorText } from './errors.ts'
-import { localChainA, localChainB, localSolana } from './networks.ts'
-import { DEMO_PROJECT_ID, startRealServer } from './testing/realServer.ts'
-import {
-  createWalletConnectClient,
-  type SessionChange,
-  type WalletConnectClient,
-} from './walletConnectClient.ts'
+import { localChainA, localChainB } from './networks.ts'
+import { useRealRelay } from './testing/walletConnectRelay.ts'
+import type { SessionChange, WalletConnectClient } from './walletConnectClient.ts'
 
-let server: Awaited<ReturnType<typeof startRealServer>>
-const closers: (() => Promise<void>)[] = []
-
-beforeAll(async () => {
-  server = await startRealServer()
-})
-afterAll(() => server?.close())
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close()
-})
+const { client: app, mobileWallet: wallet, pairedClient: paired } = useRealRelay()
 
 const CHAIN_A = localChainA.caipNetworkId
-
-async function app(options: { projectId?: string; onRelayError?: (m: string) => void } = {}) {
-  const client = await createWalletConnectClient({
-    projectId: options.projectId ?? DEMO_PROJECT_ID,
-    relayUrl: server.relayUrl,
-    metadata: { name: 'Test app', description: '', url: 'http://app.test', icons: [] },
-    networks: [localChainA, localChainB, localSolana],
-    storagePrefix: `test-app-${crypto.randomUUID()}`,
-    onRelayError: options.onRelayError,
-  })
-  closers.push(() => client.disconnect().catch(() => undefined))
-  return client
-}
-
-async function wallet(options: Partial<WalletConnectWalletOptions> = {}) {
-  const started = await startWalletConnectWallet({
-    relayUrl: server.relayUrl,
-    projectId: DEMO_PROJECT_ID,
-    privateKey: TEST_ACCOUNTS[0].privateKey,
-    chains: { 31337: 'http://127.0.0.1:1' },
-    ...options,
-  })
-  closers.push(() => started.close())
-  return started
-}
-
-/** The app offers a pairing, the wallet scans it and approves. */
-async function paired(client: WalletConnectClient, options?: Partial<WalletConnectWalletOptions>) {
-  const mobile = await wallet(options)
-  const { uri, approval } = await client.propose()
-  await mobile.pair(uri)
-  return { mobile, session: await approval, uri }
-}
 
 function changes(client: WalletConnectClient) {
   const seen: SessionChange[] = []
@@ -260,13 +207,7 @@ describe('WalletConnect client over the real relay, with WalletKit as the wallet
     expect(first.mobile.proposers).toEqual([
       { name: 'Test app', description: '', url: 'http://app.test', icons: [''] },
     ])
-    const bare = await createWalletConnectClient({
-      projectId: DEMO_PROJECT_ID,
-      relayUrl: server.relayUrl,
-      networks: [localChainA],
-      storagePrefix: `test-app-${crypto.randomUUID()}`,
-    })
-    closers.push(() => bare.disconnect().catch(() => undefined))
+    const bare = await app({ metadata: undefined, networks: [localChainA] })
     const second = await paired(bare)
     // In Node there is no page: its origin stands in as http://localhost.
     expect(second.mobile.proposers).toEqual([

@@ -8,6 +8,9 @@ import {
   type WalletConnectWalletOptions,
 } from '../../../../e2e/walletConnectWallet.ts'
 import type { ChainAdapter } from '../adapter.ts'
+import type { AppMetadata } from '../appkitState.ts'
+import { type CaipNetwork, localChainA, localChainB, localSolana } from '../networks.ts'
+import { createWalletConnectClient, type WalletConnectClient } from '../walletConnectClient.ts'
 import { destroyKits, setup } from './connectionSetup.ts'
 import { DEMO_PROJECT_ID, startRealServer } from './realServer.ts'
 
@@ -16,6 +19,13 @@ export const WALLET_ADDRESS = TEST_ACCOUNTS[0].address
 export const WAIT = { timeout: 10_000 }
 
 export type AdapterDeps = Parameters<ChainAdapter['load']>[0]
+
+const TEST_APP: AppMetadata = {
+  name: 'Test app',
+  description: '',
+  url: 'http://app.test',
+  icons: [],
+}
 
 export function useRealRelay() {
   let server: Awaited<ReturnType<typeof startRealServer>> | undefined
@@ -74,5 +84,40 @@ export function useRealRelay() {
     return { ...s, wallet }
   }
 
-  return { app, mobileWallet, paired }
+  /**
+   * A bare sign client (no instance around it) on the relay, named "Test app" unless the test
+   * passes its own metadata (undefined: none at all).
+   */
+  async function client(
+    options: {
+      projectId?: string
+      onRelayError?: (m: string) => void
+      metadata?: AppMetadata
+      networks?: CaipNetwork[]
+    } = { metadata: TEST_APP },
+  ) {
+    const made = await createWalletConnectClient({
+      projectId: options.projectId ?? DEMO_PROJECT_ID,
+      relayUrl: relayUrl(),
+      metadata: 'metadata' in options ? options.metadata : TEST_APP,
+      networks: options.networks ?? [localChainA, localChainB, localSolana],
+      storagePrefix: `test-app-${crypto.randomUUID()}`,
+      onRelayError: options.onRelayError,
+    })
+    closers.push(() => made.disconnect().catch(() => undefined))
+    return made
+  }
+
+  /** The client offers a pairing, a phone wallet scans it and approves. */
+  async function pairedClient(
+    made: WalletConnectClient,
+    walletOptions?: Partial<WalletConnectWalletOptions>,
+  ) {
+    const mobile = await mobileWallet(walletOptions)
+    const { uri, approval } = await made.propose()
+    await mobile.pair(uri)
+    return { mobile, session: await approval, uri }
+  }
+
+  return { app, mobileWallet, paired, client, pairedClient }
 }
