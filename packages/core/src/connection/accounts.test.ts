@@ -3,19 +3,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AccountSnapshot } from '../adapter.ts'
 import { localChainA, localChainB, localSolana, solanaDevnet } from '../networks.ts'
-import { ADDRESS, destroyKits, METAMASK, setup } from '../testing/connectionSetup.ts'
+import { ADDRESS, destroyKits, METAMASK, PHANTOM, setup } from '../testing/connectionSetup.ts'
 import { scriptedAdapter } from '../testing/scriptedAdapter.ts'
 
 afterEach(destroyKits)
 
 const SOL_ADDRESS = 'So11111111111111111111111111111111111111112'
-const PHANTOM = {
-  id: 'phantom',
-  name: 'Phantom',
-  type: 'ANNOUNCED' as const,
-  chain: 'solana' as const,
-  imageUrl: 'data:image/svg+xml,<svg/>',
-}
 const onSolana: AccountSnapshot = {
   status: 'connected',
   address: SOL_ADDRESS,

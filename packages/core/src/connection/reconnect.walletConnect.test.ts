@@ -5,40 +5,19 @@
 // one is then destroyed. (e2e/walletconnect.test.ts reloads a real page.) The real server cannot
 // run under jsdom (nor PGlite beside a window), so the page is Node and gets the one window field
 // start() reads only while it starts.
-import { TEST_ACCOUNTS } from '@latchkey/devnet'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startWalletConnectWallet } from '../../../../e2e/walletConnectWallet.ts'
+import { describe, expect, it, vi } from 'vitest'
 import { WALLETCONNECT_CONNECTOR_ID } from '../constants.ts'
 import { MemoryStorage } from '../memoryStorage.ts'
-import { destroyKits, setup } from '../testing/connectionSetup.ts'
-import { DEMO_PROJECT_ID, startRealServer } from '../testing/realServer.ts'
+import type { setup } from '../testing/connectionSetup.ts'
+import { useRealRelay, WAIT, WALLET_ADDRESS } from '../testing/walletConnectRelay.ts'
 
 vi.spyOn(console, 'error').mockImplementation(() => {})
 
-let server: Awaited<ReturnType<typeof startRealServer>>
-const closers: (() => Promise<void>)[] = []
-beforeAll(async () => {
-  server = await startRealServer()
-})
-afterAll(() => server?.close())
-afterEach(async () => {
-  destroyKits()
-  vi.unstubAllGlobals()
-  for (const close of closers.splice(0).reverse()) await close()
-})
-
-const WALLET_ADDRESS = TEST_ACCOUNTS[0].address
-const WAIT = { timeout: 10_000 }
+const relay = useRealRelay()
 
 /** A page of the app: `backend` is its localStorage, kept across reloads. */
 function page(backend: MemoryStorage, options: Parameters<typeof setup>[1] = { adapters: [] }) {
-  const s = setup(undefined, {
-    projectId: DEMO_PROJECT_ID,
-    relayUrl: server.relayUrl,
-    storage: backend,
-    ...options,
-  })
-  return { ...s, backend }
+  return { ...relay.app({ storage: backend, ...options }), backend }
 }
 
 type Page = ReturnType<typeof page>
@@ -68,22 +47,13 @@ async function reloaded(
 
 /** Paired with a phone wallet (named "Phone Wallet"). */
 async function paired() {
-  const backend = new MemoryStorage()
-  const before = page(backend)
-  const wallet = await startWalletConnectWallet({
-    relayUrl: server.relayUrl,
-    projectId: DEMO_PROJECT_ID,
-    privateKey: TEST_ACCOUNTS[0].privateKey,
+  const before = page(new MemoryStorage())
+  const pairing = before.kit.walletConnect.start()
+  const wallet = await relay.mobileWallet({
     chains: { 31337: 'http://127.0.0.1:1', 31338: 'http://127.0.0.1:1' },
     metadata: { name: 'Phone Wallet', description: '', url: 'https://phone.example', icons: [] },
   })
-  closers.push(() => wallet.close())
-  const pairing = before.kit.walletConnect.start()
-  await vi.waitFor(
-    () => expect(before.kit.stores.walletConnect.getState().offer).toBeDefined(),
-    WAIT,
-  )
-  await wallet.pair(before.kit.stores.walletConnect.getState().offer?.uri ?? '')
+  await wallet.pair((await before.offer()).uri)
   await pairing
   expect(before.kit.stores.account.getState().status).toBe('connected')
   return { wallet, before }

@@ -3,18 +3,10 @@
 // Scripted wallets (testing/scriptedAdapter.ts).
 import { afterEach, describe, expect, it } from 'vitest'
 import { localChainA, localChainB, localSolana } from '../networks.ts'
-import { connected, destroyKits, METAMASK, setup } from '../testing/connectionSetup.ts'
+import { connected, destroyKits, METAMASK, PHANTOM, setup } from '../testing/connectionSetup.ts'
 import { scriptedAdapter } from '../testing/scriptedAdapter.ts'
 
 afterEach(destroyKits)
-
-const PHANTOM = {
-  id: 'phantom',
-  name: 'Phantom',
-  type: 'ANNOUNCED' as const,
-  chain: 'solana' as const,
-  imageUrl: 'data:image/svg+xml,<svg/>',
-}
 
 /** MetaMask on local chain A and Phantom on local Solana; Solana shown (connected last). */
 async function bothConnected() {

@@ -19,6 +19,14 @@ export const METAMASK = {
   imageUrl: 'data:image/svg+xml,<svg/>',
 }
 
+export const PHANTOM = {
+  id: 'phantom',
+  name: 'Phantom',
+  type: 'ANNOUNCED' as const,
+  chain: 'solana' as const,
+  imageUrl: 'data:image/svg+xml,<svg/>',
+}
+
 const kits: ReturnType<typeof createAppKitCore>[] = []
 /** Ends every instance setup() made (call it after each test). */
 export function destroyKits() {

@@ -7,16 +7,7 @@ import { RELAY_MAX_CONNECTIONS_PER_ADDRESS } from '../constants.ts'
 import { addressKey } from './address.ts'
 import { DEFAULT_RELAY_LIMITS, RelayBudget, TokenBuckets } from './budget.ts'
 import { RefusalReport } from './refusals.ts'
-
-function clock(start = 1_700_000_000_000) {
-  let now = start
-  return {
-    now: () => now,
-    advance(ms: number) {
-      now += ms
-    },
-  }
-}
+import { clock } from './testMailbox.ts'
 
 describe('TokenBuckets', () => {
   it('allows a burst, then the sustained rate; a refused take takes nothing', () => {

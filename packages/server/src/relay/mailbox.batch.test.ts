@@ -2,32 +2,8 @@
 // expiry: the relay's batch publish asks first and stores only when the whole batch fits.
 import { describe, expect, it } from 'vitest'
 import { RELAY_STORED_MESSAGE_OVERHEAD_BYTES } from '../constants.ts'
-import { bytesOf, Mailbox, type PublishInput } from './mailbox.ts'
-
-function clock(start = 1_700_000_000_000) {
-  let now = start
-  return {
-    now: () => now,
-    advance(ms: number) {
-      now += ms
-    },
-  }
-}
-
-const input = (overrides: Partial<PublishInput> = {}): PublishInput => ({
-  topic: 'topic-a',
-  message: 'bWVzc2FnZQ==',
-  ttl: 300,
-  tag: 1108,
-  sender: 'did:key:alice',
-  ...overrides,
-})
-
-function stored(mailbox: Mailbox, overrides: Partial<PublishInput> = {}) {
-  const outcome = mailbox.publish(input(overrides))
-  if (outcome.kind !== 'stored') throw new Error(`not stored: ${outcome.kind}`)
-  return outcome.stored
-}
+import { bytesOf, Mailbox } from './mailbox.ts'
+import { clock, input, stored } from './testMailbox.ts'
 
 describe('bytesOf', () => {
   it('counts the message, attestation and topic in UTF-8 bytes, plus the overhead', () => {

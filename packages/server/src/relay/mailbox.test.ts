@@ -1,30 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bytesOf, Mailbox, type PublishInput, type StoredMessage } from './mailbox.ts'
-
-function clock(start = 1_700_000_000_000) {
-  let now = start
-  return {
-    now: () => now,
-    advance(ms: number) {
-      now += ms
-    },
-  }
-}
-
-const input = (overrides: Partial<PublishInput> = {}): PublishInput => ({
-  topic: 'topic-a',
-  message: 'bWVzc2FnZQ==',
-  ttl: 300,
-  tag: 1108,
-  sender: 'did:key:alice',
-  ...overrides,
-})
-
-function stored(mailbox: Mailbox, overrides: Partial<PublishInput> = {}) {
-  const outcome = mailbox.publish(input(overrides))
-  if (outcome.kind !== 'stored') throw new Error(`not stored: ${outcome.kind}`)
-  return outcome.stored
-}
+import { bytesOf, Mailbox, type StoredMessage } from './mailbox.ts'
+import { clock, input, stored } from './testMailbox.ts'
 
 describe('Mailbox', () => {
   it('keeps a message until its TTL, for clients that come later', () => {
