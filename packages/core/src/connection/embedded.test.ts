@@ -236,6 +236,13 @@ describe('after a reload, the frame brings the user back', () => {
     expect(kit.stores.embedded.getState().user?.authProvider).toBe('github')
   })
 
+  it('nothing stored: nothing to bring back, the frame is not made', async () => {
+    const { controller, frame, kit } = connection()
+    await controller.reconnect('eip155')
+    expect(frame.made).toHaveLength(0)
+    expect(kit.stores.account.getState().status).toBe('disconnected')
+  })
+
   it('asked again later, the frame is asked again (one restore serves only calls at once)', async () => {
     const { controller, frame, storage } = reloaded({
       APP_IS_CONNECTED: () => ({ isConnected: false }),

@@ -51,7 +51,7 @@ describe('after a reload', () => {
   }
 
   it('the stored wallet comes back: reconnecting, then the account', async () => {
-    const { kit, engine } = started({ reconnects: true })
+    const { kit, engine, adapter } = started({ reconnects: true })
     // The button says "Reconnecting…" from the first render on.
     expect(kit.stores.account.getState()).toMatchObject({
       status: 'reconnecting',
@@ -59,6 +59,9 @@ describe('after a reload', () => {
     })
     await vi.waitFor(() => expect(kit.stores.account.getState().status).toBe('connected'))
     expect(engine.reconnect).toHaveBeenCalledWith(METAMASK.id)
+    // An extension wallet coming back starts nothing of WalletConnect.
+    const deps = vi.mocked(adapter.load).mock.calls[0]?.[0]
+    expect(deps?.started?.walletConnect()).toBe(false)
     expect(kit.stores.account.getState()).toMatchObject({
       address: ADDRESS,
       connectorId: METAMASK.id,

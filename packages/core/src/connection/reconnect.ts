@@ -39,7 +39,6 @@ export function createReconnect(
       if (!engines.adapterFor(namespace) && connectorId === WALLETCONNECT_CONNECTOR_ID) {
         const provider = await walletConnect.provider()
         if (provider.connected) {
-          account.setState({ connectorId })
           accounts.onAccount(namespace, await walletConnect.sessionSnapshot())
           return
         }
@@ -57,20 +56,20 @@ export function createReconnect(
   function startAdapters() {
     const wanted = storage.getActiveNamespace()
     accounts.restoreLead(wanted)
-    let reconnecting = 0
+    let reconnecting = false
     const restore = ctx.enableReconnect !== false
     for (const adapter of adapters) {
       if (restore && storage.getConnectedConnectorId(adapter.namespace)) {
-        reconnecting++
+        reconnecting = true
         void reconnect(adapter.namespace)
       } else void engines.loadEngine(adapter.namespace).catch(() => undefined)
     }
     if (restore && !engines.adapterFor('eip155') && storage.getConnectedConnectorId('eip155')) {
-      reconnecting++
+      reconnecting = true
       void reconnect('eip155')
     }
     // start() showed "Reconnecting…" for a wallet that another tab has disconnected meanwhile.
-    if (reconnecting === 0 && account.getState().status === 'reconnecting') {
+    if (!reconnecting && account.getState().status === 'reconnecting') {
       account.setState({ status: 'disconnected' })
     }
   }
