@@ -100,6 +100,8 @@ describe('WalletConnect pairing through the connection controller', () => {
     void kit.walletConnect.start(RAINBOW)
     const first = await offer()
     void kit.walletConnect.start(RAINBOW)
+    // start() runs once the controller chunk is there: after this turn.
+    await new Promise((resolve) => setTimeout(resolve, 0))
     expect(kit.stores.walletConnect.getState().offer).toBe(first)
     void kit.walletConnect.start({ id: 'other', name: 'Other' })
     await vi.waitFor(
