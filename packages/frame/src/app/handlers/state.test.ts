@@ -3,9 +3,9 @@
 // requests in flight that APP_RPC_ABORT ends. The whole frame (harness) against the auth API's
 // contract and a loopback RPC endpoint.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REQUEST_ABORTED } from '../protocol.ts'
-import { createHarness, failure, ok, signedInFrame } from './testing/harness.ts'
-import { startRpcEndpoint } from './testing/rpcEndpoint.ts'
+import { REQUEST_ABORTED } from '../../protocol.ts'
+import { createHarness, failure, ok, signedInFrame } from '../testing/harness.ts'
+import { startRpcEndpoint } from '../testing/rpcEndpoint.ts'
 
 const PATCH_USER = 'PATCH /auth/v1/user'
 

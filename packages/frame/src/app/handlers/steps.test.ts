@@ -3,8 +3,8 @@
 // out or in again forgets what was pending. The whole frame (harness) against the auth API's
 // contract (testing/fakeAuthServer.ts).
 import { describe, expect, it } from 'vitest'
-import { NO_EMAIL_CHANGE_PENDING, NO_LOGIN_PENDING } from './errors.ts'
-import { createHarness, failure, ok, signedInFrame } from './testing/harness.ts'
+import { NO_EMAIL_CHANGE_PENDING, NO_LOGIN_PENDING } from '../errors.ts'
+import { createHarness, failure, ok, signedInFrame } from '../testing/harness.ts'
 
 const EMAIL = 'visitor@example.com'
 const messages = (h: { log: { entries(): { message: string }[] } }) =>

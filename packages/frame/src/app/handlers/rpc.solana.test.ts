@@ -29,18 +29,18 @@ import {
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { REQUEST_ABORTED, RPC_NOT_ALLOWED, USER_REJECTED } from '../protocol.ts'
-import { base58Decode, base58Encode } from './base58.ts'
-import { base64ToBytes, importWrappingKey } from './keys.ts'
+import { REQUEST_ABORTED, RPC_NOT_ALLOWED, USER_REJECTED } from '../../protocol.ts'
+import { base58Decode, base58Encode } from '../base58.ts'
+import { base64ToBytes, importWrappingKey } from '../keys.ts'
 import {
   encryptSolanaSeed,
   generateSolanaSeed,
   SOLANA_UNSUPPORTED,
   solanaAddressOf,
-} from './solanaKey.ts'
-import { createFakeAuthServer } from './testing/fakeAuthServer.ts'
-import { createHarness, failure, type Harness, HOST, ok, signIn } from './testing/harness.ts'
-import { NOT_CONNECTED } from './wallet.ts'
+} from '../solanaKey.ts'
+import { createFakeAuthServer } from '../testing/fakeAuthServer.ts'
+import { createHarness, failure, type Harness, HOST, ok, signIn } from '../testing/harness.ts'
+import { NOT_CONNECTED } from '../wallet.ts'
 
 // jsdom ships no types; this is all the test needs of it.
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as {

@@ -2,8 +2,8 @@
 // APP_GET_USER's answer when the server is slow to tell, and APP_SYNC_DAPP_DATA's effect on the
 // approval card. The whole frame (harness) against the auth API's contract.
 import { describe, expect, it } from 'vitest'
-import { failure, type Harness, ok, signedInFrame } from './testing/harness.ts'
-import { NOT_CONNECTED } from './wallet.ts'
+import { failure, type Harness, ok, signedInFrame } from '../testing/harness.ts'
+import { NOT_CONNECTED } from '../wallet.ts'
 
 const SESSION = 'GET /auth/v1/session'
 

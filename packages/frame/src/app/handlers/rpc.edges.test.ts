@@ -3,7 +3,7 @@
 // the requests it refuses as not implemented, before any card or call. The frame in full
 // (testing/harness.ts); no RPC endpoint is reached by any of these.
 import { describe, expect, it } from 'vitest'
-import { createHarness, failure, ok, signedInFrame } from './testing/harness.ts'
+import { createHarness, failure, ok, signedInFrame } from '../testing/harness.ts'
 
 const SOLANA_MAINNET = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 

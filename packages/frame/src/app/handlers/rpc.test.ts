@@ -8,11 +8,11 @@ import {
   REQUEST_ABORTED,
   RPC_NOT_ALLOWED,
   successType,
-} from '../protocol.ts'
-import { RESPONSE_TOO_LARGE } from './errors.ts'
-import { INVALID_PARAMS, UNAUTHORIZED, WRONG_ACCOUNT } from './signer.ts'
-import { failure, type Harness, ok, signedInFrame } from './testing/harness.ts'
-import { closedPort, jsonAnswer as json, startRpcEndpoint } from './testing/rpcEndpoint.ts'
+} from '../../protocol.ts'
+import { RESPONSE_TOO_LARGE } from '../errors.ts'
+import { INVALID_PARAMS, UNAUTHORIZED, WRONG_ACCOUNT } from '../signer.ts'
+import { failure, type Harness, ok, signedInFrame } from '../testing/harness.ts'
+import { closedPort, jsonAnswer as json, startRpcEndpoint } from '../testing/rpcEndpoint.ts'
 
 let endpoint: Awaited<ReturnType<typeof startRpcEndpoint>>
 

@@ -2,9 +2,9 @@
 // APP_CONNECT_DEVICE: a new device waits for the approval link in the mail (§4 VERIFY_DEVICE).
 // The whole frame (harness) against the auth API's contract (testing/fakeAuthServer.ts).
 import { describe, expect, it } from 'vitest'
-import { DEVICE_POLL_MS, DEVICE_TIMEOUT_MS } from './config.ts'
-import { DEVICE_TIMED_OUT, LOGIN_REPLACED, NO_DEVICE_PENDING, NO_LOGIN_PENDING } from './errors.ts'
-import { createHarness, failure, type HarnessOptions, ok, signIn } from './testing/harness.ts'
+import { DEVICE_POLL_MS, DEVICE_TIMEOUT_MS } from '../config.ts'
+import { DEVICE_TIMED_OUT, LOGIN_REPLACED, NO_DEVICE_PENDING, NO_LOGIN_PENDING } from '../errors.ts'
+import { createHarness, failure, type HarnessOptions, ok, signIn } from '../testing/harness.ts'
 
 const EMAIL = 'visitor@example.com'
 const DEVICE_POLL = 'POST /auth/v1/device'

@@ -2,9 +2,9 @@
 // APP_CONNECT_SOCIAL beside the rest of the frame's state: the chain and RPC URL it brings, and
 // an email sign-in it replaces. The whole frame (harness) against the auth API's contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { NO_LOGIN_PENDING } from './errors.ts'
-import { createHarness, failure, type Harness, ok } from './testing/harness.ts'
-import { startRpcEndpoint } from './testing/rpcEndpoint.ts'
+import { NO_LOGIN_PENDING } from '../errors.ts'
+import { createHarness, failure, type Harness, ok } from '../testing/harness.ts'
+import { startRpcEndpoint } from '../testing/rpcEndpoint.ts'
 
 let endpoint: Awaited<ReturnType<typeof startRpcEndpoint>>
 beforeAll(async () => {

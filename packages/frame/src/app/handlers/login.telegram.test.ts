@@ -3,9 +3,9 @@
 // with the chain and RPC URL the page is on; a refusal is 'Failed to connect'. The whole frame
 // (harness) against the auth API's contract (the signature itself: server/src/auth/telegram.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { NO_LOGIN_PENDING } from './errors.ts'
-import { createHarness, failure, ok } from './testing/harness.ts'
-import { startRpcEndpoint } from './testing/rpcEndpoint.ts'
+import { NO_LOGIN_PENDING } from '../errors.ts'
+import { createHarness, failure, ok } from '../testing/harness.ts'
+import { startRpcEndpoint } from '../testing/rpcEndpoint.ts'
 
 let endpoint: Awaited<ReturnType<typeof startRpcEndpoint>>
 beforeAll(async () => {

@@ -1,0 +1,194 @@
+// The page's JSON-RPC requests: reads go to the chain's RPC URL, signing (EVM and Solana) waits
+// for the visitor's Approve on the card; APP_RPC_ABORT ends every request still running.
+import {
+  type AppRequest,
+  classifyRpcMethod,
+  REQUEST_ABORTED,
+  RPC_NOT_ALLOWED,
+  USER_REJECTED,
+} from '../../protocol.ts'
+import { evmChainId, HTTP_TIMEOUT_MS } from '../config.ts'
+import { abortable, MAX_ERROR } from '../describeError.ts'
+import { FrameError } from '../errors.ts'
+import {
+  INVALID_PARAMS,
+  prepareSigning,
+  SIGNING_METHODS,
+  UNAUTHORIZED,
+  WRONG_ACCOUNT,
+} from '../signer.ts'
+import { prepareSolanaSigning, SOLANA_METHODS } from '../solana.ts'
+import { NotConnectedError } from '../wallet.ts'
+import type { FrameState } from './state.ts'
+import type { Context, HandlerDeps, HandlerTable } from './types.ts'
+
+/** Safe methods the frame answers itself, or refuses as not implemented. */
+const NOT_IMPLEMENTED_SAFE = new Set(['wallet_getCallsStatus', 'wallet_getAssets'])
+
+type RpcPayload = AppRequest<'APP_RPC_REQUEST'>
+
+export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
+  const { wallet, log, approval } = deps
+  const doFetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init))
+
+  async function jsonRpc(method: string, params: unknown, url: string, signal: AbortSignal) {
+    if (params !== undefined && typeof params !== 'object') {
+      throw new FrameError('Invalid params', INVALID_PARAMS)
+    }
+    let response: Response
+    try {
+      response = await doFetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
+        credentials: 'omit',
+        signal: AbortSignal.any([signal, AbortSignal.timeout(HTTP_TIMEOUT_MS)]),
+      })
+    } catch {
+      if (signal.aborted) throw new FrameError(REQUEST_ABORTED)
+      throw new FrameError('Could not reach the RPC endpoint')
+    }
+    let body: unknown
+    try {
+      body = await response.json()
+    } catch {
+      throw new FrameError(`HTTP status code: ${response.status}`)
+    }
+    if (typeof body !== 'object' || body === null) throw new FrameError('Invalid RPC response')
+    const { error, result } = body as { error?: unknown; result?: unknown }
+    if (error !== undefined && error !== null) {
+      const { message, code } = error as { message?: unknown; code?: unknown }
+      throw new FrameError(
+        typeof message === 'string' && message ? message.slice(0, MAX_ERROR) : 'RPC error',
+        typeof code === 'number' ? code : undefined,
+      )
+    }
+    if (!('result' in body)) throw new FrameError(`HTTP status code: ${response.status}`)
+    return result
+  }
+
+  async function rpc(payload: RpcPayload, context: Context, signal: AbortSignal) {
+    const { method, params } = payload
+    const chain = payload.chainId ?? state.chainId
+    const rpcUrl = payload.rpcUrl ?? state.rpcUrls.get(String(chain))
+    const kind = classifyRpcMethod(method)
+    if (kind === 'forbidden') throw new FrameError(RPC_NOT_ALLOWED)
+    const namespace = payload.chainNamespace ?? (SOLANA_METHODS.has(method) ? 'solana' : 'eip155')
+    if (namespace === 'solana') {
+      // Only the four signing methods: the frame reads nothing from Solana for the page.
+      if (!SOLANA_METHODS.has(method)) throw new FrameError(RPC_NOT_ALLOWED)
+      return solanaRpc(payload, context, signal)
+    }
+    if (SOLANA_METHODS.has(method)) {
+      throw new FrameError(`${method} is a Solana method, not an ${namespace} one`, INVALID_PARAMS)
+    }
+    if (kind === 'unsafe' && !SIGNING_METHODS.has(method)) {
+      throw new FrameError(`not implemented: ${method}`)
+    }
+    if (NOT_IMPLEMENTED_SAFE.has(method)) throw new FrameError(`not implemented: ${method}`)
+    if (namespace !== 'eip155') throw new FrameError(`not implemented: ${namespace} requests`)
+    const evmChain = evmChainId(chain)
+
+    if (kind === 'safe') {
+      if (method === 'eth_accounts') {
+        if (!wallet.token()) return []
+        const account = await wallet.unlock().catch(() => null)
+        return account ? [account.address] : []
+      }
+      if (method === 'eth_chainId') {
+        if (evmChain === undefined) throw new FrameError(`Chain ${chain} is not an EVM chain`)
+        return `0x${evmChain.toString(16)}`
+      }
+      if (method === 'wallet_getCapabilities') {
+        const account = await wallet.unlock()
+        const requested = Array.isArray(params) ? params[0] : undefined
+        if (typeof requested !== 'string') {
+          throw new FrameError('An address is required', INVALID_PARAMS)
+        }
+        if (requested.toLowerCase() !== account.address.toLowerCase()) {
+          throw new FrameError(WRONG_ACCOUNT, UNAUTHORIZED)
+        }
+        return {}
+      }
+      if (!rpcUrl) throw new FrameError(`No RPC URL for chain ${chain}`)
+      return jsonRpc(method, params, rpcUrl, signal)
+    }
+
+    const account = await wallet.unlock()
+    if (evmChain === undefined) throw new FrameError(`not implemented: signing on chain ${chain}`)
+    const request = prepareSigning(method, params, {
+      address: account.address,
+      chainId: evmChain,
+      rpcUrl,
+    })
+    await askVisitor(request, context, signal)
+    if (wallet.account() !== account) throw new NotConnectedError()
+    return request.run({ account, signal })
+  }
+
+  /** The approval card for a signing request; resolves only on the visitor's Approve. */
+  async function askVisitor(
+    request: {
+      title: string
+      action: string
+      details: Parameters<typeof approval.request>[0]['details']
+    },
+    context: Context,
+    signal: AbortSignal,
+  ) {
+    const approved = await approval.request(
+      {
+        title: request.title,
+        action: request.action,
+        origin: context.origin,
+        dappName: state.dapp.name,
+        dappIcon: state.dapp.icon,
+        details: request.details,
+      },
+      signal,
+    )
+    if (!approved) throw new FrameError(USER_REJECTED, 4001)
+  }
+
+  /** solana_* requests: our Solana key, the same approval as EVM signing. */
+  async function solanaRpc(payload: RpcPayload, context: Context, signal: AbortSignal) {
+    const account = await wallet.unlockSolana()
+    const rpcUrl =
+      payload.rpcUrl ??
+      (payload.chainId === undefined ? undefined : state.rpcUrls.get(String(payload.chainId)))
+    const request = prepareSolanaSigning(payload.method, payload.params, {
+      address: account.address,
+      chainId: payload.chainId,
+      rpcUrl,
+    })
+    await askVisitor(request, context, signal)
+    if (wallet.solanaAccount() !== account) throw new NotConnectedError()
+    return request.run({
+      account,
+      signal,
+      rpc: (method, params) => {
+        if (!rpcUrl) throw new FrameError('No RPC URL for Solana')
+        return jsonRpc(method, params, rpcUrl, signal)
+      },
+    })
+  }
+
+  return {
+    async APP_RPC_REQUEST(payload, context) {
+      const controller = new AbortController()
+      state.pendingRpc.add(controller)
+      try {
+        const result = await abortable(rpc(payload, context, controller.signal), controller.signal)
+        return { result }
+      } finally {
+        state.pendingRpc.delete(controller)
+      }
+    },
+
+    async APP_RPC_ABORT() {
+      const count = state.abortAll()
+      log.info(`aborted ${count} pending request(s)`)
+      return {}
+    },
+  } satisfies Partial<HandlerTable>
+}

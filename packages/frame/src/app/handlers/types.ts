@@ -1,0 +1,57 @@
+import type { AppEventType, AppMessage, AppReply, AppRequest, CHANNEL } from '../../protocol.ts'
+import type { AuthApi } from '../api.ts'
+import type { ApprovalUi } from '../approval.ts'
+import type { ChainId, FrameConfig } from '../config.ts'
+import type { Logger } from '../logger.ts'
+import type { KeyValueStore } from '../storage.ts'
+import type { WalletState } from '../wallet.ts'
+
+export interface Reply {
+  channel: typeof CHANNEL
+  type: string
+  id: string
+  payload: unknown
+}
+
+export interface Handled {
+  reply: Reply
+  /** Runs after the reply was posted (APP_RELOAD) */
+  after?: () => void
+}
+
+export interface HandlerDeps {
+  api: AuthApi
+  wallet: WalletState
+  store: KeyValueStore
+  log: Logger
+  config: FrameConfig
+  approval: ApprovalUi
+  applyTheme(theme: AppRequest<'APP_SYNC_THEME'>): void
+  reload(): void
+  /** For JSON-RPC reads; global fetch by default */
+  fetch?: typeof fetch
+  sleep?: (ms: number) => Promise<void>
+  now?: () => number
+}
+
+export interface Handlers {
+  handle(message: AppMessage, origin: string): Promise<Handled>
+  /** Ends every pending RPC request with 'Request was aborted'; how many there were */
+  abortAll(): number
+  /** The chain the frame is on */
+  chainId(): ChainId
+}
+
+/** Who asked: the message's id and the page's origin */
+export interface Context {
+  id: string
+  origin: string
+}
+
+export type Handler<T extends AppEventType> = (
+  payload: AppRequest<T>,
+  context: Context,
+) => Promise<AppReply<T>>
+
+/** Every app event's handler; each group file fills in its part. */
+export type HandlerTable = { [T in AppEventType]: Handler<T> }
