@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AdapterEngine, ChainAdapter } from './adapter.ts'
-import {
-  createAppKitCore,
-  isSocialLoginReturn,
-  openSocialPopup,
-  SOCIAL_POPUP_NAME,
-} from './appkit.ts'
+import { isSocialLoginReturn, openSocialPopup, SOCIAL_POPUP_NAME } from './appkit/browser.ts'
+import { createAppKitCore } from './appkit.ts'
 import { AUTH_CONNECTOR_ID } from './constants.ts'
 import { MemoryStorage } from './memoryStorage.ts'
 import { localChainA, localChainB } from './networks.ts'

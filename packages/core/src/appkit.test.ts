@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AccountSnapshot } from './adapter.ts'
-import { type AppKitOptions, createAppKitCore } from './appkit.ts'
+import type { AppKitOptions } from './appkit/options.ts'
+import { createAppKitCore } from './appkit.ts'
 import type { CaipNetworkId, ChainNamespace } from './caip.ts'
 import type { AppKitEvent } from './events.ts'
 import { MemoryStorage } from './memoryStorage.ts'

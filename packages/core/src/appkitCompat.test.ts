@@ -3,7 +3,8 @@
 // reconnecting, custom RPC URLs.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AccountSnapshot, AdapterEngine, ChainAdapter } from './adapter.ts'
-import { type AppKitOptions, createAppKitCore } from './appkit.ts'
+import type { AppKitOptions } from './appkit/options.ts'
+import { createAppKitCore } from './appkit.ts'
 import { MemoryStorage } from './memoryStorage.ts'
 import { localChainA, localChainB } from './networks.ts'
 import { createAppKitStorage } from './storage.ts'

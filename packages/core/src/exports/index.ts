@@ -1,5 +1,6 @@
 export type { Account, AccountKind } from '../accounts.ts'
 export type { AdapterEngine, ChainAdapter, ConnectorInfo } from '../adapter.ts'
-export { type AppKitCore, type AppKitOptions, createAppKitCore } from '../appkit.ts'
+export type { AppKitOptions } from '../appkit/options.ts'
+export { type AppKitCore, createAppKitCore } from '../appkit.ts'
 export { type ConnectorStatus, connectorStatus } from '../connectorStatus.ts'
 export type { CaipNetwork } from '../networks.ts'

@@ -1,7 +1,8 @@
 // Test support only: an instance with one scripted EVM wallet (see scriptedAdapter.ts), the
 // connector list showing MetaMask, and no data API, for the connection controller's tests.
 import type { AccountSnapshot } from '../adapter.ts'
-import { type AppKitOptions, createAppKitCore } from '../appkit.ts'
+import type { AppKitOptions } from '../appkit/options.ts'
+import { createAppKitCore } from '../appkit.ts'
 import type { AppKitEvent } from '../events.ts'
 import { MemoryStorage } from '../memoryStorage.ts'
 import { localChainA, localChainB } from '../networks.ts'

@@ -1,0 +1,63 @@
+// §4 The instance's embedded-wallet actions: email login and email change, social and Telegram
+// login, signing out everywhere, and the frame's element; state in `stores.embedded`.
+import type { OAuthSocialProvider } from '../embeddedState.ts'
+import { ErrorText } from '../errors.ts'
+import { openSocialPopup } from './browser.ts'
+import type { InstanceContext, InstanceParts } from './parts.ts'
+
+const noop = () => {}
+
+export function embeddedApi(ctx: InstanceContext, parts: InstanceParts) {
+  const { log, stores } = ctx
+  const { emailLogin, connection } = parts
+  const failedToStart = (provider: OAuthSocialProvider | 'telegram') =>
+    stores.embedded.setState({
+      social: { provider, busy: false, error: ErrorText.failedToInitiateSocialConnection },
+    })
+  return {
+    submitEmail: (email: string) => emailLogin().then((c) => c.submitEmail(email)),
+    submitOtp: (otp: string) => emailLogin().then((c) => c.submitOtp(otp)),
+    restart: () => emailLogin().then((c) => c.restart()),
+    submitNewEmail: (email: string) => emailLogin().then((c) => c.submitNewEmail(email)),
+    submitUpdateOtp: (otp: string) => emailLogin().then((c) => c.submitUpdateOtp(otp)),
+    restartUpdate: () => emailLogin().then((c) => c.restartUpdate()),
+    /**
+     * Issue 18 #9: every session of the embedded-wallet user ends (every device), then this page
+     * disconnects. Rejects with the text to show when the sessions could not be ended.
+     */
+    signOutEverywhere: () =>
+      Promise.all([import('../signOutEverywhere.ts'), connection()]).then(([m, c]) =>
+        m.signOutEverywhere({ session: c.embeddedWallet, disconnect: () => c.disconnect(), log }),
+      ),
+    /**
+     * §4 Social login: call it in the visitor's click. The popup opens at once (blockers allow
+     * nothing later), then goes to the provider; state in `stores.embedded.social`.
+     */
+    connectSocial(provider: OAuthSocialProvider): Promise<void> {
+      const popup = openSocialPopup()
+      return parts.socialLogin().then(
+        (c) => c.connect(provider, popup),
+        (error) => {
+          log('social login failed to load', error)
+          popup?.close()
+          failedToStart(provider)
+        },
+      )
+    },
+    /** §1 Inside a Telegram Mini App: signs the Telegram user in (no popup) */
+    connectTelegram: () =>
+      parts.telegramLogin().then(
+        (c) => c.connect(),
+        (error) => {
+          log('telegram login failed to load', error)
+          failedToStart('telegram')
+        },
+      ),
+    /** The frame's element, to place it over ApproveTransaction while a request waits */
+    frame: () =>
+      connection()
+        .then((c) => c.embeddedWallet())
+        .then((session) => session.client),
+    abort: () => connection.ifStarted()?.then((c) => c.abortApproval(), noop),
+  }
+}

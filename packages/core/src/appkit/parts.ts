@@ -1,0 +1,275 @@
+// The instance's controllers, each loaded on first use (none is in the page's first JS): the
+// validating storage, the connection controller, the services' client and what runs over it
+// (directory, portfolio), sign-in, email/social/Telegram login, and Send.
+import type { ChainAdapter } from '../adapter.ts'
+import type { AlertController } from '../alerts.ts'
+import { ErrorText, type SetupAlertCode } from '../errors.ts'
+import type { AppKitEventName } from '../events.ts'
+import type { CodeFeatures } from '../features.ts'
+import type { CaipNetwork } from '../networks.ts'
+import type { OpenOptions } from '../openOptions.ts'
+import type { RouterController } from '../routerController.ts'
+import type { ServiceUrls } from '../serviceUrls.ts'
+import type { KeyValueStorage } from '../storageKeys.ts'
+import type { ToastController } from '../toast.ts'
+import { isMobileDevice } from './browser.ts'
+import type { AppKitOptions } from './options.ts'
+import type { InstanceStores } from './stores.ts'
+
+/** What the parts share: the options, the stores and the instance's own services. */
+export interface InstanceContext {
+  options: AppKitOptions
+  networks: readonly CaipNetwork[]
+  adapters: ChainAdapter[]
+  serviceUrls: ServiceUrls
+  sdkType: string
+  sdkVersion: string
+  backend: KeyValueStorage | undefined
+  codeFeatures: CodeFeatures | undefined
+  stores: InstanceStores
+  router: RouterController
+  toast: ToastController
+  alerts: AlertController
+  track(event: AppKitEventName, properties?: Record<string, unknown>): void
+  log(message: string, detail?: unknown): void
+  /** The page origin check's alert (origins.ts), once it has run */
+  pageOrigin(): Promise<SetupAlertCode | undefined>
+}
+
+/** The modal's actions the parts call back into (made after them: they use each other). */
+export interface ModalActions {
+  open(opts: OpenOptions): void
+  close(): void
+  approval: { start(): void; end(): void }
+}
+
+/** Loaded on first use and kept; with `retry`, a failed load is tried again on the next use. */
+export function lazy<T>(load: () => Promise<T>, retry = false) {
+  let loaded: Promise<T> | undefined
+  const get = () => {
+    if (!loaded) {
+      const loading = load()
+      loaded = loading
+      if (retry) {
+        loading.catch(() => {
+          loaded = undefined
+        })
+      }
+    }
+    return loaded
+  }
+  /** The part if its load has started, else undefined (nothing to stop or destroy) */
+  return Object.assign(get, { ifStarted: () => loaded })
+}
+
+export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
+  const { options, networks, adapters, stores, router, toast, alerts, track, log } = ctx
+  const { sdkType, sdkVersion } = ctx
+
+  // The validating storage loads after first paint; two raw reads are all the first paint needs.
+  const storage = lazy(() =>
+    import('../storage.ts').then((m) => {
+      const loaded = m.createAppKitStorage(ctx.backend, log)
+      stores.recent.setState({ wallets: loaded.getRecentWallets() })
+      return loaded
+    }),
+  )
+
+  const connection = lazy(() =>
+    Promise.all([import('../connection/index.ts'), storage()]).then(([m, loadedStorage]) =>
+      m.createConnectionController({
+        adapters,
+        networks,
+        projectId: options.projectId,
+        relayUrl: ctx.serviceUrls.relayUrl,
+        frameUrl: ctx.serviceUrls.frameUrl,
+        sdkVersion,
+        sdkType,
+        theme: () => stores.theme.getState(),
+        metadata: options.metadata,
+        siwx: options.siwx,
+        defaultAccountTypes: options.defaultAccountTypes,
+        allowUnsupportedChain: options.allowUnsupportedChain,
+        enableReconnect: options.enableReconnect,
+        debug: options.debug,
+        isMobile: isMobileDevice,
+        stores,
+        approval: { start: () => modal().approval.start(), end: () => modal().approval.end() },
+        storage: loadedStorage,
+        router,
+        toast,
+        track,
+        log,
+        raise: alerts.raise,
+        originRefused: () => ctx.pageOrigin().then((code) => code === 'APKT002'),
+        close: () => modal().close(),
+      }),
+    ),
+  )
+
+  const api = lazy(() =>
+    import('../api.ts').then((m) =>
+      m.createApiClient({
+        apiUrl: ctx.serviceUrls.apiUrl,
+        projectId: options.projectId,
+        sdkType,
+        sdkVersion,
+      }),
+    ),
+  )
+
+  const directory = lazy(() =>
+    Promise.all([import('../directory.ts'), api()]).then(([m, client]) =>
+      m.createDirectoryController({
+        api: client,
+        store: stores.directory,
+        connectors: stores.connectors,
+        chains: networks.map((n) => n.caipNetworkId),
+        featuredWalletIds: options.featuredWalletIds,
+        includeWalletIds: options.includeWalletIds,
+        excludeWalletIds: options.excludeWalletIds,
+        recentWalletIds: () => stores.recent.getState().wallets.map((w) => w.id),
+        isMobile: isMobileDevice,
+        raise: alerts.raise,
+      }),
+    ),
+  )
+
+  const portfolio = lazy(() =>
+    Promise.all([import('../portfolio.ts'), api()]).then(([m, client]) =>
+      m.createPortfolioController({
+        api: client,
+        store: stores.portfolio,
+        account: stores.account,
+        chain: stores.chain,
+        toast,
+        log,
+        readNativeBalance: (opts) => connection().then((c) => c.refreshBalance(opts)),
+        tokens: options.tokens,
+      }),
+    ),
+  )
+  const refreshPortfolio = (opts?: { force?: boolean }) => portfolio().then((p) => p.refresh(opts))
+
+  const siwxLoaded = lazy(() => {
+    const siwx = options.siwx
+    if (!siwx) return Promise.reject(new Error(ErrorText.siwxNotEnabled))
+    return Promise.all([import('../siwxFlow.ts'), connection()]).then(([m, c]) =>
+      m.createSIWXFlow({
+        siwx,
+        stores: { account: stores.account, chain: stores.chain, siwx: stores.siwx },
+        router,
+        storage: ctx.backend,
+        loadEngine: c.loadEngine,
+        open: (view) => modal().open({ view }),
+        emailCapture: () => stores.features.getState().features.emailCapture,
+        // The server takes an email only with the account's access token (ServerSIWX).
+        saveEmail: async (email, caipAddress) => {
+          if (!siwx.captureEmail) throw new Error(ErrorText.emailCaptureNeedsServerSIWX)
+          await siwx.captureEmail(email, caipAddress)
+        },
+        close: () => modal().close(),
+        disconnect: c.disconnect,
+        switchNetwork: c.switchNetwork,
+        toast,
+        track,
+        log,
+      }),
+    )
+  })
+  // Without `siwx` every call refuses (and nothing is kept), as before any load.
+  const siwxFlow = () =>
+    options.siwx ? siwxLoaded() : Promise.reject(new Error(ErrorText.siwxNotEnabled))
+
+  const emailLogin = lazy(() =>
+    Promise.all([import('../emailLogin.ts'), connection()]).then(([m, c]) =>
+      m.createEmailLogin({
+        store: stores.embedded,
+        session: c.embeddedWallet,
+        network: () => stores.chain.getState().activeCaipNetwork,
+        connectUser: c.connectEmbedded,
+        accountType: () => c.preferredAccountType('eip155'),
+        raise: alerts.raise,
+        onEmailUpdated(email) {
+          toast.showSuccess(ErrorText.emailUpdated(email))
+          if (stores.modal.getState().open) router.reset('Account')
+        },
+        track,
+        log,
+        now: Date.now,
+      }),
+    ),
+  )
+
+  const socialLogin = lazy(
+    () =>
+      Promise.all([import('../socialLogin.ts'), connection(), storage()]).then(
+        ([m, c, loadedStorage]) =>
+          m.wireSocialLogin({
+            store: stores.embedded,
+            chain: stores.chain,
+            connection: c,
+            storage: loadedStorage,
+            siwx: options.siwx,
+            track,
+            log,
+          }),
+      ),
+    true,
+  )
+
+  const telegramLogin = lazy(
+    () =>
+      Promise.all([
+        import('../telegramLogin.ts'),
+        import('../telegram.ts'),
+        connection(),
+        storage(),
+      ]).then(([m, telegram, c, loadedStorage]) =>
+        m.wireTelegramLogin({
+          store: stores.embedded,
+          chain: stores.chain,
+          connection: c,
+          storage: loadedStorage,
+          initData: () => telegram.telegramInitData(),
+          track,
+          log,
+        }),
+      ),
+    true,
+  )
+
+  const send = lazy(() =>
+    import('../send.ts').then((m) =>
+      m.createSendController({
+        stores: {
+          account: stores.account,
+          chain: stores.chain,
+          portfolio: stores.portfolio,
+          send: stores.send,
+        },
+        loadEngine: (namespace) => connection().then((c) => c.loadEngine(namespace)),
+        refreshPortfolio: () => refreshPortfolio({ force: true }),
+        toast,
+        track,
+        log,
+      }),
+    ),
+  )
+
+  return {
+    storage,
+    connection,
+    api,
+    directory,
+    portfolio,
+    refreshPortfolio,
+    siwxFlow,
+    emailLogin,
+    socialLogin,
+    telegramLogin,
+    send,
+  }
+}
+
+export type InstanceParts = ReturnType<typeof createParts>

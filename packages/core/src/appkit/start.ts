@@ -1,0 +1,104 @@
+// The instance's start in a browser: wallet discovery at once; remote config, the page origin
+// check and the wallet directory without waiting; the adapters (and reconnect) after first paint.
+import { offeredConnectors, type resolveCoinbasePreference } from '../coinbasePreference.ts'
+import type { SetupAlertCode } from '../errors.ts'
+import { readStoredValue, StorageKeys } from '../storageKeys.ts'
+import { followPortfolio, followSignIn } from './follow.ts'
+import type { InstanceContext, InstanceParts } from './parts.ts'
+
+const noop = () => {}
+
+/** Remote config, origin check and the directory's first load: never awaited by open(). */
+function startServices(ctx: InstanceContext, parts: InstanceParts) {
+  const { alerts, log, stores } = ctx
+  void Promise.all([import('../remoteConfig.ts'), parts.api()])
+    .then(([m, client]) =>
+      m.loadRemoteFeatures({
+        api: client,
+        raise: alerts.raise,
+        codeFeatures: ctx.codeFeatures,
+        store: stores.features,
+      }),
+    )
+    .catch((error) => {
+      stores.features.setState({ remote: 'failed' })
+      log('remote config failed to load', error)
+    })
+  void parts
+    .directory()
+    .then((d) => d.fetchInitial())
+    .catch((error) => log('wallet directory failed to load', error))
+  return Promise.all([import('../origins.ts'), parts.api()])
+    .then(([m, client]) =>
+      m.checkPageOrigin({ api: client, origin: window.location.origin, raise: alerts.raise }),
+    )
+    .catch((error): SetupAlertCode | undefined => {
+      log('origin check failed to load', error)
+      return undefined
+    })
+}
+
+/** The adapters and the latest-version check, once the page has painted */
+function afterPaint(ctx: InstanceContext, parts: InstanceParts) {
+  const { log } = ctx
+  void parts
+    .connection()
+    .then((c) => c.startAdapters())
+    .catch((error) => log('wallet connection code failed to load', error))
+  void Promise.all([import('../kitVersion.ts'), parts.api(), parts.storage()])
+    .then(([m, api, stored]) =>
+      m.checkLatestKitVersion({
+        api,
+        storage: stored,
+        now: Date.now(),
+        notify: (message) => console.info(message),
+        log,
+      }),
+    )
+    .catch((error) => log('latest version check failed to load', error))
+}
+
+/**
+ * Starts the instance; returns what stops its subscriptions and the page origin check's result.
+ * "Reconnecting…" shows from the first render when a connection was stored.
+ */
+export function startInstance(
+  ctx: InstanceContext,
+  parts: InstanceParts,
+  coinbasePreference: ReturnType<typeof resolveCoinbasePreference>,
+) {
+  const { stores, adapters, options, log } = ctx
+  const stops: (() => void)[] = []
+  stores.modal.setState({ initialized: true })
+  for (const adapter of adapters) {
+    stops.push(
+      adapter.watchConnectors((list) => {
+        const others = stores.connectors
+          .getState()
+          .list.filter((c) => c.chain !== adapter.namespace)
+        stores.connectors.setState({
+          list: [...others, ...offeredConnectors(list, coinbasePreference)],
+        })
+      }),
+    )
+  }
+  stops.push(
+    stores.theme.subscribe(
+      () => void parts.connection.ifStarted()?.then((c) => c.syncFrameTheme(), noop),
+    ),
+  )
+  // eip155 also without an EVM adapter: an app that drives WalletConnect itself restores it.
+  const namespaces = new Set([...adapters.map((a) => a.namespace), 'eip155' as const])
+  const stored =
+    options.enableReconnect !== false &&
+    [...namespaces].find((namespace) =>
+      readStoredValue(ctx.backend, StorageKeys.connectedConnectorId(namespace), log),
+    )
+  if (stored) stores.account.setState({ status: 'reconnecting', namespace: stored })
+  const pageOrigin = startServices(ctx, parts)
+  stops.push(...followPortfolio(ctx, parts), ...followSignIn(ctx, parts))
+  const paint = () => afterPaint(ctx, parts)
+  if ('requestIdleCallback' in window) window.requestIdleCallback(paint, { timeout: 500 })
+  else setTimeout(paint, 1)
+  return { stops, pageOrigin }
+}

@@ -1,0 +1,62 @@
+// The instance's state: one store per part, made once per instance (nothing at module level).
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { ConnectorInfo } from '../adapter.ts'
+import type { AccountState, ChainState, ThemeState } from '../appkitState.ts'
+import { DEFAULT_THEME_MODE } from '../constants.ts'
+import { type DirectoryState, initialDirectoryState } from '../directoryState.ts'
+import { type EmbeddedState, initialEmbeddedState } from '../embeddedState.ts'
+import { type CodeFeatures, type FeaturesState, initialFeaturesState } from '../features.ts'
+import { initialModalState, type ModalState } from '../modal.ts'
+import type { CaipNetwork } from '../networks.ts'
+import { initialPortfolioState, type PortfolioState } from '../portfolioState.ts'
+import { initialRouterState, type RouterState } from '../router.ts'
+import { initialSendState, type SendState } from '../sendState.ts'
+import { initialSIWXState, type SIWXState } from '../siwx.ts'
+import type { RecentWallet } from '../storage.ts'
+import { initialWalletConnectState, type WalletConnectState } from '../walletConnectState.ts'
+import type { AppKitOptions } from './options.ts'
+
+export function createInstanceStores(
+  options: AppKitOptions,
+  networks: readonly CaipNetwork[],
+  initialNetwork: CaipNetwork,
+  codeFeatures: CodeFeatures | undefined,
+) {
+  return {
+    modal: createStore<ModalState>(initialModalState),
+    router: createStore<RouterState>(initialRouterState) as StoreApi<RouterState>,
+    account: createStore<AccountState>(() => ({ status: 'disconnected', balanceLoading: false })),
+    chain: createStore<ChainState>(() => ({
+      networks,
+      activeCaipNetwork: initialNetwork,
+      activeNamespace: initialNetwork.chainNamespace,
+      unsupported: false,
+    })),
+    connectors: createStore<{ list: ConnectorInfo[] }>(() => ({ list: [] })),
+    /** §3 recent wallets (max 2), filled once the storage has loaded */
+    recent: createStore<{ wallets: RecentWallet[] }>(() => ({ wallets: [] })),
+    features: createStore<FeaturesState>(() => initialFeaturesState(codeFeatures)),
+    directory: createStore<DirectoryState>(initialDirectoryState),
+    portfolio: createStore<PortfolioState>(initialPortfolioState),
+    walletConnect: createStore<WalletConnectState>(initialWalletConnectState),
+    send: createStore<SendState>(initialSendState),
+    siwx: createStore<SIWXState>(initialSIWXState),
+    embedded: createStore<EmbeddedState>(initialEmbeddedState),
+    theme: createStore<ThemeState>(() => ({
+      themeMode: options.themeMode ?? DEFAULT_THEME_MODE,
+      themeVariables: { ...options.w3mThemeVariables, ...options.themeVariables },
+    })),
+  }
+}
+
+export type InstanceStores = ReturnType<typeof createInstanceStores>
+
+/** AppKit's `basic`: wallets only, no email or social sign-in. */
+export function codeFeaturesOf(options: AppKitOptions): CodeFeatures | undefined {
+  if (!options.features && !options.remoteFeatures && !options.basic) return undefined
+  return {
+    ...options.features,
+    ...options.remoteFeatures,
+    ...(options.basic && { email: false, socials: false as const }),
+  }
+}
