@@ -13,6 +13,7 @@ import type { ServiceUrls } from '../serviceUrls.ts'
 import type { KeyValueStorage } from '../storageKeys.ts'
 import type { ToastController } from '../toast.ts'
 import { isMobileDevice } from './browser.ts'
+import { lazy } from './lazy.ts'
 import type { AppKitOptions } from './options.ts'
 import type { InstanceStores } from './stores.ts'
 
@@ -41,25 +42,6 @@ export interface ModalActions {
   open(opts: OpenOptions): void
   close(): void
   approval: { start(): void; end(): void }
-}
-
-/** Loaded on first use and kept; with `retry`, a failed load is tried again on the next use. */
-export function lazy<T>(load: () => Promise<T>, retry = false) {
-  let loaded: Promise<T> | undefined
-  const get = () => {
-    if (!loaded) {
-      const loading = load()
-      loaded = loading
-      if (retry) {
-        loading.catch(() => {
-          loaded = undefined
-        })
-      }
-    }
-    return loaded
-  }
-  /** The part if its load has started, else undefined (nothing to stop or destroy) */
-  return Object.assign(get, { ifStarted: () => loaded })
 }
 
 export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
