@@ -2,7 +2,7 @@
 // embedded wallet.
 import type { SIWXConfig } from '@latchkey/core/internal'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useAppKitInstance } from './context.tsx'
+import { useAppKitInstance } from './instance.ts'
 import { useStore } from './store.ts'
 
 /** The app's Sign-In with X configuration (`createAppKit({ siwx })`), or undefined. */

@@ -3,7 +3,7 @@
 import type { AccountState, ChainNamespace } from '@latchkey/core/internal'
 import type { CaipNetwork } from '@latchkey/core/networks'
 import { useCallback, useMemo, useState } from 'react'
-import { useAppKitInstance } from './context.tsx'
+import { useAppKitInstance } from './instance.ts'
 import { useStore } from './store.ts'
 
 /** AppKit's `Connection`: a wallet and the accounts it gave. */

@@ -2,8 +2,8 @@ import { localChainA } from '@latchkey/core/networks'
 import { render, waitFor } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { describe, expect, it } from 'vitest'
-import { AppKitProvider, useAppKitInstance } from './context.tsx'
-import { getDefaultAppKit } from './createAppKit.ts'
+import { AppKitProvider } from './context.tsx'
+import { getDefaultAppKit, useAppKitInstance } from './instance.ts'
 
 // Alone in its file: it counts the modals mounted on the page.
 let used: unknown

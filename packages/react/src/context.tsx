@@ -1,13 +1,6 @@
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
-import {
-  type AppKit,
-  type CreateAppKitOptions,
-  createIdleAppKit,
-  getDefaultAppKit,
-  serverRenderInstance,
-} from './createAppKit.ts'
-
-const AppKitContext = createContext<AppKit | undefined>(undefined)
+import { type ReactNode, useEffect, useState } from 'react'
+import { type AppKit, type CreateAppKitOptions, createIdleAppKit } from './createAppKit.ts'
+import { AppKitContext } from './instance.ts'
 
 /** An instance made with createAppKit(), or createAppKit's options (AppKit's provider). */
 export type AppKitProviderProps =
@@ -32,20 +25,4 @@ export function AppKitProvider(props: AppKitProviderProps) {
       {props.children}
     </AppKitContext.Provider>
   )
-}
-
-export function useAppKitInstance(): AppKit {
-  const context = useContext(AppKitContext)
-  // Server rendering without a provider (AppKit's usual setup): a fresh inert instance per
-  // component, from the app's options: the initial state, never another request's.
-  const [serverInstance] = useState(() =>
-    context || typeof window !== 'undefined' ? undefined : serverRenderInstance(),
-  )
-  const instance = context ?? getDefaultAppKit() ?? serverInstance
-  if (!instance) {
-    throw new Error(
-      'No AppKit instance: call createAppKit() first or wrap the tree in <AppKitProvider>',
-    )
-  }
-  return instance
 }

@@ -10,6 +10,7 @@ import {
 } from '@latchkey/core/internal'
 import type { CaipNetwork, ViemChainLike } from '@latchkey/core/networks'
 import { isBuiltView } from './builtViews.ts'
+import { forgetDefaultAppKit, setDefaultAppKit, setServerInstanceFactory } from './instance.ts'
 import type { Messages } from './messages.ts'
 import type { WalletProviders } from './walletProviders.ts'
 import { type WalletProviderType, walletProviderTypeOf } from './walletProviderType.ts'
@@ -17,31 +18,6 @@ import { type WalletProviderType, walletProviderTypeOf } from './walletProviderT
 export interface CreateAppKitOptions extends AppKitOptions {
   /** Overrides of the English message table (i18n). */
   messages?: Partial<Messages>
-}
-
-const DEFAULT_INSTANCE = Symbol.for('latchkey.appkit.default')
-
-type WindowWithDefault = Window & { [DEFAULT_INSTANCE]?: AppKit }
-
-/**
- * The instance created last in this window: what hooks outside an AppKitProvider and the
- * `<appkit-*>` elements use. It lives on the window, never at module level, so SSR requests
- * and two copies of the library never share it.
- */
-export function getDefaultAppKit(): AppKit | undefined {
-  return typeof window === 'undefined' ? undefined : (window as WindowWithDefault)[DEFAULT_INSTANCE]
-}
-
-/**
- * On a server: the options of the last createAppKit() call, configuration only. A hook rendered
- * there outside an AppKitProvider gets a fresh, never-started instance made from them (see
- * serverRenderInstance), so no visitor's state is ever shared between requests.
- */
-let serverOptions: CreateAppKitOptions | undefined
-
-/** A new inert instance for server rendering from the app's options, if it made one. */
-export function serverRenderInstance(): AppKit | undefined {
-  return serverOptions && createAppKit(serverOptions)
 }
 
 function accountSnapshot(state: AccountState) {
@@ -70,7 +46,7 @@ export function createAppKit(options: CreateAppKitOptions) {
  * (React may call it twice and drop one; only the kept one is started, in an effect).
  */
 export function createIdleAppKit(options: CreateAppKitOptions) {
-  if (typeof window === 'undefined') serverOptions = options
+  if (typeof window === 'undefined') setServerInstanceFactory(() => createAppKit(options))
   const core = createAppKitCore(options)
   let modalMount: Promise<unknown> | undefined
   let mounted: { unmount(): void } | undefined
@@ -180,13 +156,13 @@ export function createIdleAppKit(options: CreateAppKitOptions) {
       mounted = undefined
       providers?.stop()
       core.destroy()
-      if (getDefaultAppKit() === appKit) delete (window as WindowWithDefault)[DEFAULT_INSTANCE]
+      forgetDefaultAppKit(appKit)
     },
     /** In a browser, once: the page's default instance, discovery, reconnect, elements, modal. */
     start() {
       if (started || destroyed || typeof window === 'undefined') return
       started = true
-      ;(window as WindowWithDefault)[DEFAULT_INSTANCE] = appKit
+      setDefaultAppKit(appKit)
       // In the social-login popup on its way back the opener reads and closes the page: nothing
       // starts there (no reconnect, no frame, no modal).
       if (isSocialLoginReturn(window)) return

@@ -19,7 +19,7 @@ import {
 } from '@latchkey/core/internal'
 import type { CaipNetwork, ViemChainLike } from '@latchkey/core/networks'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { useAppKitInstance } from './context.tsx'
+import { useAppKitInstance } from './instance.ts'
 import { SOCIAL_NAMES } from './socialNames.ts'
 import { useStore } from './store.ts'
 import { walletProviderTypeOf } from './walletProviderType.ts'

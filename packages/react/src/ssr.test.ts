@@ -3,9 +3,9 @@ import { localChainA, localChainB } from '@latchkey/core/networks'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { useAppKitInstance } from './context.tsx'
-import { createAppKit, getDefaultAppKit } from './createAppKit.ts'
+import { createAppKit } from './createAppKit.ts'
 import { useAppKitAccount, useAppKitNetwork } from './hooks.ts'
+import { getDefaultAppKit, useAppKitInstance } from './instance.ts'
 
 describe('createAppKit on a server (no window)', () => {
   it('builds an instance without touching the DOM or any global', () => {

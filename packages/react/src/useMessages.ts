@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { useAppKitInstance } from './context.tsx'
+import { useAppKitInstance } from './instance.ts'
 import { en, type Messages } from './messages.ts'
 
 /** The modal's texts: the English table with the app's own in place. Only the modal's code uses it. */

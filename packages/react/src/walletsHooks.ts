@@ -7,7 +7,7 @@ import type {
 } from '@latchkey/core/internal'
 import { connectLayout, ErrorText, WALLET_PAGE_SIZE } from '@latchkey/core/internal'
 import { useCallback, useEffect, useMemo } from 'react'
-import { useAppKitInstance } from './context.tsx'
+import { useAppKitInstance } from './instance.ts'
 import { useStore } from './store.ts'
 
 /** A wallet as AppKit's headless hook describes it: discovered in this browser, or in the directory. */

@@ -1,7 +1,7 @@
 import { type ChainNamespace, shortenAddress } from '@latchkey/core/internal'
 import { buttonMessages } from '../buttonMessages.ts'
-import { useAppKitInstance } from '../context.tsx'
 import { useAppKitAccount } from '../hooks.ts'
+import { useAppKitInstance } from '../instance.ts'
 import { useStore } from '../store.ts'
 import { buttonCss } from './styles.ts'
 

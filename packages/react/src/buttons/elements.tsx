@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
-import { AppKitProvider } from '../context.tsx'
-import { getDefaultAppKit } from '../createAppKit.ts'
+import { AppKitContext, getDefaultAppKit } from '../instance.ts'
 import {
   AppKitAccountButton,
   AppKitButton,
@@ -37,9 +36,9 @@ function elementFor(Component: ComponentType<ElementProps>) {
       const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
       this.#root ??= createRoot(shadow)
       this.#root.render(
-        <AppKitProvider instance={appKit}>
+        <AppKitContext.Provider value={appKit}>
           <Component {...propsOf(this)} />
-        </AppKitProvider>,
+        </AppKitContext.Provider>,
       )
     }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useAppKitInstance } from '../context.tsx'
+import { useAppKitInstance } from '../instance.ts'
 
 /** Copies text to the clipboard and confirms with a toast; `copied` marks success. */
 export function useCopy(text: string, confirmation: string) {

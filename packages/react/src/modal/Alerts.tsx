@@ -1,5 +1,5 @@
 import { isModalAlert } from '@latchkey/core/internal'
-import { useAppKitInstance } from '../context.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import { useStore } from '../store.ts'
 
 /** Setup alerts a visitor can act on (origin not allowed, wallets failed to load, …). */

@@ -1,7 +1,7 @@
 import { currentRoute, type ViewName } from '@latchkey/core/internal'
 import { Suspense, useEffect } from 'react'
-import { useAppKitInstance } from '../context.tsx'
 import { BackIcon, CloseIcon } from '../icons.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import type { Messages } from '../messages.ts'
 import { useStore } from '../store.ts'
 import { themeStyle } from '../theme.ts'

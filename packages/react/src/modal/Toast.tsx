@@ -1,4 +1,4 @@
-import { useAppKitInstance } from '../context.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import { useStore } from '../store.ts'
 
 /** §4 Toast: one message at a time, announced politely (errors assertively). */

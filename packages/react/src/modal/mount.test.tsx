@@ -2,7 +2,8 @@ import { MemoryStorage } from '@latchkey/core/internal'
 import { localChainA } from '@latchkey/core/networks'
 import { act, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createAppKit, getDefaultAppKit } from '../createAppKit.ts'
+import { createAppKit } from '../createAppKit.ts'
+import { getDefaultAppKit } from '../instance.ts'
 import { idleEvmAdapter } from '../testing/wallets.ts'
 
 const instances: ReturnType<typeof createAppKit>[] = []

@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
-import { AppKitProvider } from '../context.tsx'
 import type { AppKit } from '../createAppKit.ts'
+import { AppKitContext } from '../instance.ts'
 import { Modal } from './Modal.tsx'
 
 /** AppKit's element for where the modal sits in the page (its legacy name too). */
@@ -25,9 +25,9 @@ export function mountModal(appKit: AppKit) {
   // for `unmount()` to race.
   flushSync(() =>
     root.render(
-      <AppKitProvider instance={appKit}>
+      <AppKitContext.Provider value={appKit}>
         <Modal inline={Boolean(host) && appKit.core.options.enableEmbedded === true} />
-      </AppKitProvider>,
+      </AppKitContext.Provider>,
     ),
   )
   return {

@@ -9,7 +9,7 @@ import {
   type PublicClient,
   verifyMessage,
 } from 'viem'
-import { getDefaultAppKit } from '../createAppKit.ts'
+import { getDefaultAppKit } from '../instance.ts'
 import { SIWXVerifier } from './verifier.ts'
 
 export interface EIP155VerifierOptions {

@@ -7,7 +7,7 @@ import {
   type SIWXMessageInput,
   type SIWXSession,
 } from '@latchkey/core/internal'
-import { getDefaultAppKit } from '../createAppKit.ts'
+import { getDefaultAppKit } from '../instance.ts'
 import { SIWXErrorText } from './errors.ts'
 
 export interface ReownAuthenticationOptions {

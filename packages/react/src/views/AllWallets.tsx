@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { VirtualList } from '../components/VirtualList.tsx'
-import { useAppKitInstance } from '../context.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import { useStore } from '../store.ts'
 import { useMessages } from '../useMessages.ts'
 import { DirectoryWalletRow } from './WalletRow.tsx'

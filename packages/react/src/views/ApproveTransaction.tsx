@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react'
-import { useAppKitInstance } from '../context.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import { useMessages } from '../useMessages.ts'
 
 /**

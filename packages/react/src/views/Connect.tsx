@@ -6,7 +6,7 @@ import {
   telegramPlatform,
 } from '@latchkey/core/internal'
 import { type ReactNode, useMemo, useState } from 'react'
-import { useAppKitInstance } from '../context.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import { useStore } from '../store.ts'
 import { useMessages } from '../useMessages.ts'
 import { ConnectWalletList } from './ConnectWalletList.tsx'

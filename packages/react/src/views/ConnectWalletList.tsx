@@ -7,7 +7,7 @@ import type {
   WalletRef,
 } from '@latchkey/core/internal'
 import type { ReactNode } from 'react'
-import { useAppKitInstance } from '../context.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import { useStore } from '../store.ts'
 import { useMessages } from '../useMessages.ts'
 import { WalletIcon } from './parts.tsx'

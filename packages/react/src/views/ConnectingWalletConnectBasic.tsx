@@ -1,6 +1,6 @@
 import { deepLinkChoice } from '@latchkey/core/internal'
 import { useEffect } from 'react'
-import { useAppKitInstance } from '../context.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import { useStore } from '../store.ts'
 import { useMessages } from '../useMessages.ts'
 import { PairingPanel, stopUnlessStillPairing } from './PairingPanel.tsx'

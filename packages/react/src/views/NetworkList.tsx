@@ -1,5 +1,5 @@
 import { chainImageOf } from '@latchkey/core/internal'
-import { useAppKitInstance } from '../context.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import { useStore } from '../store.ts'
 import { useMessages } from '../useMessages.ts'
 

@@ -1,7 +1,7 @@
 import { QrCode } from '../components/QrCode.tsx'
 import { useCopy } from '../components/useCopy.ts'
-import { useAppKitInstance } from '../context.tsx'
 import { CopyIcon } from '../icons.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import { useStore } from '../store.ts'
 import { useMessages } from '../useMessages.ts'
 

@@ -1,4 +1,4 @@
-import { useAppKitInstance } from '../context.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import { format } from '../messages.ts'
 import { useStore } from '../store.ts'
 import { useMessages } from '../useMessages.ts'

@@ -1,6 +1,6 @@
 import type { LoginProvider } from '@latchkey/core/internal'
 import { useEffect, useId, useRef, useState } from 'react'
-import { useAppKitInstance } from '../context.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import { format } from '../messages.ts'
 import { SOCIAL_NAMES } from '../socialNames.ts'
 import { useStore } from '../store.ts'

@@ -1,5 +1,5 @@
 import { currentRoute } from '@latchkey/core/internal'
-import { useAppKitInstance } from '../context.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import { format } from '../messages.ts'
 import { useStore } from '../store.ts'
 import { useMessages } from '../useMessages.ts'

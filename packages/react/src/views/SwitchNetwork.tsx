@@ -1,6 +1,6 @@
 import { currentRoute } from '@latchkey/core/internal'
-import { useAppKitInstance } from '../context.tsx'
 import { SwitchIcon } from '../icons.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import { format } from '../messages.ts'
 import { useStore } from '../store.ts'
 import { useMessages } from '../useMessages.ts'

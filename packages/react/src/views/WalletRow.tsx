@@ -1,5 +1,5 @@
 import type { AppKitCore, DirectoryWallet, WalletRef } from '@latchkey/core/internal'
-import { useAppKitInstance } from '../context.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import { useMessages } from '../useMessages.ts'
 import { WalletIcon } from './parts.tsx'
 

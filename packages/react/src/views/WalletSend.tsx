@@ -1,6 +1,6 @@
 import { floorDecimalString } from '@latchkey/core/internal'
 import { useEffect } from 'react'
-import { useAppKitInstance } from '../context.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import { format } from '../messages.ts'
 import { useStore } from '../store.ts'
 import { useMessages } from '../useMessages.ts'

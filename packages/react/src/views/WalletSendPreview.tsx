@@ -1,5 +1,5 @@
 import { formatUnits } from '@latchkey/core/internal'
-import { useAppKitInstance } from '../context.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import { useStore } from '../store.ts'
 import { useMessages } from '../useMessages.ts'
 import { fiatOf, useSendTokens } from './sendParts.tsx'

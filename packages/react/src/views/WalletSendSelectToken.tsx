@@ -1,5 +1,5 @@
 import { floorDecimalString, formatFiat, tokenKeyOf } from '@latchkey/core/internal'
-import { useAppKitInstance } from '../context.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import { useMessages } from '../useMessages.ts'
 import { TokenIcon, useSendTokens } from './sendParts.tsx'
 

@@ -1,6 +1,6 @@
 import type { TokenBalance } from '@latchkey/core/internal'
 import { formatFiat, sendableTokens, tokenKeyOf } from '@latchkey/core/internal'
-import { useAppKitInstance } from '../context.tsx'
+import { useAppKitInstance } from '../instance.ts'
 import { useStore } from '../store.ts'
 
 /** The tokens of the active network the visitor holds, and the one chosen for the send. */
