@@ -2,14 +2,26 @@
 
 export type Listener = (...args: unknown[]) => void
 
-/** An EIP-1193 error: `code` is what wagmi/viem (and §8's rejection check) look at. */
+/**
+ * An EIP-1193 error: `code` is what wagmi/viem (and §8's rejection check) look at. The one class
+ * of every Latchkey provider (WalletConnect, the embedded wallet, Solana's).
+ */
 export class ProviderRpcError extends Error {
+  override name = 'ProviderRpcError'
   constructor(
     readonly code: number,
     message: string,
   ) {
     super(message)
   }
+}
+
+/**
+ * The wallet is not (or no longer) there: the connection treats it as gone, not as a refusal
+ * (connection/walletGone.ts). Adapters throw it, or turn their library's own into it.
+ */
+export class ProviderNotFoundError extends Error {
+  override name = 'ProviderNotFoundError'
 }
 
 export const toHexChainId = (chainId: number) => `0x${chainId.toString(16)}`

@@ -12,8 +12,6 @@ import type {
 /** EIP-1193 over a WalletConnect session, for EVM chains; `connected` while a session exists. */
 export type WalletConnectEip1193Provider = ModalEip1193Provider
 
-export { ProviderRpcError }
-
 /** EVM chains (CAIP-2) the session has approved: its `chains`, else those of its accounts. */
 export function approvedChains(session: WalletConnectSession | undefined): string[] {
   const ns = session?.namespaces?.eip155

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { isUserRejectedError } from '@latchkey/core/internal'
+import { isUserRejectedError, ProviderNotFoundError } from '@latchkey/core/internal'
 import { localChainA, localChainB, withRpcUrl } from '@latchkey/core/networks'
 import { type Devnet, findFreePort, startDevnet, TEST_ACCOUNTS } from '@latchkey/devnet'
 import { createConfig, http, injected, reconnect } from '@wagmi/core'
@@ -108,9 +108,24 @@ describe('wagmi engine with headless-web3-provider on anvil', () => {
 
   it('fails with ProviderNotFoundError for a wallet that never announced itself', async () => {
     const { engine } = setup()
-    await expect(engine.connect('not.installed')).rejects.toMatchObject({
-      name: 'ProviderNotFoundError',
+    await expect(engine.connect('not.installed')).rejects.toBeInstanceOf(ProviderNotFoundError)
+  })
+
+  it("a listed wallet whose provider has left: wagmi's error becomes core's (the wallet is gone)", async () => {
+    const config = createConfig({
+      chains: [toViemChain(chainA)],
+      transports: { 31337: http() },
+      connectors: [injected({ target: { id: 'gone', name: 'Gone', provider: () => undefined } })],
+      storage: null,
     })
+    const error = await createWagmiEngine(config)
+      .connect('gone')
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+    expect(error).toBeInstanceOf(ProviderNotFoundError)
+    expect((error as Error).cause).toMatchObject({ name: 'ProviderNotFoundError' })
   })
 
   it('reconnects a wallet that already authorised the site', async () => {

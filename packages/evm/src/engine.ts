@@ -1,4 +1,8 @@
-import type { AccountSnapshot, AdapterEngine } from '@latchkey/core/internal'
+import {
+  type AccountSnapshot,
+  type AdapterEngine,
+  ProviderNotFoundError,
+} from '@latchkey/core/internal'
 import type { CaipNetwork } from '@latchkey/core/networks'
 import {
   type Config,
@@ -14,6 +18,7 @@ import {
   sendTransaction,
   signMessage,
   switchChain,
+  ProviderNotFoundError as WagmiProviderNotFoundError,
   watchAccount,
   writeContract,
 } from '@wagmi/core'
@@ -81,8 +86,10 @@ function reconnectSettled(config: Config): Promise<void> {
 const connectedWith = (config: Config, connectorId: string) =>
   [...config.state.connections.values()].some((c) => c.connector.id === connectorId)
 
-class ProviderNotFoundError extends Error {
-  override name = 'ProviderNotFoundError'
+/** wagmi's "no provider" (a connector whose wallet left) as core's, so core sees the wallet gone */
+function asOurs(error: unknown): unknown {
+  if (!(error instanceof WagmiProviderNotFoundError)) return error
+  return new ProviderNotFoundError(error.shortMessage, { cause: error })
 }
 
 export function createWagmiEngine(config: Config): AdapterEngine {
@@ -119,7 +126,9 @@ export function createWagmiEngine(config: Config): AdapterEngine {
       const connector = await waitForConnector(config, connectorId)
       if (!connector) throw new ProviderNotFoundError(`Wallet ${connectorId} not found`)
       if (getAccount(config).connector?.id !== connectorId) {
-        await connect(config, { connector })
+        await connect(config, { connector }).catch((error: unknown) => {
+          throw asOurs(error)
+        })
       }
       return snapshotOf(config)
     },

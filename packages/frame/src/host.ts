@@ -11,6 +11,7 @@ import {
   REQUEST_TIMED_OUT,
   SIGN_OUT_TIMEOUT_MS,
 } from './constants.ts'
+import { FrameError } from './frameError.ts'
 import {
   type AppEventType,
   type AppMessage,
@@ -24,7 +25,8 @@ import {
   REQUEST_ABORTED,
 } from './protocol.ts'
 
-export { DEFAULT_REQUEST_TIMEOUT_MS }
+/** What the frame's requests reject with (its message is meant for the visitor) */
+export { DEFAULT_REQUEST_TIMEOUT_MS, FrameError }
 
 export interface FrameClientOptions {
   /** The frame app's page, on its own origin */
@@ -92,16 +94,6 @@ export interface FrameClient {
   onSignal(listener: (type: FrameSignalType) => void): () => void
   /** Removes the frame; pending requests reject (sign-out resolves). */
   destroy(): void
-}
-
-export class FrameError extends Error {
-  override name = 'FrameError'
-  declare code?: number
-
-  constructor(message: string, code?: number) {
-    super(message)
-    if (code !== undefined) this.code = code
-  }
 }
 
 /** §9 The requests that wait for the visitor (email, device, OTP, social, email change) */

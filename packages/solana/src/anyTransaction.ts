@@ -1,3 +1,4 @@
+import { ProviderRpcError } from '@latchkey/core/internal'
 // The transactions an AppKit Solana app hands its provider: @solana/web3.js 1.x's legacy
 // `Transaction` and `VersionedTransaction`, told apart by their shape (web3.js is not our
 // dependency), and @solana/kit's compiled `Transaction`.
@@ -8,7 +9,7 @@ import {
 } from '@solana/kit'
 import { sameBytes } from './bytes.ts'
 import { ProviderErrorCode } from './constants.ts'
-import { ProviderRpcError, SolanaErrorText } from './errors.ts'
+import { SolanaErrorText } from './errors.ts'
 import type { PublicKeyLike } from './publicKey.ts'
 
 /** What we use of @solana/web3.js's legacy `Transaction`. */

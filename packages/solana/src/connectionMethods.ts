@@ -1,3 +1,4 @@
+import { ProviderRpcError } from '@latchkey/core/internal'
 // What useAppKitConnection's connection does, on @solana/kit's RPC. Loaded on its first call.
 import { createSolanaRpc, getBase64Encoder, type Lamports } from '@solana/kit'
 import { asBytes } from './bytes.ts'
@@ -10,7 +11,7 @@ import type {
 } from './connection.ts'
 import { statusMethods } from './connectionStatus.ts'
 import { ProviderErrorCode } from './constants.ts'
-import { ProviderRpcError, SolanaErrorText } from './errors.ts'
+import { SolanaErrorText } from './errors.ts'
 import { withNumbers } from './numbers.ts'
 import { addressOf, toPublicKey } from './publicKey.ts'
 import { sendWireTransaction } from './send.ts'

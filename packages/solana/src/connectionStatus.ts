@@ -1,8 +1,9 @@
+import { ProviderRpcError } from '@latchkey/core/internal'
 import { isSignature, type Rpc, type SolanaRpcApi, signature as toSignature } from '@solana/kit'
 import { type CommitmentLevel, commitmentLevel, reaches } from './commitment.ts'
 import type { ConnectionMethods, SignatureStatus } from './connection.ts'
 import { CONFIRMATION_POLL_MS, CONFIRMATION_TIMEOUT_MS, ProviderErrorCode } from './constants.ts'
-import { ProviderRpcError, SolanaErrorText } from './errors.ts'
+import { SolanaErrorText } from './errors.ts'
 import { withNumbers } from './numbers.ts'
 
 type StatusMethods = Pick<

@@ -1,4 +1,5 @@
 import type { AccountSnapshot, AdapterEngine, NativeBalance } from '@latchkey/core/internal'
+import { ProviderNotFoundError, ProviderRpcError } from '@latchkey/core/internal'
 import type { CaipNetwork } from '@latchkey/core/networks'
 import {
   address,
@@ -22,12 +23,7 @@ import {
   ProviderErrorCode,
   WALLET_REGISTER_WAIT_MS,
 } from './constants.ts'
-import {
-  notConnectedError,
-  ProviderNotFoundError,
-  ProviderRpcError,
-  SolanaErrorText,
-} from './errors.ts'
+import { notConnectedError, SolanaErrorText } from './errors.ts'
 import type { Session } from './session.ts'
 import { chainOf, signAndSendTransaction, signMessage } from './signing.ts'
 import { getSplBalances, type SplTokenBalance } from './tokens.ts'

@@ -1,11 +1,6 @@
-import { isUserRejectedError } from '@latchkey/core/internal'
+import { isUserRejectedError, ProviderRpcError } from '@latchkey/core/internal'
 import { describe, expect, it } from 'vitest'
-import {
-  notConnectedError,
-  ProviderNotFoundError,
-  ProviderRpcError,
-  SolanaErrorText,
-} from './errors.ts'
+import { notConnectedError, SolanaErrorText } from './errors.ts'
 
 describe('Solana adapter errors', () => {
   it('carry EIP-1193 codes; none of ours reads as a user rejection', () => {
@@ -20,10 +15,6 @@ describe('Solana adapter errors', () => {
       code: 4100,
       message: 'Please call connect() before request()',
     })
-  })
-
-  it("name a missing wallet the way core's connection recognises it", () => {
-    expect(new ProviderNotFoundError('x').name).toBe('ProviderNotFoundError')
   })
 
   it('print chain errors with bigints', () => {

@@ -1,4 +1,4 @@
-import { ErrorText } from '@latchkey/core/internal'
+import { ErrorText, ProviderRpcError } from '@latchkey/core/internal'
 import { CONFIRMATION_TIMEOUT_MS, ProviderErrorCode } from './constants.ts'
 
 /**
@@ -33,21 +33,5 @@ export const SolanaErrorText = {
     `${method}: the wallet changed the transaction and its class has no from()/deserialize()`,
 } as const
 
-/** An error with an EIP-1193-style numeric code, as a provider's `request` throws it. */
-export class ProviderRpcError extends Error {
-  override name = 'ProviderRpcError'
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
 export const notConnectedError = () =>
   new ProviderRpcError(ProviderErrorCode.unauthorized, SolanaErrorText.notConnected)
-
-/** The wallet is not (or no longer) registered; core's connection treats this name as "wallet gone". */
-export class ProviderNotFoundError extends Error {
-  override name = 'ProviderNotFoundError'
-}

@@ -1,7 +1,8 @@
+import { ProviderRpcError } from '@latchkey/core/internal'
 import type { Rpc, SolanaRpcApi } from '@solana/kit'
 import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder } from '@solana/kit'
 import { ProviderErrorCode, SOLANA_RPC_METHODS } from './constants.ts'
-import { notConnectedError, ProviderRpcError, SolanaErrorText } from './errors.ts'
+import { notConnectedError, SolanaErrorText } from './errors.ts'
 import type { Session } from './session.ts'
 import {
   type SendOptions,

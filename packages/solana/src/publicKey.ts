@@ -1,6 +1,7 @@
+import { ProviderRpcError } from '@latchkey/core/internal'
 import { type Address, getAddressEncoder, isAddress } from '@solana/kit'
 import { ProviderErrorCode } from './constants.ts'
-import { ProviderRpcError, SolanaErrorText } from './errors.ts'
+import { SolanaErrorText } from './errors.ts'
 
 /** Anything that names an account the way @solana/web3.js's `PublicKey` does. */
 export interface PublicKeyLike {

@@ -1,3 +1,4 @@
+import { ProviderRpcError } from '@latchkey/core/internal'
 import {
   getBase58Decoder,
   getSignatureFromTransaction,
@@ -13,7 +14,7 @@ import type {
 } from '@solana/wallet-standard-features'
 import { solanaChains, walletChainFor } from './chains.ts'
 import { Feature, ProviderErrorCode } from './constants.ts'
-import { ProviderRpcError, SolanaErrorText } from './errors.ts'
+import { SolanaErrorText } from './errors.ts'
 import { sendWireTransaction } from './send.ts'
 import type { Session } from './session.ts'
 

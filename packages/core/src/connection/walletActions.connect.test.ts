@@ -3,6 +3,7 @@
 // The wallet is a scripted engine; the real adapters' wallets are tested in evm and solana.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AccountSnapshot } from '../adapter.ts'
+import { ProviderNotFoundError } from '../eip1193.ts'
 import { ErrorText } from '../errors.ts'
 import { localChainA, localChainB } from '../networks.ts'
 import {
@@ -125,9 +126,7 @@ describe('connect: an extension wallet', () => {
 
   it("a wallet that is gone: back to Connect with a 'Failed to connect' toast", async () => {
     const { kit, engine, events, views } = setup()
-    engine.connect.mockRejectedValueOnce(
-      Object.assign(new Error('Provider not found.'), { name: 'ProviderNotFoundError' }),
-    )
+    engine.connect.mockRejectedValueOnce(new ProviderNotFoundError('Provider not found.'))
     kit.open()
     await kit.connect(METAMASK.id)
     expect(views()).toEqual(['Connect'])

@@ -1,11 +1,12 @@
 // What the host is told when a request fails: our own errors as they are, a chain node's
 // one-line reason with its code, anything else 'Something went wrong' (§8) and a log entry.
 import { describe, expect, it, vi } from 'vitest'
+import { FrameError } from '../frameError.ts'
 import { REQUEST_ABORTED } from '../protocol.ts'
 import { ApiError } from './api.ts'
 import { ApprovalAborted } from './approval.ts'
 import { abortable, describeError } from './describeError.ts'
-import { FrameError, SOMETHING_WENT_WRONG } from './errors.ts'
+import { SOMETHING_WENT_WRONG } from './errors.ts'
 import { KeyError } from './keys.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { NotConnectedError } from './wallet.ts'

@@ -1,9 +1,11 @@
 // What a failed request is answered with: its error as the host may see it (§8), and the work
 // a request abort ends.
+
+import { FrameError } from '../frameError.ts'
 import { REQUEST_ABORTED } from '../protocol.ts'
 import { ApiError } from './api.ts'
 import { ApprovalAborted } from './approval.ts'
-import { FrameError, SOMETHING_WENT_WRONG } from './errors.ts'
+import { SOMETHING_WENT_WRONG } from './errors.ts'
 import { KeyError } from './keys.ts'
 import type { Logger } from './logger.ts'
 import { NotConnectedError } from './wallet.ts'

@@ -1,17 +1,6 @@
 // Errors the frame answers with as they are: their message is meant for the host (and the
 // visitor). Anything else becomes §8 'Something went wrong' in the reply and a log entry.
 
-export class FrameError extends Error {
-  override name = 'FrameError'
-  constructor(
-    message: string,
-    /** EIP-1193 / JSON-RPC code, when there is one (4001 for a rejection) */
-    readonly code?: number,
-  ) {
-    super(message)
-  }
-}
-
 /** §8 */
 export const SOMETHING_WENT_WRONG = 'Something went wrong'
 /** §8: what the frame logs for a message from an origin the project does not allow */

@@ -2,6 +2,8 @@
 // account, the page's RPC requests, what the page syncs. Each answers FRAME_<X>_SUCCESS with
 // the reply its schema promises, or FRAME_<X>_ERROR { message, code? }; here the reply is
 // checked against its schema and its size before it leaves.
+
+import { FrameError } from '../frameError.ts'
 import {
   AppEvents,
   type AppEventType,
@@ -12,7 +14,7 @@ import {
   successType,
 } from '../protocol.ts'
 import { describeError } from './describeError.ts'
-import { FrameError, RESPONSE_TOO_LARGE, SOMETHING_WENT_WRONG } from './errors.ts'
+import { RESPONSE_TOO_LARGE, SOMETHING_WENT_WRONG } from './errors.ts'
 import { accountHandlers } from './handlers/account.ts'
 import { loginHandlers } from './handlers/login.ts'
 import { pageHandlers } from './handlers/page.ts'

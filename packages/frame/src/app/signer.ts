@@ -17,8 +17,8 @@ import {
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { getChainId, prepareTransactionRequest, sendRawTransaction } from 'viem/actions'
 import * as z from 'zod/mini'
+import { FrameError } from '../frameError.ts'
 import { HTTP_TIMEOUT_MS } from './config.ts'
-import { FrameError } from './errors.ts'
 
 /** EIP-1193 / EIP-1474 codes */
 export const INVALID_PARAMS = -32602

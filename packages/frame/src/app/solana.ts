@@ -4,9 +4,10 @@
 // signature count, the signatures, then the message, legacy or v0. The frame parses the message
 // itself (what it shows is what it signs), signs the message bytes with the ed25519 key and puts
 // the signature in the slot of our key among the message's required signers.
+
+import { FrameError } from '../frameError.ts'
 import { base58Decode, base58Encode, isSolanaAddress } from './base58.ts'
 import type { ChainId } from './config.ts'
-import { FrameError } from './errors.ts'
 import { base64ToBytes, bytesToBase64 } from './keys.ts'
 import {
   ABORTED,

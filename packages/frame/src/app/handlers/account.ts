@@ -1,8 +1,9 @@
 // The signed-in account: who it is, whether it is connected, its network and account type,
 // changing its email, and signing out (here, or on every device).
+
+import { FrameError } from '../../frameError.ts'
 import { SIGN_OUT_TIMEOUT_MS } from '../config.ts'
 import {
-  FrameError,
   NO_EMAIL_CHANGE_PENDING,
   SMART_ACCOUNTS_UNAVAILABLE,
   SOMETHING_WENT_WRONG,

@@ -1,12 +1,13 @@
 // Signing in: email with a one-time code (and device approval on a new device), social
 // providers through the host's popup, Telegram; Farcaster is not built yet.
+
+import { FrameError } from '../../frameError.ts'
 import { ApiError } from '../api.ts'
 import { DEVICE_POLL_MS, DEVICE_TIMEOUT_MS, parseHttpUrl } from '../config.ts'
 import {
   DEVICE_NOT_APPROVED,
   DEVICE_TIMED_OUT,
   FARCASTER_NOT_IMPLEMENTED,
-  FrameError,
   LOGIN_REPLACED,
   NO_DEVICE_PENDING,
   NO_LOGIN_PENDING,

@@ -1,5 +1,7 @@
 // The page's JSON-RPC requests: reads go to the chain's RPC URL, signing (EVM and Solana) waits
 // for the visitor's Approve on the card; APP_RPC_ABORT ends every request still running.
+
+import { FrameError } from '../../frameError.ts'
 import {
   type AppRequest,
   classifyRpcMethod,
@@ -9,7 +11,6 @@ import {
 } from '../../protocol.ts'
 import { evmChainId, HTTP_TIMEOUT_MS } from '../config.ts'
 import { abortable, MAX_ERROR } from '../describeError.ts'
-import { FrameError } from '../errors.ts'
 import {
   INVALID_PARAMS,
   prepareSigning,
