@@ -7,58 +7,25 @@
 // Ctrl+C stops everything.
 // Request logs are quiet (errors still show); LOG_LEVEL=info brings one line per request back.
 import { fileURLToPath } from 'node:url'
-import {
-  LOCAL_TELEGRAM_BOT_TOKEN,
-  SOLANA_TOKEN_SPEC,
-  startDevnet,
-  startMailCapture,
-  startOidcProvider,
-  telegramInitData,
-  telegramLaunchUrl,
-} from '@latchkey/devnet'
-import { type LogLevel, socialFromIssuer, startServer } from '@latchkey/server'
+import { telegramInitData, telegramLaunchUrl } from '@latchkey/devnet'
+import type { LogLevel } from '@latchkey/server'
 import { createServer } from 'vite'
 import { frameHeadersPlugin } from './frameHeaders.ts'
+import { startLocalServices } from './localStack.ts'
 
 const demoRoot = fileURLToPath(new URL('../apps/demo', import.meta.url))
 const frameRoot = fileURLToPath(new URL('../packages/frame', import.meta.url))
 
-const devnet = await startDevnet()
-const solana = devnet.solana
-const mail = await startMailCapture()
-const oidc = await startOidcProvider()
-const server = await startServer({
-  logLevel: (process.env.LOG_LEVEL as LogLevel | undefined) ?? 'warn',
-  social: socialFromIssuer(oidc.issuer),
-  telegramBotToken: process.env.LATCHKEY_TELEGRAM_BOT_TOKEN || LOCAL_TELEGRAM_BOT_TOKEN,
-  mail: { host: mail.host, port: mail.port },
-  mailInbox: mail,
-  mode: 'development',
-  chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
-  ...(solana && {
-    solanaChains: [
-      {
-        caipNetworkId: solana.caipNetworkId,
-        rpcUrl: solana.rpcUrl,
-        tokens: [{ mint: solana.mint, ...SOLANA_TOKEN_SPEC }],
-      },
-    ],
-  }),
+const services = await startLocalServices({
+  server: { logLevel: (process.env.LOG_LEVEL as LogLevel | undefined) ?? 'warn' },
 })
+const { server, devnet, solana, mail, oidc } = services
 console.log(`[latchkey] services at ${server.url} (${server.databaseKind})`)
 for (const chain of devnet.chains) {
   const tokens = chain.tokens.map((t) => `${t.symbol} ${t.address}`).join(', ')
   console.log(`[latchkey] chain ${chain.chainId} at ${chain.rpcUrl} (${tokens})`)
 }
-if (solana) {
-  console.log(`[latchkey] solana ${solana.caipNetworkId} at ${solana.rpcUrl} (lUSD ${solana.mint})`)
-}
-const [chainA, chainB] = devnet.chains
-process.env.VITE_RPC_A = chainA?.rpcUrl
-process.env.VITE_RPC_B = chainB?.rpcUrl
-if (solana) process.env.VITE_SOLANA_RPC = solana.rpcUrl
-process.env.VITE_API_URL = server.url
-process.env.VITE_RELAY_URL = server.relayUrl
+console.log(`[latchkey] solana ${solana.caipNetworkId} at ${solana.rpcUrl} (lUSD ${solana.mint})`)
 
 const frame = await createServer({
   root: frameRoot,
@@ -93,7 +60,7 @@ async function stop() {
   if (stopping) return
   stopping = true
   await Promise.all([demo.close(), frame.close()])
-  await Promise.all([devnet.stop(), server.close(), mail.stop(), oidc.stop()])
+  await services.stop()
   process.exit(0)
 }
 process.on('SIGINT', stop)

@@ -1,0 +1,82 @@
+// The local stack's services, one way for everyone who runs them (`npm start`, the e2e setup,
+// the bench): two anvil chains with their tokens, the Solana devnet, an SMTP capture standing in
+// for email delivery, an OpenID provider standing in for social login, a local Telegram bot
+// token, and the services (packages/server) wired to all of them. The page side (a Vite dev
+// server, or a build behind `vite preview`) is the caller's; the VITE_* variables that point it
+// here are set on return.
+import {
+  type DevnetChainConfig,
+  LOCAL_TELEGRAM_BOT_TOKEN,
+  SOLANA_TOKEN_SPEC,
+  startDevnet,
+  startMailCapture,
+  startOidcProvider,
+} from '@latchkey/devnet'
+import { type StartServerOptions, socialFromIssuer, startServer } from '@latchkey/server'
+
+export interface LocalServicesOptions {
+  /** The chains' and Solana's ports (free ones in tests); the defaults of `npm start` when left out */
+  ports?: { chains: DevnetChainConfig[]; solana: number }
+  /** 0 for a free port; SMTP_PORT / OIDC_PORT or their defaults when left out */
+  mailPort?: number
+  oidcPort?: number
+  /** What differs per caller: port, database, origins, log level, the frame site… */
+  server?: StartServerOptions
+}
+
+export async function startLocalServices(options: LocalServicesOptions = {}) {
+  const devnet = await startDevnet(
+    options.ports && { chains: options.ports.chains, solana: { port: options.ports.solana } },
+  )
+  const mail = await startMailCapture(
+    options.mailPort === undefined ? {} : { port: options.mailPort },
+  )
+  const oidc = await startOidcProvider(
+    options.oidcPort === undefined ? {} : { port: options.oidcPort },
+  )
+  const stopDevnet = () => Promise.all([devnet.stop(), mail.stop(), oidc.stop()])
+  const [chainA, chainB] = devnet.chains
+  const solana = devnet.solana
+  if (!chainA || !chainB || !solana) {
+    await stopDevnet()
+    throw new Error('the devnet did not start two chains and the Solana node')
+  }
+  const server = await startServer({
+    social: socialFromIssuer(oidc.issuer),
+    telegramBotToken: process.env.LATCHKEY_TELEGRAM_BOT_TOKEN || LOCAL_TELEGRAM_BOT_TOKEN,
+    mail: { host: mail.host, port: mail.port },
+    mailInbox: mail,
+    mode: 'development',
+    chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
+    solanaChains: [
+      {
+        caipNetworkId: solana.caipNetworkId,
+        rpcUrl: solana.rpcUrl,
+        tokens: [{ mint: solana.mint, ...SOLANA_TOKEN_SPEC }],
+      },
+    ],
+    ...options.server,
+  }).catch(async (error: unknown) => {
+    await stopDevnet()
+    throw error
+  })
+  process.env.VITE_RPC_A = chainA.rpcUrl
+  process.env.VITE_RPC_B = chainB.rpcUrl
+  process.env.VITE_SOLANA_RPC = solana.rpcUrl
+  process.env.VITE_API_URL = server.url
+  process.env.VITE_RELAY_URL = server.relayUrl
+  return {
+    devnet,
+    chainA,
+    chainB,
+    solana,
+    mail,
+    oidc,
+    server,
+    async stop() {
+      await Promise.all([server.close(), stopDevnet()])
+    },
+  }
+}
+
+export type LocalServices = Awaited<ReturnType<typeof startLocalServices>>
