@@ -5,7 +5,7 @@ import { SolanaAdapter } from '@latchkey/solana'
 
 const env = import.meta.env
 
-/** The demo project's id (DESIGN.md "Local stack and ports"). */
+/** The demo project's id (docs/architecture.md "The local stack"). */
 export const projectId = env.VITE_PROJECT_ID ?? 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
 
 /** The local services (packages/server). */

@@ -1,5 +1,5 @@
-// Every business constant of the spec, each citing its section of
-// /work/shared/spec/wallet-modal-spec.md. Plain values only: nothing here holds state.
+// Every business constant of the product's rules, each citing its section ("§N", as
+// docs/conformance.md restates them). Plain values only: nothing here holds state.
 
 const SECOND_MS = 1000
 const MINUTE_MS = 60 * SECOND_MS
@@ -95,7 +95,7 @@ export const DEFAULT_WALLET_FEATURE_ORDER = ['onramp', 'swaps', 'receive', 'send
 
 /**
  * §7 Wallet/config service: "base URL not shown". Ours defaults to the local stack's server
- * (DESIGN.md "Local stack and ports": 127.0.0.1, port 8787); deployments pass `apiUrl`.
+ * (docs/architecture.md "The local stack": 127.0.0.1, port 8787); deployments pass `apiUrl`.
  */
 export const DEFAULT_API_URL = 'http://127.0.0.1:8787'
 

@@ -1,6 +1,6 @@
 // The few spec numbers the host client needs. They repeat values of packages/core/src/constants.ts
 // on purpose: core imports this package, so this package cannot import core. Each cites its
-// section of /work/shared/spec/wallet-modal-spec.md.
+// rule's section ("§N", docs/conformance.md).
 
 const SECOND_MS = 1000
 

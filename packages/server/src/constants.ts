@@ -1,5 +1,5 @@
-// The server's constants. Spec references are to /work/shared/spec/wallet-modal-spec.md;
-// design references to /work/shared/DESIGN.md. Values marked "ours" are not in the spec.
+// The server's constants. "§N" cites the rules as docs/conformance.md restates them; the
+// architecture is docs/architecture.md. Values marked "ours" are not in the rules.
 
 import {
   EMAIL_LOGIN_COOLDOWN_MS,
@@ -7,20 +7,20 @@ import {
   WALLET_PAGE_SIZE,
 } from '@latchkey/core/shared'
 
-// ---- Local stack (DESIGN "Local stack and ports") ----
+// ---- Local stack (docs/architecture.md "The local stack") ----
 
-/** DESIGN: server port 8787, env SERVER_PORT */
+/** docs/architecture.md "The local stack": server port 8787, env SERVER_PORT */
 export const DEFAULT_SERVER_PORT = 8787
-/** DESIGN: everything listens on 127.0.0.1 */
+/** docs/architecture.md "The local stack": everything listens on 127.0.0.1 */
 export const DEFAULT_SERVER_HOST = '127.0.0.1'
-/** DESIGN: demo page port 5173, env DEMO_PORT */
+/** docs/architecture.md "The local stack": demo page port 5173, env DEMO_PORT */
 export const DEFAULT_DEMO_PORT = 5173
-/** DESIGN: embedded-wallet frame site port 5174, env FRAME_PORT */
+/** docs/architecture.md "The local stack": embedded-wallet frame site port 5174, env FRAME_PORT */
 export const DEFAULT_FRAME_PORT = 5174
-/** DESIGN: the seeded demo project's id, env LATCHKEY_PROJECT_ID */
+/** docs/architecture.md "The local stack": the seeded demo project's id, env LATCHKEY_PROJECT_ID */
 export const DEMO_PROJECT_ID = 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
 export const DEMO_PROJECT_NAME = 'Latchkey demo'
-/** DESIGN "The services": PGlite data directory under .data/, relative to the repo root */
+/** docs/architecture.md "The local stack": PGlite data directory under .data/, relative to the repo root */
 export const DEFAULT_PGLITE_DIR = '.data/pglite'
 /** In the PGlite data directory while a server has it open: `{ pid, host }` of that server */
 export const PGLITE_LOCK_FILE = 'latchkey.lock'
@@ -41,7 +41,7 @@ export const MAX_SEARCH_LENGTH = 100
 export const MAX_LIST_ITEMS = 500
 export const MAX_LIST_ITEM_LENGTH = 256
 
-// ---- Directory (DESIGN "Real stand-ins": the directory seeded with real wallets) ----
+// ---- Directory (docs/architecture.md "Real stand-ins": the directory seeded with real wallets) ----
 
 /** Ours: the generated directory's seed, so every instance builds the same 10,000 wallets */
 export const DIRECTORY_SEED = 20_240_601
@@ -112,7 +112,7 @@ export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 export const SUPPORTED_CURRENCIES = ['usd'] as const
 
 /**
- * DESIGN "Local stack": the devnet's ERC-20 tokens (@latchkey/devnet DEVNET_TOKENS; deployed by
+ * docs/architecture.md "The local stack": the devnet's ERC-20 tokens (@latchkey/devnet DEVNET_TOKENS; deployed by
  * account 0 with nonces 0 and 1, so the same addresses on every devnet chain). Seeded into
  * `tokens` for every configured chain; tokens.test.ts checks they match the devnet's.
  */
@@ -157,7 +157,7 @@ export const SPL_TOKEN_PROGRAMS = [
   'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
 ] as const
 /**
- * DESIGN "Local stack": the Solana devnet's SPL token (@latchkey/devnet SOLANA_TOKEN_SPEC, mint
+ * docs/architecture.md "The local stack": the Solana devnet's SPL token (@latchkey/devnet SOLANA_TOKEN_SPEC, mint
  * SOLANA_MINT_KEYPAIR.address): the default tokens of a configured Solana chain;
  * solana.test.ts checks they match the devnet's.
  */
@@ -238,10 +238,10 @@ export const SIWX_JWKS_MAX_AGE_SECONDS = 300
 /** Ours: the access JWTs' `iss` when the app is run without a public URL (in-process) */
 export const SIWX_FALLBACK_ISSUER = 'urn:latchkey:server'
 
-// ---- WalletConnect relay (DESIGN "Real stand-ins": the server's relay endpoint, irn_*) ----
+// ---- WalletConnect relay (docs/architecture.md "Real stand-ins": the server's relay endpoint, irn_*) ----
 // Facts about the protocol are from @walletconnect/core and @walletconnect/sign-client 2.25.
 
-/** DESIGN "Local stack": the relay shares the server's port; the path is ours */
+/** docs/architecture.md "The local stack": the relay shares the server's port; the path is ours */
 export const RELAY_PATH = '/relay'
 /**
  * WalletConnect core's relayer drops a Node socket that hears no ping for 35 s (its
@@ -369,7 +369,7 @@ export const AUTH_DPOP_ALG = 'ES256'
 export const AUTH_MAX_USER_NAME_LENGTH = 64
 /** Ours: the mails' sender unless `mail.from` says otherwise */
 export const AUTH_DEFAULT_MAIL_FROM = 'Latchkey <login@latchkey.local>'
-/** DESIGN "Local stack and ports": SMTP capture on 2525, env SMTP_PORT (SMTP_HOST for the host) */
+/** docs/architecture.md "The local stack": SMTP capture on 2525, env SMTP_PORT (SMTP_HOST for the host) */
 export const DEFAULT_SMTP_PORT = 2525
 /** Ours: how long the mailer waits for the SMTP server before the route answers 502 */
 export const AUTH_SMTP_TIMEOUT_MS = 10_000

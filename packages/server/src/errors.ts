@@ -23,10 +23,10 @@ export const rateLimited = alertBody('APKT010')
 export const imageNotFound: ErrorBody = { error: 'Image not found' }
 /** Ours: a path or method the service does not serve (HTTP 404) */
 export const routeNotFound: ErrorBody = { error: 'Not found' }
-/** DESIGN "The services": bad input is a 4xx; this is the last resort for our own bugs */
+/** docs/architecture.md "The local stack": bad input is a 4xx; this is the last resort for our own bugs */
 export const internalError: ErrorBody = { error: 'Internal error' }
 
-/** DESIGN "The services": every 400 names the parameter at fault */
+/** docs/architecture.md "The local stack": every 400 names the parameter at fault */
 export function invalidParameter(name: string, reason: string): ErrorBody {
   return { error: `Invalid parameter '${name}': ${reason}` }
 }
@@ -137,7 +137,7 @@ export const siwxRefreshReused: ErrorBody = {
     'Refresh refused: the refresh token was already used, so its sign-in is revoked; sign in again',
 }
 
-// ---- WalletConnect relay (DESIGN "Real stand-ins": the server's relay endpoint) ----
+// ---- WalletConnect relay (docs/architecture.md "Real stand-ins": the server's relay endpoint) ----
 
 /** Why a relay connection's auth JWT was refused (the relay-auth JWT of @walletconnect/relay-auth) */
 export type RelayAuthRefusal =
@@ -232,7 +232,7 @@ export function relayAttestationTooLong(limit: number): string {
 export function relayTooManyConnections(limit: number): ErrorBody {
   return { error: `Too many relay connections: at most ${limit} from one address` }
 }
-/** DESIGN "The services": the last resort for our own bugs (JSON-RPC -32603) */
+/** docs/architecture.md "The local stack": the last resort for our own bugs (JSON-RPC -32603) */
 export const relayInternalError = 'Internal error'
 
 // ---- Embedded-wallet auth (README "Embedded-wallet auth") ----

@@ -185,7 +185,7 @@ function directorySizeFromEnv(): number {
   return size
 }
 
-/** DESIGN "Local stack and ports": the demo page and the frame site, by IP and by name. */
+/** docs/architecture.md "The local stack": the demo page and the frame site, by IP and by name. */
 export function defaultAllowedOrigins(): string[] {
   const ports = new Set([
     DEFAULT_DEMO_PORT,
@@ -195,7 +195,7 @@ export function defaultAllowedOrigins(): string[] {
   return [...ports].flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`])
 }
 
-/** DESIGN "Local stack and ports": the frame site, by IP and by name. */
+/** docs/architecture.md "The local stack": the frame site, by IP and by name. */
 export function defaultFrameOrigins(): string[] {
   const port = portFromEnv('FRAME_PORT', DEFAULT_FRAME_PORT)
   return [`http://127.0.0.1:${port}`, `http://localhost:${port}`]

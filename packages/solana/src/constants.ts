@@ -1,5 +1,5 @@
-// The Solana adapter's constants, each citing the spec (/work/shared/spec/wallet-modal-spec.md)
-// or the standard it comes from. Plain values only: nothing here holds state.
+// The Solana adapter's constants, each citing its rule ("§N", docs/conformance.md) or the
+// standard it comes from. Plain values only: nothing here holds state.
 
 /**
  * A Wallet Standard wallet's connector id: this prefix and the wallet's name (Wallet Standard

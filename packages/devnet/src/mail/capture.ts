@@ -1,9 +1,9 @@
-// The local stand-in for email delivery (DESIGN "Real stand-ins"): an SMTP server that keeps
+// The local stand-in for email delivery (docs/architecture.md "Real stand-ins"): an SMTP server that keeps
 // what it receives in memory, so the stack and the tests can read the mails the server sent.
 import { randomUUID } from 'node:crypto'
 import { SMTPServer } from 'smtp-server'
 
-/** DESIGN "Local stack and ports": SMTP capture on 2525, env SMTP_PORT */
+/** docs/architecture.md "The local stack": SMTP capture on 2525, env SMTP_PORT */
 export const DEFAULT_SMTP_PORT = 2525
 /** The largest message accepted (SMTP SIZE); bigger ones are refused with 552 */
 export const MAX_MAIL_BYTES = 1024 * 1024

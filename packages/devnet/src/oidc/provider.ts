@@ -1,4 +1,4 @@
-// The local stand-in for every social login (DESIGN "Real stand-ins": OAuth → a local OpenID
+// The local stand-in for every social login (docs/architecture.md "Real stand-ins": OAuth → a local OpenID
 // provider). One oidc-provider issuer serves a public client per social provider (client_id
 // google, github, apple, facebook, x, discord): authorization code flow with PKCE (S256) only,
 // scopes `openid email profile`. Its login page is ours: one username field, no external assets,
@@ -18,7 +18,7 @@ import type {
   KoaContextWithOIDC,
 } from 'oidc-provider'
 
-/** DESIGN "Local stack and ports": the OpenID provider on 8790, env OIDC_PORT */
+/** docs/architecture.md "The local stack": the OpenID provider on 8790, env OIDC_PORT */
 export const DEFAULT_OIDC_PORT = 8790
 
 /** The clients of the local issuer: one per social provider (spec §5) */

@@ -1,5 +1,5 @@
 // Email delivery over SMTP (nodemailer), and the auth mails' texts. Locally the SMTP server is
-// @latchkey/devnet's capture (DESIGN "Real stand-ins").
+// @latchkey/devnet's capture (docs/architecture.md "Real stand-ins").
 import nodemailer from 'nodemailer'
 import {
   AUTH_DEFAULT_MAIL_FROM,

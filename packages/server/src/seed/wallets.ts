@@ -1,4 +1,4 @@
-// Real wallets with their public facts (DESIGN "Real stand-ins": the server's directory is
+// Real wallets with their public facts (docs/architecture.md "Real stand-ins": the server's directory is
 // seeded with real wallets' public facts). A field we are not sure of is null, never guessed.
 // Ids are our own slugs. Order matters: it is the directory's order (certified ones first).
 
