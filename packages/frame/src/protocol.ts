@@ -231,12 +231,19 @@ function withinSize(data: unknown): boolean {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string }
 
-/** What the frame accepts: a known app event with a request id and a valid payload. */
-export function parseAppMessage(data: unknown): Parsed<AppMessage> {
+/** The size limit, then the envelope every message of the protocol has */
+function parseEnvelope(data: unknown): Parsed<z.infer<typeof Envelope>> {
   if (!withinSize(data)) return { ok: false, reason: 'message too large or not serialisable' }
   const envelope = Envelope.safeParse(data)
   if (!envelope.success) return { ok: false, reason: 'not a frame protocol message' }
-  const { type, id, payload } = envelope.data
+  return { ok: true, value: envelope.data }
+}
+
+/** What the frame accepts: a known app event with a request id and a valid payload. */
+export function parseAppMessage(data: unknown): Parsed<AppMessage> {
+  const envelope = parseEnvelope(data)
+  if (!envelope.ok) return envelope
+  const { type, id, payload } = envelope.value
   // Own keys only: `type in AppEvents` is also true for 'constructor', 'toString', '__proto__'.
   if (!Object.hasOwn(AppEvents, type)) return { ok: false, reason: `unknown app event ${type}` }
   if (!id) return { ok: false, reason: `${type} without a request id` }
@@ -273,10 +280,9 @@ export function parseFrameMessage(
   data: unknown,
   expected?: (id: string) => AppEventType | undefined,
 ): Parsed<FrameMessage> {
-  if (!withinSize(data)) return { ok: false, reason: 'message too large or not serialisable' }
-  const envelope = Envelope.safeParse(data)
-  if (!envelope.success) return { ok: false, reason: 'not a frame protocol message' }
-  const { type, id, payload } = envelope.data
+  const envelope = parseEnvelope(data)
+  if (!envelope.ok) return envelope
+  const { type, id, payload } = envelope.value
   if (Object.hasOwn(FrameSignals, type)) {
     const parsed = FrameSignals[type as FrameSignalType].safeParse(payload ?? {})
     if (!parsed.success) return { ok: false, reason: `invalid ${type} payload` }

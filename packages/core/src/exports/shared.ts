@@ -1,5 +1,5 @@
 // The rules both the browser and the services follow: texts, limits, CAIP formats, error codes,
-// the SIWX message. Pure modules, safe to load in Node. Not public API (see docs/packages.md).
+// amounts in base units, the SIWX message. Pure modules, safe to load in Node. Not public API (see docs/packages.md).
 
 export * from '../base58.ts'
 export * from '../caip.ts'
@@ -7,4 +7,5 @@ export * from '../constants.ts'
 export * from '../email.ts'
 export * from '../errors.ts'
 export * from '../features.ts'
+export * from '../sendAmount.ts'
 export * from '../siwxMessage.ts'

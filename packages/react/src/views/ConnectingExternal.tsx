@@ -3,6 +3,7 @@ import { useAppKitInstance } from '../instance.ts'
 import { format } from '../messages.ts'
 import { useStore } from '../store.ts'
 import { useMessages } from '../useMessages.ts'
+import { ConnectError } from './ConnectError.tsx'
 import { WalletIcon } from './parts.tsx'
 
 /** Waiting for the browser wallet; its rejected and failed states offer a retry. */
@@ -24,20 +25,7 @@ export default function ConnectingExternal() {
         <WalletIcon name={name} src={router.wallet?.imageUrl} className="lk-wallet-logo" />
       </div>
       {error ? (
-        <>
-          <p className="lk-error-text" role="alert" data-testid="connect-error">
-            {error.message}
-          </p>
-          <button
-            type="button"
-            className="lk-button lk-button-primary"
-            data-testid="connect-retry"
-            data-autofocus
-            onClick={() => void core.connect(connectorId)}
-          >
-            {messages.tryAgain}
-          </button>
-        </>
+        <ConnectError message={error.message} onRetry={() => void core.connect(connectorId)} />
       ) : (
         <>
           <p data-testid="connect-waiting">

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useAppKitInstance } from '../instance.ts'
 import { useStore } from '../store.ts'
-import { useMessages } from '../useMessages.ts'
+import { ConnectError } from './ConnectError.tsx'
 import { PairingPanel, stopUnlessStillPairing } from './PairingPanel.tsx'
 import { WalletIcon } from './parts.tsx'
 
@@ -11,7 +11,6 @@ import { WalletIcon } from './parts.tsx'
  */
 export default function ConnectingWalletConnect() {
   const { core } = useAppKitInstance()
-  const messages = useMessages()
   const wallet = useStore(core.stores.router, (s) => s.wallet)
   const error = useStore(core.stores.account, (s) => s.connectError)
 
@@ -29,20 +28,10 @@ export default function ConnectingWalletConnect() {
     >
       {wallet && <WalletIcon name={wallet.name} src={wallet.imageUrl} className="lk-wallet-logo" />}
       {error ? (
-        <>
-          <p className="lk-error-text" role="alert" data-testid="connect-error">
-            {error.message}
-          </p>
-          <button
-            type="button"
-            className="lk-button lk-button-primary"
-            data-testid="connect-retry"
-            data-autofocus
-            onClick={() => void core.walletConnect.start(wallet).catch(() => undefined)}
-          >
-            {messages.tryAgain}
-          </button>
-        </>
+        <ConnectError
+          message={error.message}
+          onRetry={() => void core.walletConnect.start(wallet).catch(() => undefined)}
+        />
       ) : (
         <PairingPanel wallet={wallet} />
       )}

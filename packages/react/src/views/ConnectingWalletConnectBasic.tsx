@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { useAppKitInstance } from '../instance.ts'
 import { useStore } from '../store.ts'
 import { useMessages } from '../useMessages.ts'
+import { ConnectError } from './ConnectError.tsx'
 import { PairingPanel, stopUnlessStillPairing } from './PairingPanel.tsx'
 import { WalletIcon } from './parts.tsx'
 
@@ -32,20 +33,10 @@ export default function ConnectingWalletConnectBasic() {
   return (
     <div data-view="ConnectingWalletConnectBasic" className="lk-center">
       {error ? (
-        <>
-          <p className="lk-error-text" role="alert" data-testid="connect-error">
-            {error.message}
-          </p>
-          <button
-            type="button"
-            className="lk-button lk-button-primary"
-            data-testid="connect-retry"
-            data-autofocus
-            onClick={() => void core.walletConnect.start().catch(() => undefined)}
-          >
-            {messages.tryAgain}
-          </button>
-        </>
+        <ConnectError
+          message={error.message}
+          onRetry={() => void core.walletConnect.start().catch(() => undefined)}
+        />
       ) : (
         <PairingPanel />
       )}

@@ -1,6 +1,7 @@
 // Email change (README "Embedded-wallet auth"): a code to the current address, then one to the
 // new address; the email changes when both were entered, and the user's other sessions end.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { AUTH_OTP_TTL_MS } from '../constants.ts'
 import type { AppEnv } from '../env.ts'
 import {
@@ -10,7 +11,7 @@ import {
   authNotConnected,
   authSameEmail,
 } from '../errors.ts'
-import { type AuthFlow, retryLater } from './flow.ts'
+import { type AuthFlow, mailedAnswer } from './flow.ts'
 import { authMails } from './mailer.ts'
 import {
   authValidationHook,
@@ -81,6 +82,25 @@ export const postEmailChangeSecondaryRoute = createRoute({
 export function registerEmailChangeRoutes(app: OpenAPIHono<AppEnv>, flow: AuthFlow) {
   const { db, now } = flow
 
+  /** A step's code from the signed-in user: the user, its session and the challenge, or the refusal */
+  async function verifyStep(
+    c: Context<AppEnv>,
+    { challengeId, otp }: { challengeId: string; otp: string },
+    kind: 'change_primary' | 'change_secondary',
+    at: Date,
+  ) {
+    const auth = await flow.signedIn(c)
+    if (!auth) return { ok: false as const, refused: c.json(authNotConnected, 401) }
+    const { row } = auth.user
+    const where = { projectId: row.project_id, id: challengeId, userId: row.id }
+    const outcome = await verifyOtp(db, { ...where, kind }, otp, at)
+    if (outcome.status !== 'ok') {
+      const { body, status } = otpRefusal(outcome)
+      return { ok: false as const, refused: c.json(body, status) }
+    }
+    return { ok: true as const, row, token: auth.token, challenge: outcome.challenge }
+  }
+
   app.openapi(
     postEmailChangeRoute,
     async (c) => {
@@ -117,9 +137,7 @@ export function registerEmailChangeRoutes(app: OpenAPIHono<AppEnv>, flow: AuthFl
           'VERIFY_PRIMARY_OTP' as const,
         )
       })
-      if ('retryAfter' in outcome) return retryLater(c, outcome.retryAfter)
-      if ('mailFailed' in outcome) return c.json(authMailFailed, 502)
-      return c.json(outcome.ok, 200)
+      return mailedAnswer(c, outcome)
     },
     authValidationHook,
   )
@@ -127,18 +145,11 @@ export function registerEmailChangeRoutes(app: OpenAPIHono<AppEnv>, flow: AuthFl
   app.openapi(
     postEmailChangePrimaryRoute,
     async (c) => {
-      const auth = await flow.signedIn(c)
-      if (!auth) return c.json(authNotConnected, 401)
-      const { challengeId, otp } = c.req.valid('json')
-      const { row } = auth.user
       const at = now()
-      const where = { projectId: row.project_id, id: challengeId, userId: row.id }
-      const outcome = await verifyOtp(db, { ...where, kind: 'change_primary' }, otp, at)
-      if (outcome.status !== 'ok') {
-        const { body, status } = otpRefusal(outcome)
-        return c.json(body, status)
-      }
-      const newEmail = outcome.challenge.new_email ?? ''
+      const step = await verifyStep(c, c.req.valid('json'), 'change_primary', at)
+      if (!step.ok) return step.refused
+      const { row, challenge } = step
+      const newEmail = challenge.new_email ?? ''
       if (await emailTaken(db, row.project_id, newEmail, row.id)) {
         return c.json(authEmailInUse, 409)
       }
@@ -158,7 +169,7 @@ export function registerEmailChangeRoutes(app: OpenAPIHono<AppEnv>, flow: AuthFl
       if (!(await flow.sendMail(authMails.changeSecondary(newEmail, next.otp)))) {
         // The code the person typed stays good for another try.
         await deleteChallenge(db, nextId)
-        await releaseChallenge(db, challengeId)
+        await releaseChallenge(db, challenge.id)
         return c.json(authMailFailed, 502)
       }
       return c.json({ action: 'VERIFY_SECONDARY_OTP' as const, challengeId: nextId }, 200)
@@ -169,21 +180,14 @@ export function registerEmailChangeRoutes(app: OpenAPIHono<AppEnv>, flow: AuthFl
   app.openapi(
     postEmailChangeSecondaryRoute,
     async (c) => {
-      const auth = await flow.signedIn(c)
-      if (!auth) return c.json(authNotConnected, 401)
-      const { challengeId, otp } = c.req.valid('json')
-      const { row } = auth.user
-      const where = { projectId: row.project_id, id: challengeId, userId: row.id }
-      const outcome = await verifyOtp(db, { ...where, kind: 'change_secondary' }, otp, now())
-      if (outcome.status !== 'ok') {
-        const { body, status } = otpRefusal(outcome)
-        return c.json(body, status)
-      }
-      if (!(await changeEmail(db, row.id, outcome.challenge.email))) {
+      const step = await verifyStep(c, c.req.valid('json'), 'change_secondary', now())
+      if (!step.ok) return step.refused
+      const { row, token, challenge } = step
+      if (!(await changeEmail(db, row.id, challenge.email))) {
         return c.json(authEmailInUse, 409)
       }
       // Whoever else was signed in signed in as the old address: only this session goes on.
-      await revokeSessions(db, row.id, sha256(auth.token))
+      await revokeSessions(db, row.id, sha256(token))
       const user = await findUser(db, { id: row.id })
       if (!user) return c.json(authNotConnected, 401)
       return c.json({ user: toUser(user) }, 200)

@@ -16,7 +16,7 @@ import {
 } from '../errors.ts'
 import { APPROVE_PATH } from './deviceApproval.ts'
 import { bindSession } from './dpop.ts'
-import { type AuthFlow, type AuthRouteDeps, retryLater } from './flow.ts'
+import { type AuthFlow, type AuthRouteDeps, mailedAnswer, retryLater } from './flow.ts'
 import {
   deviceChallengeStatus,
   expireOtherLoginChallenges,
@@ -151,9 +151,7 @@ export function registerEmailLoginRoutes(
         const mail = authMails.deviceApproval(email, link, request)
         return flow.mailChallenge(id, mail, 'VERIFY_DEVICE' as const)
       })
-      if ('retryAfter' in outcome) return retryLater(c, outcome.retryAfter)
-      if ('mailFailed' in outcome) return c.json(authMailFailed, 502)
-      return c.json(outcome.ok, 200)
+      return mailedAnswer(c, outcome)
     },
     authValidationHook,
   )

@@ -4,7 +4,7 @@ import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
-import { authCooldown } from '../errors.ts'
+import { authCooldown, authMailFailed } from '../errors.ts'
 import { type ClientAddressOf, socketAddress } from '../middleware/rateLimit.ts'
 import { requirePossession } from './dpop.ts'
 import type { Mail, Mailer } from './mailer.ts'
@@ -88,6 +88,19 @@ function bearerToken(c: Context<AppEnv>): string | undefined {
     c.req.header('Authorization')?.trim() ?? '',
   )
   return match?.[1]
+}
+
+/** A started challenge's answer: its action and id, 429 in the cooldown, 502 when no mail left. */
+export function mailedAnswer<A extends string>(
+  c: Context<AppEnv>,
+  outcome:
+    | { ok: { action: A; challengeId: string } }
+    | { retryAfter: number }
+    | { mailFailed: true },
+) {
+  if ('retryAfter' in outcome) return retryLater(c, outcome.retryAfter)
+  if ('mailFailed' in outcome) return c.json(authMailFailed, 502)
+  return c.json(outcome.ok, 200)
 }
 
 /** 429 with Retry-After: the 30 s cooldown, or `body` (another wait). */

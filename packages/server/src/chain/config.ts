@@ -1,4 +1,5 @@
 // Which EVM chains the data API serves: startServer({ chains }) or EVM_RPC_URLS.
+import { urlListFromEnv } from './urlListFromEnv.ts'
 
 export interface ChainConfig {
   chainId: number
@@ -20,18 +21,8 @@ export function parseCaip2(value: string): number | undefined {
 
 /** EVM_RPC_URLS: a comma list of chainId=url, e.g. "31337=http://127.0.0.1:8545". */
 export function chainsFromEnv(raw = process.env.EVM_RPC_URLS): ChainConfig[] {
-  if (raw === undefined || raw.trim() === '') return []
-  return raw
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '')
-    .map((item) => {
-      const at = item.indexOf('=')
-      const chainId = Number(item.slice(0, at))
-      const rpcUrl = item.slice(at + 1).trim()
-      if (at < 1 || !Number.isSafeInteger(chainId) || chainId <= 0 || !URL.canParse(rpcUrl)) {
-        throw new Error(`EVM_RPC_URLS items must be chainId=url, got '${item}'`)
-      }
-      return { chainId, rpcUrl }
-    })
+  return urlListFromEnv(raw, { variable: 'EVM_RPC_URLS', key: 'chainId' }, (key, rpcUrl) => {
+    const chainId = Number(key)
+    return Number.isSafeInteger(chainId) && chainId > 0 ? { chainId, rpcUrl } : undefined
+  })
 }

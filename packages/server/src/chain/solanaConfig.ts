@@ -1,6 +1,7 @@
 // Which Solana chains the data API serves: startServer({ solanaChains }) or SOLANA_RPC_URLS.
 import { KNOWN_SOLANA_TOKENS } from '../constants.ts'
 import { isSolanaAddress } from './base58.ts'
+import { urlListFromEnv } from './urlListFromEnv.ts'
 
 export interface SolanaTokenConfig {
   /** The SPL mint (base58) */
@@ -49,18 +50,10 @@ export function normalizeSolanaChain(config: SolanaChainConfig): Required<Solana
 
 /** SOLANA_RPC_URLS: a comma list of caip2=url, e.g. "solana:BXGm…=http://127.0.0.1:8899". */
 export function solanaChainsFromEnv(raw = process.env.SOLANA_RPC_URLS): SolanaChainConfig[] {
-  if (raw === undefined || raw.trim() === '') return []
-  return raw
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '')
-    .map((item) => {
-      const at = item.indexOf('=')
-      const caipNetworkId = item.slice(0, at).trim()
-      const rpcUrl = item.slice(at + 1).trim()
-      if (at < 1 || !isSolanaCaip2(caipNetworkId) || !URL.canParse(rpcUrl)) {
-        throw new Error(`SOLANA_RPC_URLS items must be solana:<reference>=url, got '${item}'`)
-      }
-      return { caipNetworkId, rpcUrl }
-    })
+  return urlListFromEnv(
+    raw,
+    { variable: 'SOLANA_RPC_URLS', key: 'solana:<reference>' },
+    (caipNetworkId, rpcUrl) =>
+      isSolanaCaip2(caipNetworkId) ? { caipNetworkId, rpcUrl } : undefined,
+  )
 }

@@ -100,23 +100,13 @@ export function registerBalanceRoutes(app: OpenAPIHono<AppEnv>, deps: BalanceRou
         currency,
         selected.map((chain) => chain.caip2),
       )
-      let perChain: RawBalance[][]
-      try {
-        perChain = await Promise.all(
-          selected.map((chain) => solanaReader.read(chain, account.address, force)),
-        )
-      } catch {
-        return c.json(upstreamUnavailable, 502)
-      }
-      const balances: TokenBalance[] = selected.flatMap((chain, index) =>
-        (perChain[index] ?? []).map((balance) =>
-          tokenBalance(c, chain.caip2, balance, {
-            price:
-              prices.get(`${chain.caip2}:${balance.address ?? SOLANA_NATIVE_TOKEN_ADDRESS}`) ?? 0,
-            tokenAddress: balance.address,
-          }),
-        ),
-      )
+      const balances = await readBalances(c, selected, {
+        read: (chain) => solanaReader.read(chain, account.address, force),
+        price: (chain, balance) =>
+          prices.get(`${chain.caip2}:${balance.address ?? SOLANA_NATIVE_TOKEN_ADDRESS}`) ?? 0,
+        tokenAddress: (balance) => balance.address,
+      })
+      if (!balances) return c.json(upstreamUnavailable, 502)
       return c.json({ balances }, 200)
     }
 
@@ -133,22 +123,41 @@ export function registerBalanceRoutes(app: OpenAPIHono<AppEnv>, deps: BalanceRou
       currency,
       selected.map((chain) => chain.chainId),
     )
-    let perChain: RawBalance[][]
-    try {
-      perChain = await Promise.all(selected.map((chain) => reader.read(chain, address, force)))
-    } catch {
-      return c.json(upstreamUnavailable, 502)
-    }
-    const balances: TokenBalance[] = selected.flatMap((chain, index) =>
-      (perChain[index] ?? []).map((balance) =>
-        tokenBalance(c, chain.caip2, balance, {
-          price: prices.get(`${chain.chainId}:${balance.address ?? NATIVE_TOKEN_ADDRESS}`) ?? 0,
-          tokenAddress: balance.address && getAddress(balance.address),
-        }),
-      ),
-    )
+    const balances = await readBalances(c, selected, {
+      read: (chain) => reader.read(chain, address, force),
+      price: (chain, balance) =>
+        prices.get(`${chain.chainId}:${balance.address ?? NATIVE_TOKEN_ADDRESS}`) ?? 0,
+      tokenAddress: (balance) => balance.address && getAddress(balance.address),
+    })
+    if (!balances) return c.json(upstreamUnavailable, 502)
     return c.json({ balances }, 200)
   })
+}
+
+/** Every selected chain's balances, priced; undefined when a chain's node did not answer. */
+async function readBalances<C extends { caip2: string }>(
+  c: Context<AppEnv>,
+  selected: readonly C[],
+  by: {
+    read: (chain: C) => Promise<RawBalance[]>
+    price: (chain: C, balance: RawBalance) => number
+    tokenAddress: (balance: RawBalance) => string | null
+  },
+): Promise<TokenBalance[] | undefined> {
+  let perChain: RawBalance[][]
+  try {
+    perChain = await Promise.all(selected.map(by.read))
+  } catch {
+    return undefined
+  }
+  return selected.flatMap((chain, index) =>
+    (perChain[index] ?? []).map((balance) =>
+      tokenBalance(c, chain.caip2, balance, {
+        price: by.price(chain, balance),
+        tokenAddress: by.tokenAddress(balance),
+      }),
+    ),
+  )
 }
 
 /** One balance in the §3 TokenBalance shape; tokens carry their CAIP-10 id. */

@@ -1,5 +1,6 @@
 // What the blockchain data routes share: token display and the chain check.
 import { z } from '@hono/zod-openapi'
+import { formatUnits } from '@latchkey/core/shared'
 import type { Context } from 'hono'
 import type { Chain, Chains } from '../chain/client.ts'
 import { caip2 } from '../chain/config.ts'
@@ -61,12 +62,7 @@ export function iconUrl(c: Context<AppEnv>, icon: string | null, symbol: string)
 
 /** "1000000.5" from base units; no exponent, no trailing zeros. */
 export function decimalAmount(amount: bigint | string, decimals: number): string {
-  const value = BigInt(amount)
-  const negative = value < 0n
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
-  const whole = digits.slice(0, digits.length - decimals)
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
+  return formatUnits(BigInt(amount), decimals)
 }
 
 /** A fiat value from a decimal amount and a price, to the cent's hundredth. */
