@@ -118,6 +118,19 @@ function accountOf(
 
 export function registerSiwxRoutes(app: OpenAPIHono<AppEnv>, deps: SiwxRouteDeps) {
   const { db, chains, now } = deps
+
+  /** The account a sessions query names, once its address parses and the bearer token proves it */
+  async function provedAccount(
+    c: Context<AppEnv>,
+    query: { chainId: { namespace: 'eip155' | 'solana'; caip2: string }; address: string },
+  ) {
+    const found = accountOf(c, query.chainId.namespace, query.address)
+    if ('response' in found) return found
+    const refused = await requireAccount(c, deps, `${query.chainId.caip2}:${found.address}`)
+    if (refused) return { response: refused }
+    const projectId = c.var.project.project_id
+    return { account: { projectId, chainId: query.chainId.caip2, address: found.address } }
+  }
   registerTokenRoutes(app, deps)
 
   app.openapi(postEmailRoute, async (c) => {
@@ -246,30 +259,16 @@ export function registerSiwxRoutes(app: OpenAPIHono<AppEnv>, deps: SiwxRouteDeps
   })
 
   app.openapi(getSessionsRoute, async (c) => {
-    const query = c.req.valid('query')
-    const found = accountOf(c, query.chainId.namespace, query.address)
-    if ('response' in found) return found.response as never
-    const refused = await requireAccount(c, deps, `${query.chainId.caip2}:${found.address}`)
-    if (refused) return refused as never
-    const rows = await listSessions(
-      db,
-      { projectId: c.var.project.project_id, chainId: query.chainId.caip2, address: found.address },
-      new Date(now()),
-    )
+    const proved = await provedAccount(c, c.req.valid('query'))
+    if ('response' in proved) return proved.response as never
+    const rows = await listSessions(db, proved.account, new Date(now()))
     return c.json({ sessions: rows.map(toSession) }, 200)
   })
 
   app.openapi(deleteSessionsRoute, async (c) => {
-    const query = c.req.valid('query')
-    const found = accountOf(c, query.chainId.namespace, query.address)
-    if ('response' in found) return found.response as never
-    const refused = await requireAccount(c, deps, `${query.chainId.caip2}:${found.address}`)
-    if (refused) return refused as never
-    await revokeAccountSessions(
-      db,
-      { projectId: c.var.project.project_id, chainId: query.chainId.caip2, address: found.address },
-      new Date(now()),
-    )
+    const proved = await provedAccount(c, c.req.valid('query'))
+    if ('response' in proved) return proved.response as never
+    await revokeAccountSessions(db, proved.account, new Date(now()))
     return c.body(null, 204)
   })
 
