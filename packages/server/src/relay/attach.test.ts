@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { DEMO_PROJECT_ID } from '../constants.ts'
 import { type RunningServer, startServer } from '../server.ts'
-import { subscriptionId } from './relay.ts'
+import { subscriptionId } from './connection.ts'
 import {
   createRelayIdentity,
   RelayRequestError,

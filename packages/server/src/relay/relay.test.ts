@@ -1,13 +1,8 @@
 // The dispatcher and its delivery bookkeeping, over in-memory sockets (attach.test.ts runs the
 // same relay over real WebSockets).
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  Relay,
-  type RelayConnection,
-  type RelayOptions,
-  type RelaySocket,
-  subscriptionId,
-} from './relay.ts'
+import { type RelayConnection, type RelaySocket, subscriptionId } from './connection.ts'
+import { Relay, type RelayOptions } from './relay.ts'
 
 interface Frame {
   id: number | string | null

@@ -1,52 +1,36 @@
-// The relay: JSON-RPC over each client's sockets (irn_* of @walletconnect/relay-api, plus the
-// wc_proposeSession / wc_approveSession shortcuts sign-client publishes with), subscriptions per
-// client identity (the JWT's did:key, stable across reconnects), delivery out of the mailbox,
-// acknowledgements, pings. Sockets are anything with send/ping/terminate (a `ws` WebSocket);
-// attach.ts wires real sockets to connect/receive/pong/disconnect. Publishes are held to the
-// budgets of budget.ts and the mailbox's; every refusal is reported (refusals.ts).
-import { createHash } from 'node:crypto'
+// The relay: each client's sockets (connection.ts), JSON-RPC parsing and dispatch to the methods
+// (methods.ts), publishing into the mailbox, pings and sweeps. Subscriptions per client identity
+// (the JWT's did:key, stable across reconnects) are subscriptions.ts's; delivery out of the
+// mailbox and acknowledgements are delivery.ts's. Sockets are anything with send/ping/terminate
+// (a `ws` WebSocket); attach.ts wires real sockets to connect/receive/pong/disconnect. Publishes
+// are held to the budgets of budget.ts and the mailbox's; every refusal is reported (refusals.ts).
 import type { Logger } from 'pino'
 import {
   JSON_RPC_ERROR_CODES,
-  RELAY_DEFAULT_TTL_SECONDS,
   RELAY_IDLE_CLIENT_MS,
   RELAY_MAX_FETCH_MESSAGES,
   RELAY_MAX_TOPICS_PER_CLIENT,
   RELAY_PING_INTERVAL_MS,
   RELAY_SWEEP_INTERVAL_MS,
-  RELAY_TAG_SESSION_PROPOSE,
-  RELAY_TAG_SESSION_PROPOSE_RESPONSE,
-  RELAY_TAG_SESSION_SETTLE,
 } from '../constants.ts'
-import {
-  type JsonRpcErrorObject,
-  relayInternalError,
-  relayInvalidParams,
-  relayMethodNotFound,
-} from '../errors.ts'
+import { relayInternalError, relayInvalidParams, relayMethodNotFound } from '../errors.ts'
 import { RelayBudget, type RelayLimits } from './budget.ts'
-import { errorReply, parseFrame, requestFrame, resultReply } from './jsonrpc.ts'
-import { Mailbox, type MailboxOptions, type PublishInput, type StoredMessage } from './mailbox.ts'
 import {
-  describeParamsError,
-  isRelayMethod,
-  type PublishParams,
-  RELAY_PARAMS,
-  type RelayMethod,
-  type RelayParams,
-} from './params.ts'
+  type ClientState,
+  type Connection,
+  limitError,
+  type Outcome,
+  type RelayConnection,
+  type RelaySocket,
+  sendFrame,
+} from './connection.ts'
+import { Delivery } from './delivery.ts'
+import { errorReply, parseFrame, resultReply } from './jsonrpc.ts'
+import { Mailbox, type MailboxOptions, type PublishInput, type StoredMessage } from './mailbox.ts'
+import { type RelayMethods, relayMethods } from './methods.ts'
+import { describeParamsError, isRelayMethod, type PublishParams, RELAY_PARAMS } from './params.ts'
 import { RefusalReport, type RelayRefusal, refusalText } from './refusals.ts'
-
-/** What the relay needs of a socket; a `ws` WebSocket is one. */
-export interface RelaySocket {
-  /** 1 is open (WebSocket.OPEN) */
-  readonly readyState: number
-  send(data: string, callback: (error?: Error) => void): void
-  ping(): void
-  terminate(): void
-}
-
-const OPEN = 1
+import { Subscriptions } from './subscriptions.ts'
 
 export interface RelayOptions {
   logger?: Logger
@@ -67,62 +51,6 @@ export interface RelayOptions {
   limits?: Partial<RelayLimits>
 }
 
-interface ClientState {
-  /** The JWT's `iss` */
-  readonly id: string
-  /** Topic → subscription id */
-  readonly topics: Map<string, string>
-  /** Topic → the address its subscription is counted at (RelayBudget.subscribe) */
-  readonly chargedTo: Map<string, string>
-  /** In connection order: the last open one gets deliveries */
-  readonly connections: Set<Connection>
-  /** When its last connection closed; undefined while connected */
-  idleSince: number | undefined
-}
-
-/** One socket of one client. */
-export interface RelayConnection {
-  readonly socket: RelaySocket
-  readonly clientId: string
-  /** The client address its budgets are charged to (address.ts) */
-  readonly address: string
-}
-
-interface Connection extends RelayConnection {
-  readonly client: ClientState
-  open: boolean
-  /** Answered the last ping (or has not been pinged yet) */
-  alive: boolean
-  /** Our irn_subscription request id → the message it carries, until the client answers */
-  readonly inFlight: Map<number, StoredMessage>
-  /** Topics subscribed through this socket (a client's socket gets its own topics first) */
-  readonly topics: Set<string>
-}
-
-type Outcome =
-  | {
-      result: unknown
-      /** Runs once the answer is written (ok) or failed to be (not ok) */
-      written?: (ok: boolean) => void
-      /** Runs after the answer is queued: deliveries the call caused */
-      after?: () => void
-    }
-  | { error: JsonRpcErrorObject }
-
-const limitError = (message: string): Outcome => ({
-  error: { code: JSON_RPC_ERROR_CODES.limitExceeded, message },
-})
-
-/**
- * The id a WalletConnect client computes for its own subscription: sha256(topic + clientId), hex
- * (@walletconnect/core Subscriber.getSubscriptionId), so ours match the ones it keeps.
- */
-export function subscriptionId(topic: string, clientId: string): string {
-  return createHash('sha256')
-    .update(topic + clientId, 'utf8')
-    .digest('hex')
-}
-
 export class Relay {
   readonly mailbox: Mailbox
   readonly budget: RelayBudget
@@ -131,28 +59,44 @@ export class Relay {
   readonly #logger: Logger | undefined
   readonly #now: () => number
   readonly #idleClientMs: number
-  readonly #maxTopics: number
-  readonly #maxFetch: number
   readonly #clients = new Map<string, ClientState>()
   /** Topic → the clients subscribed to it */
-  readonly #subscribers = new Map<string, Set<ClientState>>()
+  readonly #subscriptions: Subscriptions
+  readonly #delivery: Delivery
+  readonly #methods: RelayMethods
   readonly #connections = new Set<Connection>()
   readonly #timers: NodeJS.Timeout[] = []
-  #nextId = 1
   #closed = false
 
   constructor(options: RelayOptions = {}) {
     this.#logger = options.logger
     this.#now = options.now ?? Date.now
     this.#idleClientMs = options.idleClientMs ?? RELAY_IDLE_CLIENT_MS
-    this.#maxTopics = options.maxTopicsPerClient ?? RELAY_MAX_TOPICS_PER_CLIENT
-    this.#maxFetch = options.maxFetchMessages ?? RELAY_MAX_FETCH_MESSAGES
     this.budget = new RelayBudget(options.limits, this.#now)
     this.refusals = new RefusalReport(this.#logger, this.#now)
     this.mailbox = new Mailbox({
       ...options.mailbox,
       now: this.#now,
       onRemove: (stored) => this.budget.release(stored),
+    })
+    this.#subscriptions = new Subscriptions(
+      this.budget,
+      options.maxTopicsPerClient ?? RELAY_MAX_TOPICS_PER_CLIENT,
+      (conn, refusal) => this.#refuse(conn, refusal),
+    )
+    this.#delivery = new Delivery(
+      this.mailbox,
+      this.#subscriptions,
+      options.maxFetchMessages ?? RELAY_MAX_FETCH_MESSAGES,
+      this.#logger,
+    )
+    this.#methods = relayMethods({
+      subscribe: (conn, topics, dryRun) => this.#subscriptions.subscribe(conn, topics, dryRun),
+      unsubscribe: (conn, topic) => this.#subscriptions.unsubscribe(conn, topic),
+      publishInput: (conn, params) => this.#publishInput(conn, params),
+      publish: (conn, inputs) => this.#publish(conn, inputs),
+      fetch: (conn, topics) => this.#delivery.fetch(conn, topics),
+      pump: (client, topic) => this.#delivery.pump(client, topic),
     })
     const pingMs = options.pingIntervalMs ?? RELAY_PING_INTERVAL_MS
     const sweepMs = options.sweepIntervalMs ?? RELAY_SWEEP_INTERVAL_MS
@@ -205,7 +149,7 @@ export class Relay {
     client.idleSince = undefined
     client.connections.add(connection)
     this.#connections.add(connection)
-    for (const topic of client.topics.keys()) this.#pump(client, topic)
+    for (const topic of client.topics.keys()) this.#delivery.pump(client, topic)
     return connection
   }
 
@@ -222,7 +166,7 @@ export class Relay {
         return
       }
       if (frame.kind === 'response') {
-        this.#acknowledge(conn, frame.id)
+        this.#delivery.acknowledge(conn, frame.id)
         return
       }
       idText = frame.idText
@@ -262,7 +206,7 @@ export class Relay {
     for (const stored of conn.inFlight.values()) this.mailbox.release(client.id, stored)
     conn.inFlight.clear()
     if (client.connections.size > 0) {
-      for (const topic of client.topics.keys()) this.#pump(client, topic)
+      for (const topic of client.topics.keys()) this.#delivery.pump(client, topic)
     } else if (client.topics.size > 0) {
       client.idleSince = this.#now()
     } else {
@@ -295,7 +239,7 @@ export class Relay {
     const now = this.#now()
     for (const client of [...this.#clients.values()]) {
       if (client.idleSince !== undefined && now - client.idleSince >= this.#idleClientMs) {
-        for (const topic of client.topics.keys()) this.#removeSubscriber(client, topic)
+        for (const topic of client.topics.keys()) this.#subscriptions.remove(client, topic)
         this.#clients.delete(client.id)
       }
     }
@@ -328,155 +272,7 @@ export class Relay {
         },
       }
     }
-    return this.#handlers[method](conn, parsed.data as never)
-  }
-
-  readonly #handlers: {
-    [M in RelayMethod]: (conn: Connection, params: RelayParams<M>) => Outcome
-  } = {
-    irn_subscribe: (conn, { topic }) => {
-      const ids = this.#subscribe(conn, [topic])
-      if (!Array.isArray(ids)) return ids
-      return { result: ids[0], after: () => this.#pump(conn.client, topic) }
-    },
-    irn_batchSubscribe: (conn, { topics }) => {
-      const ids = this.#subscribe(conn, topics)
-      if (!Array.isArray(ids)) return ids
-      return {
-        result: ids,
-        after: () => {
-          for (const topic of new Set(topics)) this.#pump(conn.client, topic)
-        },
-      }
-    },
-    irn_unsubscribe: (conn, { topic }) => {
-      this.#unsubscribe(conn, topic)
-      return { result: true }
-    },
-    irn_batchUnsubscribe: (conn, { subscriptions }) => {
-      for (const { topic } of subscriptions) this.#unsubscribe(conn, topic)
-      return { result: true }
-    },
-    irn_publish: (conn, params) => this.#publish(conn, [this.#publishInput(conn, params)]),
-    irn_batchPublish: (conn, { messages }) =>
-      this.#publish(
-        conn,
-        messages.map((params) => this.#publishInput(conn, params)),
-      ),
-    irn_batchFetchMessages: (conn, { topics }) => this.#fetch(conn, topics),
-    wc_proposeSession: (conn, params) => {
-      // The dapp created the pairing with skipSubscribe: the relay subscribes it, so the
-      // wallet's answer (tag 1101) reaches it.
-      const refused = this.#subscribe(conn, [params.pairingTopic], true)
-      if (!Array.isArray(refused)) return refused
-      const outcome = this.#publish(conn, [
-        {
-          topic: params.pairingTopic,
-          message: params.sessionProposal,
-          ttl: params.ttl ?? RELAY_DEFAULT_TTL_SECONDS,
-          tag: RELAY_TAG_SESSION_PROPOSE,
-          attestation: params.attestation ?? undefined,
-          sender: conn.clientId,
-        },
-      ])
-      if ('error' in outcome) return outcome
-      this.#subscribe(conn, [params.pairingTopic])
-      return {
-        ...outcome,
-        after: () => {
-          outcome.after?.()
-          this.#pump(conn.client, params.pairingTopic)
-        },
-      }
-    },
-    wc_approveSession: (conn, params) => {
-      // The wallet subscribed the session topic with skipSubscribe: the relay subscribes it.
-      const refused = this.#subscribe(conn, [params.sessionTopic], true)
-      if (!Array.isArray(refused)) return refused
-      const ttl = params.ttl ?? RELAY_DEFAULT_TTL_SECONDS
-      const outcome = this.#publish(conn, [
-        {
-          topic: params.pairingTopic,
-          message: params.sessionProposalResponse,
-          ttl,
-          tag: RELAY_TAG_SESSION_PROPOSE_RESPONSE,
-          attestation: undefined,
-          sender: conn.clientId,
-        },
-        {
-          topic: params.sessionTopic,
-          message: params.sessionSettlementRequest,
-          ttl,
-          tag: RELAY_TAG_SESSION_SETTLE,
-          attestation: undefined,
-          sender: conn.clientId,
-        },
-      ])
-      if ('error' in outcome) return outcome
-      this.#subscribe(conn, [params.sessionTopic])
-      return {
-        ...outcome,
-        after: () => {
-          outcome.after?.()
-          this.#pump(conn.client, params.sessionTopic)
-        },
-      }
-    },
-  }
-
-  // ---- Subscriptions ----
-
-  /**
-   * Subscribes `client` to `topics` (all or none); their subscription ids, or the refusal (reported)
-   * when the client would hold more than maxTopics or its address more than its budget allows.
-   * `dryRun` only checks.
-   */
-  #subscribe(conn: Connection, topics: string[], dryRun = false): string[] | Outcome {
-    const { client } = conn
-    const added = new Set(topics.filter((topic) => !client.topics.has(topic)))
-    const { maxSubscriptionsPerAddress } = this.budget.limits
-    const refusal: RelayRefusal | undefined =
-      client.topics.size + added.size > this.#maxTopics
-        ? 'client-topics'
-        : this.budget.subscriptionsAt(conn.address) + added.size > maxSubscriptionsPerAddress
-          ? 'address-topics'
-          : undefined
-    if (refusal) return this.#refuse(conn, refusal)
-    if (dryRun) return []
-    this.budget.subscribe(conn.address, added.size)
-    return topics.map((topic) => {
-      conn.topics.add(topic)
-      let id = client.topics.get(topic)
-      if (id === undefined) {
-        id = subscriptionId(topic, client.id)
-        client.topics.set(topic, id)
-        client.chargedTo.set(topic, conn.address)
-        let subscribers = this.#subscribers.get(topic)
-        if (!subscribers) {
-          subscribers = new Set()
-          this.#subscribers.set(topic, subscribers)
-        }
-        subscribers.add(client)
-      }
-      return id
-    })
-  }
-
-  #unsubscribe(conn: Connection, topic: string): void {
-    const { client } = conn
-    for (const other of client.connections) other.topics.delete(topic)
-    if (client.topics.delete(topic)) this.#removeSubscriber(client, topic)
-  }
-
-  #removeSubscriber(client: ClientState, topic: string): void {
-    const address = client.chargedTo.get(topic)
-    if (address !== undefined) {
-      client.chargedTo.delete(topic)
-      this.budget.unsubscribe(address)
-    }
-    const subscribers = this.#subscribers.get(topic)
-    subscribers?.delete(client)
-    if (subscribers?.size === 0) this.#subscribers.delete(topic)
+    return this.#methods[method](conn, parsed.data as never)
   }
 
   // ---- Publishing and delivery ----
@@ -510,7 +306,7 @@ export class Relay {
     return {
       result: true,
       after: () => {
-        for (const message of stored) this.#offer(message)
+        for (const message of stored) this.#delivery.offer(message)
       },
     }
   }
@@ -520,7 +316,7 @@ export class Relay {
     this.refusals.report(refusal, { clientId: conn.clientId, address: conn.address })
     const caps = {
       maxMessagesPerTopic: this.mailbox.maxMessagesPerTopic,
-      maxTopicsPerClient: this.#maxTopics,
+      maxTopicsPerClient: this.#subscriptions.maxTopics,
     }
     return limitError(refusalText(refusal, this.budget.limits, caps))
   }
@@ -539,119 +335,13 @@ export class Relay {
 
   /** A topic no one but the sender subscribes to keeps a message unsubscribedTtlSeconds at most. */
   #ttl({ topic, ttl, sender }: PublishInput): number {
-    const subscribers = this.#subscribers.get(topic)
+    const subscribers = this.#subscriptions.subscribersOf(topic)
     const own = this.#clients.get(sender)
     const others = (subscribers?.size ?? 0) - (own && subscribers?.has(own) ? 1 : 0)
     return others > 0 ? ttl : Math.min(ttl, this.budget.limits.unsubscribedTtlSeconds)
   }
 
-  /** A new message: to each subscriber but its sender, on the subscriber's newest socket. */
-  #offer(stored: StoredMessage): void {
-    for (const client of this.#subscribers.get(stored.topic) ?? []) {
-      if (!this.mailbox.isPendingFor(client.id, stored)) continue
-      const conn = this.#deliverySocket(client, stored.topic)
-      if (conn) this.#push(conn, stored)
-    }
-  }
-
-  /** Everything pending for `client` on `topic`, in publish order. */
-  #pump(client: ClientState, topic: string): void {
-    const conn = this.#deliverySocket(client, topic)
-    if (!conn) return
-    for (const stored of this.mailbox.pending(client.id, topic)) this.#push(conn, stored)
-  }
-
-  /**
-   * The client's newest open socket that subscribed to `topic` itself (two tabs sharing one
-   * WalletConnect storage are one client), else its newest open socket (it re-subscribes there).
-   */
-  #deliverySocket(client: ClientState, topic: string): Connection | undefined {
-    let newest: Connection | undefined
-    let subscribed: Connection | undefined
-    for (const conn of client.connections) {
-      if (!conn.open || conn.socket.readyState !== OPEN) continue
-      newest = conn
-      if (conn.topics.has(topic)) subscribed = conn
-    }
-    return subscribed ?? newest
-  }
-
-  #push(conn: Connection, stored: StoredMessage): void {
-    const id = this.#nextId++
-    const subscription = conn.client.topics.get(stored.topic)
-    this.mailbox.claim(conn.clientId, stored)
-    conn.inFlight.set(id, stored)
-    const data = {
-      topic: stored.topic,
-      message: stored.message,
-      publishedAt: stored.publishedAt,
-      tag: stored.tag,
-      ...(stored.attestation !== undefined && { attestation: stored.attestation }),
-    }
-    const frame = requestFrame(id, 'irn_subscription', {
-      id: subscription ?? subscriptionId(stored.topic, conn.clientId),
-      data,
-    })
-    this.#send(conn, frame, (ok) => {
-      if (ok) return
-      // Not written: the socket is closing; the next socket of this client gets it.
-      if (conn.inFlight.delete(id)) this.mailbox.release(conn.clientId, stored)
-    })
-  }
-
-  /** The client answered our irn_subscription (result or error): it has the message. */
-  #acknowledge(conn: Connection, id: string | number): void {
-    const key = typeof id === 'number' ? id : Number(id)
-    const stored = conn.inFlight.get(key)
-    if (!stored) return
-    conn.inFlight.delete(key)
-    this.mailbox.settle(conn.clientId, stored)
-  }
-
-  /**
-   * irn_batchFetchMessages: what the client has not had yet on `topics`, oldest first. Counted
-   * as delivered once the answer is written to the socket (an answer is not acknowledged).
-   */
-  #fetch(conn: Connection, topics: string[]): Outcome {
-    const messages: StoredMessage[] = []
-    let hasMore = false
-    for (const topic of new Set(topics)) {
-      const room = this.#maxFetch - messages.length
-      const pending = this.mailbox.pending(conn.clientId, topic, room + 1)
-      if (pending.length > room) hasMore = true
-      messages.push(...pending.slice(0, room))
-    }
-    for (const stored of messages) this.mailbox.claim(conn.clientId, stored)
-    return {
-      result: {
-        messages: messages.map((stored) => ({
-          topic: stored.topic,
-          message: stored.message,
-          publishedAt: stored.publishedAt,
-          tag: stored.tag,
-          ...(stored.attestation !== undefined && { attestation: stored.attestation }),
-        })),
-        hasMore,
-      },
-      written: (ok) => {
-        for (const stored of messages) {
-          if (ok) this.mailbox.settle(conn.clientId, stored)
-          else this.mailbox.release(conn.clientId, stored)
-        }
-      },
-    }
-  }
-
   #send(conn: Connection, frame: string, written?: (ok: boolean) => void): void {
-    if (!conn.open || conn.socket.readyState !== OPEN) {
-      written?.(false)
-      return
-    }
-    try {
-      conn.socket.send(frame, (error) => written?.(!error))
-    } catch (error) {
-      this.#logger?.debug({ err: error, clientId: conn.clientId }, 'relay send failed')
-      written?.(false)
-    }
+    sendFrame(conn, frame, written, this.#logger)
   }
 }
