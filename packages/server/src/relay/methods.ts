@@ -14,7 +14,6 @@ import type { PublishParams, RelayMethod, RelayParams } from './params.ts'
 export interface RelayOperations {
   subscribe(conn: Connection, topics: string[], dryRun?: boolean): string[] | Outcome
   unsubscribe(conn: Connection, topic: string): void
-  publishInput(conn: Connection, params: PublishParams): PublishInput
   publish(conn: Connection, inputs: PublishInput[]): Outcome
   fetch(conn: Connection, topics: string[]): Outcome
   pump(client: ClientState, topic: string): void
@@ -22,6 +21,18 @@ export interface RelayOperations {
 
 export type RelayMethods = {
   [M in RelayMethod]: (conn: Connection, params: RelayParams<M>) => Outcome
+}
+
+/** What irn_publish's params store: a message from this socket's client */
+function publishInput(conn: Connection, params: PublishParams): PublishInput {
+  return {
+    topic: params.topic,
+    message: params.message,
+    ttl: params.ttl,
+    tag: params.tag ?? 0,
+    attestation: params.attestation ?? undefined,
+    sender: conn.clientId,
+  }
 }
 
 export function relayMethods(ops: RelayOperations): RelayMethods {
@@ -49,11 +60,11 @@ export function relayMethods(ops: RelayOperations): RelayMethods {
       for (const { topic } of subscriptions) ops.unsubscribe(conn, topic)
       return { result: true }
     },
-    irn_publish: (conn, params) => ops.publish(conn, [ops.publishInput(conn, params)]),
+    irn_publish: (conn, params) => ops.publish(conn, [publishInput(conn, params)]),
     irn_batchPublish: (conn, { messages }) =>
       ops.publish(
         conn,
-        messages.map((params) => ops.publishInput(conn, params)),
+        messages.map((params) => publishInput(conn, params)),
       ),
     irn_batchFetchMessages: (conn, { topics }) => ops.fetch(conn, topics),
     wc_proposeSession: (conn, params) => {

@@ -26,9 +26,10 @@ import {
 } from './connection.ts'
 import { Delivery } from './delivery.ts'
 import { errorReply, parseFrame, resultReply } from './jsonrpc.ts'
-import { Mailbox, type MailboxOptions, type PublishInput, type StoredMessage } from './mailbox.ts'
+import { Mailbox, type MailboxOptions } from './mailbox.ts'
 import { type RelayMethods, relayMethods } from './methods.ts'
-import { describeParamsError, isRelayMethod, type PublishParams, RELAY_PARAMS } from './params.ts'
+import { describeParamsError, isRelayMethod, RELAY_PARAMS } from './params.ts'
+import { type PublishingDeps, publish } from './publishing.ts'
 import { RefusalReport, type RelayRefusal, refusalText } from './refusals.ts'
 import { Subscriptions } from './subscriptions.ts'
 
@@ -90,11 +91,17 @@ export class Relay {
       options.maxFetchMessages ?? RELAY_MAX_FETCH_MESSAGES,
       this.#logger,
     )
+    const publishing: PublishingDeps = {
+      mailbox: this.mailbox,
+      budget: this.budget,
+      subscriptions: this.#subscriptions,
+      refuse: (conn, refusal) => this.#refuse(conn, refusal),
+      offer: (stored) => this.#delivery.offer(stored),
+    }
     this.#methods = relayMethods({
       subscribe: (conn, topics, dryRun) => this.#subscriptions.subscribe(conn, topics, dryRun),
       unsubscribe: (conn, topic) => this.#subscriptions.unsubscribe(conn, topic),
-      publishInput: (conn, params) => this.#publishInput(conn, params),
-      publish: (conn, inputs) => this.#publish(conn, inputs),
+      publish: (conn, inputs) => publish(publishing, conn, inputs),
       fetch: (conn, topics) => this.#delivery.fetch(conn, topics),
       pump: (client, topic) => this.#delivery.pump(client, topic),
     })
@@ -275,42 +282,6 @@ export class Relay {
     return this.#methods[method](conn, parsed.data as never)
   }
 
-  // ---- Publishing and delivery ----
-
-  #publishInput(conn: Connection, params: PublishParams): PublishInput {
-    return {
-      topic: params.topic,
-      message: params.message,
-      ttl: params.ttl,
-      tag: params.tag ?? 0,
-      attestation: params.attestation ?? undefined,
-      sender: conn.clientId,
-    }
-  }
-
-  /**
-   * Stores all the messages or none (refused: reported, and answered with why); answers true,
-   * then offers them to their subscribers.
-   */
-  #publish(conn: Connection, inputs: PublishInput[]): Outcome {
-    const refusal = this.#admit(conn, inputs)
-    if (refusal) return this.#refuse(conn, refusal)
-    const stored: StoredMessage[] = []
-    for (const input of inputs) {
-      const ttl = this.#ttl(input)
-      const outcome = this.mailbox.publish({ ...input, ttl, address: conn.address })
-      if (outcome.kind !== 'stored') continue
-      this.budget.charge(outcome.stored)
-      stored.push(outcome.stored)
-    }
-    return {
-      result: true,
-      after: () => {
-        for (const message of stored) this.#delivery.offer(message)
-      },
-    }
-  }
-
   /** Reports a refused call and answers the error naming the limit. */
   #refuse(conn: Connection, refusal: Exclude<RelayRefusal, 'connections'>): Outcome {
     this.refusals.report(refusal, { clientId: conn.clientId, address: conn.address })
@@ -319,26 +290,6 @@ export class Relay {
       maxTopicsPerClient: this.#subscriptions.maxTopics,
     }
     return limitError(refusalText(refusal, this.budget.limits, caps))
-  }
-
-  /** Why `inputs` may not be stored now, if so: publish rate, then the mailbox's room, then bytes. */
-  #admit(
-    conn: Connection,
-    inputs: PublishInput[],
-  ): Exclude<RelayRefusal, 'connections'> | undefined {
-    const rate = this.budget.takePublishes(conn.clientId, conn.address, inputs.length)
-    if (rate) return rate
-    const room = this.mailbox.check(inputs)
-    if (room !== 'ok') return room
-    return this.budget.fits(conn.clientId, conn.address, this.mailbox.freshBytes(inputs))
-  }
-
-  /** A topic no one but the sender subscribes to keeps a message unsubscribedTtlSeconds at most. */
-  #ttl({ topic, ttl, sender }: PublishInput): number {
-    const subscribers = this.#subscriptions.subscribersOf(topic)
-    const own = this.#clients.get(sender)
-    const others = (subscribers?.size ?? 0) - (own && subscribers?.has(own) ? 1 : 0)
-    return others > 0 ? ttl : Math.min(ttl, this.budget.limits.unsubscribedTtlSeconds)
   }
 
   #send(conn: Connection, frame: string, written?: (ok: boolean) => void): void {
