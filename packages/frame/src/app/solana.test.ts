@@ -33,15 +33,14 @@ import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@solana
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { base58Decode, base58Encode } from './base58.ts'
 import { base64ToBytes, bytesToBase64 } from './keys.ts'
+import { formatSol } from './solana/describe.ts'
+import { parseWireTransaction, signWireTransaction } from './solana/wire.ts'
 import {
-  formatSol,
   MAX_SIGN_MESSAGE_BYTES,
   MAX_TRANSACTIONS,
-  parseWireTransaction,
   prepareSolanaSigning,
   type SolanaPrepareContext,
   type SolanaRunContext,
-  signWireTransaction,
 } from './solana.ts'
 import { generateSolanaSeed, type SolanaAccount, solanaAccountFromSeed } from './solanaKey.ts'
 
