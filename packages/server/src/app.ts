@@ -14,12 +14,8 @@ import {
   postOtpRoute,
   registerAuthRoutes,
 } from './auth/routes.ts'
-import {
-  postSocialConnectRoute,
-  registerSocialRoutes,
-  SOCIAL_ROUTES,
-  type SocialOptions,
-} from './auth/social.ts'
+import { postSocialConnectRoute, registerSocialRoutes, SOCIAL_ROUTES } from './auth/social.ts'
+import type { SocialOptions } from './auth/socialProviders.ts'
 import { postTelegramConnectRoute, registerTelegramRoutes } from './auth/telegram.ts'
 import { BalanceReader } from './chain/balances.ts'
 import { Chains } from './chain/client.ts'

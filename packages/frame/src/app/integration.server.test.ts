@@ -14,7 +14,7 @@ import {
 import { getPublicKeyFromAddress, address as solanaAddressOf, verifySignature } from '@solana/kit'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { socialFromIssuer } from '../../../server/src/auth/social.ts'
+import { socialFromIssuer } from '../../../server/src/auth/socialProviders.ts'
 import {
   availableDatabases,
   startTestServer,

@@ -14,9 +14,9 @@ import {
   type SocialOptions,
   socialFromEnv,
   socialFromIssuer,
-  socialUserFromClaims,
-} from './social.ts'
+} from './socialProviders.ts'
 import { pkceChallenge } from './socialStates.ts'
+import { socialUserFromClaims } from './socialUser.ts'
 
 const FRAME = 'http://127.0.0.1:5174'
 const PAGE = 'http://127.0.0.1:5173'

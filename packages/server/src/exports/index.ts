@@ -9,7 +9,7 @@ export {
   type SocialProviderConfig,
   socialFromEnv,
   socialFromIssuer,
-} from '../auth/social.ts'
+} from '../auth/socialProviders.ts'
 export type { SolanaChainConfig, SolanaTokenConfig } from '../chain/solanaConfig.ts'
 export type { RateLimitWindow } from '../constants.ts'
 export { DEMO_PROJECT_ID } from '../constants.ts'
