@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type AccountTypeContext, createAccountTypeResolver } from './accountTypes.ts'
 import type { ChainNamespace } from './caip.ts'
-import type { AccountType } from './storage.ts'
+import type { AccountType } from './storageEntries.ts'
 
 function resolver(
   stored: Partial<Record<ChainNamespace, AccountType>>,

@@ -1,5 +1,5 @@
 import type { ChainNamespace } from './caip.ts'
-import type { AccountType } from './storage.ts'
+import type { AccountType } from './storageEntries.ts'
 
 /**
  * `defaultAccountTypes` (spec §3 config option): the account type an embedded (email or social)

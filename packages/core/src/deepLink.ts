@@ -1,4 +1,4 @@
-import type { DeepLinkChoice } from './storage.ts'
+import type { DeepLinkChoice } from './storageEntries.ts'
 
 /** The links a directory wallet publishes (§3 Wallet list item). */
 export interface WalletLinks {

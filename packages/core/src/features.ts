@@ -1,5 +1,5 @@
 import { DEFAULT_REMOTE_FEATURES, DEFAULT_SOCIALS } from './constants.ts'
-import type { SocialProvider } from './storage.ts'
+import type { SocialProvider } from './storageEntries.ts'
 
 /** §7 GET /appkit/v1/config `features`. A field the service leaves out (or sends malformed) is absent. */
 export interface RemoteFeatures {

@@ -1,6 +1,6 @@
 import type { ApiClient } from './api.ts'
 import { CACHE_TTL_MS, KIT_VERSION } from './constants.ts'
-import type { LatestKitVersion } from './storage.ts'
+import type { LatestKitVersion } from './storageEntries.ts'
 
 // §3 Latest kit version: asked of the services at most once per 7 days (the answer is stored),
 // after first paint; a page that runs an older release gets one console notice.

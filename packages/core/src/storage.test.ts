@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MemoryStorage } from './memoryStorage.ts'
-import { createAppKitStorage, getBrowserStorage, type RecentWallet } from './storage.ts'
+import { createAppKitStorage, getBrowserStorage } from './storage.ts'
+import type { RecentWallet } from './storageEntries.ts'
 import { type KeyValueStorage, StorageKeys } from './storageKeys.ts'
 
 class ThrowingStorage implements KeyValueStorage {

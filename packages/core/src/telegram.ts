@@ -1,6 +1,6 @@
 import { OAUTH_SOCIAL_PROVIDERS, TELEGRAM_HIDDEN_SOCIALS } from './constants.ts'
 import type { OAuthSocialProvider } from './embeddedState.ts'
-import type { SocialProvider } from './storage.ts'
+import type { SocialProvider } from './storageEntries.ts'
 
 /**
  * Telegram Mini Apps (spec §1, §5). Telegram names its clients' platforms: 'ios', 'macos',

@@ -1,5 +1,5 @@
 import type { PairingOffer } from './pairing.ts'
-import type { DeepLinkChoice } from './storage.ts'
+import type { DeepLinkChoice } from './storageEntries.ts'
 
 /** What the WalletConnect views show: the pairing URI on offer and the chosen wallet's link. */
 export interface WalletConnectState {

@@ -12,7 +12,7 @@ import { initialPortfolioState, type PortfolioState } from '../portfolioState.ts
 import { initialRouterState, type RouterState } from '../router.ts'
 import { initialSendState, type SendState } from '../sendState.ts'
 import { initialSIWXState, type SIWXState } from '../siwx.ts'
-import type { RecentWallet } from '../storage.ts'
+import type { RecentWallet } from '../storageEntries.ts'
 import { initialWalletConnectState, type WalletConnectState } from '../walletConnectState.ts'
 import type { AppKitOptions } from './options.ts'
 

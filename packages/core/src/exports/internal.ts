@@ -48,6 +48,16 @@ export * from '../siwxLocal.ts'
 export * from '../siwxMessage.ts'
 export * from '../siwxServer.ts'
 export * from '../storage.ts'
+export type {
+  AccountType,
+  ConnectionStatus,
+  DeepLinkChoice,
+  LatestKitVersion,
+  RecentWallet,
+  SocialProvider,
+  StorageLog,
+  StoredConnection,
+} from '../storageEntries.ts'
 export * from '../storageKeys.ts'
 export * from '../telegram.ts'
 export * from '../toast.ts'
