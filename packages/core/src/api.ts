@@ -176,8 +176,6 @@ export function setupAlertCodeFor(error: unknown, fallback: SetupAlertCode): Set
 }
 
 import {
-  isNonEmptyString,
-  isRecord,
   toAnalyticsConfig,
   toBalances,
   toHistoryPage,
@@ -188,6 +186,7 @@ import {
   toTokenPrices,
   toWalletsPage,
 } from './apiShapes.ts'
+import { isNonEmptyString, isRecord } from './guards.ts'
 
 // ---- The client ----
 

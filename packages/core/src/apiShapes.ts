@@ -12,14 +12,7 @@ import type {
   WalletsPage,
 } from './api.ts'
 import type { RemoteFeatures } from './features.ts'
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-export function isNonEmptyString(value: unknown): value is string {
-  return typeof value === 'string' && value !== ''
-}
+import { isNonEmptyString, isRecord } from './guards.ts'
 
 const NULLABLE_STRING_FIELDS = [
   'image_id',

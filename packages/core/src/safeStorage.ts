@@ -2,7 +2,8 @@
 // read would accept, and every failure logged quietly (§3 "Storage failures are logged quietly
 // and ignored").
 import { type ChainNamespace, isChainNamespace } from './caip.ts'
-import { isRecord, type NamespaceRecord, type StorageLog } from './storageEntries.ts'
+import { isRecord } from './guards.ts'
+import type { NamespaceRecord, StorageLog } from './storageEntries.ts'
 import type { KeyValueStorage } from './storageKeys.ts'
 
 export function createSafeStorage(backend: KeyValueStorage | undefined, log: StorageLog) {

@@ -5,13 +5,13 @@ import {
   isChainNamespace,
 } from './caip.ts'
 import { RECENT_WALLETS_MAX } from './constants.ts'
+import { isNonEmptyString } from './guards.ts'
 import { createSafeStorage } from './safeStorage.ts'
 import {
   type AccountType,
   type ConnectionStatus,
   type DeepLinkChoice,
   isConnectionStatus,
-  isNonEmptyString,
   isSocialProvider,
   isSocialUsername,
   type LatestKitVersion,

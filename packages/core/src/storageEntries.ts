@@ -2,6 +2,7 @@
 // read (or written) at all.
 import type { ChainNamespace } from './caip.ts'
 import { ACCOUNT_TYPES, DEFAULT_SOCIALS } from './constants.ts'
+import { isNonEmptyString, isRecord } from './guards.ts'
 
 export type StorageLog = (message: string, error?: unknown) => void
 
@@ -42,14 +43,6 @@ export const CONNECTION_STATUSES: readonly string[] = [
 ]
 
 // ---- Shape checks for what comes back from storage ----
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-export function isNonEmptyString(value: unknown): value is string {
-  return typeof value === 'string' && value !== ''
-}
 
 export function isOptionalString(value: unknown): value is string | undefined {
   return value === undefined || typeof value === 'string'
