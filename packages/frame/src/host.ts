@@ -3,15 +3,21 @@
 // is trusted before it has passed the window, origin and schema checks below.
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
-  EMBEDDED_REQUEST_TIMEOUT_MS,
   FRAME_LOAD_FAILED,
   FRAME_LOAD_TIMEOUT_MS,
   FRAME_RELOADED,
   FRAME_TITLE,
   REQUEST_TIMED_OUT,
-  SIGN_OUT_TIMEOUT_MS,
 } from './constants.ts'
 import { FrameError } from './frameError.ts'
+import { frameSrc, hideFrame, requestTimeoutMs, showFrame } from './hostFrame.ts'
+import type {
+  FrameClient,
+  FrameClientOptions,
+  FrameRect,
+  FrameRequestOptions,
+  FrameTrouble,
+} from './hostTypes.ts'
 import {
   type AppEventType,
   type AppMessage,
@@ -25,131 +31,9 @@ import {
   REQUEST_ABORTED,
 } from './protocol.ts'
 
+export type { FrameClient, FrameClientOptions, FrameRect, FrameRequestOptions, FrameTrouble }
 /** What the frame's requests reject with (its message is meant for the visitor) */
-export { DEFAULT_REQUEST_TIMEOUT_MS, FrameError }
-
-export interface FrameClientOptions {
-  /** The frame app's page, on its own origin */
-  frameUrl: string
-  projectId: string
-  chainId: string | number
-  rpcUrl?: string
-  /** The SDK version, passed to the frame in its URL */
-  version: string
-  enableLogger?: boolean
-  enableCloudAuthAccount?: boolean
-  /** Where the iframe goes; the global document unless given */
-  document?: Document
-  /** Warnings (§7: invalid frame events are only logged); console.warn unless given */
-  log?(message: string, detail?: unknown): void
-  /** §9 Frame load timeout; 20 s unless given */
-  loadTimeoutMs?: number
-  /**
-   * §8 Troubles the page's developer should hear of: a request passed its timeout (APKT004);
-   * the frame does not allow this page's origin (APKT005).
-   */
-  onTrouble?(trouble: FrameTrouble): void
-  /**
-   * Resolves true when the page's origin is known not to be allowed. The frame site's CSP
-   * frame-ancestors then keeps the browser from loading the frame at all, so it cannot say so
-   * itself (FRAME_UNVERIFIED_DOMAIN): the host fails at once as if it had.
-   */
-  originRefused?: Promise<boolean>
-}
-
-export type FrameTrouble = 'request-timeout' | 'unverified-domain'
-
-export interface FrameRect {
-  top: number
-  left: number
-  width: number
-  height: number
-}
-
-export interface FrameRequestOptions {
-  /** Overrides the type's timeout (see `requestTimeoutMs`) */
-  timeoutMs?: number
-  /** Stops waiting: the request rejects with 'Request was aborted' (sign-out resolves) */
-  signal?: AbortSignal
-}
-
-export interface FrameClient {
-  /** The frame's origin: the only one messages go to and come from */
-  readonly origin: string
-  readonly iframe: HTMLIFrameElement
-  /** When the last FRAME_HEARTBEAT came (Date.now()); undefined before the first */
-  readonly lastHeartbeat: number | undefined
-  /** Resolves on FRAME_READY of our protocol version; rejects after the load timeout (§9 20 s). */
-  ready(): Promise<void>
-  /** Waits for ready(), posts the app event and resolves with its FRAME_*_SUCCESS payload. */
-  request<T extends AppEventType>(
-    type: T,
-    payload: AppRequest<T>,
-    options?: FrameRequestOptions,
-  ): Promise<AppReply<T>>
-  /** Shows the frame at `rect` (viewport pixels), above everything, taking pointer events. */
-  show(rect: FrameRect): void
-  /** Invisible and inert again, but still loaded (moving or removing an iframe reloads it). */
-  hide(): void
-  onSignal(listener: (type: FrameSignalType) => void): () => void
-  /** Removes the frame; pending requests reject (sign-out resolves). */
-  destroy(): void
-}
-
-/** §9 The requests that wait for the visitor (email, device, OTP, social, email change) */
-const VISITOR_PACED: ReadonlySet<AppEventType> = new Set<AppEventType>([
-  'APP_CONNECT_EMAIL',
-  'APP_CONNECT_DEVICE',
-  'APP_CONNECT_OTP',
-  'APP_CONNECT_SOCIAL',
-  'APP_CONNECT_FARCASTER',
-  'APP_UPDATE_EMAIL',
-  'APP_UPDATE_EMAIL_PRIMARY_OTP',
-  'APP_UPDATE_EMAIL_SECONDARY_OTP',
-])
-
-/**
- * How long the host waits for a reply (undefined: no limit). §9: 120 s for the visitor-paced
- * requests, 3 s for sign-out; an RPC request waits for the visitor's approval and ends only by
- * its reply or APP_RPC_ABORT; everything else 30 s (our choice).
- */
-export function requestTimeoutMs(type: AppEventType): number | undefined {
-  if (type === 'APP_RPC_REQUEST') return undefined
-  if (type === 'APP_SIGN_OUT') return SIGN_OUT_TIMEOUT_MS
-  return VISITOR_PACED.has(type) ? EMBEDDED_REQUEST_TIMEOUT_MS : DEFAULT_REQUEST_TIMEOUT_MS
-}
-
-/** The frame's page with the §7 query: projectId, chainId, version, enableLogger, rpcUrl, ... */
-export function frameSrc(options: FrameClientOptions): URL {
-  const url = new URL(options.frameUrl)
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new FrameError(`The wallet frame needs an http(s) URL, not ${url.protocol}`)
-  }
-  const query = url.searchParams
-  query.set('projectId', options.projectId)
-  query.set('chainId', String(options.chainId))
-  query.set('version', options.version)
-  query.set('enableLogger', String(options.enableLogger ?? false))
-  if (options.rpcUrl !== undefined) query.set('rpcUrl', options.rpcUrl)
-  if (options.enableCloudAuthAccount !== undefined) {
-    query.set('enableCloudAuthAccount', String(options.enableCloudAuthAccount))
-  }
-  return url
-}
-
-const HIDDEN_STYLE = {
-  position: 'fixed',
-  top: '0px',
-  left: '0px',
-  width: '1px',
-  height: '1px',
-  opacity: '0',
-  pointerEvents: 'none',
-  zIndex: '-1',
-} as const
-
-/** Largest z-index browsers honour: the approval and login views sit above everything. */
-const TOP_Z_INDEX = '2147483647'
+export { DEFAULT_REQUEST_TIMEOUT_MS, FrameError, frameSrc, requestTimeoutMs }
 
 /** How many abandoned request ids are remembered (oldest forgotten first). */
 const MAX_ABANDONED = 64
@@ -182,7 +66,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   iframe.setAttribute('referrerpolicy', 'origin')
   iframe.style.border = '0'
   iframe.style.background = 'transparent'
-  hide()
+  hideFrame(iframe)
   iframe.src = src.href
   doc.body.appendChild(iframe)
 
@@ -364,27 +248,6 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     })
   }
 
-  function show(rect: FrameRect) {
-    Object.assign(iframe.style, {
-      top: `${rect.top}px`,
-      left: `${rect.left}px`,
-      width: `${rect.width}px`,
-      height: `${rect.height}px`,
-      opacity: '1',
-      pointerEvents: 'auto',
-      zIndex: TOP_Z_INDEX,
-    })
-    iframe.removeAttribute('inert')
-    iframe.removeAttribute('aria-hidden')
-  }
-
-  function hide() {
-    Object.assign(iframe.style, HIDDEN_STYLE)
-    // Hidden means out of the tab order and the accessibility tree too, not just transparent.
-    iframe.setAttribute('inert', '')
-    iframe.setAttribute('aria-hidden', 'true')
-  }
-
   return {
     origin,
     iframe,
@@ -393,8 +256,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     },
     ready: () => readyPromise,
     request,
-    show,
-    hide,
+    show: (rect: FrameRect) => showFrame(iframe, rect),
+    hide: () => hideFrame(iframe),
     onSignal(listener) {
       signalListeners.add(listener)
       return () => signalListeners.delete(listener)
