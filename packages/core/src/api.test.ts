@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, createApiClient, setupAlertCodeFor } from './api.ts'
+import { ApiError, setupAlertCodeFor } from './api.ts'
+import { createApiClient } from './apiClient.ts'
 import {
   toAnalyticsConfig,
   toOrigins,

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createStore } from 'zustand/vanilla'
 import type { ConnectorInfo } from './adapter.ts'
-import { createApiClient, type WalletItem } from './api.ts'
+import type { WalletItem } from './api.ts'
+import { createApiClient } from './apiClient.ts'
 import {
   MOBILE_ALWAYS_SHOWN_WALLET_IDS,
   SEARCH_DEBOUNCE_MS,

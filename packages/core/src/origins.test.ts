@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, createApiClient } from './api.ts'
+import { ApiError } from './api.ts'
+import { createApiClient } from './apiClient.ts'
 import { checkOrigin, fetchAllowedOrigins, originMatches, originsResultFor } from './origins.ts'
 
 const failed = (status: number) => new ApiError('x', { status, path: '/projects/v1/origins' })

@@ -1,12 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createStore } from 'zustand/vanilla'
-import {
-  type ApiClient,
-  createApiClient,
-  type HistoryPage,
-  type TokenBalance,
-  type Transaction,
-} from './api.ts'
+import type { ApiClient, HistoryPage, TokenBalance, Transaction } from './api.ts'
+import { createApiClient } from './apiClient.ts'
 import { toBalances, toHistoryPage, toIdentity } from './apiShapes.ts'
 import type { AccountState, ChainState } from './appkitState.ts'
 import type { CaipAddress } from './caip.ts'

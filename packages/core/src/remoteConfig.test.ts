@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createStore } from 'zustand/vanilla'
-import { createApiClient } from './api.ts'
+import { createApiClient } from './apiClient.ts'
 import type { SetupAlertCode } from './errors.ts'
 import { type FeaturesState, initialFeaturesState, resolveFeatures } from './features.ts'
 import { fetchRemoteFeatures, loadRemoteFeatures } from './remoteConfig.ts'

@@ -90,7 +90,7 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
   )
 
   const api = lazy(() =>
-    import('../api.ts').then((m) =>
+    import('../apiClient.ts').then((m) =>
       m.createApiClient({
         apiUrl: ctx.serviceUrls.apiUrl,
         projectId: options.projectId,
