@@ -17,7 +17,7 @@ import type {
   StandardEventsFeature,
   StandardEventsListeners,
 } from '@wallet-standard/features'
-import { decodeBase58, encodeBase58 } from './base58.ts'
+import { encodeBase58 } from './base58.ts'
 import {
   EMBEDDED_SOLANA_CONNECTOR_ID,
   EMBEDDED_SOLANA_WALLET_NAME,
@@ -27,6 +27,7 @@ import { ProviderRpcError } from './eip1193.ts'
 import { type EmbeddedUserAccounts, solanaAddressOf, solanaPublicKey } from './embeddedAccounts.ts'
 import { embeddedWalletNetworks } from './embeddedNetworks.ts'
 import { httpRpcUrl } from './embeddedProvider.ts'
+import { malformed, signatureBytes, toBase64, wireBytes } from './embeddedSolanaBytes.ts'
 import type { EmbeddedSession } from './embeddedWallet.ts'
 import { ErrorText } from './errors.ts'
 import type { CaipNetwork } from './networks.ts'
@@ -43,7 +44,6 @@ export type EmbeddedSolanaMethod =
 /** EIP-1193 / Wallet Standard error codes the wallet answers with */
 const Code = { unauthorized: 4100, unknownChain: 4902, internal: -32603 } as const
 
-const SIGNATURE_BYTES = 64
 const ACCOUNT_FEATURES = [
   'solana:signMessage',
   'solana:signTransaction',
@@ -70,37 +70,6 @@ export interface EmbeddedSolanaWallet {
   setAccount(user: EmbeddedUserAccounts | undefined): void
   /** The frame session (and the app's networks) requests go through, e.g. after it was recreated. */
   bind(session: EmbeddedSession, networks: readonly CaipNetwork[]): void
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let text = ''
-  for (const byte of bytes) text += String.fromCharCode(byte)
-  return btoa(text)
-}
-
-function fromBase64(value: unknown): Uint8Array | undefined {
-  if (typeof value !== 'string' || value === '') return undefined
-  try {
-    return Uint8Array.from(atob(value), (char) => char.charCodeAt(0))
-  } catch {
-    return undefined
-  }
-}
-
-const malformed = (method: string) =>
-  new ProviderRpcError(Code.internal, `The wallet frame gave no valid answer to ${method}`)
-
-/** A base58 ed25519 signature from the frame's reply, as bytes. */
-function signatureBytes(value: unknown, method: string): Uint8Array {
-  const bytes = typeof value === 'string' ? decodeBase58(value) : undefined
-  if (bytes?.length !== SIGNATURE_BYTES) throw malformed(method)
-  return bytes
-}
-
-function wireBytes(value: unknown, method: string): Uint8Array {
-  const bytes = fromBase64(value)
-  if (!bytes) throw malformed(method)
-  return bytes
 }
 
 /**
