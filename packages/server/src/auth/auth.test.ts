@@ -10,7 +10,7 @@ import {
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_OTP_MAX_ATTEMPTS, AUTH_OTP_TTL_MS, DEMO_PROJECT_ID } from '../constants.ts'
-import { defaultFrameOrigins } from '../server.ts'
+import { defaultFrameOrigins } from '../serverEnv.ts'
 import { authCaller } from '../testing/authCaller.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
 import { approvalLinkOf, approveByLink } from '../testing/emailLogin.ts'

@@ -37,4 +37,5 @@ export type {
   RunningServer,
   StartServerOptions,
 } from '../server.ts'
-export { defaultAllowedOrigins, defaultFrameOrigins, startServer } from '../server.ts'
+export { startServer } from '../server.ts'
+export { defaultAllowedOrigins, defaultFrameOrigins } from '../serverEnv.ts'

@@ -1,0 +1,59 @@
+// What the server reads from its environment when startServer() is not told: ports, the mode,
+// the frame build, the mail server, the directory's size, the local stack's origins.
+import { resolve } from 'node:path'
+import type { MailOptions } from './auth/mailer.ts'
+import {
+  DEFAULT_DEMO_PORT,
+  DEFAULT_FRAME_PORT,
+  DEFAULT_SERVER_HOST,
+  DEFAULT_SMTP_PORT,
+} from './constants.ts'
+import type { FrameSiteServerOptions, ServerMode } from './serverOptions.ts'
+
+export function frameFromEnv(): FrameSiteServerOptions | undefined {
+  const dir = process.env.FRAME_DIR
+  return dir ? { dir: resolve(process.cwd(), dir) } : undefined
+}
+
+export function modeFromEnv(): ServerMode {
+  return process.env.LATCHKEY_MODE === 'development' ? 'development' : 'production'
+}
+
+export function portFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name])
+  return Number.isInteger(value) && value > 0 && value < 65_536 ? value : fallback
+}
+
+export function directorySizeFromEnv(): number {
+  const raw = process.env.LATCHKEY_DIRECTORY_SIZE
+  if (raw === undefined || raw === '') return 0
+  const size = Number(raw)
+  if (!Number.isInteger(size) || size < 0) {
+    throw new Error(`LATCHKEY_DIRECTORY_SIZE must be a whole number, got '${raw}'`)
+  }
+  return size
+}
+
+/** docs/architecture.md "The local stack": the demo page and the frame site, by IP and by name. */
+export function defaultAllowedOrigins(): string[] {
+  const ports = new Set([
+    DEFAULT_DEMO_PORT,
+    portFromEnv('DEMO_PORT', DEFAULT_DEMO_PORT),
+    portFromEnv('FRAME_PORT', DEFAULT_FRAME_PORT),
+  ])
+  return [...ports].flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`])
+}
+
+/** docs/architecture.md "The local stack": the frame site, by IP and by name. */
+export function defaultFrameOrigins(): string[] {
+  const port = portFromEnv('FRAME_PORT', DEFAULT_FRAME_PORT)
+  return [`http://127.0.0.1:${port}`, `http://localhost:${port}`]
+}
+
+/** SMTP_HOST and SMTP_PORT when SMTP_PORT is set, else the devnet's capture on 127.0.0.1:2525 */
+export function mailFromEnv(): MailOptions {
+  const port = portFromEnv('SMTP_PORT', 0)
+  return port
+    ? { host: process.env.SMTP_HOST || DEFAULT_SERVER_HOST, port }
+    : { host: DEFAULT_SERVER_HOST, port: DEFAULT_SMTP_PORT }
+}
