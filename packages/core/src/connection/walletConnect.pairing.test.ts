@@ -156,4 +156,70 @@ describe('WalletConnect pairing, edges', () => {
     })
     expect(events.map((e) => e.event)).not.toContain('CONNECT_ERROR')
   })
+
+  it("the wallet's network change is not the session's end: the remembered deep link stays", async () => {
+    const { kit, offer, stored } = app({ adapters: [] })
+    const pairing = kit.walletConnect.start(RAINBOW)
+    const wallet = await mobileWallet({
+      chains: { 31337: 'http://127.0.0.1:1', 31338: 'http://127.0.0.1:1' },
+    })
+    await wallet.pair((await offer()).uri)
+    await pairing
+    const statuses: string[] = []
+    kit.stores.account.subscribe((state) => statuses.push(state.status))
+    await wallet.emit('chainChanged', 31338, 'eip155:31338')
+    await vi.waitFor(
+      () => expect(kit.stores.chain.getState().activeCaipNetwork.id).toBe(31338),
+      WAIT,
+    )
+    expect(stored.getDeepLinkChoice()).toBeDefined()
+    expect(statuses).not.toContain('disconnected')
+  })
+
+  it('starting again with no wallet picked keeps the pairing that runs', async () => {
+    const { kit, offer } = app({ adapters: [] })
+    void kit.walletConnect.start()
+    const first = await offer()
+    let refused: unknown
+    kit.walletConnect.start().catch((error: unknown) => {
+      refused = error
+    })
+    await settled()
+    expect(refused).toBeUndefined()
+    expect(kit.stores.walletConnect.getState().offer).toBe(first)
+    kit.walletConnect.stop()
+  })
+
+  it('with sign-in on, a wallet without one-click auth hands the provider no session', async () => {
+    vi.stubGlobal('location', new URL('http://127.0.0.1:5173/'))
+    const added: unknown[] = []
+    class RecordingSIWX extends LocalSIWX {
+      override addSession(session: Parameters<LocalSIWX['addSession']>[0]) {
+        added.push(session)
+        return super.addSession(session)
+      }
+    }
+    const siwx = new RecordingSIWX({ storage: new MemoryStorage() })
+    const { kit, offer } = app({ adapters: [], siwx })
+    const pairing = kit.walletConnect.start()
+    const wallet = await mobileWallet()
+    await wallet.pair((await offer()).uri)
+    await pairing
+    expect(kit.stores.account.getState().status).toBe('connected')
+    expect(added).toEqual([])
+  })
+
+  it('with debug on, a refused relay and the failed pairing are logged', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { kit } = app({
+      adapters: [],
+      projectId: 'unknownproject000000000000000000',
+      debug: true,
+    })
+    await kit.walletConnect.start()
+    const logged = warn.mock.calls.map(([text]) => String(text))
+    expect(logged).toContain('[latchkey] WalletConnect relay error')
+    expect(logged).toContain('[latchkey] WalletConnect pairing failed')
+    warn.mockRestore()
+  })
 })
