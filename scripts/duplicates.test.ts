@@ -52,7 +52,7 @@ describe('repeated code', () => {
         `export function ${name}(items: number[]) {\n` +
         '  const kept = items.filter((item) => item > 0 && Number.isSafeInteger(item))\n' +
         '  const total = kept.reduce((sum, item) => sum + item * 2, 0)\n' +
-        '  if (total > 1000) throw new Error(`too much: ${total} over ${kept.length} items`)\n' +
+        '  if (total > 1000) throw new RangeError(String(total) + " over " + String(kept.length))\n' +
         '  return { kept, total, average: kept.length ? total / kept.length : 0 }\n}\n'
       await writeFile(join(dir, 'a.ts'), block('first'))
       await writeFile(join(dir, 'b.ts'), block('second'))
