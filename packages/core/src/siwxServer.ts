@@ -1,5 +1,5 @@
 import type { CaipNetworkId } from './caip.ts'
-import { DEFAULT_API_URL, STORAGE_PREFIX } from './constants.ts'
+import { DEFAULT_API_URL } from './constants.ts'
 import {
   messageForThisPage,
   type SIWXConfig,
@@ -7,6 +7,7 @@ import {
   type SIWXSession,
 } from './siwx.ts'
 import type { SIWXMessageData } from './siwxMessage.ts'
+import { defaultStorage, HeldTokenStore, type HeldTokens, type TokenPair } from './siwxTokens.ts'
 
 /** Where ServerSIWX keeps refresh tokens across reloads: sessionStorage's shape. */
 export type SIWXTokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
@@ -27,35 +28,12 @@ export interface ServerSIWXOptions {
   tokenStorage?: SIWXTokenStorage | null
 }
 
-/** The server's answer to a sign-in or a refresh (README "Sign-In with X"). */
-interface TokenPair {
-  accessToken: string
-  accessTokenExpiresAt: string
-  refreshToken: string
-  refreshTokenExpiresAt: string
-}
-
-interface HeldTokens {
-  accessToken?: string
-  accessExpiresAt: number
-  refreshToken: string
-  refreshExpiresAt: number
-}
-
 /** An access token this close to its expiry is refreshed before it is sent. */
 const EXPIRY_MARGIN_MS = 30_000
 
 /** The account a token is for: CAIP-10, EVM addresses lower-cased. */
 function accountKey(chainId: string, address: string): string {
   return `${chainId}:${chainId.startsWith('eip155:') ? address.toLowerCase() : address}`
-}
-
-function defaultStorage(): SIWXTokenStorage | null {
-  try {
-    return globalThis.sessionStorage ?? null
-  } catch {
-    return null
-  }
 }
 
 class HttpError extends Error {
@@ -76,8 +54,7 @@ class HttpError extends Error {
 export class ServerSIWX implements SIWXConfig {
   readonly required: boolean
   readonly #options: ServerSIWXOptions
-  readonly #storage: SIWXTokenStorage | null
-  readonly #tokens = new Map<string, HeldTokens>()
+  readonly #store: HeldTokenStore
   readonly #refreshing = new Map<string, Promise<HeldTokens | undefined>>()
   readonly #pendingEmails = new Map<string, { email: string; caipAddress: string }>()
   #lastAccount: string | undefined
@@ -85,7 +62,10 @@ export class ServerSIWX implements SIWXConfig {
   constructor(options: ServerSIWXOptions) {
     this.#options = options
     this.required = Boolean(options.required)
-    this.#storage = options.tokenStorage === undefined ? defaultStorage() : options.tokenStorage
+    this.#store = new HeldTokenStore(
+      options.tokenStorage === undefined ? defaultStorage() : options.tokenStorage,
+      options.projectId,
+    )
   }
 
   async #call<T>(
@@ -122,63 +102,9 @@ export class ServerSIWX implements SIWXConfig {
     }
   }
 
-  #storageKey(key: string) {
-    return `${STORAGE_PREFIX}siwx_refresh:${this.#options.projectId}:${key}`
-  }
-
-  #held(key: string): HeldTokens | undefined {
-    const held = this.#tokens.get(key)
-    if (held) return held
-    try {
-      const stored = JSON.parse(this.#storage?.getItem(this.#storageKey(key)) ?? 'null') as {
-        refreshToken?: unknown
-        refreshExpiresAt?: unknown
-      } | null
-      if (typeof stored?.refreshToken !== 'string' || typeof stored.refreshExpiresAt !== 'number') {
-        return undefined
-      }
-      const restored = {
-        accessExpiresAt: 0,
-        refreshToken: stored.refreshToken,
-        refreshExpiresAt: stored.refreshExpiresAt,
-      }
-      this.#tokens.set(key, restored)
-      return restored
-    } catch {
-      return undefined
-    }
-  }
-
   #keep(key: string, pair: TokenPair): HeldTokens {
-    const held = {
-      accessToken: pair.accessToken,
-      accessExpiresAt: Date.parse(pair.accessTokenExpiresAt),
-      refreshToken: pair.refreshToken,
-      refreshExpiresAt: Date.parse(pair.refreshTokenExpiresAt),
-    }
-    this.#tokens.set(key, held)
     this.#lastAccount = key
-    try {
-      this.#storage?.setItem(
-        this.#storageKey(key),
-        JSON.stringify({
-          refreshToken: held.refreshToken,
-          refreshExpiresAt: held.refreshExpiresAt,
-        }),
-      )
-    } catch {
-      // §3 storage failures are ignored: the token stays in memory
-    }
-    return held
-  }
-
-  #forget(key: string) {
-    this.#tokens.delete(key)
-    try {
-      this.#storage?.removeItem(this.#storageKey(key))
-    } catch {
-      // §3 storage failures are ignored
-    }
+    return this.#store.keep(key, pair)
   }
 
   /** One refresh at a time per account: a refresh token is single use. */
@@ -192,9 +118,9 @@ export class ServerSIWX implements SIWXConfig {
   }
 
   async #doRefresh(key: string): Promise<HeldTokens | undefined> {
-    const held = this.#held(key)
+    const held = this.#store.get(key)
     if (!held || held.refreshExpiresAt <= Date.now()) {
-      this.#forget(key)
+      this.#store.forget(key)
       return undefined
     }
     try {
@@ -205,7 +131,7 @@ export class ServerSIWX implements SIWXConfig {
       return this.#keep(key, pair)
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) {
-        this.#forget(key)
+        this.#store.forget(key)
         return undefined
       }
       throw error
@@ -213,7 +139,7 @@ export class ServerSIWX implements SIWXConfig {
   }
 
   async #accessToken(key: string): Promise<string | undefined> {
-    const held = this.#held(key)
+    const held = this.#store.get(key)
     if (!held) return undefined
     if (held.accessToken && held.accessExpiresAt - EXPIRY_MARGIN_MS > Date.now()) {
       return held.accessToken
@@ -279,7 +205,7 @@ export class ServerSIWX implements SIWXConfig {
         { method: 'DELETE' },
         { chainId: account.chainId, address: account.accountAddress },
       )
-      this.#forget(key)
+      this.#store.forget(key)
     }
     for (const session of sessions) await this.addSession(session)
   }
