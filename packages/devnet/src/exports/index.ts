@@ -15,12 +15,14 @@ export {
 export { OidcBrowser, type OidcSignInOptions, signInWithOidc } from '../oidc/browser.ts'
 export {
   DEFAULT_OIDC_PORT,
-  defaultOidcPort,
   OIDC_ROUTES,
   OIDC_SCOPE,
   OIDC_SOCIAL_CLIENTS,
-  type OidcProvider,
   type OidcSocialClient,
+} from '../oidc/clients.ts'
+export {
+  defaultOidcPort,
+  type OidcProvider,
   type StartOidcProviderOptions,
   startOidcProvider,
 } from '../oidc/provider.ts'

@@ -8,54 +8,19 @@ import { generateKeyPair, type KeyObject, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
-import type {
-  Account,
-  Adapter,
-  AdapterPayload,
-  Configuration,
-  Grant,
-  Interaction,
-  KoaContextWithOIDC,
-} from 'oidc-provider'
+import type { Account, Configuration, Grant, Interaction, KoaContextWithOIDC } from 'oidc-provider'
+import {
+  DEFAULT_OIDC_PORT,
+  DISPLAY_NAMES,
+  OIDC_MAX_USERNAME_LENGTH,
+  OIDC_ROUTES,
+  OIDC_SCOPE,
+  OIDC_SOCIAL_CLIENTS,
+  type OidcSocialClient,
+} from './clients.ts'
+import { memoryAdapter } from './memoryAdapter.ts'
+import { escapeHtml, expiredPage, loginPage, page, readForm, send } from './pages.ts'
 
-/** docs/architecture.md "The local stack": the OpenID provider on 8790, env OIDC_PORT */
-export const DEFAULT_OIDC_PORT = 8790
-
-/** The clients of the local issuer: one per social provider (spec §5) */
-export const OIDC_SOCIAL_CLIENTS = [
-  'google',
-  'github',
-  'apple',
-  'facebook',
-  'x',
-  'discord',
-] as const
-export type OidcSocialClient = (typeof OIDC_SOCIAL_CLIENTS)[number]
-
-/** The scopes every client may ask for */
-export const OIDC_SCOPE = 'openid email profile'
-
-/** Where oidc-provider serves each endpoint on the issuer (pinned, so a relying party may rely on them) */
-export const OIDC_ROUTES = {
-  authorization: '/auth',
-  token: '/token',
-  userinfo: '/me',
-  jwks: '/jwks',
-} as const
-
-/** The longest username the login form takes */
-export const OIDC_MAX_USERNAME_LENGTH = 64
-
-const DISPLAY_NAMES: Record<OidcSocialClient, string> = {
-  google: 'Google',
-  github: 'GitHub',
-  apple: 'Apple',
-  facebook: 'Facebook',
-  x: 'X',
-  discord: 'Discord',
-}
-
-const MAX_FORM_BYTES = 8 * 1024
 /** oidc-provider's login session cookie (cookies.names.session) and its signature */
 const SESSION_COOKIE = /^_session(?:\.sig)?=/
 
@@ -123,119 +88,6 @@ function isUsername(value: string): boolean {
     value === value.trim() &&
     !CONTROL.test(value)
   )
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  )
-
-const PAGE_STYLE =
-  'body{font-family:system-ui,sans-serif;background:#f4f4f5;color:#18181b;margin:0}' +
-  'main{max-width:22rem;margin:4rem auto;background:#fff;border-radius:12px;padding:1.5rem;' +
-  'box-shadow:0 1px 3px rgba(0,0,0,.15)}h1{font-size:1.25rem;margin:0 0 .5rem}' +
-  'p{font-size:.875rem;color:#52525b}label{display:block;font-size:.875rem;margin:1rem 0 .25rem}' +
-  'input{box-sizing:border-box;width:100%;font:inherit;padding:.5rem;border:1px solid #a1a1aa;' +
-  'border-radius:6px}button{font:inherit;margin-top:1rem;padding:.5rem 1rem;border-radius:6px;' +
-  'border:0;background:#2563eb;color:#fff;cursor:pointer}button.secondary{background:#e4e4e7;' +
-  'color:#18181b;margin-left:.5rem}.error{color:#b91c1c}'
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${PAGE_STYLE}</style></head><body><main>${body}</main></body></html>`
-}
-
-function loginPage(uid: string, client: OidcSocialClient, error?: string, login = ''): string {
-  const name = DISPLAY_NAMES[client]
-  const action = `/interaction/${encodeURIComponent(uid)}`
-  return page(
-    `Sign in with ${name}`,
-    `<h1>Sign in with ${name}</h1>` +
-      `<p>Local stand-in for ${name} (Latchkey devnet): any username signs in.</p>` +
-      (error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '') +
-      `<form method="post" action="${action}/login">` +
-      `<label for="login">Username</label>` +
-      `<input id="login" name="login" data-testid="oidc-login" autocomplete="username" required autofocus maxlength="${OIDC_MAX_USERNAME_LENGTH}" value="${escapeHtml(login)}">` +
-      `<button type="submit" data-testid="oidc-submit">Continue</button>` +
-      `<button type="submit" class="secondary" data-testid="oidc-cancel" formaction="${action}/abort" formnovalidate>Cancel</button>` +
-      `</form>`,
-  )
-}
-
-function send(res: ServerResponse, status: number, html: string): void {
-  res.statusCode = status
-  res.setHeader('Content-Type', 'text/html; charset=utf-8')
-  res.setHeader('Cache-Control', 'no-store')
-  res.setHeader(
-    'Content-Security-Policy',
-    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
-  )
-  res.end(html)
-}
-
-async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefined> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > MAX_FORM_BYTES) return undefined
-    chunks.push(chunk)
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
-}
-
-const expiredPage = page(
-  'Sign-in expired',
-  '<h1>This sign-in has expired</h1><p>Close this window and start again.</p>',
-)
-
-/** Entries kept in memory before expired ones are swept */
-const SWEEP_AT = 5_000
-
-/**
- * oidc-provider's storage, in this process's memory (the stand-in keeps nothing across restarts;
- * a code, interaction or grant lives minutes at most). One store per provider.
- */
-function memoryAdapter(): (model: string) => Adapter {
-  const store = new Map<string, { payload: AdapterPayload; expiresAt: number }>()
-  const live = (key: string) => {
-    const entry = store.get(key)
-    if (entry && entry.expiresAt <= Date.now()) store.delete(key)
-    return entry && entry.expiresAt > Date.now() ? entry.payload : undefined
-  }
-  const sweep = () => {
-    for (const key of store.keys()) live(key)
-  }
-  return (model) => {
-    const key = (id: string) => `${model}:${id}`
-    const findBy = async (field: string, value: string) => {
-      for (const [id, entry] of store) {
-        if (id.startsWith(`${model}:`) && entry.payload[field] === value) return live(id)
-      }
-      return undefined
-    }
-    return {
-      async upsert(id, payload, expiresIn) {
-        if (store.size >= SWEEP_AT) sweep()
-        const expiresAt = expiresIn ? Date.now() + expiresIn * 1000 : Number.POSITIVE_INFINITY
-        store.set(key(id), { payload, expiresAt })
-      },
-      find: async (id) => live(key(id)),
-      findByUid: (uid) => findBy('uid', uid),
-      findByUserCode: (userCode) => findBy('userCode', userCode),
-      async consume(id) {
-        const payload = live(key(id))
-        if (payload) payload.consumed = Math.floor(Date.now() / 1000)
-      },
-      async destroy(id) {
-        store.delete(key(id))
-      },
-      async revokeByGrantId(grantId) {
-        for (const [id, entry] of store) if (entry.payload.grantId === grantId) store.delete(id)
-      },
-    }
-  }
 }
 
 /** The Grant a first-party client gets without a consent screen. */
