@@ -85,6 +85,21 @@ describe('the page inside the returning social popup', () => {
   })
 })
 
+describe('destroy() before the page painted', () => {
+  it('starts no adapter and reconnects nothing later', async () => {
+    const storage = new MemoryStorage()
+    storage.setItem(StorageKeys.connectedConnectorId('eip155'), 'io.metamask')
+    vi.stubGlobal('window', page(''))
+    const { adapter } = fakeEvmAdapter()
+    const kit = kitWith(storage, [adapter])
+    kit.start()
+    kit.destroy()
+    // Long enough for the connection chunk to load and the adapters to start, had they been.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(adapter.load).not.toHaveBeenCalled()
+  })
+})
+
 describe('embedded.connectSocial', () => {
   it('opens the 600×800 popup synchronously, in the click, before anything loads', async () => {
     const popup = { closed: false, close: vi.fn(), location: { href: 'about:blank' } }

@@ -97,7 +97,14 @@ export function startInstance(
   if (stored) stores.account.setState({ status: 'reconnecting', namespace: stored })
   const pageOrigin = startServices(ctx, parts)
   stops.push(...followPortfolio(ctx, parts), ...followSignIn(ctx, parts))
-  const paint = () => afterPaint(ctx, parts)
+  // An instance destroyed before the page painted starts no adapter and reconnects nothing.
+  let destroyed = false
+  stops.push(() => {
+    destroyed = true
+  })
+  const paint = () => {
+    if (!destroyed) afterPaint(ctx, parts)
+  }
   if ('requestIdleCallback' in window) window.requestIdleCallback(paint, { timeout: 500 })
   else setTimeout(paint, 1)
   return { stops, pageOrigin }
