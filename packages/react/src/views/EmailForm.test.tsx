@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithAppKit } from '../testing/renderWithAppKit.tsx'
 import { EmailForm } from './EmailForm.tsx'

@@ -11,7 +11,7 @@ import {
   authNotConnected,
   authSameEmail,
 } from '../errors.ts'
-import { type AuthFlow, mailedAnswer } from './flow.ts'
+import { type AuthFlow, mailRefusal } from './flow.ts'
 import { authMails } from './mailer.ts'
 import {
   authValidationHook,
@@ -137,7 +137,8 @@ export function registerEmailChangeRoutes(app: OpenAPIHono<AppEnv>, flow: AuthFl
           'VERIFY_PRIMARY_OTP' as const,
         )
       })
-      return mailedAnswer(c, outcome)
+      if ('ok' in outcome) return c.json(outcome.ok, 200)
+      return mailRefusal(c, outcome)
     },
     authValidationHook,
   )

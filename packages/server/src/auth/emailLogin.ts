@@ -16,7 +16,7 @@ import {
 } from '../errors.ts'
 import { APPROVE_PATH } from './deviceApproval.ts'
 import { bindSession } from './dpop.ts'
-import { type AuthFlow, type AuthRouteDeps, mailedAnswer, retryLater } from './flow.ts'
+import { type AuthFlow, type AuthRouteDeps, mailRefusal, retryLater } from './flow.ts'
 import {
   deviceChallengeStatus,
   expireOtherLoginChallenges,
@@ -151,7 +151,8 @@ export function registerEmailLoginRoutes(
         const mail = authMails.deviceApproval(email, link, request)
         return flow.mailChallenge(id, mail, 'VERIFY_DEVICE' as const)
       })
-      return mailedAnswer(c, outcome)
+      if ('ok' in outcome) return c.json(outcome.ok, 200)
+      return mailRefusal(c, outcome)
     },
     authValidationHook,
   )

@@ -1,10 +1,11 @@
 // What the auth routes share at run time: their dependencies, the clock, mail sending, the 30 s
 // cooldown, and the session of a request.
-import type { Context } from 'hono'
+import type { Context, TypedResponse } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
-import { authCooldown, authMailFailed } from '../errors.ts'
+import { type AuthErrorBody, authCooldown, authMailFailed } from '../errors.ts'
 import { type ClientAddressOf, socketAddress } from '../middleware/rateLimit.ts'
 import { requirePossession } from './dpop.ts'
 import type { Mail, Mailer } from './mailer.ts'
@@ -90,25 +91,24 @@ function bearerToken(c: Context<AppEnv>): string | undefined {
   return match?.[1]
 }
 
-/** A started challenge's answer: its action and id, 429 in the cooldown, 502 when no mail left. */
-export function mailedAnswer<A extends string>(
+/** A challenge that did not start: 429 in the cooldown, 502 when its mail could not be sent. */
+export function mailRefusal(
   c: Context<AppEnv>,
-  outcome:
-    | { ok: { action: A; challengeId: string } }
-    | { retryAfter: number }
-    | { mailFailed: true },
-) {
+  outcome: { retryAfter: number } | { mailFailed: true },
+): JsonAnswer<AuthErrorBody, 429> | JsonAnswer<AuthErrorBody, 502> {
   if ('retryAfter' in outcome) return retryLater(c, outcome.retryAfter)
-  if ('mailFailed' in outcome) return c.json(authMailFailed, 502)
-  return c.json(outcome.ok, 200)
+  return c.json(authMailFailed, 502)
 }
+
+/** A JSON answer as Hono's typed routes see it (spelled out: declarations cannot infer it) */
+type JsonAnswer<T, S extends ContentfulStatusCode> = Response & TypedResponse<T, S, 'json'>
 
 /** 429 with Retry-After: the 30 s cooldown, or `body` (another wait). */
 export function retryLater(
   c: Context<AppEnv>,
   retryAfter: number,
   body = authCooldown(retryAfter),
-) {
+): JsonAnswer<AuthErrorBody, 429> {
   c.header('Retry-After', String(retryAfter))
   return c.json(body, 429)
 }
