@@ -9,7 +9,12 @@ import {
 } from '@latchkey/devnet'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AUTH_OTP_MAX_ATTEMPTS, AUTH_OTP_TTL_MS, DEMO_PROJECT_ID } from '../constants.ts'
+import {
+  AUTH_MAX_USER_NAME_LENGTH,
+  AUTH_OTP_MAX_ATTEMPTS,
+  AUTH_OTP_TTL_MS,
+  DEMO_PROJECT_ID,
+} from '../constants.ts'
 import { defaultFrameOrigins } from '../serverEnv.ts'
 import { authCaller } from '../testing/authCaller.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
@@ -429,6 +434,21 @@ describe.each(availableDatabases())('embedded-wallet auth on $name', (database) 
       expect((await call('PATCH', '/auth/v1/user', { token, body: bad })).status).toBe(400)
     }
     expect((await call('PATCH', '/auth/v1/user', { body: { chainId: 1 } })).status).toBe(401)
+    // A user name's refusals say why.
+    for (const [userName, reason] of [
+      ['', 'must not be empty'],
+      [
+        'x'.repeat(AUTH_MAX_USER_NAME_LENGTH + 1),
+        `must be at most ${AUTH_MAX_USER_NAME_LENGTH} characters`,
+      ],
+      ['a\u0007b', 'must not contain control characters'],
+    ]) {
+      const refused = await call('PATCH', '/auth/v1/user', { token, body: { userName } })
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { message: `Invalid parameter 'userName': ${reason}` },
+      })
+    }
   })
 
   it('changes the email: a code to the current address, then one to the new address', async () => {
