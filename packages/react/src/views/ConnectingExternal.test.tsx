@@ -1,41 +1,18 @@
-import { ErrorText, MemoryStorage } from '@latchkey/core/internal'
-import { localChainA } from '@latchkey/core/networks'
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { ErrorText } from '@latchkey/core/internal'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { scriptedAdapter } from '../../../core/src/testing/scriptedAdapter.ts'
-import { AppKitProvider } from '../context.tsx'
-import { createAppKit } from '../createAppKit.ts'
+import { userRejection, withScriptedWallet } from '../testing/scriptedWallet.tsx'
 import { metamask } from '../testing/wallets.ts'
 import ConnectingExternal from './ConnectingExternal.tsx'
 
 afterEach(cleanup)
 
-const ADDRESS = '0x1111111111111111111111111111111111111111'
-const refusal = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
-
 /** The view as Connect leaves it after a click on MetaMask; its wallet answers as scripted. */
 async function connectingToMetaMask() {
-  const { adapter, engine } = scriptedAdapter({
-    status: 'connected',
-    address: ADDRESS,
-    chainId: 31337,
-  })
-  const appKit = createAppKit({
-    networks: [localChainA],
-    projectId: 'p',
-    storage: new MemoryStorage(),
-    apiUrl: 'http://127.0.0.1:1',
-    adapters: [adapter],
-  })
-  appKit.destroy()
-  appKit.core.stores.connectors.setState({ list: [metamask] })
+  const { appKit, engine, show } = withScriptedWallet()
   appKit.core.router.setWallet({ id: metamask.id, name: metamask.name })
   appKit.core.router.push({ view: 'ConnectingExternal', params: { connectorId: metamask.id } })
-  render(
-    <AppKitProvider instance={appKit}>
-      <ConnectingExternal />
-    </AppKitProvider>,
-  )
+  show(<ConnectingExternal />)
   return { appKit, engine }
 }
 
@@ -49,7 +26,7 @@ describe('ConnectingExternal', () => {
 
   it("a refusal shows 'Connection rejected' with Try again; Try again asks the wallet again and connects", async () => {
     const { appKit, engine } = await connectingToMetaMask()
-    engine.connect.mockRejectedValueOnce(refusal())
+    engine.connect.mockRejectedValueOnce(userRejection())
     await act(() => appKit.core.connect(metamask.id))
     expect(screen.getByRole('alert').textContent).toBe(ErrorText.connectionRejected)
     expect(

@@ -1,41 +1,19 @@
-import { ErrorText, MemoryStorage } from '@latchkey/core/internal'
+import { ErrorText } from '@latchkey/core/internal'
 import { localChainA, localChainB } from '@latchkey/core/networks'
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { scriptedAdapter } from '../../../core/src/testing/scriptedAdapter.ts'
-import { AppKitProvider } from '../context.tsx'
-import { createAppKit } from '../createAppKit.ts'
+import { userRejection, withScriptedWallet } from '../testing/scriptedWallet.tsx'
 import { metamask } from '../testing/wallets.ts'
 import SwitchNetwork from './SwitchNetwork.tsx'
 
 afterEach(cleanup)
 
-const ADDRESS = '0x1111111111111111111111111111111111111111'
-const refusal = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
-
 /** Connected to the scripted MetaMask on chain A, the view on screen as the modal shows it. */
 async function connectedOnChainA() {
-  const { adapter, engine } = scriptedAdapter({
-    status: 'connected',
-    address: ADDRESS,
-    chainId: 31337,
-  })
-  const appKit = createAppKit({
-    networks: [localChainA, localChainB],
-    projectId: 'p',
-    storage: new MemoryStorage(),
-    apiUrl: 'http://127.0.0.1:1',
-    adapters: [adapter],
-  })
-  appKit.destroy()
-  appKit.core.stores.connectors.setState({ list: [metamask] })
+  const { appKit, engine, show } = withScriptedWallet([localChainA, localChainB])
   await appKit.core.connect(metamask.id)
   appKit.core.stores.modal.setState({ open: true })
-  render(
-    <AppKitProvider instance={appKit}>
-      <SwitchNetwork />
-    </AppKitProvider>,
-  )
+  show(<SwitchNetwork />)
   return { appKit, engine }
 }
 
@@ -59,7 +37,7 @@ describe('SwitchNetwork', () => {
 
   it("a refusal shows 'User rejected the request' and Try again, which asks the wallet again", async () => {
     const { appKit, engine } = await connectedOnChainA()
-    engine.switchNetwork.mockRejectedValueOnce(refusal())
+    engine.switchNetwork.mockRejectedValueOnce(userRejection())
     await act(() => appKit.core.switchNetwork(localChainB))
     expect(screen.getByRole('alert').textContent).toBe(ErrorText.userRejected)
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))

@@ -1,35 +1,14 @@
-import { MemoryStorage } from '@latchkey/core/internal'
-import { localChainA } from '@latchkey/core/networks'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { scriptedAdapter } from '../../../core/src/testing/scriptedAdapter.ts'
-import { AppKitProvider } from '../context.tsx'
-import { createAppKit } from '../createAppKit.ts'
+import { withScriptedWallet } from '../testing/scriptedWallet.tsx'
 import { metamask, rainbow } from '../testing/wallets.ts'
 import { DirectoryWalletRow } from './WalletRow.tsx'
 
 afterEach(cleanup)
 
 function row(wallet: Parameters<typeof DirectoryWalletRow>[0]['wallet']) {
-  const { adapter, engine } = scriptedAdapter({
-    status: 'connected',
-    address: '0x1111111111111111111111111111111111111111',
-    chainId: 31337,
-  })
-  const appKit = createAppKit({
-    networks: [localChainA],
-    projectId: 'p',
-    storage: new MemoryStorage(),
-    apiUrl: 'http://127.0.0.1:1',
-    adapters: [adapter],
-  })
-  appKit.destroy()
-  appKit.core.stores.connectors.setState({ list: [metamask] })
-  render(
-    <AppKitProvider instance={appKit}>
-      <DirectoryWalletRow wallet={wallet} />
-    </AppKitProvider>,
-  )
+  const { appKit, engine, show } = withScriptedWallet()
+  show(<DirectoryWalletRow wallet={wallet} />)
   return { appKit, engine, button: screen.getByTestId(`wallet-${wallet.id}`) }
 }
 
