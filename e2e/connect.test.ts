@@ -81,7 +81,15 @@ describe('browser wallet (EIP-6963) in a real browser', () => {
     await view(page, 'Account').waitFor()
     await page.getByTestId('disconnect').click()
     await view(page, 'Connect').waitFor()
-    await expect.poll(() => page.getByTestId('state-status').textContent()).toBe('disconnected')
+    // The app's own wagmi (it reconnects on mount, maybe still running) ends disconnected too.
+    await expect
+      .poll(async () =>
+        [
+          await page.getByTestId('state-status').textContent(),
+          (await page.getByTestId('wagmi-status').textContent())?.trim(),
+        ].join(' | '),
+      )
+      .toBe('disconnected | wagmi: disconnected')
   })
 
   it('shows the rejected state with a retry when the wallet refuses, and the retry connects', async () => {

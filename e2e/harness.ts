@@ -1,6 +1,6 @@
 import { TEST_ACCOUNTS } from '@latchkey/devnet'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, inject, onTestFailed } from 'vitest'
 import { launchBrowser } from './browser'
 import { boundWalletWaits, injectHeadlessWeb3Provider } from './wallet'
 
@@ -69,8 +69,14 @@ export function useDemo() {
     page.on('pageerror', (error) => errors.push(error.message))
     /** What the page wrote to the console as warnings. */
     const warnings: string[] = []
+    /** Everything the page logged (the demo runs with debug logs): printed when the test fails. */
+    const consoleLines: string[] = []
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text())
+      consoleLines.push(`${message.type()}: ${message.text()}`)
+    })
+    onTestFailed(() => {
+      console.log(`the page's console before the failure:\n${consoleLines.join('\n')}`)
     })
     if (init) await page.addInitScript(init)
     const wallet = await injectHeadlessWeb3Provider(

@@ -174,6 +174,9 @@ describe('prices (§9: 15 s)', () => {
     await p.portfolio.refresh()
     expect(p.count('getTokenPrices')).toBe(0)
     expect(p.store.getState().tokens).toHaveLength(1)
+    // Names are EVM names: the identity service is not asked about a Solana address.
+    expect(p.count('getIdentity')).toBe(0)
+    expect(p.store.getState().identityName).toBeUndefined()
   })
 
   it("new prices for an account that is no longer connected are not shown as the new one's", async () => {

@@ -240,6 +240,11 @@ export function createPortfolioController(ctx: PortfolioContext) {
   }
 
   async function refreshIdentity(t: Target) {
+    // The identity service names EVM addresses only (its `sender` is one too).
+    if (!t.chainId.startsWith('eip155:')) {
+      store.setState({ identityName: undefined })
+      return
+    }
     const key = cacheKeys.identity(t.address)
     const cached = cache.get<string | null>('identity', key)
     if (cached !== undefined) {

@@ -150,4 +150,23 @@ describe('wagmi engine with headless-web3-provider on anvil', () => {
     expect(seen).toContain('connected')
     stop()
   })
+  it("a disconnect while the app's own wagmi reconnect runs is not undone when that reconnect ends", async () => {
+    const { wallet, engine, config } = setup()
+    const connecting = engine.connect('headless-web3-provider')
+    await approveConnection(wallet)
+    await connecting
+    const seen: string[] = []
+    const stop = engine.watchAccount((account) => seen.push(account.status))
+    const appReconnect = reconnect(config)
+    await engine.disconnect()
+    await appReconnect
+    expect(config.state.status).toBe('disconnected')
+    expect(config.state.connections.size).toBe(0)
+    expect(seen.at(-1)).toBe('disconnected')
+    // The wallet connects again as at first (wagmi refuses a connector it still holds).
+    const again = engine.connect('headless-web3-provider')
+    await approveConnection(wallet)
+    await expect(again).resolves.toMatchObject({ status: 'connected' })
+    stop()
+  })
 })

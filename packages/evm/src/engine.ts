@@ -145,6 +145,9 @@ export function createWagmiEngine(config: Config): AdapterEngine {
       return connectedWith(config, connectorId) && announce()
     },
     async disconnect() {
+      // A reconnect under way (an app's WagmiProvider reconnects on mount) would put the wallet
+      // back into wagmi's connections after this disconnect: let it end first.
+      await reconnectSettled(config)
       await disconnect(config)
     },
     async switchNetwork(network) {

@@ -100,7 +100,6 @@ describe('useAppKitConnections and useAppKitConnection', () => {
       await connectionApi?.deleteConnection({ address: EVM, connectorId: 'io.metamask' })
     })
     expect(outcomes).toEqual(['eip155:true:disconnected'])
-    appKit.destroy()
   })
 })
 

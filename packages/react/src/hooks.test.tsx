@@ -54,6 +54,10 @@ describe('hooks', () => {
       other.close()
     })
     expect(screen.getByRole('status').textContent).toBe('disconnected|eip155:31338|open')
+    act(() => {
+      mine.destroy()
+      other.destroy()
+    })
   })
 })
 
@@ -74,7 +78,6 @@ describe('useWalletInfo', () => {
     expect(screen.getByRole('status').textContent).toBe('Google')
     act(() => appKit.core.stores.embedded.setState({ user: { ...user, authProvider: 'email' } }))
     expect(screen.getByRole('status').textContent).toBe('Email')
-    appKit.destroy()
   })
 })
 
@@ -131,7 +134,6 @@ describe('useAppKitAccount().allAccounts and useAppKitConnectors (§3 Account, C
       'ws:Phantom=connected:provider',
       'com.rabby=disconnected:-',
     ])
-    appKit.destroy()
   })
 })
 
@@ -179,6 +181,5 @@ describe("AppKit's hook shapes", () => {
       }),
     )
     expect(shown()?.slice(2)).toEqual(['-', 'Phantom'])
-    appKit.destroy()
   })
 })

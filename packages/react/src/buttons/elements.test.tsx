@@ -1,18 +1,20 @@
 import { MemoryStorage } from '@latchkey/core/internal'
 import { localChainA } from '@latchkey/core/networks'
-import { waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { act, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
 import { createAppKit } from '../createAppKit.ts'
 import { ELEMENTS } from './elements.tsx'
 
-/** An instance with no services behind it; it registers the elements. */
+/** An instance with no services behind it, destroyed when the test ends; it registers the elements. */
 function createOfflineAppKit() {
-  return createAppKit({
+  const appKit = createAppKit({
     networks: [localChainA],
     projectId: 'p',
     storage: new MemoryStorage(),
     apiUrl: 'http://127.0.0.1:1',
   })
+  onTestFinished(() => act(() => appKit.destroy()))
+  return appKit
 }
 
 function shadowButton(element: Element): HTMLButtonElement | null | undefined {

@@ -1,9 +1,11 @@
 // Test support only: an instance with no services behind it (its API URL refuses at once),
-// rendered around the component under test.
+// rendered around the component under test and destroyed when the test ends: a modal root
+// left mounted would render again when a late refusal lands, after jsdom is gone.
 import { MemoryStorage } from '@latchkey/core/internal'
 import { type CaipNetwork, localChainA } from '@latchkey/core/networks'
-import { render } from '@testing-library/react'
+import { act, render } from '@testing-library/react'
 import type { ReactNode } from 'react'
+import { onTestFinished } from 'vitest'
 import { AppKitProvider } from '../context.tsx'
 import { type CreateAppKitOptions, createAppKit } from '../createAppKit.ts'
 
@@ -19,6 +21,7 @@ export function renderWithAppKit(
     apiUrl: 'http://127.0.0.1:1',
     ...options,
   })
+  onTestFinished(() => act(() => appKit.destroy()))
   render(<AppKitProvider instance={appKit}>{node}</AppKitProvider>)
   return appKit
 }
