@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { accountAfterConnect, screenshot, view } from './browser'
 import { useDemo } from './harness'
-import { generateSecretKey, injectSolanaWallet, type SolanaWalletControls } from './solanaWallet'
+import { generateSecretKey, injectSolanaWallet } from './solanaWallet'
+import type { SolanaWalletControls } from './solanaWallet/types'
 import { approveConnection } from './wallet'
 
 const openDemo = useDemo()
