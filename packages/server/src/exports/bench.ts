@@ -1,0 +1,11 @@
+// `@latchkey/server/bench`: the services' benchmarks, for bench/ to call (not timed tests).
+export { type BalanceBench, benchBalance } from '../bench/balance.ts'
+export {
+  benchDirectory,
+  benchStartup,
+  type DirectoryBench,
+  type DirectoryBenchOptions,
+  type StartupBench,
+} from '../bench/directory.ts'
+export { benchRelay, type RelayBench, type RelayBenchOptions } from '../bench/relay.ts'
+export { benchFuzz, type FuzzBench } from '../fuzz/bench.ts'
