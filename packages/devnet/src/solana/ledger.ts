@@ -1,26 +1,8 @@
 // The chain: one LiteSVM (the real Solana runtime, in process) plus what a validator adds around
 // it: slots and recent blockhashes, preflight, fees, and the record of processed transactions.
-import {
-  appendTransactionMessageInstruction,
-  type Blockhash,
-  compileTransaction,
-  createNoopSigner,
-  createTransactionMessage,
-  type EncodedAccount,
-  getBase58Decoder,
-  getTransactionEncoder,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-  address as toAddress,
-} from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
-import {
-  type FailedTransactionMetadata,
-  type InnerInstruction,
-  LiteSVM,
-  type TransactionMetadata,
-} from 'litesvm'
+import { type EncodedAccount, getBase58Decoder, address as toAddress } from '@solana/kit'
+import { LiteSVM } from 'litesvm'
+import { transferWire } from './airdrop.ts'
 import {
   ADDRESS_LOOKUP_TABLE_PROGRAM,
   LOOKUP_TABLE_META_SIZE,
@@ -30,8 +12,8 @@ import {
   SYSTEM_PROGRAM,
 } from './constants.ts'
 import type { SolanaKeypair } from './keys.ts'
-import { signWithSecretKey } from './keys.ts'
-import type { RecordedInstruction, TokenBalance, TransactionRecord } from './records.ts'
+import { isFailure, outcome, transactionRecord } from './processed.ts'
+import type { RecordedInstruction, TokenBalance } from './records.ts'
 import { TransactionRecords } from './records.ts'
 import { RpcError } from './rpc-error.ts'
 import { readMint, readTokenAccount, uiTokenAmount } from './spl-token.ts'
@@ -180,34 +162,7 @@ export class SolanaLedger {
 
   /** requestAirdrop: a real transfer from the faucet, processed like any other transaction. */
   airdrop(faucet: SolanaKeypair, to: string, lamports: bigint): string {
-    const message = pipe(
-      createTransactionMessage({ version: 'legacy' }),
-      (m) => setTransactionMessageFeePayer(toAddress(faucet.address), m),
-      (m) =>
-        setTransactionMessageLifetimeUsingBlockhash(
-          {
-            blockhash: this.svm.latestBlockhash() as Blockhash,
-            lastValidBlockHeight: this.latestBlockhash().lastValidBlockHeight,
-          },
-          m,
-        ),
-      (m) =>
-        appendTransactionMessageInstruction(
-          getTransferSolInstruction({
-            source: createNoopSigner(toAddress(faucet.address)),
-            destination: toAddress(to),
-            amount: lamports,
-          }),
-          m,
-        ),
-    )
-    const unsigned = compileTransaction(message)
-    const signature = signWithSecretKey(faucet.secretKey, new Uint8Array(unsigned.messageBytes))
-    const signed = {
-      ...unsigned,
-      signatures: { [faucet.address]: signature },
-    } as unknown as typeof unsigned
-    return this.send(new Uint8Array(getTransactionEncoder().encode(signed)))
+    return this.send(transferWire(faucet, to, lamports, this.latestBlockhash()))
   }
 
   /** The fee of a message, or null when its blockhash is no longer valid (getFeeForMessage). */
@@ -272,46 +227,17 @@ export class SolanaLedger {
     // A failure before execution (fee payer cannot pay, …) leaves no trace: nothing landed.
     if (failed && this.svm.getTransaction(signature as never) === null) return
     const executed = outcome(failed ? result.meta() : result)
-    const record: TransactionRecord = {
-      signature,
+    const record = transactionRecord(decoded, {
       slot: this.#slot,
       blockTime: Number(this.#unixTimestamp),
       err: failed ? transactionErrorJson(result.err()) : null,
-      fee: transactionFee(message),
-      wire: decoded.wire,
-      version: message.version,
-      signatures: decoded.signatures,
-      header: {
-        numRequiredSignatures: message.header.numSignerAccounts,
-        numReadonlySignedAccounts: message.header.numReadonlySignerAccounts,
-        numReadonlyUnsignedAccounts: message.header.numReadonlyNonSignerAccounts,
-      },
-      staticAccountKeys: [...message.staticAccounts],
-      loadedAddresses: loaded,
-      addressTableLookups:
-        message.version === 0
-          ? (message.addressTableLookups ?? []).map((lookup) => ({
-              accountKey: lookup.lookupTableAddress,
-              writableIndexes: [...lookup.writableIndexes],
-              readonlyIndexes: [...lookup.readonlyIndexes],
-            }))
-          : [],
-      recentBlockhash: message.lifetimeToken,
-      instructions: message.instructions.map((instruction) => ({
-        programIdIndex: instruction.programAddressIndex,
-        accounts: [...(instruction.accountIndices ?? [])],
-        data: new Uint8Array(instruction.data ?? []),
-        stackHeight: null,
-      })),
-      innerInstructions: executed.innerInstructions,
-      logMessages: executed.logs,
-      computeUnitsConsumed: executed.unitsConsumed,
-      returnData: executed.returnData,
+      executed,
+      loaded,
       preBalances,
       postBalances: keys.map((key) => this.balance(key)),
       preTokenBalances,
       postTokenBalances: this.#tokenBalances(keys),
-    }
+    })
     this.records.add(record)
     this.#advance()
   }
@@ -373,38 +299,5 @@ export class SolanaLedger {
     clock.slot = this.#slot
     clock.unixTimestamp = this.#unixTimestamp
     this.svm.setClock(clock)
-  }
-}
-
-function isFailure(
-  result: TransactionMetadata | FailedTransactionMetadata | object,
-): result is FailedTransactionMetadata {
-  return typeof (result as FailedTransactionMetadata).err === 'function'
-}
-
-function instructionOf(inner: InnerInstruction): RecordedInstruction {
-  const compiled = inner.instruction()
-  return {
-    programIdIndex: compiled.programIdIndex(),
-    accounts: [...compiled.accounts()],
-    data: new Uint8Array(compiled.data()),
-    stackHeight: inner.stackHeight(),
-  }
-}
-
-function outcome(meta: TransactionMetadata) {
-  const returned = meta.returnData()
-  const returnedData = returned.data()
-  return {
-    logs: meta.logs(),
-    unitsConsumed: meta.computeUnitsConsumed(),
-    returnData:
-      returnedData.length > 0
-        ? { programId: base58.decode(returned.programId()), data: new Uint8Array(returnedData) }
-        : null,
-    innerInstructions: meta
-      .innerInstructions()
-      .map((instructions, index) => ({ index, instructions: instructions.map(instructionOf) }))
-      .filter((group) => group.instructions.length > 0),
   }
 }
