@@ -3,28 +3,14 @@
 // solana), never a plain key. In memory: the viem account made from the decrypted EVM key (its key
 // lives in viem's closure) and the Solana account (a non-extractable WebCrypto key), re-derived
 // after a reload with GET /auth/v1/wallet and the stored token.
-import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
+import type { PrivateKeyAccount } from 'viem/accounts'
 import { ApiError, type AuthApi, type ServerUser, type WalletResponse } from './api.ts'
-import {
-  decryptPrivateKey,
-  type EncryptedWallet,
-  encryptPrivateKey,
-  importWrappingKey,
-  KeyError,
-  type KeyNamespace,
-  parseEncryptedWallet,
-} from './keys.ts'
+import { type EncryptedWallet, importWrappingKey, KeyError, parseEncryptedWallet } from './keys.ts'
 import type { Logger } from './logger.ts'
 import { rotateWrappingKey } from './rotation.ts'
-import {
-  decryptSolanaSeed,
-  encryptSolanaSeed,
-  generateSolanaSeed,
-  SOLANA_UNSUPPORTED,
-  type SolanaAccount,
-  solanaAccountFromSeed,
-} from './solanaKey.ts'
+import { SOLANA_UNSUPPORTED, type SolanaAccount } from './solanaKey.ts'
 import { type KeyValueStore, storageKeys } from './storage.ts'
+import { evmKeyKind, type KeyKind, solanaKeyKind } from './walletKeys.ts'
 
 /** §8 */
 export const NOT_CONNECTED = 'Not connected to email or social'
@@ -74,54 +60,12 @@ export interface WalletOptions {
   projectId: string
 }
 
-interface KeyKind<K> {
-  namespace: KeyNamespace
-  /** Where the frame keeps the encrypted key */
-  storeKey: string
-  /** The server's blob of this namespace */
-  remote(response: WalletResponse): EncryptedWallet | null
-  /** Throws KeyError when the blob does not decrypt to a key of its address */
-  open(key: CryptoKey, blob: EncryptedWallet): Promise<K>
-  create(key: CryptoKey): Promise<{ value: K; blob: EncryptedWallet }>
-}
-
 const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409
 
 export function createWalletState({ api, store, log, projectId }: WalletOptions): WalletState {
   const sessionKey = storageKeys.session(projectId)
-  const evm: KeyKind<PrivateKeyAccount> = {
-    namespace: 'eip155',
-    storeKey: storageKeys.wallet(projectId),
-    remote: (response) => response.wallet ?? response.wallets?.eip155 ?? null,
-    open: async (key, blob) => privateKeyToAccount(await decryptPrivateKey(key, blob)),
-    async create(key) {
-      const privateKey = generatePrivateKey()
-      const value = privateKeyToAccount(privateKey)
-      return { value, blob: await encryptPrivateKey(key, privateKey, value.address) }
-    },
-  }
-  const solana: KeyKind<SolanaAccount> = {
-    namespace: 'solana',
-    storeKey: storageKeys.solanaWallet(projectId),
-    remote: (response) => response.wallets?.solana ?? null,
-    async open(key, blob) {
-      const seed = await decryptSolanaSeed(key, blob)
-      try {
-        return await solanaAccountFromSeed(seed)
-      } finally {
-        seed.fill(0)
-      }
-    },
-    async create(key) {
-      const seed = generateSolanaSeed()
-      try {
-        const value = await solanaAccountFromSeed(seed)
-        return { value, blob: await encryptSolanaSeed(key, seed, value.address) }
-      } finally {
-        seed.fill(0)
-      }
-    },
-  }
+  const evm = evmKeyKind(projectId)
+  const solana = solanaKeyKind(projectId)
 
   let account: PrivateKeyAccount | null = null
   let solanaAccount: SolanaAccount | null = null
