@@ -12,6 +12,7 @@ import { benchDirectory } from '@latchkey/server/bench'
 import autocannon from 'autocannon'
 import { Hono } from 'hono'
 import { closeAll } from './close'
+import { markdownTable } from './table'
 
 export const DIRECTORY_SIZE = 10_000
 /** The two /getWallets queries, besides projectId. */
@@ -151,4 +152,20 @@ export async function benchDirectoryService(): Promise<DirectoryServiceResult> {
       () => rm(dataDir, { recursive: true, force: true }),
     ])
   }
+}
+
+const perSecond = (value: number) => Math.round(value).toLocaleString('en-US')
+const ratio = (value: number) => `${value >= 0.1 ? value.toFixed(2) : value.toPrecision(2)}×`
+
+export function directoryTable(result: DirectoryServiceResult): string {
+  const header = ['query', 'p50 ms', 'p95 ms', 'req/s', 'vs hello-world']
+  const rows = [result.search, result.page].map((q) => [
+    q.query,
+    q.p50Ms.toFixed(2),
+    q.p95Ms.toFixed(2),
+    perSecond(q.requestsPerSecond),
+    `${ratio(q.vsHelloWorld)} hello-world`,
+  ])
+  rows.push(['hello-world (Hono)', '–', '–', perSecond(result.helloWorld.requestsPerSecond), '1×'])
+  return markdownTable(header, rows)
 }

@@ -9,94 +9,23 @@ import { fileURLToPath } from 'node:url'
 import { launchBrowser } from '@latchkey/e2e/browser'
 import type { Browser } from 'playwright-core'
 import { writeMutationFigures } from '../scripts/mutationReadme.ts'
+import { APP_LABELS, type AppResult, appsTable, ms } from './apps'
 import { balanceTable, runBalanceBench } from './balance'
 import { APPS, buildApp, RESULTS_DIR, serveBuild } from './build'
 import { consumerTable, measureConsumerApp } from './consumer.ts'
-import { benchDirectoryService, type DirectoryServiceResult, LOAD } from './directory'
+import { benchDirectoryService, directoryTable, LOAD } from './directory'
 import { emailLoginTable, runEmailLoginBench } from './emailLogin'
 import { fuzzLine, runFuzzBench } from './fuzz'
 import { readmeFigures, writeReadmeFigures } from './readme'
 import { relayNotes, relayTable, runRelayBench } from './relay'
-import { benchClientSearch, type ClientSearchResult } from './search'
+import { benchClientSearch, searchTable } from './search'
 import { analyzeBuild, formatKb, type SizeReport } from './size'
-import { markdownTable } from './table'
-import { IDLE_PAUSE_MS, measureApp, median, type TimingRun } from './timing'
+import { IDLE_PAUSE_MS, measureApp, median } from './timing'
 import { runWalletConnectBench, walletConnectTable } from './walletconnect'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const README = fileURLToPath(new URL('../README.md', import.meta.url))
 const MUTATION_SCORES = fileURLToPath(new URL('../reports/mutation/scores.json', import.meta.url))
-
-/** How the README names each measured app. */
-const APP_LABELS: Record<string, string> = {
-  'react-baseline': 'React only (baseline)',
-  'minimal-lazy': 'minimal, `LazyWagmiAdapter`',
-  'minimal-walletconnect': 'minimal, `LazyWagmiAdapter`, WalletConnect on',
-  'minimal-eager': 'minimal, `WagmiAdapter`',
-  demo: 'demo (EVM + Solana adapters)',
-}
-
-interface AppResult {
-  name: string
-  size: SizeReport
-  runs: TimingRun[]
-  buttonMsMedian: number
-  openToListMsMedian: number
-}
-
-const ms = (value: number) => value.toFixed(1)
-
-function table(results: AppResult[]): string {
-  const header = [
-    'app',
-    'total JS gzip KB',
-    'first-load JS gzip KB',
-    `button visible ms (median of ${RUNS})`,
-    `open → wallet list ms (median of ${RUNS})`,
-  ]
-  const rows = results.map((r) => [
-    r.name,
-    formatKb(r.size.totalJsGzip),
-    formatKb(r.size.firstLoadJsGzip),
-    ms(r.buttonMsMedian),
-    ms(r.openToListMsMedian),
-  ])
-  return markdownTable(header, rows)
-}
-
-const perSecond = (value: number) => Math.round(value).toLocaleString('en-US')
-const ratio = (value: number) => `${value >= 0.1 ? value.toFixed(2) : value.toPrecision(2)}×`
-
-function directoryTable(result: DirectoryServiceResult): string {
-  const header = ['query', 'p50 ms', 'p95 ms', 'req/s', 'vs hello-world']
-  const rows = [result.search, result.page].map((q) => [
-    q.query,
-    q.p50Ms.toFixed(2),
-    q.p95Ms.toFixed(2),
-    perSecond(q.requestsPerSecond),
-    `${ratio(q.vsHelloWorld)} hello-world`,
-  ])
-  rows.push(['hello-world (Hono)', '–', '–', perSecond(result.helloWorld.requestsPerSecond), '1×'])
-  return markdownTable(header, rows)
-}
-
-function searchTable(result: ClientSearchResult): string {
-  const header = [
-    'query',
-    `last keystroke → matching rows ms (median of ${result.runs.length})`,
-    `after the ${result.debounceMs} ms debounce`,
-    'runs ms',
-  ]
-  const rows = [
-    [
-      `'${result.query}'`,
-      ms(result.medianMs),
-      ms(result.afterDebounceMedianMs),
-      result.runs.map((run) => ms(run.ms)).join(', '),
-    ],
-  ]
-  return markdownTable(header, rows)
-}
 
 async function main() {
   const started = performance.now()
@@ -139,7 +68,7 @@ async function main() {
   }
 
   console.log('')
-  console.log(table(results))
+  console.log(appsTable(results, RUNS))
   console.log('')
   console.log('KB = 1000 bytes. Each emitted .js file is gzipped on its own (node:zlib, level 9).')
   console.log(

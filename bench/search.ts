@@ -13,6 +13,7 @@ import type { Browser } from 'playwright-core'
 import { APPS, type BenchApp, buildApp, type Served, serveBuild } from './build'
 import { closeAll } from './close'
 import { DIRECTORY_SIZE } from './directory'
+import { markdownTable } from './table'
 import { median } from './timing'
 
 export const SEARCH_QUERY = 'rain'
@@ -225,4 +226,24 @@ export async function benchClientSearch({
       () => rm(dataDir, { recursive: true, force: true }),
     ])
   }
+}
+
+const ms = (value: number) => value.toFixed(1)
+
+export function searchTable(result: ClientSearchResult): string {
+  const header = [
+    'query',
+    `last keystroke → matching rows ms (median of ${result.runs.length})`,
+    `after the ${result.debounceMs} ms debounce`,
+    'runs ms',
+  ]
+  const rows = [
+    [
+      `'${result.query}'`,
+      ms(result.medianMs),
+      ms(result.afterDebounceMedianMs),
+      result.runs.map((run) => ms(run.ms)).join(', '),
+    ],
+  ]
+  return markdownTable(header, rows)
 }
