@@ -5,7 +5,8 @@ import { createHash, createPublicKey, randomBytes, verify } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OidcBrowser, signInWithOidc } from './browser.ts'
 import { DEFAULT_OIDC_PORT, OIDC_SOCIAL_CLIENTS } from './clients.ts'
-import { accountClaims, defaultOidcPort, type OidcProvider, startOidcProvider } from './provider.ts'
+import { accountClaims } from './configuration.ts'
+import { defaultOidcPort, type OidcProvider, startOidcProvider } from './provider.ts'
 
 const REDIRECT = 'http://127.0.0.1:5173/'
 
