@@ -1,6 +1,5 @@
-// The auth API as the frame sees it (contracts /tmp/notes/auth-api.md and, for social login and
-// the wallets per namespace, /tmp/notes/social-api.md; and GET
-// /projects/v1/origins of packages/server/src/routes/config.ts). Every response is parsed before
+// The auth API as the frame sees it (packages/server/src/auth/, its contract in the server's
+// /openapi.json; and GET /projects/v1/origins of packages/server/src/routes/config.ts). Every response is parsed before
 // use; a 4xx/5xx body's `message` becomes the error text verbatim (the host shows it), otherwise
 // §8 'HTTP status code: N'.
 import * as z from 'zod/mini'

@@ -78,5 +78,5 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     return type === 'APP_RELOAD' ? { reply, after: () => deps.reload() } : { reply }
   }
 
-  return { handle, abortAll: state.abortAll, chainId: () => state.chainId }
+  return { handle }
 }

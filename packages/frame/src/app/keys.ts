@@ -1,5 +1,4 @@
-// The wallet keys at rest (contract /tmp/notes/auth-api.md "Keys", /tmp/notes/social-api.md
-// "Wallets per namespace"): the server keeps a per-user 32-byte wrapping key and, per namespace,
+// The wallet keys at rest (GET and PUT /auth/v1/wallet in the server's /openapi.json): the server keeps a per-user 32-byte wrapping key and, per namespace,
 // the wallet key encrypted under it; the frame alone turns them into keys. AES-256-GCM, a random
 // 12-byte iv per encryption, the wallet's address as additional data, so a blob cannot be
 // replayed under another address. eip155: the secp256k1 private key (here); solana: the 32-byte

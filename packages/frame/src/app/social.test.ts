@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// Social login through the whole frame (composeFrame, gate, replies) against the contract of
-// /tmp/notes/social-api.md (testing/fakeAuthServer.ts, whose `authorize` plays the visitor at the
+// Social login through the whole frame (composeFrame, gate, replies) against the auth API's
+// contract (testing/fakeAuthServer.ts, whose `authorize` plays the visitor at the
 // provider): the redirect URI, the connect, both keys made in the frame, and the errors.
 import { createHash } from 'node:crypto'
 import { privateKeyToAddress } from 'viem/accounts'
@@ -55,6 +55,8 @@ describe('APP_GET_SOCIAL_REDIRECT_URI', () => {
     expect(failure(await h.send('APP_GET_SOCIAL_REDIRECT_URI', { provider: 'x' }))).toEqual({
       message: SOCIAL_START_FAILED,
     })
+    // The visitor sees the spec's text; the developer's log says what failed.
+    expect(h.log.entries().map((entry) => entry.message)).toContain('could not start the x login')
     // an unknown provider never reaches the frame's handler: the protocol refuses it
     const before = h.posted.length
     expect(await h.send('APP_GET_SOCIAL_REDIRECT_URI', { provider: 'myspace' })).toBeUndefined()
@@ -68,6 +70,7 @@ describe('APP_CONNECT_SOCIAL', () => {
     const uri = await popup(h)
     h.server.calls.length = 0
     const user = ok(await h.send('APP_CONNECT_SOCIAL', { uri }))
+    expect(h.log.entries().map((entry) => entry.message)).toContain('signed in with github')
     expect(h.server.calls).toEqual([
       'POST /auth/v1/social/connect',
       'GET /auth/v1/wallet',

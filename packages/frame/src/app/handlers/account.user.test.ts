@@ -84,3 +84,35 @@ describe('APP_SYNC_DAPP_DATA', () => {
     )
   })
 })
+
+describe('signing out', () => {
+  it("APP_SIGN_OUT_EVERYWHERE ends every session of the user, this frame's too", async () => {
+    const { h } = await signedInFrame()
+    const other = await signedInFrame()
+    expect(ok(await h.send('APP_SIGN_OUT_EVERYWHERE', {}))).toEqual({})
+    expect(h.server.calls).toContain('DELETE /auth/v1/sessions')
+    expect(ok(await h.send('APP_IS_CONNECTED', {}))).toEqual({ isConnected: false })
+    // Another user's session is not touched.
+    expect(ok(await other.h.send('APP_IS_CONNECTED', {}))).toEqual({ isConnected: true })
+  })
+
+  it('APP_SIGN_OUT is logged for the developer', async () => {
+    const { h } = await signedInFrame()
+    ok(await h.send('APP_SIGN_OUT', {}))
+    expect(h.log.entries().map((entry) => entry.message)).toContain('signed out')
+  })
+})
+
+describe('APP_SET_PREFERRED_ACCOUNT', () => {
+  it("eoa: answers the account and saves the preference on the user's record", async () => {
+    const { h } = await signedInFrame()
+    const record = h.server.userByEmail('visitor@example.com')
+    if (!record) throw new Error('the user is not on the server')
+    record.preferredAccountType = 'smartAccount' // as another app of the project left it
+    const answer = ok(await h.send('APP_SET_PREFERRED_ACCOUNT', { type: 'eoa' }))
+    expect(answer).toMatchObject({ type: 'eoa' })
+    await expect
+      .poll(() => h.server.userByEmail('visitor@example.com')?.preferredAccountType)
+      .toBe('eoa')
+  })
+})

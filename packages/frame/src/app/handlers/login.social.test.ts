@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 // APP_CONNECT_SOCIAL beside the rest of the frame's state: the chain and RPC URL it brings, and
 // an email sign-in it replaces. The whole frame (harness) against the auth API's contract.
+import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NO_LOGIN_PENDING } from '../errors.ts'
-import { createHarness, failure, type Harness, ok } from '../testing/harness.ts'
+import { createHarness, failure, type Harness, HOST, ok } from '../testing/harness.ts'
 import { startRpcEndpoint } from '../testing/rpcEndpoint.ts'
 
 let endpoint: Awaited<ReturnType<typeof startRpcEndpoint>>
@@ -69,5 +70,52 @@ describe('APP_CONNECT_SOCIAL', () => {
     const otp = h.server.lastOtp('visitor@example.com')
     ok(await h.send('APP_CONNECT_SOCIAL', { uri: await returnedFromProvider(h) }))
     expect(failure(await h.send('APP_CONNECT_OTP', { otp }))).toEqual({ message: NO_LOGIN_PENDING })
+  })
+})
+
+describe('APP_CONNECT_SOCIAL with the sign-in (§4: one approval for both)', () => {
+  const template = (domain: string, uri: string) => ({
+    accountAddress: '',
+    chainId: 'eip155:31337',
+    domain,
+    uri,
+    version: '1',
+    nonce: 'abcdefgh',
+    issuedAt: '2030-01-01T00:00:00.000Z',
+  })
+
+  it("signs the page's sign-in with the new account, a signature the account's address verifies", async () => {
+    const h = await createHarness()
+    const uri = await returnedFromProvider(h)
+    const host = new URL(HOST)
+    const answer = ok(
+      await h.send('APP_CONNECT_SOCIAL', { uri, siwxMessage: template(host.host, HOST) }),
+    ) as { address: `0x${string}`; message?: string; signature?: `0x${string}` } & Record<
+      string,
+      unknown
+    >
+    expect(answer.siwxMessage).toMatchObject({ domain: host.host, accountAddress: answer.address })
+    expect(answer.message).toContain(`${host.host} wants you to sign in`)
+    expect(
+      await verifyMessage({
+        address: answer.address,
+        message: answer.message ?? '',
+        signature: answer.signature ?? '0x',
+      }),
+    ).toBe(true)
+  })
+
+  it("does not sign another site's sign-in: the login alone is answered", async () => {
+    const h = await createHarness()
+    const uri = await returnedFromProvider(h)
+    const answer = ok(
+      await h.send('APP_CONNECT_SOCIAL', {
+        uri,
+        siwxMessage: template('evil.example', 'https://evil.example'),
+      }),
+    )
+    expect(answer.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(answer).not.toHaveProperty('signature')
+    expect(answer).not.toHaveProperty('siwxMessage')
   })
 })

@@ -28,6 +28,8 @@ describe('APP_CONNECT_TELEGRAM', () => {
     )
     expect(user).toMatchObject({ chainId: 10, userName: 'tg_visitor', email: null })
     expect(user.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    // The login's answer is the user: the session is not asked for it again.
+    expect(h.server.calls).not.toContain('GET /auth/v1/session')
     expect(ok(await h.send('APP_RPC_REQUEST', { method: 'eth_chainId' }))).toEqual({
       result: '0xa',
     })

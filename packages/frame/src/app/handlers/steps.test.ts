@@ -43,7 +43,10 @@ describe('signing out', () => {
     ok(await h.send('APP_CONNECT_EMAIL', { email: EMAIL }))
     ok(await h.send('APP_SIGN_OUT', {}))
     expect(h.server.calls).not.toContain('DELETE /auth/v1/session')
-    expect(failure(await h.send('APP_CONNECT_OTP', { otp: h.server.lastOtp(EMAIL) }))).toEqual({
+    // An error without a code carries no `code` key at all (not even an undefined one).
+    expect(
+      failure(await h.send('APP_CONNECT_OTP', { otp: h.server.lastOtp(EMAIL) })),
+    ).toStrictEqual({
       message: NO_LOGIN_PENDING,
     })
   })
@@ -105,5 +108,33 @@ describe('APP_IS_CONNECTED', () => {
     h.server.down = true
     expect(ok(await h.send('APP_IS_CONNECTED', {}))).toEqual({ isConnected: false })
     expect(messages(h)).toContain('not connected')
+  })
+})
+
+describe("this browser's device id", () => {
+  it('is kept across sign-outs: signing in again on this device needs no device approval', async () => {
+    const { h } = await signedInFrame()
+    ok(await h.send('APP_SIGN_OUT', {}))
+    h.server.now += 60_000 // past the 30 s cooldown between two codes
+    expect(ok(await h.send('APP_CONNECT_EMAIL', { email: EMAIL }))).toEqual({
+      action: 'VERIFY_OTP',
+    })
+  })
+
+  it('a stored id that is not one of ours is replaced, and the new one kept', async () => {
+    const h = await createHarness()
+    const key = [...h.storage.map.keys()].find((k) => k.includes('device'))
+    expect(key).toBeUndefined()
+    ok(await h.send('APP_CONNECT_EMAIL', { email: EMAIL }))
+    const [deviceKey] = [...h.storage.map.keys()].filter((k) => k.includes('device'))
+    const first = h.storage.map.get(deviceKey ?? '')
+    expect(first).toMatch(/^[A-Za-z0-9_-]{22,64}$/)
+    // With no session stored, none was tried.
+    expect(messages(h)).not.toContain('the stored session is not usable; signing in again')
+    h.storage.map.set(deviceKey ?? '', 'not a device id!')
+    ok(await h.send('APP_CONNECT_EMAIL', { email: 'other@example.com' }))
+    const second = h.storage.map.get(deviceKey ?? '')
+    expect(second).toMatch(/^[A-Za-z0-9_-]{22,64}$/)
+    expect(second).not.toBe(first)
   })
 })

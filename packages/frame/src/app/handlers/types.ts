@@ -1,7 +1,7 @@
 import type { AppEventType, AppMessage, AppReply, AppRequest, CHANNEL } from '../../protocol.ts'
 import type { AuthApi } from '../api.ts'
 import type { ApprovalUi } from '../approval.ts'
-import type { ChainId, FrameConfig } from '../config.ts'
+import type { FrameConfig } from '../config.ts'
 import type { Logger } from '../logger.ts'
 import type { KeyValueStore } from '../storage.ts'
 import type { WalletState } from '../wallet.ts'
@@ -36,10 +36,6 @@ export interface HandlerDeps {
 
 export interface Handlers {
   handle(message: AppMessage, origin: string): Promise<Handled>
-  /** Ends every pending RPC request with 'Request was aborted'; how many there were */
-  abortAll(): number
-  /** The chain the frame is on */
-  chainId(): ChainId
 }
 
 /** Who asked: the message's id and the page's origin */

@@ -1,5 +1,5 @@
-// Test support: the auth API of /tmp/notes/auth-api.md and /tmp/notes/social-api.md (social
-// login, wallets per namespace), in memory, behind a fetch function. The frame's tests talk to it
+// Test support: the auth API (packages/server/src/auth/: email and social login, wallets per
+// namespace), in memory, behind a fetch function. The frame's tests talk to it
 // through the frame's own api.ts, exactly as to the real server (packages/server's routes were
 // not there yet when the frame was written). It follows the contracts' statuses and message
 // texts; requests to any other host go to the real fetch (the devnets' RPC). Its social provider
@@ -468,6 +468,10 @@ export function createFakeAuthServer(
     if (route === 'DELETE /auth/v1/session') {
       const token = /^DPoP (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1] ?? ''
       sessions.delete(token)
+      return new Response(null, { status: 204 })
+    }
+    if (route === 'DELETE /auth/v1/sessions') {
+      for (const [token, id] of sessions) if (id === user.id) sessions.delete(token)
       return new Response(null, { status: 204 })
     }
     if (route === 'GET /auth/v1/wallet') {
