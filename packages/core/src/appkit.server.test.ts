@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { AccountSnapshot, AdapterEngine, ChainAdapter } from './adapter.ts'
 import { formatAlert } from './alerts.ts'
+import { resolveFeatures } from './api/features.ts'
 import type { AppKitOptions } from './appkit/options.ts'
 import { createAppKitCore } from './appkit.ts'
+import type { AccountSnapshot, AdapterEngine, ChainAdapter } from './connection/adapter.ts'
 import { SetupAlerts } from './errors.ts'
-import { resolveFeatures } from './features.ts'
-import { MemoryStorage } from './memoryStorage.ts'
 import { localChainA, localChainB } from './networks.ts'
+import { MemoryStorage } from './storage/memoryStorage.ts'
 import { DEMO_PROJECT_ID, startRealServer } from './testing/realServer.ts'
 
 // The instance's start(): remote config, origin check and the directory's first load against

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { AdapterEngine, ChainAdapter } from './adapter.ts'
 import { isSocialLoginReturn, openSocialPopup, SOCIAL_POPUP_NAME } from './appkit/browser.ts'
 import { createAppKitCore } from './appkit.ts'
+import type { AdapterEngine, ChainAdapter } from './connection/adapter.ts'
 import { AUTH_CONNECTOR_ID } from './constants.ts'
-import { MemoryStorage } from './memoryStorage.ts'
 import { localChainA, localChainB } from './networks.ts'
-import { StorageKeys } from './storageKeys.ts'
+import { MemoryStorage } from './storage/memoryStorage.ts'
+import { StorageKeys } from './storage/storageKeys.ts'
 
 // The instance's side of social login: the popup opened in the click, the popup page that
 // starts nothing, and the §3 entries that go with the embedded wallet. The flow itself is

@@ -3,6 +3,7 @@
 // modal's actions, what follows the account, the start in a browser.
 
 import { createAlertController } from './alerts.ts'
+import { resolveServiceUrls } from './api/serviceUrls.ts'
 import { defaultStorage, isMobileDevice, isSocialLoginReturn } from './appkit/browser.ts'
 import { embeddedApi } from './appkit/embeddedApi.ts'
 import { createModalControl } from './appkit/modalControl.ts'
@@ -12,11 +13,10 @@ import { startInstance } from './appkit/start.ts'
 import { codeFeaturesOf, createInstanceStores } from './appkit/stores.ts'
 import type { ThemeMode, ThemeVariables } from './appkitState.ts'
 import type { ChainNamespace } from './caip.ts'
-import { resolveCoinbasePreference } from './coinbasePreference.ts'
+import { resolveCoinbasePreference } from './connection/coinbasePreference.ts'
 import { DEFAULT_SDK_TYPE, DEFAULT_SDK_VERSION } from './constants.ts'
 import type { SetupAlertCode } from './errors.ts'
 import { type AppKitEvent, type AppKitEventName, createEmitter } from './events.ts'
-import { isLoading } from './modal.ts'
 import {
   type CaipNetwork,
   caipNetworkIdOf,
@@ -24,11 +24,11 @@ import {
   type ViemChainLike,
   withCustomRpcUrls,
 } from './networks.ts'
-import type { WalletRef } from './router.ts'
-import { createRouterController } from './routerController.ts'
-import { resolveServiceUrls } from './serviceUrls.ts'
-import { readStoredValue, StorageKeys } from './storageKeys.ts'
-import { createToastController } from './toast.ts'
+import { isLoading } from './router/modal.ts'
+import type { WalletRef } from './router/router.ts'
+import { createRouterController } from './router/routerController.ts'
+import { createToastController } from './router/toast.ts'
+import { readStoredValue, StorageKeys } from './storage/storageKeys.ts'
 
 const noop = () => {}
 

@@ -2,12 +2,12 @@
 // AppKit's options that change what the instance does (docs/migrating.md): unsupported chains,
 // reconnecting, custom RPC URLs.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { AccountSnapshot, AdapterEngine, ChainAdapter } from './adapter.ts'
 import type { AppKitOptions } from './appkit/options.ts'
 import { createAppKitCore } from './appkit.ts'
-import { MemoryStorage } from './memoryStorage.ts'
+import type { AccountSnapshot, AdapterEngine, ChainAdapter } from './connection/adapter.ts'
 import { localChainA, localChainB } from './networks.ts'
-import { createAppKitStorage } from './storage.ts'
+import { MemoryStorage } from './storage/memoryStorage.ts'
+import { createAppKitStorage } from './storage/storage.ts'
 
 const address = '0x1111111111111111111111111111111111111111'
 const cores: ReturnType<typeof createAppKitCore>[] = []

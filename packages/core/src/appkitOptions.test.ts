@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createAppKitCore } from './appkit.ts'
 import { unsupportedOptionsIn } from './appkitOptions.ts'
-import { MemoryStorage } from './memoryStorage.ts'
 import { localChainA } from './networks.ts'
+import { MemoryStorage } from './storage/memoryStorage.ts'
 
 afterEach(() => {
   vi.restoreAllMocks()

@@ -1,4 +1,4 @@
-import type { CodeFeatures } from './features.ts'
+import type { CodeFeatures } from './api/features.ts'
 import type { CustomRpcUrlMap } from './networks.ts'
 
 // AppKit's createAppKit options. Most act (connectLayout.ts, imageOptions.ts, networks.ts, the

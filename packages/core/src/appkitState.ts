@@ -1,7 +1,8 @@
 // The instance's state shapes (stores.account, stores.chain, stores.theme) and the app's
 // metadata: types only, so controllers import them without importing the instance (appkit.ts).
-import type { AccountStatus } from './adapter.ts'
+
 import type { CaipAddress, ChainNamespace } from './caip.ts'
+import type { AccountStatus } from './connection/adapter.ts'
 import type { CaipNetwork } from './networks.ts'
 
 export type ThemeMode = 'dark' | 'light'

@@ -3,12 +3,12 @@
 // blink 'disconnected' while its library rehydrates. The namespace active before the reload must
 // be active again once they are all back.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { AccountSnapshot, AdapterEngine, ChainAdapter } from './adapter.ts'
 import { createAppKitCore } from './appkit.ts'
 import type { ChainNamespace } from './caip.ts'
-import { MemoryStorage } from './memoryStorage.ts'
+import type { AccountSnapshot, AdapterEngine, ChainAdapter } from './connection/adapter.ts'
 import { defineNetwork, localChainA } from './networks.ts'
-import { createAppKitStorage } from './storage.ts'
+import { MemoryStorage } from './storage/memoryStorage.ts'
+import { createAppKitStorage } from './storage/storage.ts'
 
 const localSol = defineNetwork({
   id: 'local',

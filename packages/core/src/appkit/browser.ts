@@ -1,8 +1,8 @@
 // What the instance reads from (or opens in) the browser: its storage, whether it is a phone,
 // the social-login popup. Each works, or answers "none", on a server.
 import { SOCIAL_POPUP } from '../constants.ts'
-import type { SocialPopup } from '../socialLogin.ts'
-import type { KeyValueStorage } from '../storageKeys.ts'
+import type { SocialPopup } from '../embedded/socialLogin.ts'
+import type { KeyValueStorage } from '../storage/storageKeys.ts'
 
 /** localStorage in a browser that allows it; nothing on a server or where it is blocked */
 export function defaultStorage(): KeyValueStorage | undefined {

@@ -1,6 +1,6 @@
 // §4 The instance's embedded-wallet actions: email login and email change, social and Telegram
 // login, signing out everywhere, and the frame's element; state in `stores.embedded`.
-import type { OAuthSocialProvider } from '../embeddedState.ts'
+import type { OAuthSocialProvider } from '../embedded/embeddedState.ts'
 import { ErrorText } from '../errors.ts'
 import { openSocialPopup } from './browser.ts'
 import type { InstanceContext, InstanceParts } from './parts.ts'
@@ -26,7 +26,7 @@ export function embeddedApi(ctx: InstanceContext, parts: InstanceParts) {
      * disconnects. Rejects with the text to show when the sessions could not be ended.
      */
     signOutEverywhere: () =>
-      Promise.all([import('../signOutEverywhere.ts'), connection()]).then(([m, c]) =>
+      Promise.all([import('../embedded/signOutEverywhere.ts'), connection()]).then(([m, c]) =>
         m.signOutEverywhere({ session: c.embeddedWallet, disconnect: () => c.disconnect(), log }),
       ),
     /**

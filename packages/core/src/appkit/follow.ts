@@ -2,7 +2,7 @@
 // keyed by the account (and network); only a change of key does any work, and that work loads
 // lazily.
 
-import { initialPortfolioState } from '../portfolioState.ts'
+import { initialPortfolioState } from '../portfolio/portfolioState.ts'
 import type { InstanceContext, InstanceParts } from './parts.ts'
 
 /**

@@ -3,8 +3,8 @@
 
 import { MODAL_SHAKE_MS } from '../constants.ts'
 import { ErrorText } from '../errors.ts'
-import { closingRoute, openingRoute } from '../modal.ts'
-import { type OpenOptions, openNamespace, sendArguments } from '../openOptions.ts'
+import { closingRoute, openingRoute } from '../router/modal.ts'
+import { type OpenOptions, openNamespace, sendArguments } from '../router/openOptions.ts'
 import { isMobileDevice } from './browser.ts'
 import type { InstanceContext, InstanceParts, ModalActions } from './parts.ts'
 

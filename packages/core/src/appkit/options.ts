@@ -1,15 +1,16 @@
 // The options createAppKit takes (AppKit's names, and Latchkey's own), and which networks of
 // them are usable.
-import type { DefaultAccountTypes } from '../accountTypes.ts'
-import type { ChainAdapter } from '../adapter.ts'
+
+import type { CodeFeatures } from '../api/features.ts'
 import type { AppKitCompatOptions } from '../appkitOptions.ts'
 import type { AppMetadata, ThemeMode, ThemeVariables } from '../appkitState.ts'
 import { parseCaipNetworkId } from '../caip.ts'
-import type { CoinbasePreference } from '../coinbasePreference.ts'
-import type { CodeFeatures } from '../features.ts'
+import type { ChainAdapter } from '../connection/adapter.ts'
+import type { CoinbasePreference } from '../connection/coinbasePreference.ts'
+import type { DefaultAccountTypes } from '../embedded/accountTypes.ts'
 import type { CaipNetwork } from '../networks.ts'
-import type { SIWXConfig } from '../siwx.ts'
-import type { KeyValueStorage } from '../storageKeys.ts'
+import type { SIWXConfig } from '../siwx/siwx.ts'
+import type { KeyValueStorage } from '../storage/storageKeys.ts'
 
 export interface AppKitOptions extends AppKitCompatOptions {
   adapters?: ChainAdapter[]

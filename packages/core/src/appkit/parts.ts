@@ -1,17 +1,18 @@
 // The instance's controllers, each loaded on first use (none is in the page's first JS): the
 // validating storage, the connection controller, the services' client and what runs over it
 // (directory, portfolio), sign-in, email/social/Telegram login, and Send.
-import type { ChainAdapter } from '../adapter.ts'
+
 import type { AlertController } from '../alerts.ts'
+import type { CodeFeatures } from '../api/features.ts'
+import type { ServiceUrls } from '../api/serviceUrls.ts'
+import type { ChainAdapter } from '../connection/adapter.ts'
 import { ErrorText, type SetupAlertCode } from '../errors.ts'
 import type { AppKitEventName } from '../events.ts'
-import type { CodeFeatures } from '../features.ts'
 import type { CaipNetwork } from '../networks.ts'
-import type { OpenOptions } from '../openOptions.ts'
-import type { RouterController } from '../routerController.ts'
-import type { ServiceUrls } from '../serviceUrls.ts'
-import type { KeyValueStorage } from '../storageKeys.ts'
-import type { ToastController } from '../toast.ts'
+import type { OpenOptions } from '../router/openOptions.ts'
+import type { RouterController } from '../router/routerController.ts'
+import type { ToastController } from '../router/toast.ts'
+import type { KeyValueStorage } from '../storage/storageKeys.ts'
 import { isMobileDevice } from './browser.ts'
 import { lazy } from './lazy.ts'
 import type { AppKitOptions } from './options.ts'
@@ -50,7 +51,7 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
 
   // The validating storage loads after first paint; two raw reads are all the first paint needs.
   const storage = lazy(() =>
-    import('../storage.ts').then((m) => {
+    import('../storage/storage.ts').then((m) => {
       const loaded = m.createAppKitStorage(ctx.backend, log)
       stores.recent.setState({ wallets: loaded.getRecentWallets() })
       return loaded
@@ -90,7 +91,7 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
   )
 
   const api = lazy(() =>
-    import('../apiClient.ts').then((m) =>
+    import('../api/apiClient.ts').then((m) =>
       m.createApiClient({
         apiUrl: ctx.serviceUrls.apiUrl,
         projectId: options.projectId,
@@ -101,7 +102,7 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
   )
 
   const directory = lazy(() =>
-    Promise.all([import('../directory.ts'), api()]).then(([m, client]) =>
+    Promise.all([import('../directory/directory.ts'), api()]).then(([m, client]) =>
       m.createDirectoryController({
         api: client,
         store: stores.directory,
@@ -118,7 +119,7 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
   )
 
   const portfolio = lazy(() =>
-    Promise.all([import('../portfolio.ts'), api()]).then(([m, client]) =>
+    Promise.all([import('../portfolio/portfolio.ts'), api()]).then(([m, client]) =>
       m.createPortfolioController({
         api: client,
         store: stores.portfolio,
@@ -136,7 +137,7 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
   const siwxLoaded = lazy(() => {
     const siwx = options.siwx
     if (!siwx) return Promise.reject(new Error(ErrorText.siwxNotEnabled))
-    return Promise.all([import('../siwxFlow.ts'), connection()]).then(([m, c]) =>
+    return Promise.all([import('../siwx/siwxFlow.ts'), connection()]).then(([m, c]) =>
       m.createSIWXFlow({
         siwx,
         stores: { account: stores.account, chain: stores.chain, siwx: stores.siwx },
@@ -164,7 +165,7 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
     options.siwx ? siwxLoaded() : Promise.reject(new Error(ErrorText.siwxNotEnabled))
 
   const emailLogin = lazy(() =>
-    Promise.all([import('../emailLogin.ts'), connection()]).then(([m, c]) =>
+    Promise.all([import('../embedded/emailLogin.ts'), connection()]).then(([m, c]) =>
       m.createEmailLogin({
         store: stores.embedded,
         session: c.embeddedWallet,
@@ -185,7 +186,7 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
 
   const socialLogin = lazy(
     () =>
-      Promise.all([import('../socialLogin.ts'), connection(), storage()]).then(
+      Promise.all([import('../embedded/socialLogin.ts'), connection(), storage()]).then(
         ([m, c, loadedStorage]) =>
           m.wireSocialLogin({
             store: stores.embedded,
@@ -203,8 +204,8 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
   const telegramLogin = lazy(
     () =>
       Promise.all([
-        import('../telegramLogin.ts'),
-        import('../telegram.ts'),
+        import('../embedded/telegramLogin.ts'),
+        import('../embedded/telegram.ts'),
         connection(),
         storage(),
       ]).then(([m, telegram, c, loadedStorage]) =>
@@ -222,7 +223,7 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
   )
 
   const send = lazy(() =>
-    import('../send.ts').then((m) =>
+    import('../send/send.ts').then((m) =>
       m.createSendController({
         stores: {
           account: stores.account,

@@ -1,8 +1,11 @@
 // The instance's start in a browser: wallet discovery at once; remote config, the page origin
 // check and the wallet directory without waiting; the adapters (and reconnect) after first paint.
-import { offeredConnectors, type resolveCoinbasePreference } from '../coinbasePreference.ts'
+import {
+  offeredConnectors,
+  type resolveCoinbasePreference,
+} from '../connection/coinbasePreference.ts'
 import type { SetupAlertCode } from '../errors.ts'
-import { readStoredValue, StorageKeys } from '../storageKeys.ts'
+import { readStoredValue, StorageKeys } from '../storage/storageKeys.ts'
 import { followPortfolio, followSignIn } from './follow.ts'
 import type { InstanceContext, InstanceParts } from './parts.ts'
 
@@ -11,7 +14,7 @@ const noop = () => {}
 /** Remote config, origin check and the directory's first load: never awaited by open(). */
 function startServices(ctx: InstanceContext, parts: InstanceParts) {
   const { alerts, log, stores } = ctx
-  void Promise.all([import('../remoteConfig.ts'), parts.api()])
+  void Promise.all([import('../api/remoteConfig.ts'), parts.api()])
     .then(([m, client]) =>
       m.loadRemoteFeatures({
         api: client,
@@ -28,7 +31,7 @@ function startServices(ctx: InstanceContext, parts: InstanceParts) {
     .directory()
     .then((d) => d.fetchInitial())
     .catch((error) => log('wallet directory failed to load', error))
-  return Promise.all([import('../origins.ts'), parts.api()])
+  return Promise.all([import('../api/origins.ts'), parts.api()])
     .then(([m, client]) =>
       m.checkPageOrigin({ api: client, origin: window.location.origin, raise: alerts.raise }),
     )
@@ -45,7 +48,7 @@ function afterPaint(ctx: InstanceContext, parts: InstanceParts) {
     .connection()
     .then((c) => c.startAdapters())
     .catch((error) => log('wallet connection code failed to load', error))
-  void Promise.all([import('../kitVersion.ts'), parts.api(), parts.storage()])
+  void Promise.all([import('../api/kitVersion.ts'), parts.api(), parts.storage()])
     .then(([m, api, stored]) =>
       m.checkLatestKitVersion({
         api,

@@ -1,19 +1,22 @@
 // The instance's state: one store per part, made once per instance (nothing at module level).
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { ConnectorInfo } from '../adapter.ts'
+import { type CodeFeatures, type FeaturesState, initialFeaturesState } from '../api/features.ts'
 import type { AccountState, ChainState, ThemeState } from '../appkitState.ts'
+import type { ConnectorInfo } from '../connection/adapter.ts'
 import { DEFAULT_THEME_MODE } from '../constants.ts'
-import { type DirectoryState, initialDirectoryState } from '../directoryState.ts'
-import { type EmbeddedState, initialEmbeddedState } from '../embeddedState.ts'
-import { type CodeFeatures, type FeaturesState, initialFeaturesState } from '../features.ts'
-import { initialModalState, type ModalState } from '../modal.ts'
+import { type DirectoryState, initialDirectoryState } from '../directory/directoryState.ts'
+import { type EmbeddedState, initialEmbeddedState } from '../embedded/embeddedState.ts'
 import type { CaipNetwork } from '../networks.ts'
-import { initialPortfolioState, type PortfolioState } from '../portfolioState.ts'
-import { initialRouterState, type RouterState } from '../router.ts'
-import { initialSendState, type SendState } from '../sendState.ts'
-import { initialSIWXState, type SIWXState } from '../siwx.ts'
-import type { RecentWallet } from '../storageEntries.ts'
-import { initialWalletConnectState, type WalletConnectState } from '../walletConnectState.ts'
+import { initialPortfolioState, type PortfolioState } from '../portfolio/portfolioState.ts'
+import { initialModalState, type ModalState } from '../router/modal.ts'
+import { initialRouterState, type RouterState } from '../router/router.ts'
+import { initialSendState, type SendState } from '../send/sendState.ts'
+import { initialSIWXState, type SIWXState } from '../siwx/siwx.ts'
+import type { RecentWallet } from '../storage/storageEntries.ts'
+import {
+  initialWalletConnectState,
+  type WalletConnectState,
+} from '../walletConnect/walletConnectState.ts'
 import type { AppKitOptions } from './options.ts'
 
 export function createInstanceStores(

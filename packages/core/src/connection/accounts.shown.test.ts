@@ -3,8 +3,8 @@
 // wallet's reports may and may not change, a wallet lost, and the modal opened while the stored
 // wallet comes back after a reload. An instance starts only in a browser, hence jsdom.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { MemoryStorage } from '../memoryStorage.ts'
-import { createAppKitStorage } from '../storage.ts'
+import { MemoryStorage } from '../storage/memoryStorage.ts'
+import { createAppKitStorage } from '../storage/storage.ts'
 import {
   ADDRESS,
   connected,

@@ -1,10 +1,10 @@
 // The connection controller with two namespaces (§3: one connection per namespace, `account`
 // shows the active one): an EVM and a Solana wallet, each scripted (testing/scriptedAdapter.ts).
 import { afterEach, describe, expect, it } from 'vitest'
-import type { AccountSnapshot } from '../adapter.ts'
 import { localChainA, localChainB, localSolana, solanaDevnet } from '../networks.ts'
 import { ADDRESS, destroyKits, METAMASK, PHANTOM, setup } from '../testing/connectionSetup.ts'
 import { scriptedAdapter } from '../testing/scriptedAdapter.ts'
+import type { AccountSnapshot } from './adapter.ts'
 
 afterEach(destroyKits)
 

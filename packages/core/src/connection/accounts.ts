@@ -1,10 +1,11 @@
 // §3 One connection per namespace; `account` shows the active namespace's. Every way of
 // connecting ends here (finishConnect), and every way of losing a wallet (clearAccount).
-import type { AccountStatus } from '../adapter.ts'
+
 import type { NamespaceConnection } from '../appkitState.ts'
 import type { CaipAddress, ChainNamespace } from '../caip.ts'
 import { AUTH_CONNECTOR_ID, WALLETCONNECT_CONNECTOR_ID } from '../constants.ts'
 import { ErrorText, isUserRejectedError } from '../errors.ts'
+import type { AccountStatus } from './adapter.ts'
 import type { ConnectionContext } from './context.ts'
 
 /** What a wallet reports of its account (an adapter engine's snapshot) */

@@ -3,8 +3,8 @@
 // hence jsdom) and connects through the Solana adapter as a second namespace.
 import { afterEach, describe, expect, it } from 'vitest'
 import { AUTH_CONNECTOR_ID, EMBEDDED_SOLANA_CONNECTOR_ID } from '../constants.ts'
-import { unregisterEmbeddedSolanaWallet } from '../embeddedSolanaRegistration.ts'
-import type { EmbeddedUserInfo } from '../embeddedState.ts'
+import { unregisterEmbeddedSolanaWallet } from '../embedded/embeddedSolanaRegistration.ts'
+import type { EmbeddedUserInfo } from '../embedded/embeddedState.ts'
 import { localChainA, localSolana, solanaDevnet } from '../networks.ts'
 import { EMBEDDED_ADDRESS, embeddedConnection } from '../testing/embeddedConnection.ts'
 

@@ -2,11 +2,11 @@
 // host, testing/embeddedConnection.ts), the login's connection and the restore after a reload.
 import { afterEach, describe, expect, it } from 'vitest'
 import { AUTH_CONNECTOR_ID, EMBEDDED_SOLANA_CONNECTOR_ID } from '../constants.ts'
-import type { EmbeddedUserInfo } from '../embeddedState.ts'
+import type { EmbeddedUserInfo } from '../embedded/embeddedState.ts'
 import { ErrorText } from '../errors.ts'
-import { MemoryStorage } from '../memoryStorage.ts'
 import { localChainA, localChainB, localSolana } from '../networks.ts'
-import { createAppKitStorage } from '../storage.ts'
+import { MemoryStorage } from '../storage/memoryStorage.ts'
+import { createAppKitStorage } from '../storage/storage.ts'
 import { EMBEDDED_ADDRESS, embeddedConnection } from '../testing/embeddedConnection.ts'
 
 const kits: { destroy(): void }[] = []

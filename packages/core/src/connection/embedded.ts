@@ -1,11 +1,12 @@
 // §4 The embedded (email and social) wallet: its frame, loaded on first use and ready within
 // §9's 20 s; a login connects the user's account (EVM, and Solana when the app has it); after a
 // reload the frame's session brings the user back.
-import { createAccountTypeResolver } from '../accountTypes.ts'
+
 import type { ChainNamespace } from '../caip.ts'
 import { AUTH_CONNECTOR_ID, EMBEDDED_SOLANA_CONNECTOR_ID } from '../constants.ts'
-import type { EmbeddedUserInfo, LoginProvider } from '../embeddedState.ts'
-import type { EmbeddedSession, EmbeddedSessionOptions } from '../embeddedWallet.ts'
+import { createAccountTypeResolver } from '../embedded/accountTypes.ts'
+import type { EmbeddedUserInfo, LoginProvider } from '../embedded/embeddedState.ts'
+import type { EmbeddedSession, EmbeddedSessionOptions } from '../embedded/embeddedWallet.ts'
 import { ErrorText } from '../errors.ts'
 import type { CaipNetwork } from '../networks.ts'
 import type { Accounts } from './accounts.ts'
@@ -17,7 +18,7 @@ export type EmbeddedSessions = () => Promise<{
   createEmbeddedSession(options: EmbeddedSessionOptions): EmbeddedSession
 }>
 
-const frameHost: EmbeddedSessions = () => import('../embeddedWallet.ts')
+const frameHost: EmbeddedSessions = () => import('../embedded/embeddedWallet.ts')
 
 export function createEmbedded(
   ctx: ConnectionContext,
@@ -123,7 +124,7 @@ export function createEmbedded(
     try {
       const [session, m] = await Promise.all([
         embeddedWallet(),
-        import('../embeddedSolanaRegistration.ts'),
+        import('../embedded/embeddedSolanaRegistration.ts'),
       ])
       const snapshot = await m.connectEmbeddedSolana({
         session,
@@ -182,7 +183,7 @@ export function createEmbedded(
     }
     session.provider.setUser(user)
     ctx.stores.embedded.setState({ user })
-    ;(await import('../embeddedSolanaRegistration.ts')).attachEmbeddedSolana(
+    ;(await import('../embedded/embeddedSolanaRegistration.ts')).attachEmbeddedSolana(
       session,
       networks,
       user,

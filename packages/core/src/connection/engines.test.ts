@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { ChainAdapter, ModalEip1193Provider } from '../adapter.ts'
 import { SetupAlerts } from '../errors.ts'
 import { localChainA, localChainB, localSolana } from '../networks.ts'
 import { scriptedAdapter } from '../testing/scriptedAdapter.ts'
+import type { ChainAdapter, ModalEip1193Provider } from './adapter.ts'
 import type { ConnectionContext } from './context.ts'
 import { createEngines, type EngineHooks } from './engines.ts'
 

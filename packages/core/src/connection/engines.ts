@@ -1,9 +1,10 @@
 // The adapters' engines: loaded on first use (after first paint), one per namespace, each
 // watched for its wallet's own account changes.
-import type { AdapterEngine, ModalEip1193Provider } from '../adapter.ts'
+
 import type { ChainNamespace } from '../caip.ts'
 import { SetupAlerts } from '../errors.ts'
 import type { AccountReport } from './accounts.ts'
+import type { AdapterEngine, ModalEip1193Provider } from './adapter.ts'
 import type { ConnectionContext } from './context.ts'
 
 /** What an engine may use of the rest of the controller, bound after it is made. */

@@ -1,8 +1,8 @@
 // The connection controller made whole (index.ts): what an adapter's engine gets from it. The
 // parts are tested beside them; WalletConnect's provider reaches an engine in walletConnect.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ChainAdapter } from '../adapter.ts'
 import { embeddedConnection } from '../testing/embeddedConnection.ts'
+import type { ChainAdapter } from './adapter.ts'
 
 type AdapterDeps = Parameters<ChainAdapter['load']>[0]
 

@@ -2,9 +2,9 @@
 // The connection controller after a reload: the stored wallet reconnects (or does not). An
 // instance starts only in a browser, hence jsdom. Scripted wallet as in connection.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { MemoryStorage } from '../memoryStorage.ts'
 import { localChainA, localSolana } from '../networks.ts'
-import { createAppKitStorage } from '../storage.ts'
+import { MemoryStorage } from '../storage/memoryStorage.ts'
+import { createAppKitStorage } from '../storage/storage.ts'
 import { ADDRESS, destroyKits, METAMASK, setup } from '../testing/connectionSetup.ts'
 import { scriptedAdapter } from '../testing/scriptedAdapter.ts'
 

@@ -7,7 +7,7 @@
 // start() reads only while it starts.
 import { describe, expect, it, vi } from 'vitest'
 import { WALLETCONNECT_CONNECTOR_ID } from '../constants.ts'
-import { MemoryStorage } from '../memoryStorage.ts'
+import { MemoryStorage } from '../storage/memoryStorage.ts'
 import type { setup } from '../testing/connectionSetup.ts'
 import { useRealRelay, WAIT, WALLET_ADDRESS } from '../testing/walletConnectRelay.ts'
 

@@ -2,8 +2,6 @@
 // stores, tracks and shows, and how it fails) and the native balance read from the chain.
 // The wallet is a scripted engine; the real adapters' wallets are tested in evm and solana.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { AccountSnapshot } from '../adapter.ts'
-import { ProviderNotFoundError } from '../eip1193.ts'
 import { ErrorText } from '../errors.ts'
 import { localChainA, localChainB } from '../networks.ts'
 import {
@@ -15,6 +13,8 @@ import {
   setup,
   userRejection,
 } from '../testing/connectionSetup.ts'
+import type { AccountSnapshot } from './adapter.ts'
+import { ProviderNotFoundError } from './eip1193.ts'
 
 afterEach(() => {
   destroyKits()

@@ -3,11 +3,11 @@
 // approval and the connected account, and failures after the visitor left. Our real relay and
 // a wallet we did not write (testing/walletConnectRelay.ts).
 import { describe, expect, it, vi } from 'vitest'
-import { MemoryStorage } from '../memoryStorage.ts'
 import { localChainA, localSolana } from '../networks.ts'
-import type { WalletRef } from '../router.ts'
-import type { SIWXMessageInput } from '../siwx.ts'
-import { LocalSIWX } from '../siwxLocal.ts'
+import type { WalletRef } from '../router/router.ts'
+import type { SIWXMessageInput } from '../siwx/siwx.ts'
+import { LocalSIWX } from '../siwx/siwxLocal.ts'
+import { MemoryStorage } from '../storage/memoryStorage.ts'
 import { useRealRelay, WAIT } from '../testing/walletConnectRelay.ts'
 
 const { app, mobileWallet } = useRealRelay()

@@ -2,8 +2,8 @@
 // changes reaches the account, sign-in with the pairing, the session's end, and destroy(). Our
 // real relay and a wallet we did not write (testing/walletConnectRelay.ts).
 import { describe, expect, it, vi } from 'vitest'
-import { MemoryStorage } from '../memoryStorage.ts'
-import { LocalSIWX } from '../siwxLocal.ts'
+import { LocalSIWX } from '../siwx/siwxLocal.ts'
+import { MemoryStorage } from '../storage/memoryStorage.ts'
 import { METAMASK } from '../testing/connectionSetup.ts'
 import {
   type AdapterDeps,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { WALLETCONNECT_CONNECTOR_ID } from '../constants.ts'
 import { ErrorText } from '../errors.ts'
 import { localChainA, localSolana } from '../networks.ts'
-import type { WalletRef } from '../router.ts'
+import type { WalletRef } from '../router/router.ts'
 import {
   type AdapterDeps,
   useRealRelay,

@@ -1,16 +1,17 @@
 // §4 WalletConnect: the sign client (loaded only when a WalletConnect path is taken), pairing
 // offers until a wallet approves one, and the session's account.
-import type { AccountSnapshot } from '../adapter.ts'
+
 import type { ChainNamespace } from '../caip.ts'
 import { WALLETCONNECT_CONNECTOR_ID } from '../constants.ts'
-import { deepLinkChoice } from '../deepLink.ts'
+import { deepLinkChoice } from '../directory/deepLink.ts'
 import { setupAlertForProviderMessage } from '../errors.ts'
-import { runPairingLoop } from '../pairingLoop.ts'
-import type { WalletRef } from '../router.ts'
-import { sessionFromCacao } from '../siwxCacao.ts'
-import type { SignedCacao, WalletConnectClient } from '../walletConnectClient.ts'
-import type { WalletConnectEip1193Provider } from '../walletConnectProvider.ts'
+import type { WalletRef } from '../router/router.ts'
+import { sessionFromCacao } from '../siwx/siwxCacao.ts'
+import { runPairingLoop } from '../walletConnect/pairingLoop.ts'
+import type { SignedCacao, WalletConnectClient } from '../walletConnect/walletConnectClient.ts'
+import type { WalletConnectEip1193Provider } from '../walletConnect/walletConnectProvider.ts'
 import type { Accounts } from './accounts.ts'
+import type { AccountSnapshot } from './adapter.ts'
 import type { ConnectionContext } from './context.ts'
 import type { Engines } from './engines.ts'
 
@@ -22,7 +23,7 @@ export function createWalletConnect(ctx: ConnectionContext, accounts: Accounts, 
 
   /** WalletConnect's sign client: loaded only when a WalletConnect path is taken (or restored). */
   function walletConnectClient(): Promise<WalletConnectClient> {
-    client ??= import('../walletConnectClient.ts').then((m) =>
+    client ??= import('../walletConnect/walletConnectClient.ts').then((m) =>
       m.createWalletConnectClient({
         projectId: ctx.projectId,
         relayUrl: ctx.relayUrl,
@@ -46,25 +47,26 @@ export function createWalletConnect(ctx: ConnectionContext, accounts: Accounts, 
   }
 
   function walletConnectProvider(): Promise<WalletConnectEip1193Provider> {
-    provider ??= Promise.all([walletConnectClient(), import('../walletConnectProvider.ts')]).then(
-      ([loaded, m]) => {
-        loaded.onSession((change) => {
-          if (change.type === 'deleted') onWalletConnectEnded()
-        })
-        const made = m.createWalletConnectProvider(loaded, networks)
-        // Without an EVM adapter nothing else watches the session: the wallet's network and
-        // account changes reach the account here.
-        if (!engines.adapterFor('eip155')) {
-          const follow = () =>
-            void sessionSnapshot()
-              .then((snapshot) => accounts.onAccount('eip155', snapshot))
-              .catch((error) => log('WalletConnect session read failed', error))
-          made.on('chainChanged', follow)
-          made.on('accountsChanged', follow)
-        }
-        return made
-      },
-    )
+    provider ??= Promise.all([
+      walletConnectClient(),
+      import('../walletConnect/walletConnectProvider.ts'),
+    ]).then(([loaded, m]) => {
+      loaded.onSession((change) => {
+        if (change.type === 'deleted') onWalletConnectEnded()
+      })
+      const made = m.createWalletConnectProvider(loaded, networks)
+      // Without an EVM adapter nothing else watches the session: the wallet's network and
+      // account changes reach the account here.
+      if (!engines.adapterFor('eip155')) {
+        const follow = () =>
+          void sessionSnapshot()
+            .then((snapshot) => accounts.onAccount('eip155', snapshot))
+            .catch((error) => log('WalletConnect session read failed', error))
+        made.on('chainChanged', follow)
+        made.on('accountsChanged', follow)
+      }
+      return made
+    })
     provider.catch(() => {
       provider = undefined
     })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ProviderNotFoundError } from '../eip1193.ts'
+import { ProviderNotFoundError } from './eip1193.ts'
 import { isWalletGone } from './walletGone.ts'
 
 describe('isWalletGone', () => {

@@ -1,4 +1,4 @@
-import { ProviderNotFoundError } from '../eip1193.ts'
+import { ProviderNotFoundError } from './eip1193.ts'
 
 /**
  * Disconnected (EIP-1193 4900/4901, or its message where a bridge dropped the code) or a

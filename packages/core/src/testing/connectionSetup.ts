@@ -1,12 +1,13 @@
 // Test support only: an instance with one scripted EVM wallet (see scriptedAdapter.ts), the
 // connector list showing MetaMask, and no data API, for the connection controller's tests.
-import type { AccountSnapshot } from '../adapter.ts'
+
 import type { AppKitOptions } from '../appkit/options.ts'
 import { createAppKitCore } from '../appkit.ts'
+import type { AccountSnapshot } from '../connection/adapter.ts'
 import type { AppKitEvent } from '../events.ts'
-import { MemoryStorage } from '../memoryStorage.ts'
 import { localChainA, localChainB } from '../networks.ts'
-import { createAppKitStorage } from '../storage.ts'
+import { MemoryStorage } from '../storage/memoryStorage.ts'
+import { createAppKitStorage } from '../storage/storage.ts'
 import { scriptedAdapter } from './scriptedAdapter.ts'
 
 export const ADDRESS = '0x1111111111111111111111111111111111111111'

@@ -1,12 +1,12 @@
 // Test support only: nothing in the library imports this module.
 import { createStore } from 'zustand/vanilla'
-import { createEmailLogin, type EmailLoginContext } from '../emailLogin.ts'
+import { createEmailLogin, type EmailLoginContext } from '../embedded/emailLogin.ts'
 import {
   type EmbeddedState,
   type EmbeddedUserInfo,
   initialEmbeddedState,
-} from '../embeddedState.ts'
-import type { EmbeddedSession } from '../embeddedWallet.ts'
+} from '../embedded/embeddedState.ts'
+import type { EmbeddedSession } from '../embedded/embeddedWallet.ts'
 import { type CaipNetwork, localChainA } from '../networks.ts'
 
 export type FrameReply = (payload: unknown) => unknown

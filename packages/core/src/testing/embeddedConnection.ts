@@ -1,16 +1,17 @@
 // Test support only: the connection controller over a real instance's stores and storage, with
 // a scripted frame host in place of the embedded wallet's iframe (the real frame runs in the
 // e2e tests: it needs a browser and its own origin).
-import type { AccountSnapshot } from '../adapter.ts'
+
 import { createAppKitCore } from '../appkit.ts'
+import type { AccountSnapshot } from '../connection/adapter.ts'
 import type { ConnectionContext } from '../connection/context.ts'
 import type { EmbeddedSessions } from '../connection/embedded.ts'
 import { createConnectionController } from '../connection/index.ts'
-import type { EmbeddedSession, EmbeddedSessionOptions } from '../embeddedWallet.ts'
+import type { EmbeddedSession, EmbeddedSessionOptions } from '../embedded/embeddedWallet.ts'
 import type { AppKitEventName } from '../events.ts'
-import { MemoryStorage } from '../memoryStorage.ts'
 import { type CaipNetwork, localChainA, localChainB } from '../networks.ts'
-import { createAppKitStorage } from '../storage.ts'
+import { MemoryStorage } from '../storage/memoryStorage.ts'
+import { createAppKitStorage } from '../storage/storage.ts'
 import { scriptedAdapter } from './scriptedAdapter.ts'
 
 export const EMBEDDED_ADDRESS = '0x5109d914522281F620Df09BccEc49A6164F9dc1A'

@@ -1,12 +1,12 @@
 // Test support only: nothing in the library imports this module.
 import { createStore } from 'zustand/vanilla'
-import type { ApiClient, HistoryPage, TokenBalance, TokenPrice, Transaction } from '../api.ts'
+import type { ApiClient, HistoryPage, TokenBalance, TokenPrice, Transaction } from '../api/api.ts'
 import type { AccountState, ChainState } from '../appkitState.ts'
 import type { CaipAddress } from '../caip.ts'
 import { localChainA, localChainB } from '../networks.ts'
-import { createPortfolioController, type PortfolioContext } from '../portfolio.ts'
-import { initialPortfolioState, type PortfolioState } from '../portfolioState.ts'
-import { createToastController } from '../toast.ts'
+import { createPortfolioController, type PortfolioContext } from '../portfolio/portfolio.ts'
+import { initialPortfolioState, type PortfolioState } from '../portfolio/portfolioState.ts'
+import { createToastController } from '../router/toast.ts'
 import { manualClock } from './realServer.ts'
 
 export const ALICE = '0x1111111111111111111111111111111111111111'

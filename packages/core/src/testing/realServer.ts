@@ -2,7 +2,7 @@
 import { rm } from 'node:fs/promises'
 import { DEMO_PROJECT_ID, type StartServerOptions, startServer } from '@latchkey/server'
 import { copyPgliteTemplate } from '../../../server/src/testing/templates.ts'
-import { createApiClient } from '../apiClient.ts'
+import { createApiClient } from '../api/apiClient.ts'
 import { DEFAULT_SDK_TYPE, DEFAULT_SDK_VERSION } from '../constants.ts'
 
 export { DEMO_PROJECT_ID }

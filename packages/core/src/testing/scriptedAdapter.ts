@@ -1,7 +1,7 @@
 // Test support only: nothing in the library imports this module.
 import { vi } from 'vitest'
-import type { AccountSnapshot, AdapterEngine, ChainAdapter } from '../adapter.ts'
 import type { ChainNamespace } from '../caip.ts'
+import type { AccountSnapshot, AdapterEngine, ChainAdapter } from '../connection/adapter.ts'
 
 /**
  * An adapter whose engine answers as the test scripts it (the wallets behind the real adapters

@@ -1,15 +1,15 @@
 // Test support only: nothing in the library imports this module.
 import { createStore } from 'zustand/vanilla'
-import type { AdapterEngine, TransferRequest } from '../adapter.ts'
-import type { TokenBalance } from '../api.ts'
+import type { TokenBalance } from '../api/api.ts'
 import type { AccountState, ChainState } from '../appkitState.ts'
+import type { AdapterEngine, TransferRequest } from '../connection/adapter.ts'
 import type { AppKitEventName } from '../events.ts'
 import type { CaipNetwork } from '../networks.ts'
 import { localChainA, localChainB, localSolana } from '../networks.ts'
-import { initialPortfolioState, type PortfolioState } from '../portfolioState.ts'
-import { createSendController } from '../send.ts'
-import { initialSendState, type SendState } from '../sendState.ts'
-import { createToastController } from '../toast.ts'
+import { initialPortfolioState, type PortfolioState } from '../portfolio/portfolioState.ts'
+import { createToastController } from '../router/toast.ts'
+import { createSendController } from '../send/send.ts'
+import { initialSendState, type SendState } from '../send/sendState.ts'
 import { manualClock } from './realServer.ts'
 
 /** The devnet's first test account (packages/devnet), as a wallet reports it. */

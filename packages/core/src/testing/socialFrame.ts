@@ -1,9 +1,13 @@
 // Test support only: nothing in the library imports this module.
 import { createStore } from 'zustand/vanilla'
-import { type EmbeddedState, initialEmbeddedState } from '../embeddedState.ts'
-import type { EmbeddedSession } from '../embeddedWallet.ts'
+import { type EmbeddedState, initialEmbeddedState } from '../embedded/embeddedState.ts'
+import type { EmbeddedSession } from '../embedded/embeddedWallet.ts'
+import {
+  createSocialLogin,
+  type SocialLoginContext,
+  type SocialPopup,
+} from '../embedded/socialLogin.ts'
 import { type CaipNetwork, localChainA } from '../networks.ts'
-import { createSocialLogin, type SocialLoginContext, type SocialPopup } from '../socialLogin.ts'
 
 export const PAGE = 'http://127.0.0.1:5173/'
 export const AUTHORIZE = 'http://127.0.0.1:8790/auth?client_id=google&state=s1&code_challenge=c'

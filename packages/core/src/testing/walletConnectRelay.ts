@@ -7,10 +7,13 @@ import {
   startWalletConnectWallet,
   type WalletConnectWalletOptions,
 } from '../../../../e2e/walletConnectWallet.ts'
-import type { ChainAdapter } from '../adapter.ts'
 import type { AppMetadata } from '../appkitState.ts'
+import type { ChainAdapter } from '../connection/adapter.ts'
 import { type CaipNetwork, localChainA, localChainB, localSolana } from '../networks.ts'
-import { createWalletConnectClient, type WalletConnectClient } from '../walletConnectClient.ts'
+import {
+  createWalletConnectClient,
+  type WalletConnectClient,
+} from '../walletConnect/walletConnectClient.ts'
 import { destroyKits, setup } from './connectionSetup.ts'
 import { DEMO_PROJECT_ID, startRealServer } from './realServer.ts'
 

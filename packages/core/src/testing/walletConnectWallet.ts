@@ -3,7 +3,7 @@ import type {
   SessionChange,
   WalletConnectClient,
   WalletConnectSession,
-} from '../walletConnectClient.ts'
+} from '../walletConnect/walletConnectClient.ts'
 
 export const WC_ACCOUNT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 export const WC_OTHER = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'

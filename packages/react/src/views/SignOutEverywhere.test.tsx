@@ -15,7 +15,7 @@ const EVM = '0x1111111111111111111111111111111111111111'
 /**
  * Connected through the embedded wallet (or another connector), nothing behind it. Core's call
  * to the frame is stood in for: the frame and server side are packages/frame's sessions.test.ts,
- * core's packages/core/src/signOutEverywhere.test.ts.
+ * core's packages/core/src/embedded/signOutEverywhere.test.ts.
  */
 async function connectedKit(connectorId: string, options: Partial<CreateAppKitOptions> = {}) {
   const appKit = createAppKit({

@@ -1,0 +1,293 @@
+import type { StoreApi } from 'zustand/vanilla'
+import type { ChainState } from '../appkitState.ts'
+import type { ConnectionController } from '../connection/index.ts'
+import { EMBEDDED_REQUEST_TIMEOUT_MS, OAUTH_SOCIAL_PROVIDERS, SOCIAL_POPUP } from '../constants.ts'
+import { ErrorText, toUserMessage } from '../errors.ts'
+import type { AppKitEventName } from '../events.ts'
+import type { CaipNetwork } from '../networks.ts'
+import type { SIWXConfig, SIWXSession } from '../siwx/siwx.ts'
+import type { SIWXMessageData } from '../siwx/siwxMessage.ts'
+import type { AppKitStorage } from '../storage/storage.ts'
+import { embeddedWalletSupports } from './embeddedNetworks.ts'
+import type {
+  EmbeddedState,
+  EmbeddedUserInfo,
+  OAuthSocialProvider,
+  SocialLoginStep,
+} from './embeddedState.ts'
+import type { EmbeddedSession } from './embeddedWallet.ts'
+import { telegramPlatform } from './telegram.ts'
+
+/** What the flow needs of the popup window (a `Window` fits; the tests give a fake). */
+export interface SocialPopup {
+  readonly closed: boolean
+  /** Readable only while the popup shows a page of our own origin (about:blank, the return) */
+  location: { href: string }
+  close(): void
+}
+
+export interface SocialLoginContext {
+  store: StoreApi<EmbeddedState>
+  /** The frame and its provider; rejects when the frame cannot load */
+  session(): Promise<EmbeddedSession>
+  /** The network the visitor is on (the wallet starts there when it is EVM) */
+  network(): CaipNetwork
+  /** §3 stored → defaultAccountTypes → 'eoa' (always 'eoa': no smart accounts) */
+  accountType(): 'eoa'
+  /** Hands the signed-in user to the EVM adapter as the auth connector's account */
+  connectUser(user: EmbeddedUserInfo): Promise<void>
+  /** §3 "connected social provider and username" */
+  rememberConnected(provider: OAuthSocialProvider, userName: string | undefined): void
+  /** In a Telegram Mini App: §3 "Telegram social provider" */
+  rememberTelegram?(provider: OAuthSocialProvider): void
+  /**
+   * §4 With SIWX on: the sign-in message for `network` (no account yet), which the frame signs
+   * in the login step; undefined when it cannot ride on the login.
+   */
+  signInTemplate?(
+    network: CaipNetwork,
+  ): Promise<Omit<SIWXMessageData, 'accountAddress'> | undefined>
+  /** Stores the sign-in the frame signed with the login */
+  addSignIn?(session: SIWXSession): Promise<void>
+  track(event: AppKitEventName, properties?: Record<string, unknown>): void
+  log(message: string, detail?: unknown): void
+}
+
+/** Our wording (the frame client's too): the popup did not come back within §9's 120 s. */
+export const SOCIAL_TIMED_OUT = 'Request timed out'
+
+/** The frame's own wording for what it does not explain. */
+const messageOf = (error: unknown) => toUserMessage(error, ErrorText.somethingWentWrong)
+
+/**
+ * The URL the popup came back to, once it is on our origin again (a cross-origin page throws
+ * on `location.href`) with the provider's answer: `state` and `code`, or `state` and `error`.
+ */
+export function returnedUri(popup: SocialPopup): string | undefined {
+  try {
+    const href = popup.location.href
+    const query = new URL(href).searchParams
+    return query.has('state') && (query.has('code') || query.has('error')) ? href : undefined
+  } catch {
+    return undefined
+  }
+}
+
+type Outcome = { uri: string } | { error: string } | { stopped: true }
+
+/**
+ * §9 Polls the popup every second until it comes back (its URL), is closed ('Popup closed'),
+ * 120 s pass, or `stop()`. Resolves, never rejects: nothing is left unhandled when unused.
+ */
+function watchPopup(popup: SocialPopup): { outcome: Promise<Outcome>; stop(): void } {
+  let stop: () => void = () => undefined
+  const outcome = new Promise<Outcome>((resolve) => {
+    const end = (result: Outcome) => {
+      clearInterval(poll)
+      clearTimeout(deadline)
+      resolve(result)
+    }
+    const poll = setInterval(() => {
+      if (popup.closed) return end({ error: ErrorText.popupClosed })
+      const uri = returnedUri(popup)
+      if (uri) end({ uri })
+    }, SOCIAL_POPUP.pollMs)
+    const deadline = setTimeout(() => end({ error: SOCIAL_TIMED_OUT }), EMBEDDED_REQUEST_TIMEOUT_MS)
+    stop = () => end({ stopped: true })
+  })
+  return { outcome, stop }
+}
+
+function closePopup(popup: SocialPopup | null | undefined) {
+  try {
+    if (popup && !popup.closed) popup.close()
+  } catch {
+    // A window we can no longer reach is not ours to close.
+  }
+}
+
+/**
+ * §4 Social login through the frame: the popup (opened by the caller in the visitor's click,
+ * or popup blockers stop it) goes to the provider's authorization URL the frame gives; when
+ * it comes back to this page's origin with the answer, the popup closes and the frame signs in
+ * with that URL (APP_CONNECT_SOCIAL), then the user connects like after an email login.
+ */
+export function createSocialLogin(ctx: SocialLoginContext) {
+  const { store } = ctx
+  const set = (social: Partial<EmbeddedState['social']>) =>
+    store.setState({ social: { ...store.getState().social, ...social } })
+
+  /** Each click is an attempt; a new one stops the old one's waiting (and its late answers). */
+  let attempt = 0
+  let current: { popup: SocialPopup | null; stop(): void } | undefined
+  let connecting = false
+
+  function fail(provider: string, message: string, error?: unknown) {
+    if (error !== undefined) ctx.log('social login failed', error)
+    ctx.track('CONNECT_ERROR', { message, provider })
+    set({ busy: false, step: undefined, error: message })
+  }
+
+  function stopCurrent(keep?: SocialPopup | null) {
+    if (!current) return
+    current.stop()
+    if (current.popup !== keep) closePopup(current.popup)
+    current = undefined
+  }
+
+  /** The visitor gave up (or the modal asks it): the popup closes, nothing keeps waiting. */
+  function cancel() {
+    if (connecting) return
+    attempt++
+    stopCurrent()
+    set({ busy: false, step: undefined, provider: undefined })
+  }
+
+  async function connect(provider: OAuthSocialProvider, popup: SocialPopup | null) {
+    // The frame is already signing in with a returned popup: that one finishes first.
+    if (connecting) {
+      if (popup && popup !== current?.popup) closePopup(popup)
+      return
+    }
+    stopCurrent(popup)
+    const mine = ++attempt
+    const isCurrent = () => mine === attempt
+    if (!(OAUTH_SOCIAL_PROVIDERS as readonly string[]).includes(provider) || !popup) {
+      closePopup(popup)
+      set({ provider })
+      return fail(
+        provider,
+        ErrorText.failedToInitiateSocialConnection,
+        popup ? undefined : 'no popup',
+      )
+    }
+    const step: SocialLoginStep = 'popup'
+    set({ provider, step, busy: true, error: undefined })
+    const watch = watchPopup(popup)
+    current = { popup, stop: watch.stop }
+
+    let session: EmbeddedSession
+    try {
+      session = await ctx.session()
+      await session.client.ready()
+      const { uri } = await session.client.request('APP_GET_SOCIAL_REDIRECT_URI', { provider })
+      if (!isCurrent()) return
+      ctx.rememberTelegram?.(provider)
+      popup.location.href = uri
+    } catch (error) {
+      if (!isCurrent()) return
+      stopCurrent()
+      return fail(provider, ErrorText.failedToInitiateSocialConnection, error)
+    }
+
+    const outcome = await watch.outcome
+    if (!isCurrent() || 'stopped' in outcome) return
+    current = undefined
+    closePopup(popup)
+    if ('error' in outcome) return fail(provider, outcome.error)
+
+    connecting = true
+    set({ step: 'connecting' })
+    try {
+      const network = ctx.network()
+      const evm = network.chainNamespace === 'eip155' && embeddedWalletSupports(network)
+      const preferredAccountType = ctx.accountType()
+      const siwxMessage = evm ? await signInTemplateFor(network) : undefined
+      const user = await session.client.request('APP_CONNECT_SOCIAL', {
+        uri: outcome.uri,
+        preferredAccountType,
+        ...(evm && { chainId: Number(network.id), rpcUrl: network.rpcUrls.default.http[0] }),
+        ...(siwxMessage && { siwxMessage }),
+      })
+      // Before the connection: the sign-in check that follows it finds the session.
+      await addSignedIn(user)
+      const info: EmbeddedUserInfo = { ...user, preferredAccountType, authProvider: provider }
+      session.provider.setUser(info)
+      store.setState({ user: info })
+      await ctx.connectUser(info)
+      ctx.rememberConnected(provider, user.userName ?? undefined)
+      ctx.track('SOCIAL_LOGIN_SUCCESS', { provider })
+      set({ busy: false, step: undefined, provider: undefined, error: undefined })
+    } catch (error) {
+      fail(provider, messageOf(error), error)
+    } finally {
+      connecting = false
+    }
+  }
+
+  async function signInTemplateFor(network: CaipNetwork) {
+    try {
+      return await ctx.signInTemplate?.(network)
+    } catch (error) {
+      ctx.log('the sign-in message could not be made; it is asked for after the login', error)
+      return undefined
+    }
+  }
+
+  async function addSignedIn(user: {
+    siwxMessage?: unknown
+    message?: string
+    signature?: string
+  }) {
+    const { siwxMessage, message, signature } = user
+    if (!siwxMessage || !message || !signature || !ctx.addSignIn) return
+    try {
+      await ctx.addSignIn({ data: siwxMessage as SIWXMessageData, message, signature })
+      ctx.track('SIWX_AUTH_SUCCESS', { network: (siwxMessage as SIWXMessageData).chainId })
+    } catch (error) {
+      ctx.log('the sign-in signed with the login was refused; it is asked for again', error)
+    }
+  }
+
+  return { connect, cancel }
+}
+
+export type SocialLogin = ReturnType<typeof createSocialLogin>
+
+/** What an embedded-wallet login (social, Telegram) takes from the instance. */
+export interface EmbeddedLoginWiring {
+  store: StoreApi<EmbeddedState>
+  chain: StoreApi<ChainState>
+  connection: Pick<
+    ConnectionController,
+    'embeddedWallet' | 'connectEmbedded' | 'preferredAccountType'
+  >
+  storage: AppKitStorage
+  track(event: AppKitEventName, properties?: Record<string, unknown>): void
+  log(message: string, detail?: unknown): void
+}
+
+/** The instance's wiring (appkit.ts keeps only the lazy import in the first load). */
+export function wireSocialLogin(deps: EmbeddedLoginWiring & { siwx?: SIWXConfig }): SocialLogin {
+  const { connection, storage, siwx } = deps
+  return createSocialLogin({
+    store: deps.store,
+    session: connection.embeddedWallet,
+    network: () => deps.chain.getState().activeCaipNetwork,
+    accountType: () => connection.preferredAccountType('eip155'),
+    connectUser: connection.connectEmbedded,
+    rememberConnected(provider, userName) {
+      storage.setConnectedSocialProvider(provider)
+      if (userName) storage.setConnectedSocialUsername(userName)
+      else storage.removeConnectedSocialUsername()
+    },
+    rememberTelegram(provider) {
+      if (telegramPlatform()) storage.setTelegramSocialProvider(provider)
+    },
+    ...(siwx && {
+      async signInTemplate(network) {
+        const template = await siwx.createMessage({
+          accountAddress: '',
+          chainId: network.caipNetworkId,
+        })
+        // The app's own text cannot be rebuilt by the frame: that sign-in is asked for after.
+        if (template.serializedMessage) return undefined
+        const { accountAddress: _none, ...rest } = template
+        return rest
+      },
+      addSignIn: (session) => siwx.addSession(session),
+    }),
+    track: deps.track,
+    log: deps.log,
+  })
+}
