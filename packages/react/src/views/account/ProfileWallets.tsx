@@ -1,0 +1,115 @@
+import type { ChainNamespace } from '@latchkey/core/internal'
+import { type ProfileAccount, profileAccountsOf, shortenAddress } from '@latchkey/core/internal'
+import type { CaipNetwork } from '@latchkey/core/networks'
+import { useCopy } from '../../components/useCopy.ts'
+import { CopyIcon } from '../../icons.tsx'
+import { useAppKitInstance } from '../../instance.ts'
+import { format } from '../../messages.ts'
+import { useStore } from '../../store.ts'
+import { useMessages } from '../../useMessages.ts'
+
+/**
+ * The network a switch to the namespace goes to: its connection's own network (so switching only
+ * activates it), else the namespace's first network.
+ */
+export function switchTarget(
+  namespace: ChainNamespace,
+  networks: readonly CaipNetwork[],
+  connectionChainId: string | number | undefined,
+): CaipNetwork | undefined {
+  const own =
+    connectionChainId === undefined
+      ? undefined
+      : networks.find((n) => n.caipNetworkId === `${namespace}:${connectionChainId}`)
+  return own ?? networks.find((n) => n.chainNamespace === namespace)
+}
+
+/**
+ * §2 ProfileWallets: the signed-in visitor's accounts, one per namespace (EVM, Solana), each to
+ * copy or to make the active one.
+ */
+export default function ProfileWallets() {
+  const { core } = useAppKitInstance()
+  const user = useStore(core.stores.embedded, (s) => s.user)
+  const status = useStore(core.stores.account, (s) => s.status)
+  const activeNamespace = useStore(core.stores.account, (s) => s.namespace)
+  const connections = useStore(core.stores.account, (s) => s.connections)
+  const networks = useStore(core.stores.chain, (s) => s.networks)
+  const accounts = profileAccountsOf(user)
+
+  return (
+    <div data-view="ProfileWallets" className="lk-stack lk-wide">
+      <ul className="lk-list" data-testid="profile-wallets">
+        {accounts.map((account) => (
+          <ProfileWalletRow
+            key={account.namespace}
+            account={account}
+            active={status === 'connected' && activeNamespace === account.namespace}
+            target={switchTarget(
+              account.namespace,
+              networks,
+              connections?.[account.namespace]?.chainId,
+            )}
+          />
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function ProfileWalletRow({
+  account,
+  active,
+  target,
+}: {
+  account: ProfileAccount
+  active: boolean
+  target: CaipNetwork | undefined
+}) {
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
+  const { namespace, address } = account
+  const { copied, copy } = useCopy(address, messages.addressCopied)
+  const name = messages.namespaceNames[namespace]
+
+  return (
+    <li
+      className="lk-row"
+      data-testid={`profile-wallet-${namespace}`}
+      data-namespace={namespace}
+      data-active={active || undefined}
+      aria-current={active ? 'true' : undefined}
+    >
+      <span className="lk-item-name">
+        {name}
+        <span className="lk-muted lk-small" data-testid={`profile-address-${namespace}`}>
+          {' '}
+          <span title={address}>{shortenAddress(address)}</span>
+        </span>
+      </span>
+      {active ? <span className="lk-tag">{messages.activeNetwork}</span> : null}
+      <button
+        type="button"
+        className="lk-icon-btn"
+        aria-label={format(messages.copyNamespaceAddress, { namespace: name })}
+        data-testid={`profile-copy-${namespace}`}
+        data-copied={copied || undefined}
+        onClick={() => void copy()}
+      >
+        <CopyIcon />
+      </button>
+      {target ? (
+        <button
+          type="button"
+          className="lk-button"
+          data-testid={`profile-switch-${namespace}`}
+          aria-label={format(messages.switchToNamespace, { namespace: name })}
+          disabled={active}
+          onClick={() => void core.switchNetwork(target)}
+        >
+          {messages.switchWallet}
+        </button>
+      ) : null}
+    </li>
+  )
+}

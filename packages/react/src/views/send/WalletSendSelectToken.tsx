@@ -1,0 +1,41 @@
+import { floorDecimalString, formatFiat, tokenKeyOf } from '@latchkey/core/internal'
+import { useAppKitInstance } from '../../instance.ts'
+import { useMessages } from '../../useMessages.ts'
+import { TokenIcon, useSendTokens } from './sendParts.tsx'
+
+/** §5 Send: the tokens held on the active network, from the portfolio. */
+export default function WalletSendSelectToken() {
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
+  const { tokens, loading } = useSendTokens()
+  return (
+    <div data-view="WalletSendSelectToken">
+      {tokens.length === 0 && !loading ? (
+        <p className="lk-muted">{messages.noTokensToSend}</p>
+      ) : null}
+      <ul className="lk-list" aria-label={messages.selectToken} data-testid="send-token-list">
+        {tokens.map((token) => (
+          <li key={tokenKeyOf(token)}>
+            <button
+              type="button"
+              className="lk-item"
+              data-token-symbol={token.symbol}
+              data-testid={`send-token-${token.symbol}`}
+              onClick={() => {
+                void core.send.selectToken(tokenKeyOf(token))
+                core.router.goBack()
+              }}
+            >
+              <TokenIcon token={token} />
+              <span className="lk-item-name">{token.name}</span>
+              <span className="lk-row-end">
+                <span>{`${floorDecimalString(token.quantity.numeric)} ${token.symbol}`}</span>
+                <span className="lk-muted">{formatFiat(token.value)}</span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
