@@ -2,11 +2,17 @@
 import {
   type ChainNamespace,
   type Connection,
+  type ConnectorInfo,
+  type ConnectorStatus,
   type FetchBalanceResult,
+  type TokenBalance,
+  type Transaction,
   type useAppKitAccount,
+  type useAppKitActivity,
   type useAppKitBalance,
   type useAppKitConnection,
   type useAppKitConnections,
+  type useAppKitConnectors,
   type useAppKitEvents,
   type useAppKitNetwork,
   type useAppKitNetworkCore,
@@ -14,6 +20,7 @@ import {
   type useAppKitSIWX,
   type useAppKitState,
   type useAppKitTheme,
+  type useAppKitTokens,
   type useAppKitUpdateEmail,
   type useAppKitWallets,
   type useDisconnect,
@@ -112,5 +119,21 @@ describe("AppKit's hooks", () => {
     expectTypeOf<
       ReturnType<ReturnType<typeof useAppKitUpdateEmail>['updateEmail']>
     >().toEqualTypeOf<Promise<{ email: string }>>()
+  })
+
+  it('useAppKitConnectors', () => {
+    type Listed = ReturnType<typeof useAppKitConnectors>['connectors'][number]
+    expectTypeOf<Listed>().toExtend<ConnectorInfo>()
+    expectTypeOf<Listed['status']>().toEqualTypeOf<ConnectorStatus>()
+  })
+
+  it('useAppKitTokens and useAppKitActivity', () => {
+    type Tokens = ReturnType<typeof useAppKitTokens>
+    expectTypeOf<Tokens['tokens']>().toEqualTypeOf<TokenBalance[]>()
+    expectTypeOf<Tokens['totalValue']>().toEqualTypeOf<number>()
+    expectTypeOf<Tokens['refresh']>().toBeCallableWith({ force: true })
+    type Activity = ReturnType<typeof useAppKitActivity>
+    expectTypeOf<Activity['transactions']>().toEqualTypeOf<Transaction[]>()
+    expectTypeOf<Activity['next']>().toEqualTypeOf<string | null>()
   })
 })

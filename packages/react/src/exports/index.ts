@@ -7,6 +7,9 @@ export type {
   ConnectorInfo,
   ConnectorStatus,
   SIWXMessageData,
+  TokenBalance,
+  Transaction,
+  TransactionTransfer,
 } from '@latchkey/core/internal'
 export type { AppKitNetwork, CaipNetwork } from '@latchkey/core/networks'
 export { useAppKitSIWX, useAppKitUpdateEmail } from '../accountHooks.ts'
