@@ -15,7 +15,7 @@ import {
   pressApprove,
   useEmailLoginServer,
 } from '../testing/emailLogin.ts'
-import { sha256 } from './store.ts'
+import { sha256 } from './store/hashing.ts'
 
 const APPROVED = 'Device approved. Return to the page you were signing in on.'
 const INVALID = 'This link is invalid or has expired.'

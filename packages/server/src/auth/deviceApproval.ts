@@ -18,7 +18,7 @@ import {
 import { APPROVAL_PAGE_HEADERS, confirmationPage, messagePage } from './approvalPage.ts'
 import type { AuthFlow, AuthRouteDeps } from './flow.ts'
 import { approveChallenge, findApprovalRequest } from './loginChallenges.ts'
-import { randomToken, sha256 } from './store.ts'
+import { randomToken, sha256 } from './store/hashing.ts'
 
 export const APPROVE_PATH = '/auth/v1/device/approve'
 

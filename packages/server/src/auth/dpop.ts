@@ -21,7 +21,7 @@ import {
   authProofInvalid,
   authProofRequired,
 } from '../errors.ts'
-import { sha256 } from './store.ts'
+import { sha256 } from './store/hashing.ts'
 
 type Db = Kysely<Database>
 

@@ -31,16 +31,13 @@ import {
 } from './schemas.ts'
 import { revokeSessions } from './sessionLifetime.ts'
 import {
-  changeEmail,
   createChallenge,
   deleteChallenge,
-  emailTaken,
-  findUser,
-  newOtp,
   releaseChallenge,
-  sha256,
   verifyOtp,
-} from './store.ts'
+} from './store/challenges.ts'
+import { newOtp, sha256 } from './store/hashing.ts'
+import { changeEmail, emailTaken, findUser } from './store/users.ts'
 
 export const postEmailChangeRoute = createRoute({
   method: 'post',

@@ -42,15 +42,10 @@ import {
   toUser,
   UserSchema,
 } from './schemas.ts'
-import {
-  completeLogin,
-  createChallenge,
-  findUser,
-  newOtp,
-  randomToken,
-  sha256,
-  verifyOtp,
-} from './store.ts'
+import { createChallenge, verifyOtp } from './store/challenges.ts'
+import { newOtp, randomToken, sha256 } from './store/hashing.ts'
+import { completeLogin } from './store/sessions.ts'
+import { findUser } from './store/users.ts'
 
 export const postEmailRoute = createRoute({
   method: 'post',

@@ -9,13 +9,9 @@ import { type AuthErrorBody, authCooldown, authMailFailed } from '../errors.ts'
 import { type ClientAddressOf, socketAddress } from '../middleware/rateLimit.ts'
 import { requirePossession } from './dpop.ts'
 import type { Mail, Mailer } from './mailer.ts'
-import {
-  type CooldownKey,
-  claimCooldown,
-  deleteChallenge,
-  releaseCooldown,
-  sessionUser,
-} from './store.ts'
+import { deleteChallenge } from './store/challenges.ts'
+import { type CooldownKey, claimCooldown, releaseCooldown } from './store/cooldowns.ts'
+import { sessionUser } from './store/sessions.ts'
 
 export interface AuthRouteDeps {
   db: Kysely<Database>

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely'
 import { AUTH_OTP_TTL_MS } from '../constants.ts'
 import type { Database } from '../db/schema.ts'
-import type { HashedOtp } from './store.ts'
+import type { HashedOtp } from './store/hashing.ts'
 
 type Db = Kysely<Database>
 

@@ -36,14 +36,9 @@ import {
   UserSchema,
 } from './schemas.ts'
 import { registerSessionRoutes, SESSION_ROUTES } from './sessions.ts'
-import {
-  deleteSession,
-  findUser,
-  insertWallet,
-  keyAndWallets,
-  type StoredWallet,
-  updateUser,
-} from './store.ts'
+import { deleteSession } from './store/sessions.ts'
+import { findUser, updateUser } from './store/users.ts'
+import { insertWallet, keyAndWallets, type StoredWallet } from './store/wallets.ts'
 import {
   registerWalletRotationRoutes,
   rotationDue,

@@ -13,7 +13,8 @@ import {
   authWrongOtp,
 } from '../errors.ts'
 import { commonQuery } from '../routes/params.ts'
-import type { OtpOutcome, UserView } from './store.ts'
+import type { OtpOutcome } from './store/challenges.ts'
+import type { UserView } from './store/users.ts'
 
 export const CommonQuery = z.object(commonQuery)
 

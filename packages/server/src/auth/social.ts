@@ -37,7 +37,9 @@ import {
 } from './socialProviders.ts'
 import { createSocialState, takeSocialState } from './socialStates.ts'
 import { ProviderRefused, readProviderUser } from './socialUser.ts'
-import { completeSocialLogin, findUser, randomToken, type SocialAccount } from './store.ts'
+import { randomToken } from './store/hashing.ts'
+import { completeSocialLogin, type SocialAccount } from './store/sessions.ts'
+import { findUser } from './store/users.ts'
 
 export const postSocialStartRoute = createRoute({
   method: 'post',

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { AuthSocialStateRow, Database, SocialProvider } from '../db/schema.ts'
-import { sha256 } from './store.ts'
+import { sha256 } from './store/hashing.ts'
 
 type Db = Kysely<Database>
 

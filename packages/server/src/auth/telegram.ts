@@ -24,7 +24,8 @@ import {
   toUser,
   UserSchema,
 } from './routes.ts'
-import { completeSocialLogin, findUser } from './store.ts'
+import { completeSocialLogin } from './store/sessions.ts'
+import { findUser } from './store/users.ts'
 import { verifyInitData } from './telegramInitData.ts'
 
 export const postTelegramConnectRoute = createRoute({

@@ -25,7 +25,7 @@ import {
   sessionResponses,
   WALLET_NAMESPACES,
 } from './schemas.ts'
-import { type StoredWallet, wrappingKey } from './store.ts'
+import { type StoredWallet, wrappingKey } from './store/wallets.ts'
 import { canonicalAddress, WalletBody } from './walletSchemas.ts'
 
 type Db = Kysely<Database>

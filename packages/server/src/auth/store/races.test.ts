@@ -1,16 +1,13 @@
 // The auth store's races, straight against the database (PGlite, and PostgreSQL when available).
 import { describe, expect, it } from 'vitest'
-import { DEMO_PROJECT_ID } from '../constants.ts'
-import { availableDatabases } from '../testing/databases.ts'
-import { useStoreDatabase } from '../testing/storeDatabase.ts'
-import {
-  changeEmail,
-  claimCooldown,
-  completeLogin,
-  createChallenge,
-  findUser,
-  newOtp,
-} from './store.ts'
+import { DEMO_PROJECT_ID } from '../../constants.ts'
+import { availableDatabases } from '../../testing/databases.ts'
+import { useStoreDatabase } from '../../testing/storeDatabase.ts'
+import { createChallenge } from './challenges.ts'
+import { claimCooldown } from './cooldowns.ts'
+import { newOtp } from './hashing.ts'
+import { completeLogin } from './sessions.ts'
+import { changeEmail, findUser } from './users.ts'
 
 describe.each(availableDatabases())('auth store on $name', (database) => {
   const opened = useStoreDatabase(database)

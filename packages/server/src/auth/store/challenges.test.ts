@@ -2,21 +2,13 @@
 // PostgreSQL when available).
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { AUTH_EMAIL_COOLDOWN_MS, AUTH_OTP_DIGITS, AUTH_OTP_MAX_ATTEMPTS } from '../constants.ts'
-import { availableDatabases } from '../testing/databases.ts'
-import { useStoreDatabase } from '../testing/storeDatabase.ts'
-import {
-  claimCooldown,
-  completeSocialLogin,
-  createChallenge,
-  deleteChallenge,
-  newOtp,
-  randomToken,
-  releaseChallenge,
-  releaseCooldown,
-  sha256,
-  verifyOtp,
-} from './store.ts'
+import { AUTH_EMAIL_COOLDOWN_MS, AUTH_OTP_DIGITS, AUTH_OTP_MAX_ATTEMPTS } from '../../constants.ts'
+import { availableDatabases } from '../../testing/databases.ts'
+import { useStoreDatabase } from '../../testing/storeDatabase.ts'
+import { createChallenge, deleteChallenge, releaseChallenge, verifyOtp } from './challenges.ts'
+import { claimCooldown, releaseCooldown } from './cooldowns.ts'
+import { newOtp, randomToken, sha256 } from './hashing.ts'
+import { completeSocialLogin } from './sessions.ts'
 
 const at = new Date('2030-01-01T00:00:00.000Z')
 const after = (ms: number) => new Date(at.getTime() + ms)

@@ -6,25 +6,14 @@ import {
   AUTH_SESSION_IDLE_MS,
   AUTH_SESSION_MAX_AGE_MS,
   AUTH_SESSION_SLIDE_STEP_MS,
-} from '../constants.ts'
-import { availableDatabases } from '../testing/databases.ts'
-import { useStoreDatabase } from '../testing/storeDatabase.ts'
-import {
-  changeEmail,
-  completeLogin,
-  completeSocialLogin,
-  createChallenge,
-  deleteSession,
-  emailTaken,
-  findUser,
-  findWallets,
-  insertWallet,
-  keyAndWallets,
-  sessionUser,
-  sha256,
-  updateUser,
-  wrappingKey,
-} from './store.ts'
+} from '../../constants.ts'
+import { availableDatabases } from '../../testing/databases.ts'
+import { useStoreDatabase } from '../../testing/storeDatabase.ts'
+import { createChallenge } from './challenges.ts'
+import { sha256 } from './hashing.ts'
+import { completeLogin, completeSocialLogin, deleteSession, sessionUser } from './sessions.ts'
+import { changeEmail, emailTaken, findUser, updateUser } from './users.ts'
+import { findWallets, insertWallet, keyAndWallets, wrappingKey } from './wallets.ts'
 
 const at = new Date('2030-01-01T00:00:00.000Z')
 const after = (ms: number) => new Date(at.getTime() + ms)
