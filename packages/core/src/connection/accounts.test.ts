@@ -214,3 +214,57 @@ describe('connect: which network the wallet is asked for', () => {
     expect(solana.engine.connect).toHaveBeenLastCalledWith(PHANTOM.id, solanaDevnet)
   })
 })
+
+describe('adding a second namespace', () => {
+  /** Connected to the EVM wallet only; the Solana wallet answers as the test scripts. */
+  async function evmOnly() {
+    const evm = scriptedAdapter({ status: 'connected', address: ADDRESS, chainId: 31337 })
+    const solana = scriptedAdapter(onSolana, 'solana')
+    const s = setup(undefined, {
+      networks: [localChainA, localChainB, localSolana, solanaDevnet],
+      adapters: [evm.adapter, solana.adapter],
+    })
+    s.kit.stores.connectors.setState({ list: [METAMASK, PHANTOM] })
+    await s.kit.connect(METAMASK.id)
+    return { ...s, solana: solana.engine }
+  }
+
+  it('while the Solana wallet asks, the EVM account stays shown and connected', async () => {
+    const { kit, solana } = await evmOnly()
+    let approve: (snapshot: AccountSnapshot) => void = () => {}
+    solana.connect.mockImplementationOnce(() => new Promise((resolve) => (approve = resolve)))
+    const connecting = kit.connect(PHANTOM.id)
+    await expect.poll(() => solana.connect.mock.calls.length).toBe(1)
+    expect(kit.stores.account.getState()).toMatchObject({ status: 'connected', address: ADDRESS })
+    approve(onSolana)
+    await connecting
+    expect(kit.stores.account.getState()).toMatchObject({
+      status: 'connected',
+      namespace: 'solana',
+    })
+  })
+
+  it('a refused Solana wallet leaves the EVM connection as it was, with the refusal to retry', async () => {
+    const { kit, solana } = await evmOnly()
+    solana.connect.mockRejectedValueOnce(
+      Object.assign(new Error('User rejected the request.'), { code: 4001 }),
+    )
+    await kit.connect(PHANTOM.id)
+    expect(kit.stores.account.getState()).toMatchObject({
+      status: 'connected',
+      namespace: 'eip155',
+      address: ADDRESS,
+      connectError: { rejected: true },
+    })
+    expect(kit.getState().selectedNetworkId).toBe(localChainA.caipNetworkId)
+  })
+
+  it('a Solana wallet that is gone: the toast, and the EVM connection as it was', async () => {
+    const { kit, solana } = await evmOnly()
+    solana.connect.mockRejectedValueOnce(
+      Object.assign(new Error('The provider is disconnected from all chains.'), { code: 4900 }),
+    )
+    await kit.connect(PHANTOM.id)
+    expect(kit.stores.account.getState()).toMatchObject({ status: 'connected', address: ADDRESS })
+  })
+})

@@ -202,8 +202,36 @@ export function createAccounts(ctx: ConnectionContext) {
     if (method !== 'email') track('CONNECT_SUCCESS', { method, name: wallet?.name })
   }
 
-  function failConnect(error: unknown) {
-    account.setState({ status: 'disconnected' })
+  /**
+   * Another namespace's wallet is connected and shown: connecting `namespace` adds a connection,
+   * and until it succeeds the account shown stays as it is (an app sees no disconnect).
+   */
+  function showsAnother(namespace: ChainNamespace): boolean {
+    const shown = account.getState()
+    return (
+      shown.status === 'connected' &&
+      shown.namespace !== undefined &&
+      shown.namespace !== namespace &&
+      connections.has(shown.namespace)
+    )
+  }
+
+  /** A connect of `namespace` begins: the account shows it unless another one stays shown. */
+  function startConnect(namespace: ChainNamespace) {
+    account.setState(
+      showsAnother(namespace)
+        ? { connectError: undefined }
+        : { status: 'connecting', connectError: undefined },
+    )
+  }
+
+  /** A connect of `namespace` ended without an account: back to what was shown before. */
+  function endConnect(namespace: ChainNamespace) {
+    if (!showsAnother(namespace)) account.setState({ status: 'disconnected' })
+  }
+
+  function failConnect(error: unknown, namespace: ChainNamespace) {
+    endConnect(namespace)
     const rejected = isUserRejectedError(error)
     track('CONNECT_ERROR', { message: (error as Error)?.message })
     account.setState({
@@ -223,6 +251,8 @@ export function createAccounts(ctx: ConnectionContext) {
     connectorOf,
     clearAccount,
     finishConnect,
+    startConnect,
+    endConnect,
     failConnect,
     /** After a reload: which namespace leads again (undefined once the visitor chose) */
     restoreLead(namespace: ChainNamespace | undefined) {

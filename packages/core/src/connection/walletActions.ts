@@ -29,7 +29,7 @@ export function createWalletActions(
       connector && { id: connector.id, name: connector.name, imageUrl: connector.imageUrl },
     )
     router.push({ view: 'ConnectingExternal', params: { connectorId } })
-    account.setState({ status: 'connecting', connectError: undefined })
+    accounts.startConnect(namespace)
     accounts.setLoading(namespace, true)
     track('SELECT_WALLET', { name: connector?.name, platform: 'browser' })
     try {
@@ -45,13 +45,13 @@ export function createWalletActions(
       accounts.finishConnect(namespace, connectorId, snapshot, connector, 'browser')
     } catch (error) {
       if (!isUserRejectedError(error) && isWalletGone(error)) {
-        account.setState({ status: 'disconnected' })
+        accounts.endConnect(namespace)
         track('CONNECT_ERROR', { message: (error as Error)?.message })
         router.reset('Connect')
         toast.showError(ErrorText.failedToConnect)
         return
       }
-      accounts.failConnect(error)
+      accounts.failConnect(error, namespace)
     } finally {
       accounts.setLoading(namespace, false)
     }

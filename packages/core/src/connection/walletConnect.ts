@@ -160,7 +160,7 @@ export function createWalletConnect(ctx: ConnectionContext, accounts: Accounts, 
     const isCurrent = () => run === pairingRun
     const namespace: ChainNamespace = 'eip155'
     const method = ctx.isMobile() ? 'mobile' : 'qrcode'
-    account.setState({ status: 'connecting', connectError: undefined })
+    accounts.startConnect(namespace)
     ctx.stores.walletConnect.setState({ offer: undefined, deepLink: undefined })
     track('SELECT_WALLET', { name: wallet?.name ?? 'WalletConnect', platform: method })
     try {
@@ -208,7 +208,7 @@ export function createWalletConnect(ctx: ConnectionContext, accounts: Accounts, 
     } catch (error) {
       if (!isCurrent()) return
       log('WalletConnect pairing failed', error)
-      accounts.failConnect(error)
+      accounts.failConnect(error, namespace)
     }
   }
 
