@@ -1,13 +1,14 @@
 // Test support only: an instance whose one EVM wallet (MetaMask, as discovered) answers as the
 // test scripts it (core's scriptedAdapter), with nothing behind its services, destroyed at
-// once so nothing starts later; `node` rendered inside it.
+// once so nothing starts later; `node` rendered inside it. `options`: the app's other options
+// (siwx, metadata, ...).
 import { MemoryStorage } from '@latchkey/core/internal'
 import { type CaipNetwork, localChainA } from '@latchkey/core/networks'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { scriptedAdapter } from '../../../core/src/testing/scriptedAdapter.ts'
 import { AppKitProvider } from '../context.tsx'
-import { createAppKit } from '../createAppKit.ts'
+import { type CreateAppKitOptions, createAppKit } from '../createAppKit.ts'
 import { metamask } from './wallets.ts'
 
 export const SCRIPTED_ADDRESS = '0x1111111111111111111111111111111111111111'
@@ -18,6 +19,7 @@ export const userRejection = () =>
 
 export function withScriptedWallet(
   networks: readonly [CaipNetwork, ...CaipNetwork[]] = [localChainA],
+  options: Partial<CreateAppKitOptions> = {},
 ) {
   const { adapter, engine } = scriptedAdapter({
     status: 'connected',
@@ -30,6 +32,7 @@ export function withScriptedWallet(
     storage: new MemoryStorage(),
     apiUrl: 'http://127.0.0.1:1',
     adapters: [adapter],
+    ...options,
   })
   appKit.destroy()
   appKit.core.stores.connectors.setState({ list: [metamask] })

@@ -1,5 +1,5 @@
 import { floorDecimalString } from '@latchkey/core/internal'
-import { useEffect } from 'react'
+import { useEffect, useId } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
@@ -13,6 +13,7 @@ export default function WalletSend() {
   const send = useStore(core.stores.send)
   const namespace = useStore(core.stores.account, (s) => s.namespace)
   const { tokens, token } = useSendTokens()
+  const amountId = useId()
 
   // A fresh form after a finished send, with fresh balances.
   useEffect(() => {
@@ -56,10 +57,13 @@ export default function WalletSend() {
           <span className="lk-muted">{messages.noTokensToSend}</span>
         ) : null}
       </button>
-      <label className="lk-field">
-        <span className="lk-section-title">{messages.amount}</span>
+      <div className="lk-field">
+        <label className="lk-section-title" htmlFor={amountId}>
+          {messages.amount}
+        </label>
         <span className="lk-input-row">
           <input
+            id={amountId}
             className="lk-search"
             inputMode="decimal"
             autoComplete="off"
@@ -81,7 +85,7 @@ export default function WalletSend() {
         <span className="lk-muted lk-small" data-testid="send-fiat" aria-live="polite">
           {fiat ?? ''}
         </span>
-      </label>
+      </div>
       <label className="lk-field">
         <span className="lk-section-title">{messages.receiverAddress}</span>
         <input
