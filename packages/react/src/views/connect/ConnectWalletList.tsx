@@ -1,10 +1,8 @@
-import type {
-  AppKitCore,
-  ConnectLayout,
-  ConnectorInfo,
-  ConnectorType,
-  DirectoryState,
-  WalletRef,
+import {
+  type AppKitCore,
+  type ConnectLayout,
+  type WalletRowSources,
+  walletRows,
 } from '@latchkey/core/internal'
 import type { ReactNode } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
@@ -18,88 +16,56 @@ interface Row {
   node: ReactNode
 }
 
-interface Groups {
-  connectors: ConnectorInfo[]
-  recent: WalletRef[]
-  directory: DirectoryState
-  layout: ConnectLayout
-}
-
-/**
- * The wallet list's rows, group by group in the layout's order (AppKit's connectorTypeOrder). A
- * wallet shows once, in the first group that has it.
- */
-function useRows({ connectors, recent, directory, layout }: Groups): Row[] {
+/** The wallet list's rows (core's walletRows decides which and in what order), as buttons. */
+function useRows(sources: WalletRowSources & { layout: ConnectLayout }): Row[] {
   const { core } = useAppKitInstance()
   const messages = useMessages()
-  const recentIds = new Set(recent.map((w) => w.id))
-  const shown = new Set<string>()
-  const rows: Row[] = []
-  const add = (id: string, node: ReactNode) => {
-    if (shown.has(id)) return
-    shown.add(id)
-    rows.push({ key: id, node })
-  }
-  const walletRow = (wallet: WalletRef, installed: boolean) => (
-    <button
-      type="button"
-      className="lk-item"
-      data-wallet-id={wallet.id}
-      data-testid={`wallet-${wallet.id}`}
-      onClick={() =>
-        installed ? void core.connect(wallet.id) : connectWithWalletConnect(core, wallet)
+  const { layout } = sources
+  return walletRows(sources).map((row): Row => {
+    if (row.kind === 'directory')
+      return { key: row.key, node: <DirectoryWalletRow wallet={row.wallet} /> }
+    if (row.kind === 'walletConnect') {
+      return {
+        key: row.key,
+        node: (
+          <button
+            type="button"
+            className="lk-item"
+            data-wallet-id="walletConnect"
+            data-testid="wallet-walletConnect"
+            onClick={() => connectWithWalletConnect(core)}
+          >
+            <span className="lk-avatar-sm lk-wc-icon" aria-hidden="true" />
+            <span className="lk-item-name">{messages.walletConnect}</span>
+            <span className="lk-tag">{messages.qrTag}</span>
+          </button>
+        ),
       }
-    >
-      <WalletIcon name={wallet.name} src={layout.connectorImages[wallet.id] ?? wallet.imageUrl} />
-      <span className="lk-item-name">{wallet.name}</span>
-      {recentIds.has(wallet.id) && <span className="lk-tag">{messages.recent}</span>}
-      {installed && <span className="lk-tag">{messages.installed}</span>}
-    </button>
-  )
-  const byType: Record<ConnectorType, () => void> = {
-    injected: () => {
-      for (const c of connectors) add(c.id, walletRow(c, true))
-    },
-    recent: () => {
-      for (const w of recent) {
-        const connector = connectors.find((c) => c.id === w.id)
-        if (connector || layout.walletConnect) add(w.id, walletRow(connector ?? w, !!connector))
-      }
-    },
-    featured: () => {
-      for (const w of directory.featured) {
-        if (!w.installed) add(w.id, <DirectoryWalletRow wallet={w} />)
-      }
-    },
-    recommended: () => {
-      for (const w of directory.recommended) {
-        if (!w.installed) add(w.id, <DirectoryWalletRow wallet={w} />)
-      }
-    },
-    custom: () => {
-      for (const w of layout.customWallets) {
-        add(w.id, walletRow({ id: w.id, name: w.name, imageUrl: w.image_url, links: w }, false))
-      }
-    },
-    external: () => undefined,
-    walletConnect: () =>
-      add(
-        'walletConnect',
+    }
+    const { wallet, installed, recent } = row
+    return {
+      key: row.key,
+      node: (
         <button
           type="button"
           className="lk-item"
-          data-wallet-id="walletConnect"
-          data-testid="wallet-walletConnect"
-          onClick={() => connectWithWalletConnect(core)}
+          data-wallet-id={wallet.id}
+          data-testid={`wallet-${wallet.id}`}
+          onClick={() =>
+            installed ? void core.connect(wallet.id) : connectWithWalletConnect(core, wallet)
+          }
         >
-          <span className="lk-avatar-sm lk-wc-icon" aria-hidden="true" />
-          <span className="lk-item-name">{messages.walletConnect}</span>
-          <span className="lk-tag">{messages.qrTag}</span>
-        </button>,
+          <WalletIcon
+            name={wallet.name}
+            src={layout.connectorImages[wallet.id] ?? wallet.imageUrl}
+          />
+          <span className="lk-item-name">{wallet.name}</span>
+          {recent && <span className="lk-tag">{messages.recent}</span>}
+          {installed && <span className="lk-tag">{messages.installed}</span>}
+        </button>
       ),
-  }
-  for (const type of layout.connectorTypes) byType[type]()
-  return rows
+    }
+  })
 }
 
 /** The Connect view's wallets: discovered, recent, featured, custom, recommended, WalletConnect. */
