@@ -2,7 +2,8 @@
 // valid-ish or malformed (wrong types, missing and extra fields, deep nesting, hostile text,
 // path segments with %00 or ../, the wrong content type, raw JSON that does not parse).
 import { MAX_BODY_BYTES } from '../constants.ts'
-import { badValue, HOSTILE_TEXTS, nested, type Rng, type Schema, validValue } from './values.ts'
+import type { Rng } from './rng.ts'
+import { badValue, HOSTILE_TEXTS, nested, type Schema, validValue } from './values.ts'
 
 interface Parameter {
   name: string

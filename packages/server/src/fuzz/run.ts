@@ -3,7 +3,7 @@
 // full and checked: no 5xx, nothing that looks like a stack trace or a file path. RSS is sampled
 // after a warm-up and at the end.
 import { fuzzRequest, type OpenApiDocument, operationsOf, resolverOf } from './requests.ts'
-import { Rng } from './values.ts'
+import { Rng } from './rng.ts'
 
 export interface FuzzOptions {
   /** The app's fetch, e.g. (url, init) => app.request(url, init) */

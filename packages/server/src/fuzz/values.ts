@@ -1,51 +1,8 @@
-// The fuzzer's values: a seeded PRNG, a sampler for the simple patterns OpenAPI documents carry,
-// and values for a JSON schema, valid or not (wrong types, out-of-range lengths, hostile text).
+// The fuzzer's values for a JSON schema, valid or not (wrong types, out-of-range lengths, hostile
+// text); the PRNG is rng.ts, pattern sampling pattern.ts.
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../constants.ts'
-
-/** sfc32: a small, fast, seeded PRNG; the same seed gives the same run. */
-export class Rng {
-  #a: number
-  #b: number
-  #c: number
-  #d: number
-
-  constructor(seed: number) {
-    this.#a = 0x9e3779b9
-    this.#b = 0x243f6a88
-    this.#c = 0xb7e15162
-    this.#d = seed >>> 0
-    for (let i = 0; i < 15; i++) this.next()
-  }
-
-  /** A float in [0, 1) */
-  next(): number {
-    this.#a >>>= 0
-    this.#b >>>= 0
-    this.#c >>>= 0
-    this.#d >>>= 0
-    const t = (this.#a + this.#b + this.#d) >>> 0
-    this.#d = (this.#d + 1) >>> 0
-    this.#a = this.#b ^ (this.#b >>> 9)
-    this.#b = (this.#c + (this.#c << 3)) >>> 0
-    this.#c = (this.#c << 21) | (this.#c >>> 11)
-    this.#c = (this.#c + t) >>> 0
-    return t / 4_294_967_296
-  }
-
-  /** An integer in [min, max] */
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1))
-  }
-
-  chance(p: number): boolean {
-    return this.next() < p
-  }
-
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)] as T
-  }
-}
-
+import { samplePattern, WORD } from './pattern.ts'
+import type { Rng } from './rng.ts'
 /** The JSON Schema subset @hono/zod-openapi writes. */
 export interface Schema {
   type?: string | string[]
@@ -110,86 +67,6 @@ export const HOSTILE_TEXTS: readonly string[] = [
   ':::',
   ',,,',
 ]
-
-const DIGITS = '0123456789'
-const WORD = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_'
-
-type Pattern =
-  | { kind: 'chars'; chars: string }
-  | { kind: 'alt'; branches: { atom: Pattern; min: number; max: number }[][] }
-
-/** A string matching `pattern` when it uses ^$, groups, |, classes, \\d \\w and quantifiers. */
-export function samplePattern(pattern: string, rng: Rng): string {
-  let at = 0
-  const classOf = (char: string) => (char === 'd' ? DIGITS : char === 'w' ? WORD : char)
-  const parseClass = (): string => {
-    let chars = ''
-    at++
-    while (at < pattern.length && pattern[at] !== ']') {
-      const char = pattern[at++] as string
-      if (char === '\\') chars += classOf(pattern[at++] as string)
-      else if (pattern[at] === '-' && pattern[at + 1] !== ']') {
-        const last = pattern.charCodeAt(at + 1)
-        for (let code = char.charCodeAt(0); code <= last; code++) chars += String.fromCharCode(code)
-        at += 2
-      } else chars += char
-    }
-    at++
-    return chars
-  }
-  const parseQuantifier = (): [number, number] => {
-    const char = pattern[at]
-    if (char === '*' || char === '+' || char === '?') {
-      at++
-      return char === '*' ? [0, 6] : char === '+' ? [1, 6] : [0, 1]
-    }
-    const braces = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(at))
-    if (!braces) return [1, 1]
-    at += braces[0].length
-    const min = Number(braces[1])
-    const max = braces[2] === undefined ? min : braces[3] ? Number(braces[3]) : min + 8
-    return [min, max]
-  }
-  const parseAlt = (): Pattern => {
-    const branches: { atom: Pattern; min: number; max: number }[][] = [[]]
-    while (at < pattern.length && pattern[at] !== ')') {
-      const char = pattern[at] as string
-      if (char === '|') {
-        at++
-        branches.push([])
-        continue
-      }
-      let atom: Pattern
-      if (char === '^' || char === '$') {
-        at++
-        continue
-      }
-      if (char === '(') {
-        at += pattern.startsWith('(?:', at) ? 3 : 1
-        atom = parseAlt()
-        at++
-      } else if (char === '[') atom = { kind: 'chars', chars: parseClass() }
-      else {
-        at++
-        const chars = char === '\\' ? classOf(pattern[at++] as string) : char === '.' ? WORD : char
-        atom = { kind: 'chars', chars }
-      }
-      const [min, max] = parseQuantifier()
-      branches[branches.length - 1]?.push({ atom, min, max })
-    }
-    return { kind: 'alt', branches }
-  }
-  const sample = (node: Pattern): string => {
-    if (node.kind === 'chars') return rng.pick([...node.chars])
-    let out = ''
-    for (const { atom, min, max } of rng.pick(node.branches)) {
-      const count = rng.int(min, Math.min(max, min + 24))
-      for (let i = 0; i < count; i++) out += sample(atom)
-    }
-    return out
-  }
-  return sample(parseAlt())
-}
 
 /** The schema `$ref` names, in the document's components. */
 export type Resolve = (schema: Schema) => Schema
