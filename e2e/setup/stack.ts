@@ -64,6 +64,13 @@ export async function startTestStack(outDir: string, frameOutDir: string): Promi
       logLevel: 'silent',
       // Enough wallets that serve the local chains for AllWallets to have a third page.
       directorySize: 600,
+      // Every browser of every test file is one client address (127.0.0.1): the per-address
+      // limit (300 requests in 10 s) is for one visitor, and a test following a wallet-list
+      // test went over it (429 on its balances). The limits have their own tests.
+      rateLimit: {
+        perAddress: { limit: 100_000, windowMs: 10_000 },
+        authPerAddress: { limit: 10_000, windowMs: 60_000 },
+      },
     },
   })
   const { server, chainA, chainB, solana, mail } = services
