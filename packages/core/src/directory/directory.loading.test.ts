@@ -5,7 +5,8 @@ import type { ConnectorInfo } from '../connection/adapter.ts'
 import { SEARCH_DEBOUNCE_MS } from '../constants.ts'
 import type { SetupAlertCode } from '../errors.ts'
 import { manualClock, realClient, startRealServer } from '../testing/realServer.ts'
-import { createDirectoryController, type DirectoryOptions } from './directory.ts'
+import { createDirectoryController } from './directory.ts'
+import type { DirectoryOptions } from './directoryOptions.ts'
 import { type DirectoryState, initialDirectoryState } from './directoryState.ts'
 
 // The directory's loading flags, failures and connectors arriving after the lists, against the

@@ -12,8 +12,10 @@ import {
 } from '../constants.ts'
 import type { SetupAlertCode } from '../errors.ts'
 import { manualClock, realClient, startRealServer } from '../testing/realServer.ts'
-import { createDirectoryController, type DirectoryOptions, isShownOnMobile } from './directory.ts'
+import { createDirectoryController } from './directory.ts'
+import type { DirectoryOptions } from './directoryOptions.ts'
 import { type DirectoryState, initialDirectoryState } from './directoryState.ts'
+import { isShownOnMobile } from './walletLists.ts'
 
 // The wallet directory controller against the real server (packages/server), seeded with the
 // demo project, its real wallets and generated ones after them.

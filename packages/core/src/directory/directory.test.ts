@@ -9,10 +9,15 @@ import {
   SEARCH_RESULTS_MAX,
 } from '../constants.ts'
 import type { SetupAlertCode } from '../errors.ts'
+import { createDirectoryController } from './directory.ts'
+import {
+  type DirectoryState,
+  type DirectoryWallet,
+  initialDirectoryState,
+} from './directoryState.ts'
 import {
   appendNew,
   connectorsByRdns,
-  createDirectoryController,
   featuredIdsToRequest,
   filterForPlatform,
   isShownOnMobile,
@@ -22,12 +27,7 @@ import {
   orderByIds,
   pickRecommended,
   sortByRank,
-} from './directory.ts'
-import {
-  type DirectoryState,
-  type DirectoryWallet,
-  initialDirectoryState,
-} from './directoryState.ts'
+} from './walletLists.ts'
 
 function wallet(id: string, fields: Partial<WalletItem> = {}): WalletItem {
   return {
