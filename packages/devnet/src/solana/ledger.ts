@@ -12,16 +12,18 @@ import {
   SYSTEM_PROGRAM,
 } from './constants.ts'
 import type { SolanaKeypair } from './keys.ts'
-import { isFailure, outcome, transactionRecord } from './processed.ts'
-import type { RecordedInstruction, TokenBalance } from './records.ts'
+import {
+  isFailure,
+  outcome,
+  type SimulateOptions,
+  type SimulationResult,
+  transactionRecord,
+} from './processed.ts'
+import type { TokenBalance } from './records.ts'
 import { TransactionRecords } from './records.ts'
 import { RpcError } from './rpc-error.ts'
 import { readMint, readTokenAccount, uiTokenAmount } from './spl-token.ts'
-import {
-  type TransactionErrorJson,
-  transactionErrorJson,
-  transactionErrorText,
-} from './transaction-error.ts'
+import { transactionErrorJson, transactionErrorText } from './transaction-error.ts'
 import {
   type DecodedTransaction,
   decodeTransaction,
@@ -29,23 +31,6 @@ import {
   transactionFee,
   withBlockhash,
 } from './wire.ts'
-
-export interface SimulationResult {
-  err: TransactionErrorJson | null
-  logs: string[]
-  unitsConsumed: bigint
-  returnData: { programId: string; data: Uint8Array } | null
-  innerInstructions: { index: number; instructions: RecordedInstruction[] }[]
-  /** Accounts as the transaction would leave them */
-  postAccounts: Map<string, EncodedAccount>
-  /** The blockhash the simulation used, when it replaced the transaction's */
-  replacementBlockhash: { blockhash: string; lastValidBlockHeight: bigint } | null
-}
-
-export interface SimulateOptions {
-  sigVerify?: boolean
-  replaceRecentBlockhash?: boolean
-}
 
 const base58 = getBase58Decoder()
 

@@ -1,12 +1,29 @@
 // What a transaction left once LiteSVM ran it: its outcome (logs, units, return data, inner
 // instructions) and, for one that landed, the record getTransaction and the history read.
-import { getBase58Decoder } from '@solana/kit'
+import { type EncodedAccount, getBase58Decoder } from '@solana/kit'
 import type { FailedTransactionMetadata, InnerInstruction, TransactionMetadata } from 'litesvm'
 import type { RecordedInstruction, TokenBalance, TransactionRecord } from './records.ts'
 import type { TransactionErrorJson } from './transaction-error.ts'
 import { type DecodedTransaction, transactionFee } from './wire.ts'
 
 const base58 = getBase58Decoder()
+
+export interface SimulationResult {
+  err: TransactionErrorJson | null
+  logs: string[]
+  unitsConsumed: bigint
+  returnData: { programId: string; data: Uint8Array } | null
+  innerInstructions: { index: number; instructions: RecordedInstruction[] }[]
+  /** Accounts as the transaction would leave them */
+  postAccounts: Map<string, EncodedAccount>
+  /** The blockhash the simulation used, when it replaced the transaction's */
+  replacementBlockhash: { blockhash: string; lastValidBlockHeight: bigint } | null
+}
+
+export interface SimulateOptions {
+  sigVerify?: boolean
+  replaceRecentBlockhash?: boolean
+}
 
 export function isFailure(
   result: TransactionMetadata | FailedTransactionMetadata | object,
