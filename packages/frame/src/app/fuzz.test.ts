@@ -10,7 +10,8 @@ import {
   parseAppMessage,
   parseFrameMessage,
 } from '../protocol.ts'
-import { createFakeAuthServer, FAKE_API } from './testing/fakeAuthServer.ts'
+import { createFakeAuthServer } from './testing/fakeAuthServer.ts'
+import { FAKE_API } from './testing/fakeAuthShared.ts'
 import { createHarness, HOST } from './testing/harness.ts'
 
 const SEED = Number(process.env.FRAME_FUZZ_SEED ?? 20_261_122)

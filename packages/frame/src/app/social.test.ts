@@ -7,7 +7,7 @@ import { privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { SOCIAL_CONNECT_FAILED, SOCIAL_START_FAILED } from './errors.ts'
 import { solanaAddressOf } from './solanaKey.ts'
-import { FAKE_PROVIDER } from './testing/fakeAuthServer.ts'
+import { FAKE_PROVIDER } from './testing/fakeAuthShared.ts'
 import { createHarness, failure, type Harness, HOST, MemoryStorage, ok } from './testing/harness.ts'
 import { expectNoPlainKeys, serverKeys } from './testing/secrets.ts'
 

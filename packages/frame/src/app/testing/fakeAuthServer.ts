@@ -4,129 +4,26 @@
 // not there yet when the frame was written). It follows the contracts' statuses and message
 // texts; requests to any other host go to the real fetch (the devnets' RPC). Its social provider
 // is a stand-in too: `authorize` plays the visitor in the popup.
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto'
-import { isAddress } from '@solana/kit'
-import { calculateJwkThumbprint, EmbeddedJWK, jwtVerify } from 'jose'
-
-export const FAKE_API = 'http://127.0.0.1:9'
-/** Where the fake provider's authorization URLs point */
-export const FAKE_PROVIDER = 'https://provider.example'
-
-const PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord']
-
-interface Blob {
-  address: string
-  iv: string
-  ciphertext: string
-}
-
-export interface FakeUser {
-  id: number
-  /** null for a social user whose provider gave none */
-  email: string | null
-  address: string | null
-  solanaAddress: string | null
-  chainId: number | string | null
-  preferredAccountType: 'eoa' | 'smartAccount'
-  devices: Set<string>
-  wrappingKey: string
-  /** The eip155 wallet */
-  wallet: Blob | null
-  solanaWallet: Blob | null
-  socialProvider: string | null
-  userName: string | null
-}
-type User = FakeUser
-
-interface SocialState {
-  provider: string
-  /** S256 of the frame's PKCE verifier for this login */
-  codeChallenge: string
-  redirectUri: string
-  used: boolean
-  expiresAt: number
-}
-
-interface Challenge {
-  id: string
-  email: string
-  deviceId: string
-  otp: string | null
-  kind: 'login' | 'primary' | 'secondary'
-  newEmail?: string
-  userId?: number
-  deviceApproved: boolean
-  wrong: number
-  used: boolean
-  expiresAt: number
-}
-
-export interface Mail {
-  to: string
-  subject: string
-  otp?: string
-  challengeId: string
-}
-
-export interface FakeAuthServer {
-  fetch: typeof fetch
-  projectId: string
-  allowedOrigins: string[]
-  mails: Mail[]
-  /** Every request: method and path */
-  calls: string[]
-  /** When true, every request fails as if the server were down */
-  down: boolean
-  /** When set, the answer to the next matching request (method + path) */
-  failNext: Map<string, { status: number; body?: unknown }>
-  /** Called with 'METHOD /path' before each request is handled */
-  beforeRequest?: (route: string) => void | Promise<void>
-  now: number
-  /** Every POST /auth/v1/social/start body */
-  socialStarts: { provider: string; redirectUri: string }[]
-  /** What each /social/connect was sent */
-  socialConnects: { uri: string; codeVerifier: unknown }[]
-  lastOtp(email: string): string | undefined
-  approveDevice(challengeId: string): void
-  /**
-   * The visitor in the popup: signs in at the provider's `authorizationUri` as `login` (or
-   * refuses, with `error`) and returns the URL the provider sends the popup back to.
-   */
-  authorize(authorizationUri: string, login: string, options?: { error?: string }): string
-  userByEmail(email: string): User | undefined
-  userBySocial(provider: string, login: string): User | undefined
-  sessionCount(): number
-  /** Ends every session, as an expiry or a revocation would */
-  revokeSessions(): void
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
-/**
- * The key of the request's DPoP proof (its RFC 7638 thumbprint) when the proof is signed by it.
- * Like the real server, sessions are bound to it; htu, iat and replays are the real server's tests'.
- */
-async function proofKey(request: Request): Promise<string | undefined> {
-  const proof = request.headers.get('DPoP')
-  if (!proof) return undefined
-  try {
-    const verified = await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: ['ES256'] })
-    const { jwk } = verified.protectedHeader
-    return jwk && (await calculateJwkThumbprint(jwk))
-  } catch {
-    return undefined
-  }
-}
-const COOLDOWN_MS = 30_000
+import { randomBytes, randomInt, randomUUID } from 'node:crypto'
+import {
+  type Challenge,
+  COOLDOWN_MS,
+  EMAIL,
+  FAKE_API,
+  type FakeAuthServer,
+  type FakeUser,
+  json,
+  proofKey,
+  type SocialState,
+} from './fakeAuthShared.ts'
+import { signedInRoutes } from './fakeAuthSignedIn.ts'
+import { socialRoutes } from './fakeAuthSocial.ts'
 
 export function createFakeAuthServer(
   options: { projectId?: string; allowedOrigins?: string[] } = {},
 ): FakeAuthServer {
   const projectId = options.projectId ?? 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
-  const users = new Map<string, User>()
+  const users = new Map<string, FakeUser>()
   const sessions = new Map<string, number>()
   /** token → the key it is bound to */
   const sessionKeys = new Map<string, string | undefined>()
@@ -176,7 +73,7 @@ export function createFakeAuthServer(
 
   const userById = (id: number) => [...users.values()].find((u) => u.id === id)
 
-  function view(user: User) {
+  function view(user: FakeUser) {
     return {
       email: user.email,
       address: user.address,
@@ -195,7 +92,7 @@ export function createFakeAuthServer(
     }
   }
 
-  function newUser(fields: Pick<User, 'email' | 'socialProvider' | 'userName'>): User {
+  function newUser(fields: Pick<FakeUser, 'email' | 'socialProvider' | 'userName'>): FakeUser {
     return {
       ...fields,
       id: nextUser++,
@@ -210,7 +107,7 @@ export function createFakeAuthServer(
     }
   }
 
-  function newSession(user: User, jkt: string | undefined) {
+  function newSession(user: FakeUser, jkt: string | undefined) {
     const token = randomBytes(32).toString('base64url')
     sessions.set(token, user.id)
     sessionKeys.set(token, jkt)
@@ -283,12 +180,15 @@ export function createFakeAuthServer(
     return challenge
   }
 
-  function sessionUser(request: Request, jkt: string | undefined): User | undefined {
+  function sessionUser(request: Request, jkt: string | undefined): FakeUser | undefined {
     const token = /^DPoP (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1]
     const bound = token !== undefined && jkt !== undefined && sessionKeys.get(token) === jkt
     const id = token && bound ? sessions.get(token) : undefined
     return id === undefined ? undefined : userById(id)
   }
+
+  const ctx = { users, sessions, view, newChallenge, mail, checkOtp, cooling }
+  const socialCtx = { server, users, socialStates, codes, newUser, newSession }
 
   async function handle(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const request = new Request(input, init)
@@ -360,209 +260,15 @@ export function createFakeAuthServer(
       return newSession(user, jkt)
     }
 
-    if (route === 'POST /auth/v1/social/start') {
-      const failed = json(400, { message: 'Failed to initiate social connection' })
-      const provider = String(body.provider)
-      if (!PROVIDERS.includes(provider) || typeof body.redirectUri !== 'string') return failed
-      let redirect: URL
-      try {
-        redirect = new URL(body.redirectUri)
-      } catch {
-        return failed
-      }
-      if (!server.allowedOrigins.includes(redirect.origin)) return failed
-      if (typeof body.codeChallenge !== 'string' || !/^[\w-]{43}$/.test(body.codeChallenge)) {
-        return failed
-      }
-      server.socialStarts.push({ provider, redirectUri: body.redirectUri })
-      const state = randomBytes(16).toString('base64url')
-      socialStates.set(state, {
-        provider,
-        codeChallenge: body.codeChallenge,
-        redirectUri: body.redirectUri,
-        used: false,
-        expiresAt: server.now + 10 * 60_000,
-      })
-      const uri = new URL(`${FAKE_PROVIDER}/${provider}/authorize`)
-      uri.searchParams.set('response_type', 'code')
-      uri.searchParams.set('client_id', provider)
-      uri.searchParams.set('redirect_uri', body.redirectUri)
-      uri.searchParams.set('scope', 'openid email profile')
-      uri.searchParams.set('state', state)
-      uri.searchParams.set('code_challenge', body.codeChallenge)
-      uri.searchParams.set('code_challenge_method', 'S256')
-      return json(200, { uri: uri.toString() })
-    }
-
-    if (route === 'POST /auth/v1/social/connect') {
-      server.socialConnects.push({ uri: String(body.uri), codeVerifier: body.codeVerifier })
-      let back: URL
-      try {
-        back = new URL(String(body.uri))
-      } catch {
-        return json(400, { message: 'Failed to connect' })
-      }
-      const state = socialStates.get(back.searchParams.get('state') ?? '')
-      const verifier = typeof body.codeVerifier === 'string' ? body.codeVerifier : ''
-      if (
-        state &&
-        createHash('sha256').update(verifier).digest('base64url') !== state.codeChallenge
-      ) {
-        return json(400, { message: 'Failed to connect' })
-      }
-      if (!state || state.used || state.expiresAt < server.now) {
-        return json(410, { message: 'Failed to connect' })
-      }
-      state.used = true
-      const grant = codes.get(back.searchParams.get('code') ?? '')
-      if (back.searchParams.has('error') || !grant || grant.provider !== state.provider) {
-        return json(400, { message: 'Failed to connect' })
-      }
-      codes.delete(back.searchParams.get('code') ?? '')
-      const key = `${grant.provider}:${grant.login}`
-      let user = users.get(key)
-      if (!user) {
-        user = newUser({
-          email: `${grant.login}@${grant.provider}.example`,
-          socialProvider: grant.provider,
-          userName: grant.login,
-        })
-        users.set(key, user)
-      }
-      return newSession(user, jkt)
-    }
-
-    // Telegram's signed initData is checked by the real server (server/src/auth/telegram.ts);
-    // here a `hash` of "valid" stands for a good signature.
-    if (route === 'POST /auth/v1/telegram/connect') {
-      const data = new URLSearchParams(typeof body.initData === 'string' ? body.initData : '')
-      const telegramUser = (() => {
-        try {
-          return JSON.parse(data.get('user') ?? '') as { id?: unknown; username?: unknown }
-        } catch {
-          return undefined
-        }
-      })()
-      if (data.get('hash') !== 'valid' || typeof telegramUser?.id !== 'number') {
-        return json(401, { message: 'Failed to connect' })
-      }
-      const key = `telegram:${telegramUser.id}`
-      let user = users.get(key)
-      if (!user) {
-        user = newUser({
-          email: null,
-          socialProvider: 'telegram',
-          userName: typeof telegramUser.username === 'string' ? telegramUser.username : null,
-        })
-        users.set(key, user)
-      }
-      return newSession(user, jkt)
-    }
+    const social = await socialRoutes(socialCtx, route, body, jkt)
+    if (social) return social
 
     if (route === 'GET /auth/v1/device/approve') return json(404, {})
 
     const user = sessionUser(request, jkt)
     if (!user) return json(401, { message: 'Not connected to email or social' })
 
-    if (route === 'GET /auth/v1/session') return json(200, { user: view(user) })
-    if (route === 'DELETE /auth/v1/session') {
-      const token = /^DPoP (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1] ?? ''
-      sessions.delete(token)
-      return new Response(null, { status: 204 })
-    }
-    if (route === 'DELETE /auth/v1/sessions') {
-      for (const [token, id] of sessions) if (id === user.id) sessions.delete(token)
-      return new Response(null, { status: 204 })
-    }
-    if (route === 'GET /auth/v1/wallet') {
-      return json(200, {
-        wrappingKey: user.wrappingKey,
-        wallet: user.wallet,
-        wallets: {
-          ...(user.wallet && { eip155: user.wallet }),
-          ...(user.solanaWallet && { solana: user.solanaWallet }),
-        },
-      })
-    }
-    if (route === 'PUT /auth/v1/wallet') {
-      const namespace = body.namespace ?? 'eip155'
-      if (namespace !== 'eip155' && namespace !== 'solana') {
-        return json(400, { message: 'Invalid namespace' })
-      }
-      const existing = namespace === 'eip155' ? user.wallet : user.solanaWallet
-      if (existing) return json(409, { message: 'This account already has a wallet' })
-      const { address, iv, ciphertext } = body
-      const validAddress =
-        typeof address === 'string' &&
-        (namespace === 'eip155' ? /^0x[0-9a-fA-F]{40}$/.test(address) : isAddress(address))
-      if (
-        !validAddress ||
-        typeof iv !== 'string' ||
-        Buffer.from(iv, 'base64').length !== 12 ||
-        typeof ciphertext !== 'string' ||
-        ciphertext.length > 4096
-      ) {
-        return json(400, { message: 'Invalid wallet' })
-      }
-      if (namespace === 'eip155') {
-        user.wallet = { address, iv, ciphertext }
-        user.address = address
-      } else {
-        user.solanaWallet = { address, iv, ciphertext }
-        user.solanaAddress = address
-      }
-      return json(201, { user: view(user) })
-    }
-    if (route === 'PATCH /auth/v1/user') {
-      if (typeof body.chainId === 'number' || typeof body.chainId === 'string')
-        user.chainId = body.chainId
-      if (body.preferredAccountType === 'eoa' || body.preferredAccountType === 'smartAccount') {
-        user.preferredAccountType = body.preferredAccountType
-      }
-      return json(200, { user: view(user) })
-    }
-    if (route === 'POST /auth/v1/email/change') {
-      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : ''
-      if (!EMAIL.test(email)) return json(400, { message: 'Please enter a valid email address' })
-      if (email === user.email) return json(400, { message: 'That is already your email address' })
-      if (users.has(email)) return json(409, { message: 'That email address is already in use' })
-      if (!user.email) return json(400, { message: 'This account has no email address' })
-      const limited = cooling(`change:${user.email}`)
-      if (limited) return limited
-      const challenge = newChallenge({
-        email: user.email,
-        deviceId: '',
-        kind: 'primary',
-        newEmail: email,
-        userId: user.id,
-      })
-      mail(challenge, 'Confirm your email change:', user.email)
-      return json(200, { action: 'VERIFY_PRIMARY_OTP', challengeId: challenge.id })
-    }
-    if (route === 'POST /auth/v1/email/change/primary') {
-      const challenge = checkOtp(body, 'primary')
-      if (challenge instanceof Response) return challenge
-      const next = newChallenge({
-        email: user.email ?? '',
-        deviceId: '',
-        kind: 'secondary',
-        newEmail: challenge.newEmail ?? '',
-        userId: user.id,
-      })
-      mail(next, 'Verify your new email address:', next.newEmail ?? '')
-      return json(200, { action: 'VERIFY_SECONDARY_OTP', challengeId: next.id })
-    }
-    if (route === 'POST /auth/v1/email/change/secondary') {
-      const challenge = checkOtp(body, 'secondary')
-      if (challenge instanceof Response) return challenge
-      // Email users are found by their email; social users by provider and subject.
-      const byEmail = !user.socialProvider
-      if (byEmail && user.email) users.delete(user.email)
-      user.email = challenge.newEmail ?? user.email
-      if (byEmail && user.email) users.set(user.email, user)
-      return json(200, { user: view(user) })
-    }
-    return json(404, { message: 'Not found' })
+    return signedInRoutes(ctx, route, body, request, user) ?? json(404, { message: 'Not found' })
   }
 
   return server

@@ -4,7 +4,7 @@ import { expect } from 'vitest'
 import { base58Decode, base58Encode } from '../base58.ts'
 import { decryptPrivateKey, importWrappingKey } from '../keys.ts'
 import { decryptSolanaSeed, solanaAddressOf } from '../solanaKey.ts'
-import type { FakeUser } from './fakeAuthServer.ts'
+import type { FakeUser } from './fakeAuthShared.ts'
 
 /** The plain EVM key and Solana seed the server's blobs hold. */
 export async function serverKeys(user: FakeUser | undefined) {
