@@ -15,8 +15,8 @@ const onSolana: AccountSnapshot = {
   chainId: localSolana.id,
 }
 
-/** Both wallets connected, EVM first: Solana is active (the last one connected). */
-async function bothConnected() {
+/** An EVM and a Solana wallet, the EVM one connected; each answers as the test scripts. */
+async function evmConnected() {
   const evm = scriptedAdapter({ status: 'connected', address: ADDRESS, chainId: 31337 })
   const solana = scriptedAdapter(onSolana, 'solana')
   const s = setup(undefined, {
@@ -25,6 +25,12 @@ async function bothConnected() {
   })
   s.kit.stores.connectors.setState({ list: [METAMASK, PHANTOM] })
   await s.kit.connect(METAMASK.id)
+  return { s, evm, solana }
+}
+
+/** Both wallets connected, EVM first: Solana is active (the last one connected). */
+async function bothConnected() {
+  const { s, evm, solana } = await evmConnected()
   await s.kit.connect(PHANTOM.id)
   s.events.length = 0
   const reports = (engine: typeof evm.engine) => (snapshot: AccountSnapshot) => {
@@ -218,14 +224,7 @@ describe('connect: which network the wallet is asked for', () => {
 describe('adding a second namespace', () => {
   /** Connected to the EVM wallet only; the Solana wallet answers as the test scripts. */
   async function evmOnly() {
-    const evm = scriptedAdapter({ status: 'connected', address: ADDRESS, chainId: 31337 })
-    const solana = scriptedAdapter(onSolana, 'solana')
-    const s = setup(undefined, {
-      networks: [localChainA, localChainB, localSolana, solanaDevnet],
-      adapters: [evm.adapter, solana.adapter],
-    })
-    s.kit.stores.connectors.setState({ list: [METAMASK, PHANTOM] })
-    await s.kit.connect(METAMASK.id)
+    const { s, solana } = await evmConnected()
     return { ...s, solana: solana.engine }
   }
 
