@@ -152,15 +152,23 @@ export function createAccounts(ctx: ConnectionContext) {
     if (modal.getState().open) router.reset('Connect')
   }
 
-  /** Stores the new connection (§3) and shows it: shared by every way of connecting. */
+  /**
+   * Stores the new connection (§3) and shows it: shared by every way of connecting. A connection
+   * made `alongside` another one the visitor asked for (a login's Solana account) leaves the
+   * modal as the visitor has it: they may have reopened it on any view meanwhile.
+   */
   function finishConnect(
     namespace: ChainNamespace,
     connectorId: string,
     snapshot: AccountReport,
-    wallet: { id: string; name: string; rdns?: string } | undefined,
-    method: ConnectMethod,
-    peerWallet?: NamespaceConnection['peerWallet'],
+    how: {
+      method: ConnectMethod
+      wallet?: { id: string; name: string; rdns?: string }
+      peerWallet?: NamespaceConnection['peerWallet']
+      alongside?: boolean
+    },
   ) {
+    const { method, wallet, peerWallet } = how
     restoreNamespace = undefined
     storage.setConnectedConnectorId(namespace, connectorId)
     storage.addConnectedNamespace(namespace)
@@ -192,6 +200,7 @@ export function createAccounts(ctx: ConnectionContext) {
       account.setState({ connectorId })
       onAccount(namespace, snapshot)
     }
+    if (how.alongside) return
     if (chain.getState().unsupported && !ctx.allowUnsupportedChain) router.reset('UnsupportedChain')
     else {
       router.reset('Account')

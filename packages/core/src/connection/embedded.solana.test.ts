@@ -56,6 +56,24 @@ describe("a login's Solana account", () => {
     expect(kit.stores.modal.getState().loading.solana).toBe(false)
   })
 
+  it("the login's Solana account leaves the modal as the visitor reopened it meanwhile", async () => {
+    const { controller, kit, solanaEngine } = withSolana()
+    kit.open()
+    solanaEngine?.connect.mockImplementationOnce(async () => {
+      // The EVM account connected and closed the modal; the visitor opens it on Networks.
+      expect(kit.stores.modal.getState().open).toBe(false)
+      kit.open({ view: 'Networks' })
+      return { status: 'connected', address: SOL_ADDRESS, chainId: localSolana.id }
+    })
+    await controller.connectEmbedded(user)
+    expect(kit.stores.modal.getState().open).toBe(true)
+    expect(kit.router.current().view).toBe('Networks')
+    expect(Object.keys(kit.stores.account.getState().connections ?? {}).sort()).toEqual([
+      'eip155',
+      'solana',
+    ])
+  })
+
   it('a visitor on Solana stays on Solana, on the network they were on', async () => {
     const { controller, kit, solanaEngine } = withSolana()
     kit.stores.chain.setState({ activeCaipNetwork: solanaDevnet, activeNamespace: 'solana' })

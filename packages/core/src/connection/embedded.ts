@@ -104,7 +104,7 @@ export function createEmbedded(
         AUTH_CONNECTOR_ID,
         active.chainNamespace === namespace ? active : undefined,
       )
-      accounts.finishConnect(namespace, AUTH_CONNECTOR_ID, snapshot, undefined, 'email')
+      accounts.finishConnect(namespace, AUTH_CONNECTOR_ID, snapshot, { method: 'email' })
       const social = user.authProvider !== 'email' ? user.authProvider : undefined
       track('CONNECT_SUCCESS', {
         method: social ? 'social' : 'email',
@@ -134,7 +134,10 @@ export function createEmbedded(
         network: startedOn,
       })
       if (!snapshot) return
-      accounts.finishConnect('solana', EMBEDDED_SOLANA_CONNECTOR_ID, snapshot, undefined, 'email')
+      accounts.finishConnect('solana', EMBEDDED_SOLANA_CONNECTOR_ID, snapshot, {
+        method: 'email',
+        alongside: true,
+      })
       // finishConnect activates what it connects: back to EVM unless the visitor was on Solana.
       if (startedOn.chainNamespace !== 'solana' && accounts.connections.has('eip155')) {
         accounts.activate('eip155')

@@ -42,7 +42,10 @@ export function createWalletActions(
             ? active
             : networks.find((n) => n.chainNamespace === namespace)
       const snapshot = await engine.connect(connectorId, network)
-      accounts.finishConnect(namespace, connectorId, snapshot, connector, 'browser')
+      accounts.finishConnect(namespace, connectorId, snapshot, {
+        method: 'browser',
+        wallet: connector,
+      })
     } catch (error) {
       if (!isUserRejectedError(error) && isWalletGone(error)) {
         accounts.endConnect(namespace)

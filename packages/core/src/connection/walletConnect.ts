@@ -192,14 +192,11 @@ export function createWalletConnect(ctx: ConnectionContext, accounts: Accounts, 
         try {
           accounts.setLoading(namespace, true)
           const snapshot = await walletConnectSnapshot(namespace)
-          accounts.finishConnect(
-            namespace,
-            WALLETCONNECT_CONNECTOR_ID,
-            snapshot,
-            wallet,
+          accounts.finishConnect(namespace, WALLETCONNECT_CONNECTOR_ID, snapshot, {
             method,
-            loaded.peer(),
-          )
+            wallet,
+            peerWallet: loaded.peer(),
+          })
         } finally {
           completing = false
           accounts.setLoading(namespace, false)
