@@ -13,15 +13,8 @@ import {
   FrameError,
   requestTimeoutMs,
 } from './host.ts'
-import {
-  APP_EVENT_TYPES,
-  type AppEventType,
-  type AppMessage,
-  CHANNEL,
-  errorType,
-  PROTOCOL_VERSION,
-  successType,
-} from './protocol.ts'
+import { APP_EVENT_TYPES, type AppEventType, errorType, successType } from './protocol/appEvents.ts'
+import { type AppMessage, CHANNEL, PROTOCOL_VERSION } from './protocol/messages.ts'
 
 // jsdom does not carry postMessage between windows the way browsers do, so the frame side is
 // played here: its messages are MessageEvents dispatched on the host window with the frame's

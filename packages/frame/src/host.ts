@@ -18,18 +18,16 @@ import type {
   FrameRequestOptions,
   FrameTrouble,
 } from './hostTypes.ts'
+import type { AppEventType, AppReply, AppRequest } from './protocol/appEvents.ts'
 import {
-  type AppEventType,
   type AppMessage,
-  type AppReply,
-  type AppRequest,
   CHANNEL,
   type FrameSignalType,
   PROTOCOL_VERSION,
   parseAppMessage,
   parseFrameMessage,
-  REQUEST_ABORTED,
-} from './protocol.ts'
+} from './protocol/messages.ts'
+import { REQUEST_ABORTED } from './protocol/rpcRules.ts'
 
 export type { FrameClient, FrameClientOptions, FrameRect, FrameRequestOptions, FrameTrouble }
 /** What the frame's requests reject with (its message is meant for the visitor) */

@@ -7,7 +7,7 @@ import {
 } from './constants.ts'
 import { FrameError } from './frameError.ts'
 import type { FrameClientOptions, FrameRect } from './hostTypes.ts'
-import type { AppEventType } from './protocol.ts'
+import type { AppEventType } from './protocol/appEvents.ts'
 
 /** §9 The requests that wait for the visitor (email, device, OTP, social, email change) */
 const VISITOR_PACED: ReadonlySet<AppEventType> = new Set<AppEventType>([

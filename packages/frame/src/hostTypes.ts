@@ -1,5 +1,6 @@
 // What the page's frame client offers and takes (host.ts makes it).
-import type { AppEventType, AppReply, AppRequest, FrameSignalType } from './protocol.ts'
+import type { AppEventType, AppReply, AppRequest } from './protocol/appEvents.ts'
+import type { FrameSignalType } from './protocol/messages.ts'
 
 export interface FrameClientOptions {
   /** The frame app's page, on its own origin */

@@ -2,7 +2,7 @@
 // one-line reason with its code, anything else 'Something went wrong' (§8) and a log entry.
 import { describe, expect, it, vi } from 'vitest'
 import { FrameError } from '../frameError.ts'
-import { REQUEST_ABORTED } from '../protocol.ts'
+import { REQUEST_ABORTED } from '../protocol/rpcRules.ts'
 import { ApiError } from './api.ts'
 import { ApprovalAborted } from './approval.ts'
 import { abortable, describeError } from './describeError.ts'

@@ -2,7 +2,7 @@
 // a request abort ends.
 
 import { FrameError } from '../frameError.ts'
-import { REQUEST_ABORTED } from '../protocol.ts'
+import { REQUEST_ABORTED } from '../protocol/rpcRules.ts'
 import { ApiError } from './api.ts'
 import { ApprovalAborted } from './approval.ts'
 import { SOMETHING_WENT_WRONG } from './errors.ts'

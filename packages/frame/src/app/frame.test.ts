@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CHANNEL, PROTOCOL_VERSION } from '../protocol.ts'
+import { CHANNEL, PROTOCOL_VERSION } from '../protocol/messages.ts'
 import { HEARTBEAT_MS, readConfig } from './config.ts'
 import { composeFrame } from './frame.ts'
 import { createFakeAuthServer } from './testing/fakeAuthServer.ts'

@@ -1,7 +1,7 @@
 // The frame's conversation with its host: load the project's origins, announce FRAME_READY,
 // pass each message through the gate, answer through window.parent to the event's origin only,
 // and beat every 5 s once a host has spoken (§9).
-import { CHANNEL, PROTOCOL_VERSION } from '../protocol.ts'
+import { CHANNEL, PROTOCOL_VERSION } from '../protocol/messages.ts'
 import { ApiError, type AuthApi, createApi } from './api.ts'
 import { type ApprovalOptions, createApprovalUi } from './approval.ts'
 import { type FrameConfig, HEARTBEAT_MS, ORIGINS_ATTEMPTS, ORIGINS_RETRY_MS } from './config.ts'

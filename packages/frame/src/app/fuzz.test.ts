@@ -3,13 +3,8 @@
 // elsewhere. Nothing may throw; only valid requests from the host get an answer, and every
 // answer is well-formed; no session or key ever appears. Seeded: a failure names its seed.
 import { afterAll, describe, expect, it } from 'vitest'
-import {
-  APP_EVENT_TYPES,
-  type AppEventType,
-  CHANNEL,
-  parseAppMessage,
-  parseFrameMessage,
-} from '../protocol.ts'
+import { APP_EVENT_TYPES, type AppEventType } from '../protocol/appEvents.ts'
+import { CHANNEL, parseAppMessage, parseFrameMessage } from '../protocol/messages.ts'
 import { createFakeAuthServer } from './testing/fakeAuthServer.ts'
 import { FAKE_API } from './testing/fakeAuthShared.ts'
 import { createHarness, HOST } from './testing/harness.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CHANNEL, parseAppMessage, parseFrameMessage } from '../protocol.ts'
+import { CHANNEL, parseAppMessage, parseFrameMessage } from '../protocol/messages.ts'
 import { admit, type GateState, normalizeOrigins, readyTargets } from './gate.ts'
 
 const HOST = 'http://127.0.0.1:5173'

@@ -2,7 +2,7 @@
 // window that embeds the frame, from an origin the project allows, and parses as a known app
 // event. Pure functions, no DOM: the frame feeds them what the MessageEvent and its window say.
 
-import { type AppMessage, parseAppMessage } from '../protocol.ts'
+import { type AppMessage, parseAppMessage } from '../protocol/messages.ts'
 import { UNTRUSTED_ORIGIN } from './errors.ts'
 
 export interface GateEvent {

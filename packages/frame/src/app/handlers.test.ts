@@ -6,7 +6,7 @@ import { type AnvilInstance, findFreePort, startAnvil } from '@latchkey/devnet'
 import { createPublicClient, http, verifyMessage, verifyTypedData } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REQUEST_ABORTED, RPC_NOT_ALLOWED, USER_REJECTED } from '../protocol.ts'
+import { REQUEST_ABORTED, RPC_NOT_ALLOWED, USER_REJECTED } from '../protocol/rpcRules.ts'
 import { DEVICE_TIMEOUT_MS } from './config.ts'
 import {
   DEVICE_NOT_APPROVED,

@@ -4,15 +4,8 @@
 // checked against its schema and its size before it leaves.
 
 import { FrameError } from '../frameError.ts'
-import {
-  AppEvents,
-  type AppEventType,
-  type AppMessage,
-  CHANNEL,
-  errorType,
-  MAX_MESSAGE_BYTES,
-  successType,
-} from '../protocol.ts'
+import { AppEvents, type AppEventType, errorType, successType } from '../protocol/appEvents.ts'
+import { type AppMessage, CHANNEL, MAX_MESSAGE_BYTES } from '../protocol/messages.ts'
 import { describeError } from './describeError.ts'
 import { RESPONSE_TOO_LARGE, SOMETHING_WENT_WRONG } from './errors.ts'
 import { accountHandlers } from './handlers/account.ts'

@@ -21,7 +21,7 @@ import {
   type TestServer,
 } from '../../../server/src/testing/databases.ts'
 import { approvalLinkOf, approveByLink } from '../../../server/src/testing/emailLogin.ts'
-import { CHANNEL, PROTOCOL_VERSION } from '../protocol.ts'
+import { CHANNEL, PROTOCOL_VERSION } from '../protocol/messages.ts'
 import { base58Decode, base58Encode } from './base58.ts'
 import { createProver } from './dpop.ts'
 import { SOCIAL_CONNECT_FAILED, SOCIAL_START_FAILED } from './errors.ts'

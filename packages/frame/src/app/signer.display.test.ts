@@ -1,6 +1,7 @@
 // What the approval card is given to show for each request, and what is refused before it shows.
 import { describe, expect, it } from 'vitest'
-import { prepareSigning, shorten, visible } from './signer.ts'
+import { prepareSigning } from './signer.ts'
+import { shorten, visible } from './signingText.ts'
 
 const address = '0x00000000000000000000000000000000000000aA'
 const context = { address, chainId: 31337, rpcUrl: 'http://127.0.0.1:1' }

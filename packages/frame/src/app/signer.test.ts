@@ -2,7 +2,7 @@ import { type AnvilInstance, findFreePort, startAnvil } from '@latchkey/devnet'
 import { createPublicClient, http, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { decodeMessageText, prepareSigning, visible, WRONG_ACCOUNT } from './signer.ts'
+import { prepareSigning, WRONG_ACCOUNT } from './signer.ts'
 import { startRpcEndpoint } from './testing/rpcEndpoint.ts'
 
 const account = privateKeyToAccount(generatePrivateKey())
@@ -274,14 +274,6 @@ describe('eth_sendTransaction', () => {
     expect(receipt.status).toBe('success')
     expect(receipt.type).toBe('legacy')
   })
-})
-
-it('decodeMessageText and visible', () => {
-  expect(decodeMessageText('0x')).toBe('')
-  expect(decodeMessageText('0x0a09')).toBe('\n\t')
-  expect(decodeMessageText('0x00')).toBeUndefined()
-  expect(visible('a\u0000b')).toBe('a\\u{0}b')
-  expect(visible('ok\n')).toBe('ok\n')
 })
 
 it('anything else is not implemented', () => {

@@ -4,7 +4,7 @@
 // that embeds it, on an EVM chain: anything else is not a sign-in this login stands for.
 import { getAddress } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
-import type { SiwxMessage } from '../protocol.ts'
+import type { SiwxMessage } from '../protocol/fields.ts'
 import { siwxText } from '../siwxText.ts'
 
 export interface SignedSignIn {

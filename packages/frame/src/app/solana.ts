@@ -11,13 +11,12 @@ import { base64ToBytes, bytesToBase64 } from './keys.ts'
 import {
   ABORTED,
   type Detail,
-  decodeText,
   INVALID_PARAMS,
   type SigningRequest,
-  shorten,
   UNAUTHORIZED,
   WRONG_ACCOUNT,
 } from './signer.ts'
+import { decodeText, shorten } from './signingText.ts'
 import { describeTransaction, networkDetail, plural } from './solana/describe.ts'
 import {
   invalid,

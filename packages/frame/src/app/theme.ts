@@ -1,7 +1,7 @@
 // APP_SYNC_THEME: the host's theme mode (dark by default, §3 Theme) and a few of its variables,
 // applied to the approval card. Values are checked before they reach a CSS property; the
 // variable names of AppKit (--w3m-*) and ours (--lk-*) are both understood.
-import type { AppRequest } from '../protocol.ts'
+import type { AppRequest } from '../protocol/appEvents.ts'
 
 type ThemeRequest = AppRequest<'APP_SYNC_THEME'>
 

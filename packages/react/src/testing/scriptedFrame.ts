@@ -11,7 +11,7 @@ import {
   errorType,
   PROTOCOL_VERSION,
   successType,
-} from '../../../frame/src/protocol.ts'
+} from '../../../frame/src/exports/protocol.ts'
 
 /** The frame's answer to a request: its reply payload (or a promise of it); a throw is its error */
 export type FrameAnswer = (payload: unknown) => unknown

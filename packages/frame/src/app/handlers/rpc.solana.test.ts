@@ -29,7 +29,7 @@ import {
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { REQUEST_ABORTED, RPC_NOT_ALLOWED, USER_REJECTED } from '../../protocol.ts'
+import { REQUEST_ABORTED, RPC_NOT_ALLOWED, USER_REJECTED } from '../../protocol/rpcRules.ts'
 import { base58Decode, base58Encode } from '../base58.ts'
 import { base64ToBytes, importWrappingKey } from '../keys.ts'
 import {

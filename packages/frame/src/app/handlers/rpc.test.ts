@@ -2,13 +2,9 @@
 // APP_RPC_REQUEST's routing and the chain's answers as the page gets them: the frame in full
 // (harness), a signed-in visitor, and an RPC endpoint on loopback that answers as the test says.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import {
-  CHANNEL,
-  MAX_MESSAGE_BYTES,
-  REQUEST_ABORTED,
-  RPC_NOT_ALLOWED,
-  successType,
-} from '../../protocol.ts'
+import { successType } from '../../protocol/appEvents.ts'
+import { CHANNEL, MAX_MESSAGE_BYTES } from '../../protocol/messages.ts'
+import { REQUEST_ABORTED, RPC_NOT_ALLOWED } from '../../protocol/rpcRules.ts'
 import { RESPONSE_TOO_LARGE } from '../errors.ts'
 import { INVALID_PARAMS, UNAUTHORIZED, WRONG_ACCOUNT } from '../signer.ts'
 import { failure, type Harness, ok, signedInFrame } from '../testing/harness.ts'

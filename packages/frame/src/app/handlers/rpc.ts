@@ -2,13 +2,13 @@
 // for the visitor's Approve on the card; APP_RPC_ABORT ends every request still running.
 
 import { FrameError } from '../../frameError.ts'
+import type { AppRequest } from '../../protocol/appEvents.ts'
 import {
-  type AppRequest,
   classifyRpcMethod,
   REQUEST_ABORTED,
   RPC_NOT_ALLOWED,
   USER_REJECTED,
-} from '../../protocol.ts'
+} from '../../protocol/rpcRules.ts'
 import { evmChainId, HTTP_TIMEOUT_MS } from '../config.ts'
 import { abortable, MAX_ERROR } from '../describeError.ts'
 import {

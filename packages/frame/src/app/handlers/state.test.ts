@@ -3,7 +3,7 @@
 // requests in flight that APP_RPC_ABORT ends. The whole frame (harness) against the auth API's
 // contract and a loopback RPC endpoint.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REQUEST_ABORTED } from '../../protocol.ts'
+import { REQUEST_ABORTED } from '../../protocol/rpcRules.ts'
 import { createHarness, failure, ok, signedInFrame } from '../testing/harness.ts'
 import { startRpcEndpoint } from '../testing/rpcEndpoint.ts'
 

@@ -1,7 +1,8 @@
 // The frame's state between app events: the chain it is on and their RPC URLs, the login or
 // email change in progress, the page's name and icon, the RPC requests still running. One
 // frame document, one state: it lives in createFrameState's closure, nothing at module level.
-import { type AppReply, LOGIN_PROVIDERS } from '../../protocol.ts'
+import type { AppReply } from '../../protocol/appEvents.ts'
+import { LOGIN_PROVIDERS } from '../../protocol/fields.ts'
 import type { ChainId } from '../config.ts'
 import { randomBase64Url } from '../keys.ts'
 import { storageKeys } from '../storage.ts'

@@ -1,4 +1,5 @@
-import type { AppEventType, AppMessage, AppReply, AppRequest, CHANNEL } from '../../protocol.ts'
+import type { AppEventType, AppReply, AppRequest } from '../../protocol/appEvents.ts'
+import type { AppMessage, CHANNEL } from '../../protocol/messages.ts'
 import type { AuthApi } from '../api.ts'
 import type { ApprovalUi } from '../approval.ts'
 import type { FrameConfig } from '../config.ts'

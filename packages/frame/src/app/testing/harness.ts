@@ -3,7 +3,8 @@
 // server. `send` plays the host: it delivers a MessageEvent-like object and returns the reply.
 import { randomUUID } from 'node:crypto'
 import { IDBFactory } from 'fake-indexeddb'
-import { type AppEventType, CHANNEL } from '../../protocol.ts'
+import type { AppEventType } from '../../protocol/appEvents.ts'
+import { CHANNEL } from '../../protocol/messages.ts'
 import { type FrameConfig, readConfig } from '../config.ts'
 import { type ComposedFrame, composeFrame } from '../frame.ts'
 import { createFakeAuthServer } from './fakeAuthServer.ts'

@@ -1,14 +1,8 @@
 // The protocol both sides parse with: what each accepts, and what it answers when it will not.
 import { describe, expect, it } from 'vitest'
-import {
-  CHANNEL,
-  classifyRpcMethod,
-  errorType,
-  MAX_MESSAGE_BYTES,
-  parseAppMessage,
-  parseFrameMessage,
-  successType,
-} from './protocol.ts'
+import { errorType, successType } from './appEvents.ts'
+import { CHANNEL, MAX_MESSAGE_BYTES, parseAppMessage, parseFrameMessage } from './messages.ts'
+import { classifyRpcMethod } from './rpcRules.ts'
 
 const ID = '123e4567-e89b-42d3-a456-426614174000'
 /** `id: null` leaves the id out */
