@@ -58,7 +58,7 @@ export function VirtualList<T>({
       data-testid={testId}
     >
       <ul
-        className="lk-list lk-virtual-inner"
+        className="lk-list"
         aria-label={label}
         style={{ height: items.length * rowHeight, position: 'relative' }}
       >

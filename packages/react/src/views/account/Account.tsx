@@ -19,6 +19,7 @@ import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
 import { SignOutEverywhere } from '../embedded/SignOutEverywhere.tsx'
 import { AddressAvatar } from '../parts.tsx'
+import { accountCss } from './styles.ts'
 
 /**
  * §1 Wallet feature buttons in the default order (onramp, swaps, receive, send) or the app's
@@ -103,6 +104,7 @@ export default function Account() {
 
   return (
     <div data-view="Account" className="lk-center">
+      <style>{accountCss}</style>
       <AddressAvatar address={address} />
       {portfolio.identityName ? (
         <p className="lk-identity" data-testid="account-identity">

@@ -7,6 +7,7 @@ import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
+import { accountCss } from './styles.ts'
 
 /**
  * The network a switch to the namespace goes to: its connection's own network (so switching only
@@ -39,6 +40,7 @@ export default function ProfileWallets() {
 
   return (
     <div data-view="ProfileWallets" className="lk-stack lk-wide">
+      <style>{accountCss}</style>
       <ul className="lk-list" data-testid="profile-wallets">
         {accounts.map((account) => (
           <ProfileWalletRow

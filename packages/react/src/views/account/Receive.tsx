@@ -4,6 +4,7 @@ import { CopyIcon } from '../../icons.tsx'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
+import { accountCss } from './styles.ts'
 
 /**
  * The connected address to receive on, as a QR code and text, with a copy button and the
@@ -22,6 +23,7 @@ export default function Receive() {
 
   return (
     <div data-view="Receive" className="lk-center">
+      <style>{accountCss}</style>
       {address && <QrCode text={address} label={messages.receiveQrLabel} />}
       <p className="lk-receive-address" data-testid="receive-address">
         {address}

@@ -3,6 +3,7 @@ import { VirtualList } from '../../components/VirtualList.tsx'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
+import { connectCss } from './styles.ts'
 import { DirectoryWalletRow } from './WalletRow.tsx'
 
 const ROW_HEIGHT = 60
@@ -28,6 +29,7 @@ export default function AllWallets() {
 
   return (
     <div data-view="AllWallets">
+      <style>{connectCss}</style>
       <input
         type="search"
         className="lk-search"

@@ -12,6 +12,7 @@ import { useMessages } from '../../useMessages.ts'
 import { ConnectWalletList } from './ConnectWalletList.tsx'
 import { LegalConsent, LegalNotice } from './LegalNotice.tsx'
 import { SocialButtons } from './SocialButtons.tsx'
+import { connectCss } from './styles.ts'
 
 /**
  * §2 Connect: email, social sign-in and wallets, in the app's order (AppKit's
@@ -75,6 +76,7 @@ export default function Connect() {
   }
   return (
     <div data-view="Connect">
+      <style>{connectCss}</style>
       {layout.legal?.checkbox && (
         <LegalConsent
           legal={layout.legal}

@@ -5,6 +5,7 @@ import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
 import { WalletIcon } from '../parts.tsx'
 import { ConnectError } from './ConnectError.tsx'
+import { connectCss } from './styles.ts'
 
 /** Waiting for the browser wallet; its rejected and failed states offer a retry. */
 export default function ConnectingExternal() {
@@ -21,6 +22,7 @@ export default function ConnectingExternal() {
       className="lk-center"
       data-state={error ? (error.rejected ? 'rejected' : 'failed') : 'waiting'}
     >
+      <style>{connectCss}</style>
       <div className="lk-spinner" data-state={error ? 'error' : 'waiting'}>
         <WalletIcon name={name} src={router.wallet?.imageUrl} className="lk-wallet-logo" />
       </div>

@@ -4,6 +4,7 @@ import { useStore } from '../../store.ts'
 import { WalletIcon } from '../parts.tsx'
 import { ConnectError } from './ConnectError.tsx'
 import { PairingPanel, stopUnlessStillPairing } from './PairingPanel.tsx'
+import { connectCss } from './styles.ts'
 
 /**
  * §2 Connecting a mobile (or desktop) wallet through WalletConnect: the pairing runs while this
@@ -26,6 +27,7 @@ export default function ConnectingWalletConnect() {
       data-wallet-id={wallet?.id}
       data-state={error ? (error.rejected ? 'rejected' : 'failed') : 'waiting'}
     >
+      <style>{connectCss}</style>
       {wallet && <WalletIcon name={wallet.name} src={wallet.imageUrl} className="lk-wallet-logo" />}
       {error ? (
         <ConnectError

@@ -6,6 +6,7 @@ import { useMessages } from '../../useMessages.ts'
 import { WalletIcon } from '../parts.tsx'
 import { ConnectError } from './ConnectError.tsx'
 import { PairingPanel, stopUnlessStillPairing } from './PairingPanel.tsx'
+import { connectCss } from './styles.ts'
 
 /**
  * §2 WalletConnect without adapters, or when the app asked for manual control: the pairing
@@ -32,6 +33,7 @@ export default function ConnectingWalletConnectBasic() {
 
   return (
     <div data-view="ConnectingWalletConnectBasic" className="lk-center">
+      <style>{connectCss}</style>
       {error ? (
         <ConnectError
           message={error.message}

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { useMessages } from '../../useMessages.ts'
+import { embeddedCss } from './styles.ts'
 
 /**
  * §2 ApproveTransaction: the frame itself is laid over this view, so the visitor approves
@@ -38,6 +39,7 @@ export default function ApproveTransaction() {
   }, [core])
   return (
     <div data-view="ApproveTransaction" className="lk-stack lk-wide">
+      <style>{embeddedCss}</style>
       <p className="lk-muted">{messages.approveInFrame}</p>
       <div ref={slot} className="lk-frame-slot" data-testid="approve-frame-slot" />
     </div>

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
+import { embeddedCss } from './styles.ts'
 
 /** §4 DataCapture: the visitor's email before signing in (when the project turns it on). */
 export default function DataCapture() {
@@ -26,6 +27,7 @@ export default function DataCapture() {
         })
       }}
     >
+      <style>{embeddedCss}</style>
       <p className="lk-muted">{messages.dataCaptureText}</p>
       <label className="lk-field">
         <span className="lk-section-title">{messages.email}</span>

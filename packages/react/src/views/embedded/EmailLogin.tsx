@@ -3,6 +3,7 @@ import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
 import { EmailForm } from './EmailForm.tsx'
+import { embeddedCss } from './styles.ts'
 
 /** §2 EmailLogin: the email, then the device approval or the one-time code, then Account. */
 export default function EmailLogin() {
@@ -12,6 +13,7 @@ export default function EmailLogin() {
   const email = login.email ?? ''
   return (
     <div data-view="EmailLogin" data-step={login.step} className="lk-stack lk-wide">
+      <style>{embeddedCss}</style>
       {login.step === 'email' ? (
         <EmailForm
           key="email"

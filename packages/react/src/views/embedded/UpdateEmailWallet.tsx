@@ -3,6 +3,7 @@ import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
 import { EmailForm } from './EmailForm.tsx'
+import { embeddedCss } from './styles.ts'
 
 /** §2 UpdateEmailWallet: the new address, a code to the current one, a code to the new one. */
 export default function UpdateEmailWallet() {
@@ -16,6 +17,7 @@ export default function UpdateEmailWallet() {
       : format(messages.secondaryOtpSentTo, { email: update.email ?? '' })
   return (
     <div data-view="UpdateEmailWallet" data-step={update.step} className="lk-stack lk-wide">
+      <style>{embeddedCss}</style>
       {update.step === 'email' ? (
         <EmailForm
           key="email"

@@ -5,6 +5,7 @@ import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
 import { fiatOf, TokenIcon, useSendTokens } from './sendParts.tsx'
+import { sendCss } from './styles.ts'
 
 /** §5 Send: token, amount (with Max and its fiat value) and receiver; Preview checks them. */
 export default function WalletSend() {
@@ -39,6 +40,7 @@ export default function WalletSend() {
         })
       }}
     >
+      <style>{sendCss}</style>
       <button
         type="button"
         className="lk-item"

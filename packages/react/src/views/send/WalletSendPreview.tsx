@@ -3,6 +3,7 @@ import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
 import { fiatOf, useSendTokens } from './sendParts.tsx'
+import { sendCss } from './styles.ts'
 
 /** A fee to three significant digits: 0.0000318742 → 0.0000319 */
 function approximate(decimal: string): string {
@@ -26,6 +27,7 @@ export default function WalletSendPreview() {
   const native = network.nativeCurrency
   return (
     <div data-view="WalletSendPreview" className="lk-stack lk-wide">
+      <style>{sendCss}</style>
       <p className="lk-total" data-testid="send-preview-amount">
         {`${send.amount} ${token?.symbol ?? ''}`}
       </p>

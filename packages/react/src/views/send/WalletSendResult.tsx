@@ -1,6 +1,7 @@
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
+import { sendCss } from './styles.ts'
 
 /** §5 Send: done; the form is already reset and the activity list refreshes. */
 export default function WalletSendResult() {
@@ -9,6 +10,7 @@ export default function WalletSendResult() {
   const hash = useStore(core.stores.send, (s) => s.hash)
   return (
     <div data-view="WalletSendResult" className="lk-center">
+      <style>{sendCss}</style>
       <p className="lk-total">{messages.sentTitle}</p>
       <p className="lk-muted">{messages.sentText}</p>
       {hash ? (

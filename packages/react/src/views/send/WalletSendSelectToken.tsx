@@ -2,6 +2,7 @@ import { floorDecimalString, formatFiat, tokenKeyOf } from '@latchkey/core/inter
 import { useAppKitInstance } from '../../instance.ts'
 import { useMessages } from '../../useMessages.ts'
 import { TokenIcon, useSendTokens } from './sendParts.tsx'
+import { sendCss } from './styles.ts'
 
 /** §5 Send: the tokens held on the active network, from the portfolio. */
 export default function WalletSendSelectToken() {
@@ -10,6 +11,7 @@ export default function WalletSendSelectToken() {
   const { tokens, loading } = useSendTokens()
   return (
     <div data-view="WalletSendSelectToken">
+      <style>{sendCss}</style>
       {tokens.length === 0 && !loading ? (
         <p className="lk-muted">{messages.noTokensToSend}</p>
       ) : null}

@@ -1,0 +1,35 @@
+/** The Connect flow's views: wallet rows and icons, the social buttons, the legal notice. */
+export const connectCss = `
+.lk-wallet-logo { width: 72px; height: 72px; border-radius: 18px; }
+a.lk-item { color: inherit; text-decoration: none; }
+.lk-plain { border: 0; margin: 0; padding: 0; min-width: 0; display: flex; flex-direction: column; gap: 8px; }
+.lk-plain:disabled { opacity: 0.5; }
+.lk-contents { display: contents; }
+.lk-link { border: 0; background: none; padding: 0; font: inherit; color: var(--lk-accent); text-decoration: underline; }
+.lk-muted a, label.lk-item a { color: var(--lk-accent); }
+.lk-skeleton-row { height: 54px; background: var(--lk-bg-2); }
+.lk-wc-icon { background: radial-gradient(circle at 35% 50%, #fff 0 12%, transparent 13%), radial-gradient(circle at 65% 50%, #fff 0 12%, transparent 13%), #3396ff; }
+.lk-mail-icon { background: linear-gradient(155deg, transparent 46%, #fff 47% 53%, transparent 54%), linear-gradient(25deg, transparent 46%, #fff 47% 53%, transparent 54%), var(--lk-accent); }
+.lk-socials { margin: 8px 0 12px; }
+.lk-social-row { list-style: none; margin: 0; padding: 0; display: flex; gap: 8px; }
+.lk-social-row > li { flex: 1; }
+.lk-social {
+  width: 100%; height: 44px; border-radius: 12px; border: 1px solid transparent; background: var(--lk-bg-2);
+  display: flex; align-items: center; justify-content: center; font-weight: 700;
+}
+.lk-social:hover { border-color: var(--lk-border); background: var(--lk-bg-3); }
+.lk-social[aria-busy='true'] { border-color: var(--lk-accent); }
+.lk-social:disabled { opacity: 0.6; cursor: default; }
+.lk-social-glyph {
+  min-width: 24px; height: 24px; padding: 0 4px; border-radius: 6px; display: inline-flex; align-items: center;
+  justify-content: center; font-size: 12px; color: #fff; background: var(--lk-social, var(--lk-accent));
+}
+[data-provider='google'] { --lk-social: #4285f4; }
+[data-provider='github'] { --lk-social: #24292f; }
+[data-provider='apple'], [data-provider='x'] { --lk-social: #000; }
+[data-provider='facebook'] { --lk-social: #1877f2; }
+[data-provider='discord'] { --lk-social: #5865f2; }
+.lk-social-status { font-size: 13px; margin-top: 6px; }
+.lk-social-status:empty { margin: 0; }
+.lk-grid-icon { background: conic-gradient(var(--lk-accent) 0 25%, var(--lk-bg-3) 0 50%, var(--lk-accent) 0 75%, var(--lk-bg-3) 0); }
+`
