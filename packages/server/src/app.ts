@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { HTTPException } from 'hono/http-exception'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
+import { registerAdminRoutes } from './admin/routes.ts'
 import { type MailInbox, registerDevInbox } from './auth/devInbox.ts'
 import { proofOfPossession } from './auth/dpop.ts'
 import type { Mailer } from './auth/mailer.ts'
@@ -44,6 +45,7 @@ import {
   getOriginsRoute,
   registerConfigRoutes,
 } from './routes/config.ts'
+import { registerHealthRoutes } from './routes/health.ts'
 import { getHistoryRoute, registerHistoryRoutes } from './routes/history.ts'
 import {
   getIdentityRoute,
@@ -90,6 +92,8 @@ export interface AppDeps {
   social?: SocialOptions
   /** What /appkit/v1/version answers; default LATCHKEY_LATEST_KIT_VERSION, else this build's */
   latestKitVersion?: string
+  /** Opens /admin/v1/* (README "Production"); without it the admin API is not served */
+  adminToken?: string
 }
 
 export type App = OpenAPIHono<AppEnv>
@@ -141,7 +145,10 @@ export function createApp(deps: AppDeps): App {
     await next()
     // A browser must never guess a type: a JSON answer is not a script or a page.
     c.header('X-Content-Type-Options', 'nosniff')
+    // Nothing the services answer needs the page's address sent onwards.
+    c.header('Referrer-Policy', 'no-referrer')
   })
+  registerHealthRoutes(app, db)
   // The RPC gateway takes larger bodies and limits them itself.
   app.use('*', bodyGuard({ except: [RPC_PATH] }))
   const addressOf = clientAddressOf(deps.trustedProxies)
@@ -203,6 +210,7 @@ export function createApp(deps: AppDeps): App {
     registerTelegramRoutes(app, { db, now, logger })
   }
   if (deps.mailInbox) registerDevInbox(app, deps.mailInbox, deps.devOrigins ?? [])
+  if (deps.adminToken) registerAdminRoutes(app, { db, adminToken: deps.adminToken })
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

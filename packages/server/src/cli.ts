@@ -3,8 +3,11 @@
 //   serve (the default)          runs the server; stops on SIGINT/SIGTERM
 //   keys export                  every wrapping key as JSON lines on stdout
 //   keys import <file>           adds a backup's missing keys, never overwrites one
+//   migrate                      brings the database to the latest migration
+//   project …                    lists, creates and changes projects (admin/projectCommand.ts)
 // The database is the server's: DATABASE_URL, else PGlite in .data/pglite (or PGLITE_DIR).
 import { readFile } from 'node:fs/promises'
+import { runMigrateCommand, runProjectCommand } from './admin/projectCommand.ts'
 import { runKeysCommand } from './keys/command.ts'
 import { startServer } from './server.ts'
 
@@ -22,17 +25,26 @@ async function serve() {
   process.on('SIGTERM', stop)
 }
 
+const io = {
+  write: (line: string) => process.stdout.write(`${line}\n`),
+  error: (line: string) => process.stderr.write(`${line}\n`),
+}
 const [command = 'serve', ...rest] = process.argv.slice(2)
 try {
   if (command === 'serve') await serve()
   else if (command === 'keys') {
     process.exitCode = await runKeysCommand(rest, {
-      write: (line) => process.stdout.write(`${line}\n`),
-      error: (line) => process.stderr.write(`${line}\n`),
+      ...io,
       readFile: (path) => readFile(path, 'utf8'),
     })
+  } else if (command === 'migrate') {
+    process.exitCode = await runMigrateCommand(io)
+  } else if (command === 'project') {
+    process.exitCode = await runProjectCommand(rest, io)
   } else {
-    console.error(`Unknown command '${command}'. Commands: serve, keys export, keys import <file>`)
+    console.error(
+      `Unknown command '${command}'. Commands: serve, migrate, project …, keys export, keys import <file>`,
+    )
     process.exitCode = 2
   }
 } catch (error) {

@@ -391,3 +391,15 @@ export const AUTH_SOCIAL_CLOCK_SKEW_MS = 60_000
 export const TELEGRAM_INIT_DATA_MAX_AGE_S = 86_400
 /** Ours: the longest initData taken (Telegram's are well under 1 KB) */
 export const TELEGRAM_INIT_DATA_MAX_LENGTH = 4096
+
+// ---- Administration (issue 21; README "Production") ----
+/** Ours: the longest project name */
+export const MAX_PROJECT_NAME_LENGTH = 100
+/** Ours: the most allowed origins one project lists (each is checked on every request) */
+export const MAX_PROJECT_ORIGINS = 100
+/** Ours: the environment variable holding the admin token that opens /admin/v1/* */
+export const ADMIN_TOKEN_ENV = 'LATCHKEY_ADMIN_TOKEN'
+/** Ours: an admin token shorter than this is refused at boot (it would be guessable) */
+export const MIN_ADMIN_TOKEN_LENGTH = 32
+/** Ours: /readyz answers 503 when the database has not answered `select 1` within this */
+export const READY_CHECK_TIMEOUT_MS = 2_000

@@ -320,3 +320,30 @@ export function authEmailLoginLocked(retryAfter: number): AuthErrorBody {
     retryAfter,
   }
 }
+
+// ---- Administration (issue 21: the CLI and /admin/v1/*) ----
+
+/** A refused admin operation: the CLI prints the message, the admin API answers it with status */
+export class AdminError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 401 | 404,
+  ) {
+    super(message)
+    this.name = 'AdminError'
+  }
+}
+
+export const adminErrors = {
+  /** No admin token or project token, or a wrong one (the answer does not say which) */
+  unauthorized: () => new AdminError('Admin token missing or wrong', 401),
+  projectNotFound: (projectId: string) => new AdminError(`No project '${projectId}'`, 404),
+  invalidName: (max: number) => new AdminError(`A project name is 1 to ${max} characters`, 400),
+  invalidOrigin: (value: string) =>
+    new AdminError(
+      `'${value}' is not an origin: http(s)://host[:port], with nothing after the host or port`,
+      400,
+    ),
+  tooManyOrigins: (max: number) => new AdminError(`A project lists at most ${max} origins`, 400),
+  invalidFeatures: (reason: string) => new AdminError(`Invalid features: ${reason}`, 400),
+}

@@ -37,6 +37,7 @@ import { type AttachedRelay, attachRelay } from './relay/attach.ts'
 import { cachedProjectCheck } from './relay/projects.ts'
 import { REAL_WALLETS } from './seed/wallets.ts'
 import {
+  adminTokenFrom,
   defaultAllowedOrigins,
   defaultFrameOrigins,
   directorySizeFromEnv,
@@ -104,6 +105,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const trustedProxies = options.trustedProxies ?? trustedProxiesFromEnv()
   const allowedOrigins = options.allowedOrigins ?? defaultAllowedOrigins()
   const frameOrigins = options.frameOrigins ?? defaultFrameOrigins()
+  const adminToken = adminTokenFrom(options.adminToken)
   if (options.mailInbox && mode !== 'development') {
     logger.warn('the dev inbox (/dev/v1/mails) is served in development mode only')
   }
@@ -152,6 +154,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       devOrigins: [...allowedOrigins, ...frameOrigins],
       social: options.social ?? socialFromEnv(),
       ...(options.latestKitVersion && { latestKitVersion: options.latestKitVersion }),
+      ...(adminToken && { adminToken }),
     })
     indexer = new Indexer(database.db, chains.all, {
       ...(options.indexerPollMs !== undefined && { pollMs: options.indexerPollMs }),

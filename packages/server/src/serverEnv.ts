@@ -3,10 +3,12 @@
 import { resolve } from 'node:path'
 import type { MailOptions } from './auth/mailer.ts'
 import {
+  ADMIN_TOKEN_ENV,
   DEFAULT_DEMO_PORT,
   DEFAULT_FRAME_PORT,
   DEFAULT_SERVER_HOST,
   DEFAULT_SMTP_PORT,
+  MIN_ADMIN_TOKEN_LENGTH,
 } from './constants.ts'
 import type { FrameSiteServerOptions, ServerMode } from './serverOptions.ts'
 
@@ -56,4 +58,15 @@ export function mailFromEnv(): MailOptions {
   return port
     ? { host: process.env.SMTP_HOST || DEFAULT_SERVER_HOST, port }
     : { host: DEFAULT_SERVER_HOST, port: DEFAULT_SMTP_PORT }
+}
+
+/** The admin token (option or LATCHKEY_ADMIN_TOKEN), refused when short enough to guess */
+export function adminTokenFrom(option: string | undefined): string | undefined {
+  const token = option ?? (process.env[ADMIN_TOKEN_ENV] || undefined)
+  if (token !== undefined && token.length < MIN_ADMIN_TOKEN_LENGTH) {
+    throw new Error(
+      `${ADMIN_TOKEN_ENV} must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters (e.g. openssl rand -hex 32)`,
+    )
+  }
+  return token
 }

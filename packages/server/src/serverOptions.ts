@@ -91,6 +91,11 @@ export interface StartServerOptions {
    * (README "Serving the frame"); default FRAME_DIR on FRAME_PORT (5174), else not served
    */
   frame?: FrameSiteServerOptions
+  /**
+   * The operator's token for /admin/v1/* (README "Production"), at least 32 characters; default
+   * LATCHKEY_ADMIN_TOKEN. Without one the admin API is not served.
+   */
+  adminToken?: string
 }
 
 export interface FrameSiteServerOptions {

@@ -6,6 +6,7 @@ import {
   Migrator,
   sql,
 } from 'kysely'
+import { projectAdmin } from './projectAdminMigration.ts'
 import type { Database } from './schema.ts'
 
 // Kysely is typed for the database's latest shape; migrations see an untyped one.
@@ -520,6 +521,7 @@ export const migrations: Record<string, Migration> = {
   '2025_09_001_session_lifetimes': sessionLifetimes,
   '2025_09_002_session_dpop': sessionDpop,
   '2025_09_003_siwx_tokens': siwxTokens,
+  '2025_10_001_project_admin': projectAdmin,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

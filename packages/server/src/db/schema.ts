@@ -16,6 +16,9 @@ export interface ProjectsTable {
   /** The Telegram bot a Mini App's initData is signed by (a secret); null: no Telegram login */
   telegram_bot_token: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Generated<Date>
+  /** SHA-256 (hex) of the project's admin token; null until one is issued */
+  token_hash: ColumnType<string | null, string | null | undefined, string | null>
+  updated_at: Generated<Date>
 }
 
 export type BadgeType = 'certified' | 'none'

@@ -1,7 +1,4 @@
-import { isAbsolute, resolve } from 'node:path'
-import { DEFAULT_PGLITE_DIR } from '../constants.ts'
-import { migrateToLatest } from '../db/migrations.ts'
-import { openDatabase } from '../db/open.ts'
+import { type DatabaseChoice, databaseChoiceFromEnv, withDatabase } from '../db/chosenDatabase.ts'
 import { exportWrappingKeys, parseBackup, restoreWrappingKeys } from './backup.ts'
 
 export interface CommandIo {
@@ -10,21 +7,13 @@ export interface CommandIo {
   readFile(path: string): Promise<string>
 }
 
-export interface DatabaseChoice {
-  databaseUrl?: string | undefined
-  dataDir?: string
-}
-
 const USAGE = 'Usage: latchkey-server keys export | keys import <file>'
 
 /** `keys export` / `keys import <file>` on the server's database; returns the exit code. */
 export async function runKeysCommand(
   args: readonly string[],
   io: CommandIo,
-  choice: DatabaseChoice = {
-    databaseUrl: process.env.DATABASE_URL,
-    dataDir: process.env.PGLITE_DIR,
-  },
+  choice: DatabaseChoice = databaseChoiceFromEnv(),
 ): Promise<number> {
   const [action, file] = args
   if (!(action === 'export' || (action === 'import' && file))) {
@@ -33,18 +22,12 @@ export async function runKeysCommand(
   }
   // Parsed before the database opens: a bad backup restores nothing.
   const lines = action === 'import' ? parseBackup(await io.readFile(file as string)) : []
-  const dataDir = choice.dataDir ?? DEFAULT_PGLITE_DIR
-  const database = await openDatabase({
-    databaseUrl: choice.databaseUrl,
-    dataDir: isAbsolute(dataDir) || dataDir.startsWith('memory://') ? dataDir : resolve(dataDir),
-  })
-  try {
-    await migrateToLatest(database.db)
+  return withDatabase(choice, async (db) => {
     if (action === 'export') {
-      for await (const line of exportWrappingKeys(database.db)) io.write(line)
+      for await (const line of exportWrappingKeys(db)) io.write(line)
       return 0
     }
-    const report = await restoreWrappingKeys(database.db, lines)
+    const report = await restoreWrappingKeys(db, lines)
     io.error(
       `${report.added} added, ${report.kept} already there, ${report.conflicting.length} ` +
         `different in the database (kept), ${report.unknownUsers.length} for unknown users`,
@@ -52,7 +35,5 @@ export async function runKeysCommand(
     for (const user of report.conflicting) io.error(`different key kept for user ${user}`)
     for (const user of report.unknownUsers) io.error(`no such user: ${user}`)
     return report.conflicting.length + report.unknownUsers.length > 0 ? 1 : 0
-  } finally {
-    await database.close()
-  }
+  })
 }
