@@ -10,10 +10,16 @@ import { readFile } from 'node:fs/promises'
 import { runMigrateCommand, runProjectCommand } from './admin/projectCommand.ts'
 import { runKeysCommand } from './keys/command.ts'
 import { startServer } from './server.ts'
+import { modeFromEnv } from './serverEnv.ts'
 
 async function serve() {
   const server = await startServer()
   console.log(`[latchkey] server at ${server.url} (${server.databaseKind}, ${server.startupMs} ms)`)
+  if (modeFromEnv() === 'development') {
+    console.log(
+      '[latchkey] development: the demo project is seeded with local origins. For a deployment set LATCHKEY_ENV=production.',
+    )
+  }
   let stopping = false
   async function stop() {
     if (stopping) return

@@ -29,10 +29,11 @@ import {
 import { migrateToLatest } from './db/migrations.ts'
 import { openDatabase } from './db/open.ts'
 import { findProject } from './db/projects.ts'
-import { seedDatabase } from './db/seed.ts'
+import { seedDatabase, seedDirectory } from './db/seed.ts'
 import { type FrameSite, startFrameSite } from './frameSite/site.ts'
 import { createLogger } from './logger.ts'
 import { trustedProxiesFromEnv } from './net/clientAddress.ts'
+import { assertProductionReady, frameOriginsFromEnv } from './production.ts'
 import { type AttachedRelay, attachRelay } from './relay/attach.ts'
 import { cachedProjectCheck } from './relay/projects.ts'
 import { REAL_WALLETS } from './seed/wallets.ts'
@@ -104,7 +105,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const mode = options.mode ?? modeFromEnv()
   const trustedProxies = options.trustedProxies ?? trustedProxiesFromEnv()
   const allowedOrigins = options.allowedOrigins ?? defaultAllowedOrigins()
-  const frameOrigins = options.frameOrigins ?? defaultFrameOrigins()
+  const frameOrigins =
+    options.frameOrigins ??
+    frameOriginsFromEnv() ??
+    (mode === 'development' ? defaultFrameOrigins() : [])
+  const publicUrl = options.publicUrl ?? (process.env.PUBLIC_URL || undefined)
+  if (mode === 'production') {
+    assertProductionReady({
+      databaseUrl,
+      pgliteChosen: options.dataDir !== undefined || Boolean(process.env.PGLITE_DIR),
+      publicUrl,
+      frameOrigins,
+      mailChosen: options.mail !== undefined || Boolean(process.env.SMTP_PORT),
+    })
+  }
   const adminToken = adminTokenFrom(options.adminToken)
   if (options.mailInbox && mode !== 'development') {
     logger.warn('the dev inbox (/dev/v1/mails) is served in development mode only')
@@ -126,15 +140,22 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let url = ''
   try {
     await migrateToLatest(database.db)
-    await seedDatabase(database.db, {
-      projectId: options.projectId ?? process.env.LATCHKEY_PROJECT_ID ?? DEMO_PROJECT_ID,
-      projectName: DEMO_PROJECT_NAME,
-      allowedOrigins,
+    const directory = {
       wallets: options.wallets ?? REAL_WALLETS,
       directorySize: options.directorySize ?? directorySizeFromEnv(),
-      telegramBotToken:
-        options.telegramBotToken ?? (process.env.LATCHKEY_TELEGRAM_BOT_TOKEN || undefined),
-    })
+    }
+    // Production has no demo project: an operator creates projects (latchkey-server project).
+    if (mode === 'production') await seedDirectory(database.db, directory)
+    else {
+      await seedDatabase(database.db, {
+        ...directory,
+        projectId: options.projectId ?? process.env.LATCHKEY_PROJECT_ID ?? DEMO_PROJECT_ID,
+        projectName: DEMO_PROJECT_NAME,
+        allowedOrigins,
+        telegramBotToken:
+          options.telegramBotToken ?? (process.env.LATCHKEY_TELEGRAM_BOT_TOKEN || undefined),
+      })
+    }
     const chains = new Chains(options.chains ?? chainsFromEnv())
     await seedChainData(database.db, chains.ids)
     const solanaChains = new SolanaChains(options.solanaChains ?? solanaChainsFromEnv())
@@ -149,7 +170,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.now && { now: options.now }),
       mailer,
       frameOrigins,
-      publicUrl: () => (options.publicUrl ?? url).replace(/\/+$/, ''),
+      publicUrl: () => (publicUrl ?? url).replace(/\/+$/, ''),
       ...(options.mailInbox && mode === 'development' && { mailInbox: options.mailInbox }),
       devOrigins: [...allowedOrigins, ...frameOrigins],
       social: options.social ?? socialFromEnv(),
@@ -187,7 +208,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         dir: frame.dir,
         port: frame.port ?? portFromEnv('FRAME_PORT', DEFAULT_FRAME_PORT),
         host: frame.host ?? host,
-        apiOrigin: new URL(options.publicUrl ?? url).origin,
+        apiOrigin: new URL(publicUrl ?? url).origin,
         originsOf: async (id) => (await findProject(db, id))?.allowed_origins,
         onError: (err) => logger.error({ err }, 'frame site request failed'),
       })

@@ -17,8 +17,12 @@ export function frameFromEnv(): FrameSiteServerOptions | undefined {
   return dir ? { dir: resolve(process.cwd(), dir) } : undefined
 }
 
+/** LATCHKEY_ENV (production | development); unset: production when NODE_ENV says so */
 export function modeFromEnv(): ServerMode {
-  return process.env.LATCHKEY_MODE === 'development' ? 'development' : 'production'
+  const value = process.env.LATCHKEY_ENV
+  if (value === 'production' || value === 'development') return value
+  if (value) throw new Error(`LATCHKEY_ENV is production or development, got '${value}'`)
+  return process.env.NODE_ENV === 'production' ? 'production' : 'development'
 }
 
 export function portFromEnv(name: string, fallback: number): number {

@@ -21,6 +21,7 @@ async function serverIn(mode: 'development' | 'production'): Promise<TestServer>
     mode,
     allowedOrigins: [DEMO],
     frameOrigins: [FRAME],
+    publicUrl: 'http://127.0.0.1:8787',
   })
 }
 

@@ -121,14 +121,25 @@ async function seedGeneratedDirectory(db: Kysely<Database>, size: number): Promi
   return true
 }
 
-/** Idempotent: running it again changes nothing unless the options changed. */
-export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): Promise<void> {
+/** The wallet directory: the real wallets, then `directorySize` generated ones. Idempotent. */
+export async function seedDirectory(
+  db: Kysely<Database>,
+  options: Pick<SeedOptions, 'wallets' | 'directorySize'>,
+): Promise<void> {
   const directoryChanged = await db.transaction().execute(async (trx) => {
-    await seedProject(trx, options)
     await seedRealWallets(trx, options.wallets)
     return seedGeneratedDirectory(trx, options.directorySize)
   })
   // Fresh statistics, or the planner sorts the whole directory instead of walking its index.
   // (PGlite has no autovacuum to gather them.)
   if (directoryChanged) await sql`analyze wallets`.execute(db)
+}
+
+/**
+ * Development's seed: the demo project (its origins follow this run's ports) and the directory.
+ * Idempotent: running it again changes nothing unless the options changed.
+ */
+export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): Promise<void> {
+  await seedProject(db, options)
+  await seedDirectory(db, options)
 }
