@@ -22,6 +22,7 @@ import { BalanceReader } from './chain/balances.ts'
 import { Chains } from './chain/client.ts'
 import { SolanaBalanceReader } from './chain/solanaBalances.ts'
 import { SolanaChains } from './chain/solanaChains.ts'
+import { HSTS_MAX_AGE_SECONDS } from './constants.ts'
 import type { Database } from './db/schema.ts'
 import type { AppEnv } from './env.ts'
 import { internalError, routeNotFound } from './errors.ts'
@@ -94,6 +95,8 @@ export interface AppDeps {
   latestKitVersion?: string
   /** Opens /admin/v1/* (README "Production"); without it the admin API is not served */
   adminToken?: string
+  /** Browsers reach the server over https (its PUBLIC_URL): every answer says so (HSTS) */
+  httpsOnly?: boolean
 }
 
 export type App = OpenAPIHono<AppEnv>
@@ -147,6 +150,7 @@ export function createApp(deps: AppDeps): App {
     c.header('X-Content-Type-Options', 'nosniff')
     // Nothing the services answer needs the page's address sent onwards.
     c.header('Referrer-Policy', 'no-referrer')
+    if (deps.httpsOnly) c.header('Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}`)
   })
   registerHealthRoutes(app, db)
   // The RPC gateway takes larger bodies and limits them itself.

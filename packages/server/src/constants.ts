@@ -403,3 +403,11 @@ export const ADMIN_TOKEN_ENV = 'LATCHKEY_ADMIN_TOKEN'
 export const MIN_ADMIN_TOKEN_LENGTH = 32
 /** Ours: /readyz answers 503 when the database has not answered `select 1` within this */
 export const READY_CHECK_TIMEOUT_MS = 2_000
+/** Ours: on shutdown, requests under way get this long to finish before their sockets are cut */
+export const SHUTDOWN_GRACE_MS = 8_000
+/** RFC 6455 §7.4.1 / IANA 1012 "Service Restart": relay clients are told to reconnect */
+export const RELAY_RESTART_CLOSE_CODE = 1012
+/** Ours: a relay client that has not answered the close frame by then is cut */
+export const RELAY_CLOSE_GRACE_MS = 1_000
+/** Ours: HSTS for a server whose PUBLIC_URL is https, one year (RFC 6797) */
+export const HSTS_MAX_AGE_SECONDS = 31_536_000

@@ -102,7 +102,10 @@ describe('a production server', () => {
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .executeTakeFirstOrThrow()
       expect(Number(wallets.count)).toBeGreaterThan(0)
-      expect((await service.request('/healthz')).status).toBe(200)
+      const health = await service.request('/healthz')
+      expect(health.status).toBe(200)
+      // Its public URL is https: browsers are told to keep to it.
+      expect(health.headers.get('strict-transport-security')).toBe('max-age=31536000')
     } finally {
       await service.stop()
     }

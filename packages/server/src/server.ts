@@ -33,6 +33,7 @@ import { seedDatabase, seedDirectory } from './db/seed.ts'
 import { type FrameSite, startFrameSite } from './frameSite/site.ts'
 import { createLogger } from './logger.ts'
 import { trustedProxiesFromEnv } from './net/clientAddress.ts'
+import { closeServer } from './net/closeServer.ts'
 import { assertProductionReady, frameOriginsFromEnv } from './production.ts'
 import { type AttachedRelay, attachRelay } from './relay/attach.ts'
 import { cachedProjectCheck } from './relay/projects.ts'
@@ -82,14 +83,6 @@ function listen(app: App, port: number, host: string, timeouts: ServerTimeouts):
       server.off('error', reject)
       resolveListening(server)
     })
-  })
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolveClosed) => {
-    server.close(() => resolveClosed())
-    // Keep-alive sockets would hold close() open until they time out.
-    server.closeAllConnections()
   })
 }
 
@@ -176,6 +169,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       social: options.social ?? socialFromEnv(),
       ...(options.latestKitVersion && { latestKitVersion: options.latestKitVersion }),
       ...(adminToken && { adminToken }),
+      httpsOnly: publicUrl?.startsWith('https://') === true,
     })
     indexer = new Indexer(database.db, chains.all, {
       ...(options.indexerPollMs !== undefined && { pollMs: options.indexerPollMs }),
@@ -233,11 +227,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       startupMs,
       ...(framing && { frameUrl: framing.url }),
       close() {
-        closing ??= following
-          .stop()
-          .then(() => framing?.close())
-          .then(() => relaying.close())
-          .then(() => closeServer(listening))
+        // Stop taking requests and tell relay clients to reconnect elsewhere; the requests under
+        // way finish (closeServer's grace) before the work behind them stops.
+        closing ??= Promise.all([relaying.close(), closeServer(listening), framing?.close()])
+          .then(() => following.stop())
           .then(() => database.close())
           .finally(() => mailer.close())
         return closing

@@ -12,6 +12,8 @@ export interface RelaySocket {
   send(data: string, callback: (error?: Error) => void): void
   ping(): void
   terminate(): void
+  /** A closing handshake with a code (ws sockets have it; test sockets may not) */
+  close?(code: number, reason: string): void
 }
 
 export const OPEN = 1

@@ -7,10 +7,12 @@
 import type { Logger } from 'pino'
 import {
   JSON_RPC_ERROR_CODES,
+  RELAY_CLOSE_GRACE_MS,
   RELAY_IDLE_CLIENT_MS,
   RELAY_MAX_FETCH_MESSAGES,
   RELAY_MAX_TOPICS_PER_CLIENT,
   RELAY_PING_INTERVAL_MS,
+  RELAY_RESTART_CLOSE_CODE,
   RELAY_SWEEP_INTERVAL_MS,
 } from '../constants.ts'
 import { relayInternalError, relayInvalidParams, relayMethodNotFound } from '../errors.ts'
@@ -252,12 +254,19 @@ export class Relay {
     }
   }
 
-  /** Stops the timers and terminates every socket. */
+  /**
+   * Stops the timers and closes every socket with 1012 (Service Restart), so clients reconnect,
+   * to another instance or to this one restarted; one that does not answer is cut.
+   */
   close(): void {
     this.#closed = true
     for (const timer of this.#timers) clearInterval(timer)
     for (const conn of [...this.#connections]) {
-      conn.socket.terminate()
+      const { socket } = conn
+      if (socket.close) {
+        socket.close(RELAY_RESTART_CLOSE_CODE, 'server restarting')
+        setTimeout(() => socket.terminate(), RELAY_CLOSE_GRACE_MS).unref()
+      } else socket.terminate()
       this.disconnect(conn)
     }
   }

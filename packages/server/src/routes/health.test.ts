@@ -11,6 +11,8 @@ describe.each(availableDatabases())('health on $name', (database) => {
       expect(await alive.json()).toEqual({ status: 'ok' })
       expect(alive.headers.get('cache-control')).toBe('no-store')
       expect(alive.headers.get('referrer-policy')).toBe('no-referrer')
+      // Reached over plain http (no https PUBLIC_URL): no HSTS, which would lock browsers out.
+      expect(alive.headers.get('strict-transport-security')).toBeNull()
       const ready = await service.request('/readyz')
       expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready', database: 'ok' }])
       await service.server.db.destroy()
