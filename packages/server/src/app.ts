@@ -27,6 +27,7 @@ import type { Database } from './db/schema.ts'
 import type { AppEnv } from './env.ts'
 import { internalError, routeNotFound } from './errors.ts'
 import { latestKitVersionFromEnv } from './kitVersion.ts'
+import { registerMetricsRoute, type ServerMetrics } from './metrics.ts'
 import { bodyGuard } from './middleware/bodyGuard.ts'
 import { frameCors, projectCors } from './middleware/cors.ts'
 import { requireProject } from './middleware/project.ts'
@@ -97,6 +98,8 @@ export interface AppDeps {
   adminToken?: string
   /** Browsers reach the server over https (its PUBLIC_URL): every answer says so (HSTS) */
   httpsOnly?: boolean
+  /** Counts requests; served on /metrics to the admin token's holder */
+  metrics?: ServerMetrics
 }
 
 export type App = OpenAPIHono<AppEnv>
@@ -143,6 +146,7 @@ export function createApp(deps: AppDeps): App {
   const now = deps.now ?? Date.now
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
+  if (deps.metrics) app.use('*', deps.metrics.middleware)
   app.use('*', requestLog(logger))
   app.use('*', async (c, next) => {
     await next()
@@ -214,7 +218,11 @@ export function createApp(deps: AppDeps): App {
     registerTelegramRoutes(app, { db, now, logger })
   }
   if (deps.mailInbox) registerDevInbox(app, deps.mailInbox, deps.devOrigins ?? [])
-  if (deps.adminToken) registerAdminRoutes(app, { db, adminToken: deps.adminToken })
+  if (deps.adminToken) {
+    registerAdminRoutes(app, { db, adminToken: deps.adminToken })
+    if (deps.metrics)
+      registerMetricsRoute(app, { db, adminToken: deps.adminToken, metrics: deps.metrics })
+  }
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

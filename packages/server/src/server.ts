@@ -32,6 +32,7 @@ import { findProject } from './db/projects.ts'
 import { seedDatabase, seedDirectory } from './db/seed.ts'
 import { type FrameSite, startFrameSite } from './frameSite/site.ts'
 import { createLogger } from './logger.ts'
+import { createMetrics } from './metrics.ts'
 import { trustedProxiesFromEnv } from './net/clientAddress.ts'
 import { closeServer } from './net/closeServer.ts'
 import { assertProductionReady, frameOriginsFromEnv } from './production.ts'
@@ -113,6 +114,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     })
   }
   const adminToken = adminTokenFrom(options.adminToken)
+  // Only an admin may read /metrics: without the token nothing is counted.
+  const metrics = adminToken ? createMetrics() : undefined
   if (options.mailInbox && mode !== 'development') {
     logger.warn('the dev inbox (/dev/v1/mails) is served in development mode only')
   }
@@ -168,7 +171,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       devOrigins: [...allowedOrigins, ...frameOrigins],
       social: options.social ?? socialFromEnv(),
       ...(options.latestKitVersion && { latestKitVersion: options.latestKitVersion }),
-      ...(adminToken && { adminToken }),
+      ...(adminToken && { adminToken, metrics }),
       httpsOnly: publicUrl?.startsWith('https://') === true,
     })
     indexer = new Indexer(database.db, chains.all, {
@@ -196,6 +199,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       // The HTTP routes' client address rule (net/clientAddress.ts), for the relay's budgets.
       trustedProxies,
     })
+    metrics?.watch({ relay: relay.relay, indexer })
     const frame = options.frame ?? frameFromEnv()
     if (frame) {
       frameSite = await startFrameSite({

@@ -109,10 +109,8 @@ export function sortByRank<T extends WalletItem>(
 ): T[] {
   const rank = new Map(ranked.map((wallet, index) => [wallet.id, index]))
   const rankOf = (wallet: T) => rank.get(wallet.id) ?? ranked.length
-  return wallets
-    .map((wallet, index) => ({ wallet, index }))
-    .sort((a, b) => rankOf(a.wallet) - rankOf(b.wallet) || a.index - b.index)
-    .map(({ wallet }) => wallet)
+  // Array.prototype.sort is stable (ES2019): wallets of the same rank keep their order.
+  return [...wallets].sort((a, b) => rankOf(a) - rankOf(b))
 }
 
 // ---- The controller ----

@@ -27,6 +27,7 @@ interface Waiter {
 
 class ChainFollower {
   #lastBlock = -1
+  #head = -1
   #stopped = false
   #timer: NodeJS.Timeout | undefined
   #running: Promise<void> | undefined
@@ -42,6 +43,11 @@ class ChainFollower {
 
   get lastBlock(): number {
     return this.#lastBlock
+  }
+
+  /** The chain's latest block when it was last asked (-1 before) */
+  get head(): number {
+    return this.#head
   }
 
   async start() {
@@ -78,6 +84,7 @@ class ChainFollower {
     let caughtUp = true
     try {
       const head = Number(await this.chain.client.getBlockNumber({ cacheTime: 0 }))
+      this.#head = head
       if (head > this.#lastBlock && !this.#stopped) {
         const to = Math.min(head, this.#lastBlock + this.batchBlocks)
         await this.#indexRange(this.#lastBlock + 1, to)
@@ -210,6 +217,14 @@ export class Indexer {
   /** The last indexed block of a chain (-1 before the first). */
   lastBlock(chainId: number): number {
     return this.#followers.get(chainId)?.lastBlock ?? -1
+  }
+
+  /** Blocks each chain's index is behind its head (as last seen; 0 before the first look) */
+  lag(): { chainId: number; blocks: number }[] {
+    return [...this.#followers].map(([chainId, follower]) => ({
+      chainId,
+      blocks: follower.head < 0 ? 0 : Math.max(0, follower.head - follower.lastBlock),
+    }))
   }
 
   /** Resolves once block `block` of the chain is indexed. */

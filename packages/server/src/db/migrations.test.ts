@@ -48,6 +48,7 @@ describe.each(availableDatabases())('migrations and seed on $name', (database) =
       'auth_wallets',
       'auth_wrapping_keys',
       'captured_emails',
+      'directory_version',
       'indexer_state',
       'prices',
       'projects',
@@ -79,6 +80,8 @@ describe.each(availableDatabases())('migrations and seed on $name', (database) =
         'name',
         'project_id',
         'telegram_bot_token',
+        'token_hash',
+        'updated_at',
       ].sort(),
     )
     expect(columns('wallets')).toEqual(

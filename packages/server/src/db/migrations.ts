@@ -6,6 +6,7 @@ import {
   Migrator,
   sql,
 } from 'kysely'
+import { directoryVersion } from './directoryVersionMigration.ts'
 import { projectAdmin } from './projectAdminMigration.ts'
 import type { Database } from './schema.ts'
 
@@ -522,6 +523,7 @@ export const migrations: Record<string, Migration> = {
   '2025_09_002_session_dpop': sessionDpop,
   '2025_09_003_siwx_tokens': siwxTokens,
   '2025_10_001_project_admin': projectAdmin,
+  '2025_10_002_directory_version': directoryVersion,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -334,9 +334,16 @@ export interface AuthWalletsTable {
   created_at: Date
 }
 
+/** One row (id 1): bumped by a trigger on every change to `wallets` */
+export interface DirectoryVersionTable {
+  id: number
+  version: ColumnType<string, string | number, string | number>
+}
+
 export interface Database {
   projects: ProjectsTable
   wallets: WalletsTable
+  directory_version: DirectoryVersionTable
   tokens: TokensTable
   prices: PricesTable
   solana_prices: SolanaPricesTable

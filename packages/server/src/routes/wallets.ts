@@ -8,7 +8,8 @@ import {
   MAX_WALLET_PAGE,
 } from '../constants.ts'
 import type { Database } from '../db/schema.ts'
-import { type DirectoryWallet, findWallets } from '../db/wallets.ts'
+import type { DirectoryWallet } from '../db/wallets.ts'
+import { createWalletIndex } from '../directory/walletIndex.ts'
 import type { AppEnv } from '../env.ts'
 import {
   commonQuery,
@@ -106,9 +107,10 @@ function toWalletItem(wallet: DirectoryWallet): WalletItem {
 }
 
 export function registerWalletRoutes(app: OpenAPIHono<AppEnv>, db: Kysely<Database>) {
+  const directory = createWalletIndex(db)
   app.openapi(getWalletsRoute, async (c) => {
     const query = c.req.valid('query')
-    const { wallets, count } = await findWallets(db, {
+    const { wallets, count } = await directory.find({
       page: query.page,
       entries: query.entries,
       include: query.include,
