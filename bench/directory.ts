@@ -105,6 +105,8 @@ export async function benchDirectoryService(): Promise<DirectoryServiceResult> {
   try {
     server = await startServer({
       port: 0,
+      // The benchmarks run beside `vite build`, which sets NODE_ENV=production in this process.
+      mode: 'development',
       databaseUrl: null,
       dataDir,
       directorySize: DIRECTORY_SIZE,

@@ -195,6 +195,8 @@ export async function benchClientSearch({
     const previewPort = await freePort()
     server = await startServer({
       port: 0,
+      // The benchmarks run beside `vite build`, which sets NODE_ENV=production in this process.
+      mode: 'development',
       databaseUrl: null,
       dataDir,
       directorySize: DIRECTORY_SIZE,

@@ -53,6 +53,8 @@ export async function runWalletConnectBench(opts: {
     // The relay lets in only pages of the project's origins: this run's preview port is one.
     const server = await startServer({
       port: 0,
+      // The benchmarks run beside `vite build`, which sets NODE_ENV=production in this process.
+      mode: 'development',
       databaseUrl: null,
       dataDir,
       logLevel: 'silent',

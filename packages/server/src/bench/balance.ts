@@ -81,6 +81,8 @@ export async function benchBalance({ blocks = 1_000 }: { blocks?: number } = {})
 
     server = await startServer({
       port: 0,
+      // The benchmarks run beside `vite build`, which sets NODE_ENV=production in this process.
+      mode: 'development',
       dataDir: join(dataDir, 'server'),
       databaseUrl: null,
       logLevel: 'silent',

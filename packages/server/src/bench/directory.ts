@@ -140,7 +140,14 @@ export async function benchDirectory(options: DirectoryBenchOptions = {}) {
 export async function benchStartup({ directorySize = 0 }: { directorySize?: number } = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
   const start = () =>
-    startServer({ port: 0, dataDir, databaseUrl: null, directorySize, logLevel: 'silent' })
+    startServer({
+      port: 0,
+      mode: 'development',
+      dataDir,
+      databaseUrl: null,
+      directorySize,
+      logLevel: 'silent',
+    })
   try {
     const cold = await start()
     await cold.close()

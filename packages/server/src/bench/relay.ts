@@ -55,6 +55,8 @@ export async function benchRelay(options: RelayBenchOptions = {}): Promise<Relay
   const unlimited = { burst: Number.MAX_SAFE_INTEGER, perSecond: Number.MAX_SAFE_INTEGER }
   const server = await startServer({
     port: 0,
+    // The benchmarks run beside `vite build`, which sets NODE_ENV=production in this process.
+    mode: 'development',
     dataDir,
     databaseUrl: null,
     logLevel: 'silent',

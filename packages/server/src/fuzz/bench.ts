@@ -37,6 +37,8 @@ export async function benchFuzz({
   try {
     const server = await startServer({
       port: 0,
+      // The benchmarks run beside `vite build`, which sets NODE_ENV=production in this process.
+      mode: 'development',
       logLevel: 'silent',
       databaseUrl: null,
       dataDir,
