@@ -22,7 +22,9 @@ import { BalanceReader } from './chain/balances.ts'
 import { Chains } from './chain/client.ts'
 import { SolanaBalanceReader } from './chain/solanaBalances.ts'
 import { SolanaChains } from './chain/solanaChains.ts'
-import { HSTS_MAX_AGE_SECONDS } from './constants.ts'
+import { HSTS_MAX_AGE_SECONDS, PROJECT_CACHE_MS } from './constants.ts'
+import { cachedProjectCheck } from './db/projectCache.ts'
+import { findProject } from './db/projects.ts'
 import type { Database } from './db/schema.ts'
 import type { AppEnv } from './env.ts'
 import { internalError, routeNotFound } from './errors.ts'
@@ -160,8 +162,9 @@ export function createApp(deps: AppDeps): App {
   // The RPC gateway takes larger bodies and limits them itself.
   app.use('*', bodyGuard({ except: [RPC_PATH] }))
   const addressOf = clientAddressOf(deps.trustedProxies)
+  const projects = cachedProjectCheck((id) => findProject(db, id), { ttlMs: PROJECT_CACHE_MS })
   const guards = [
-    requireProject(db),
+    requireProject(projects),
     projectCors(),
     rateLimit(deps.rateLimit ?? {}, now, addressOf),
   ] as const
@@ -219,7 +222,11 @@ export function createApp(deps: AppDeps): App {
   }
   if (deps.mailInbox) registerDevInbox(app, deps.mailInbox, deps.devOrigins ?? [])
   if (deps.adminToken) {
-    registerAdminRoutes(app, { db, adminToken: deps.adminToken })
+    registerAdminRoutes(app, {
+      db,
+      adminToken: deps.adminToken,
+      changed: (projectId) => projects.forget(projectId),
+    })
     if (deps.metrics)
       registerMetricsRoute(app, { db, adminToken: deps.adminToken, metrics: deps.metrics })
   }

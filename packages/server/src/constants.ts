@@ -413,3 +413,5 @@ export const RELAY_CLOSE_GRACE_MS = 1_000
 export const HSTS_MAX_AGE_SECONDS = 31_536_000
 /** Ours: how often /getWallets asks whether the directory changed (one primary-key read) */
 export const DIRECTORY_VERSION_CHECK_MS = 1_000
+/** Ours: how long an HTTP route keeps a project it looked up (an operator's change shows within it) */
+export const PROJECT_CACHE_MS = 1_000

@@ -28,6 +28,7 @@ import {
 } from './constants.ts'
 import { migrateToLatest } from './db/migrations.ts'
 import { openDatabase } from './db/open.ts'
+import { cachedProjectCheck } from './db/projectCache.ts'
 import { findProject } from './db/projects.ts'
 import { seedDatabase, seedDirectory } from './db/seed.ts'
 import { type FrameSite, startFrameSite } from './frameSite/site.ts'
@@ -37,7 +38,6 @@ import { trustedProxiesFromEnv } from './net/clientAddress.ts'
 import { closeServer } from './net/closeServer.ts'
 import { assertProductionReady, frameOriginsFromEnv } from './production.ts'
 import { type AttachedRelay, attachRelay } from './relay/attach.ts'
-import { cachedProjectCheck } from './relay/projects.ts'
 import { REAL_WALLETS } from './seed/wallets.ts'
 import {
   adminTokenFrom,

@@ -68,9 +68,14 @@ function answer(handler: (c: Context<AppEnv>) => Promise<Response>) {
 
 export function registerAdminRoutes(
   app: Hono<AppEnv>,
-  deps: { db: Kysely<Database>; adminToken: string },
+  deps: {
+    db: Kysely<Database>
+    adminToken: string
+    /** A project changed here: this instance's caches forget it at once */
+    changed: (projectId: string) => void
+  },
 ) {
-  const { db } = deps
+  const { db, changed } = deps
   const adminTokenHash = hashToken(deps.adminToken)
   const authorize = (c: Context<AppEnv>, projectId?: string) =>
     adminScope(db, adminTokenHash, c.req.header('Authorization'), projectId)
@@ -102,7 +107,10 @@ export function registerAdminRoutes(
     `${ADMIN_PREFIX}/projects`,
     answer(async (c) => {
       await allProjects(c)
-      return c.json(await createProject(db, await body(c, CreateBody)), 201)
+      const created = await createProject(db, await body(c, CreateBody))
+      // A page may have asked for this id already: its 'no such project' is not kept.
+      changed(created.project.projectId)
+      return c.json(created, 201)
     }),
   )
   app.get(
@@ -114,7 +122,9 @@ export function registerAdminRoutes(
     answer(
       forProject(async (c, id) => {
         const change = await body(c, OriginsBody)
-        return c.json({ project: await changeOrigins(db, id, change) }, 200)
+        const project = await changeOrigins(db, id, change)
+        changed(id)
+        return c.json({ project }, 200)
       }),
     ),
   )
@@ -123,7 +133,9 @@ export function registerAdminRoutes(
     answer(
       forProject(async (c, id) => {
         const features = await body(c, FeaturesBody)
-        return c.json({ project: await setFeatures(db, id, features) }, 200)
+        const project = await setFeatures(db, id, features)
+        changed(id)
+        return c.json({ project }, 200)
       }),
     ),
   )

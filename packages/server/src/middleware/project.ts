@@ -1,8 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
-import type { Kysely } from 'kysely'
 import { MAX_COMMON_PARAM_LENGTH } from '../constants.ts'
-import { findProject } from '../db/projects.ts'
-import type { Database } from '../db/schema.ts'
+import type { CachedProjectLookup } from '../db/projectCache.ts'
+import type { ProjectRow } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
 import { invalidParameter, invalidProjectId, projectIdMissing } from '../errors.ts'
 import { hasControlCharacters } from '../text.ts'
@@ -12,7 +11,9 @@ import { hasControlCharacters } from '../text.ts'
  * These answers say nothing about any project, so any origin may read them: that is how a
  * page learns its project id is wrong instead of seeing a bare network error.
  */
-export function requireProject(db: Kysely<Database>): MiddlewareHandler<AppEnv> {
+export function requireProject(
+  projectOf: CachedProjectLookup<ProjectRow>,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.header('Vary', 'Origin', { append: true })
     const ids = c.req.queries('projectId') ?? []
@@ -29,7 +30,7 @@ export function requireProject(db: Kysely<Database>): MiddlewareHandler<AppEnv> 
           : `must be at most ${MAX_COMMON_PARAM_LENGTH} characters`
       return c.json(invalidParameter('projectId', reason), 400)
     }
-    const project = hasControlCharacters(projectId) ? undefined : await findProject(db, projectId)
+    const project = hasControlCharacters(projectId) ? undefined : await projectOf(projectId)
     if (!project) {
       c.header('Access-Control-Allow-Origin', '*')
       return c.json(invalidProjectId, 403)

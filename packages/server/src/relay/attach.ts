@@ -12,6 +12,7 @@ import {
   RELAY_PATH,
   RELAY_REFUSAL_CLOSE_CODE,
 } from '../constants.ts'
+import type { ProjectCheck } from '../db/projectCache.ts'
 import {
   type ErrorBody,
   internalError,
@@ -23,7 +24,6 @@ import {
 } from '../errors.ts'
 import { clientAddressResolver, type TrustedProxies } from '../net/clientAddress.ts'
 import { audienceMatches, verifyRelayJwt } from './jwt.ts'
-import type { ProjectCheck } from './projects.ts'
 import { Relay, type RelayOptions } from './relay.ts'
 
 export interface AttachRelayOptions extends Omit<RelayOptions, 'logger'> {

@@ -1,5 +1,7 @@
-// The relay's project check, cached: a WalletConnect client (re)connects often, and each upgrade
-// names its projectId. Lookups in flight are shared; answers are kept for RELAY_PROJECT_CACHE_MS.
+// Project lookups, cached: every HTTP request and every relay upgrade names its projectId, and
+// a database round trip for each would cap the server at the database's pace. Lookups in flight
+// are shared; answers are kept for `ttlMs` (the HTTP routes: PROJECT_CACHE_MS; the relay:
+// RELAY_PROJECT_CACHE_MS), so an operator's change reaches every instance within that.
 import { MAX_COMMON_PARAM_LENGTH, RELAY_PROJECT_CACHE_MS } from '../constants.ts'
 import { hasControlCharacters } from '../text.ts'
 
@@ -19,26 +21,35 @@ export interface ProjectAccess {
 /** The project's access, or undefined when the id names no project. */
 export type ProjectCheck = (projectId: string) => Promise<ProjectAccess | undefined>
 
+/** A cached lookup; `forget` drops one project's entry (after this instance changed it). */
+export interface CachedProjectLookup<T> {
+  (projectId: string): Promise<T | undefined>
+  forget(projectId: string): void
+}
+
 /** Wraps `lookup` in a cache. A failed lookup is not cached. */
-export function cachedProjectCheck(
-  lookup: ProjectCheck,
+export function cachedProjectCheck<T = ProjectAccess>(
+  lookup: (projectId: string) => Promise<T | undefined>,
   options: ProjectCheckOptions = {},
-): ProjectCheck {
+): CachedProjectLookup<T> {
   const ttlMs = options.ttlMs ?? RELAY_PROJECT_CACHE_MS
   const now = options.now ?? Date.now
   const maxEntries = options.maxEntries ?? 10_000
-  const cache = new Map<string, { known: Promise<ProjectAccess | undefined>; expiresAt: number }>()
-  return (projectId) => {
+  const cache = new Map<string, { known: Promise<T | undefined>; expiresAt: number }>()
+  const lookupCached = (projectId: string): Promise<T | undefined> => {
     // The same rules as the HTTP routes' projectId: such an id names no project.
     if (projectId.length > MAX_COMMON_PARAM_LENGTH || hasControlCharacters(projectId)) {
       return Promise.resolve(undefined)
     }
-    const cached = cache.get(projectId)
-    if (cached && cached.expiresAt > now()) return cached.known
+    const entry = cache.get(projectId)
+    if (entry && entry.expiresAt > now()) return entry.known
     if (cache.size >= maxEntries) cache.clear()
     const known = lookup(projectId)
     cache.set(projectId, { known, expiresAt: now() + ttlMs })
     known.catch(() => cache.delete(projectId))
     return known
   }
+  return Object.assign(lookupCached, {
+    forget: (projectId: string) => void cache.delete(projectId),
+  })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cachedProjectCheck } from './projects.ts'
+import { cachedProjectCheck } from './projectCache.ts'
 
 describe('cachedProjectCheck', () => {
   const access = { allowedOrigins: ['https://app.example'] }
@@ -21,6 +21,19 @@ describe('cachedProjectCheck', () => {
     now = 1_000
     await check('known')
     expect(calls).toEqual(['known', 'unknown', 'known'])
+  })
+
+  it('forgets one project at once when this instance changed it', async () => {
+    let origins = ['https://a.example']
+    const check = cachedProjectCheck(async () => ({ allowedOrigins: origins }), {
+      ttlMs: 60_000,
+      now: () => 0,
+    })
+    expect((await check('p'))?.allowedOrigins).toEqual(['https://a.example'])
+    origins = ['https://b.example']
+    expect((await check('p'))?.allowedOrigins).toEqual(['https://a.example'])
+    check.forget('p')
+    expect((await check('p'))?.allowedOrigins).toEqual(['https://b.example'])
   })
 
   it('does not cache a failed lookup, and never looks up ids no project can have', async () => {
