@@ -48,7 +48,13 @@ describe.each(availableDatabases())('the in-memory directory on $name', (databas
     })
     const index = createWalletIndex(db)
     for (const query of queries) {
-      expect(await index.find(query), JSON.stringify(query)).toEqual(await findWallets(db, query))
+      const reference = await findWallets(db, query)
+      expect(await index.find(query), JSON.stringify(query)).toEqual(reference)
+      // The body /getWallets sends: the same wallets, each with its image_id.
+      expect(JSON.parse(await index.findJson(query))).toEqual({
+        data: reference.wallets.map((wallet) => ({ ...wallet, image_id: wallet.id })),
+        count: reference.count,
+      })
     }
     // Not vacuous: the queries see real answers, and some see none.
     const counts = await Promise.all(queries.map(async (q) => (await index.find(q)).count))

@@ -9,6 +9,8 @@ import type { DirectoryWallet, WalletPage, WalletQuery } from '../db/wallets.ts'
 
 interface IndexedWallet {
   wallet: DirectoryWallet
+  /** The wallet as /getWallets sends it (with image_id), serialised once when read */
+  json: string
   nameLower: string
   rdnsLower: string
   chains: ReadonlySet<string>
@@ -17,6 +19,63 @@ interface IndexedWallet {
 
 export interface WalletIndex {
   find(query: WalletQuery): Promise<WalletPage>
+  /** The /getWallets body `{ data, count }` for the query, built from serialised wallets */
+  findJson(query: WalletQuery): Promise<string>
+}
+
+/**
+ * The directory as read: its wallets in order, and every name and rdns (lowercased) in one
+ * string, so a search is a native indexOf scan rather than a string test per wallet. Control
+ * characters separate the parts; a search never holds one (routes/params.ts refuses them).
+ */
+export interface Directory {
+  entries: readonly IndexedWallet[]
+  haystack: string
+  /** Where each wallet's part of `haystack` starts, ascending */
+  starts: readonly number[]
+}
+
+export function directoryOf(entries: readonly IndexedWallet[]): Directory {
+  const starts: number[] = []
+  let offset = 0
+  const parts = entries.map((entry) => {
+    starts.push(offset)
+    const part = `${entry.nameLower}\u0001${entry.rdnsLower}\u0000`
+    offset += part.length
+    return part
+  })
+  return { entries, haystack: parts.join(''), starts }
+}
+
+/** The wallet whose part of the haystack holds `position` */
+function entryAt(starts: readonly number[], position: number): number {
+  let low = 0
+  let high = starts.length - 1
+  while (low < high) {
+    const mid = (low + high + 1) >> 1
+    if ((starts[mid] ?? 0) <= position) low = mid
+    else high = mid - 1
+  }
+  return low
+}
+
+/** The wallets whose name or rdns holds `search`, in directory order */
+function* containing(directory: Directory, search: string): Generator<IndexedWallet> {
+  const { haystack, starts, entries } = directory
+  let position = haystack.indexOf(search)
+  while (position >= 0) {
+    const index = entryAt(starts, position)
+    const entry = entries[index]
+    if (entry) yield entry
+    const next = starts[index + 1]
+    if (next === undefined) return
+    position = haystack.indexOf(search, next)
+  }
+}
+
+interface IndexPage {
+  entries: IndexedWallet[]
+  count: number
 }
 
 async function readVersion(db: Kysely<Database>): Promise<string> {
@@ -57,6 +116,7 @@ async function readDirectory(db: Kysely<Database>): Promise<IndexedWallet[]> {
     .execute()
   return rows.map(({ custom_evm_networks, name_lower, rdns_lower, ...wallet }) => ({
     wallet,
+    json: JSON.stringify({ ...wallet, image_id: wallet.id }),
     nameLower: name_lower,
     rdnsLower: rdns_lower,
     chains: new Set(wallet.chains),
@@ -94,29 +154,40 @@ function filterFor(query: WalletQuery): (entry: IndexedWallet) => boolean {
     (!query.badgeType || entry.wallet.badge_type === query.badgeType)
 }
 
-/** The same answers as db/wallets.ts findWallets, from memory */
-export function searchIndex(entries: readonly IndexedWallet[], query: WalletQuery): WalletPage {
-  const keep = filterFor(query)
+/**
+ * The same answers as db/wallets.ts findWallets, from memory. One pass that counts every match
+ * and keeps only the page's: no array of all matches is built per request.
+ */
+export function searchIndex(directory: Directory, query: WalletQuery): IndexPage {
+  const { entries } = directory
   const start = (query.page - 1) * query.entries
-  if (!query.search) {
-    const matching = entries.filter(keep)
-    return {
-      wallets: matching.slice(start, start + query.entries).map((entry) => entry.wallet),
-      count: matching.length,
-    }
+  const end = start + query.entries
+  const unfiltered =
+    !query.include && !query.exclude && !query.names && !query.rdns && !query.chains
+  if (!query.search && unfiltered && !query.badgeType) {
+    return { entries: entries.slice(start, end), count: entries.length }
   }
+  const keep = filterFor(query)
+  if (!query.search) {
+    const page: IndexedWallet[] = []
+    let count = 0
+    for (const entry of entries) {
+      if (!keep(entry)) continue
+      if (count >= start && count < end) page.push(entry)
+      count++
+    }
+    return { entries: page, count }
+  }
+  // Exact matches first, then prefixes, then substrings, each in directory order.
   const search = query.search.toLowerCase()
   const tiers: IndexedWallet[][] = [[], [], []]
-  for (const entry of entries) {
+  for (const entry of containing(directory, search)) {
     if (!keep(entry)) continue
     const tier = tierOf(entry, search)
     if (tier !== undefined) tiers[tier]?.push(entry)
   }
   const ranked = tiers.flat()
-  return {
-    wallets: ranked.slice(start, start + query.entries).map((entry) => entry.wallet),
-    count: ranked.length,
-  }
+  return { entries: ranked.slice(start, end), count: ranked.length }
 }
 
 export function createWalletIndex(
@@ -125,13 +196,13 @@ export function createWalletIndex(
 ): WalletIndex {
   const now = options.now ?? Date.now
   const checkMs = options.checkMs ?? DIRECTORY_VERSION_CHECK_MS
-  let loaded: Promise<{ version: string; entries: IndexedWallet[] }> | undefined
+  let loaded: Promise<{ version: string; directory: Directory }> | undefined
   let checkedAt = Number.NEGATIVE_INFINITY
   let checking: Promise<void> | undefined
 
   const load = async () => {
     const version = await readVersion(db)
-    return { version, entries: await readDirectory(db) }
+    return { version, directory: directoryOf(await readDirectory(db)) }
   }
   const refresh = async () => {
     const current = await loaded
@@ -141,23 +212,31 @@ export function createWalletIndex(
     await next
     loaded = next
   }
+  const search = async (query: WalletQuery): Promise<IndexPage> => {
+    if (!loaded) {
+      loaded = load()
+      loaded.catch(() => {
+        loaded = undefined
+      })
+      checkedAt = now()
+    } else if (now() - checkedAt >= checkMs && !checking) {
+      checkedAt = now()
+      checking = refresh()
+        .catch(() => undefined)
+        .finally(() => {
+          checking = undefined
+        })
+    }
+    return searchIndex((await loaded).directory, query)
+  }
   return {
     async find(query) {
-      if (!loaded) {
-        loaded = load()
-        loaded.catch(() => {
-          loaded = undefined
-        })
-        checkedAt = now()
-      } else if (now() - checkedAt >= checkMs && !checking) {
-        checkedAt = now()
-        checking = refresh()
-          .catch(() => undefined)
-          .finally(() => {
-            checking = undefined
-          })
-      }
-      return searchIndex((await loaded).entries, query)
+      const { entries, count } = await search(query)
+      return { wallets: entries.map((entry) => entry.wallet), count }
+    },
+    async findJson(query) {
+      const { entries, count } = await search(query)
+      return `{"data":[${entries.map((entry) => entry.json).join(',')}],"count":${count}}`
     },
   }
 }

@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import { parseCaipNetworkId } from '@latchkey/core/shared'
+import type { TypedResponse } from 'hono'
 import type { Kysely } from 'kysely'
 import {
   DEFAULT_WALLET_ENTRIES,
@@ -8,7 +9,6 @@ import {
   MAX_WALLET_PAGE,
 } from '../constants.ts'
 import type { Database } from '../db/schema.ts'
-import type { DirectoryWallet } from '../db/wallets.ts'
 import { createWalletIndex } from '../directory/walletIndex.ts'
 import type { AppEnv } from '../env.ts'
 import {
@@ -102,15 +102,13 @@ export const getWalletsRoute = createRoute({
   },
 })
 
-function toWalletItem(wallet: DirectoryWallet): WalletItem {
-  return { ...wallet, image_id: wallet.id }
-}
+type WalletPageBody = z.infer<typeof WalletPageSchema>
 
 export function registerWalletRoutes(app: OpenAPIHono<AppEnv>, db: Kysely<Database>) {
   const directory = createWalletIndex(db)
   app.openapi(getWalletsRoute, async (c) => {
     const query = c.req.valid('query')
-    const { wallets, count } = await directory.find({
+    const body = await directory.findJson({
       page: query.page,
       entries: query.entries,
       include: query.include,
@@ -121,6 +119,11 @@ export function registerWalletRoutes(app: OpenAPIHono<AppEnv>, db: Kysely<Databa
       search: query.search,
       badgeType: query.badge_type ?? query.badge,
     })
-    return c.json({ data: wallets.map(toWalletItem), count }, 200)
+    // Serialised once per wallet when the directory is read (directory/walletIndex.ts).
+    return c.body(body, 200, { 'Content-Type': 'application/json' }) as unknown as TypedResponse<
+      WalletPageBody,
+      200,
+      'json'
+    >
   })
 }
