@@ -73,7 +73,11 @@ describe('production settings', () => {
 
 describe('a production server', () => {
   it('does not start without its settings, and says which', async () => {
-    const refused = startTestServer(database, { mode: 'production', dataDir: undefined })
+    const refused = startTestServer(database, {
+      mode: 'production',
+      databaseUrl: null,
+      dataDir: undefined,
+    })
     const message = await refused.then(
       () => 'started',
       (error: Error) => error.message,
