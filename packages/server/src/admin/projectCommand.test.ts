@@ -37,7 +37,9 @@ describe('latchkey-server project', () => {
     const id = /^([0-9a-f]{32}) {2}Shop$/.exec(made.out[0] ?? '')?.[1]
     expect(id).toBeDefined()
     expect(made.out).toContain('  origins:  https://shop.example')
-    expect(made.out.some((line) => /^ {2}token: {4}lkp_/.test(line))).toBe(true)
+    expect(made.out.filter((line) => line.startsWith('  token:'))).toEqual([
+      expect.stringMatching(/^ {2}token: {4}lkp_[A-Za-z0-9_-]{43}$/),
+    ])
     expect(made.err.join(' ')).toContain('shown this once')
 
     expect((await run('origins', 'add', id as string, 'https://b.example')).out).toContain(

@@ -93,7 +93,8 @@ export async function runProjectCommand(
         for (const line of describe(await getProject(db, asked.id))) io.write(line)
       } else if (asked.kind === 'create') {
         const { project, token } = await createProject(db, asked)
-        for (const line of describe(project)) io.write(line)
+        // The token itself in place of the 'issued' line.
+        for (const line of describe(project).slice(0, -1)) io.write(line)
         io.write(`  token:    ${token}`)
         io.error('The token is shown this once: keep it; `project token rotate` issues a new one.')
       } else if (asked.kind === 'origins') {
