@@ -415,3 +415,7 @@ export const HSTS_MAX_AGE_SECONDS = 31_536_000
 export const DIRECTORY_VERSION_CHECK_MS = 1_000
 /** Ours: how long an HTTP route keeps a project it looked up (an operator's change shows within it) */
 export const PROJECT_CACHE_MS = 1_000
+/** Ours: the advisory lock the indexers' leader holds (any fixed 64-bit key; "LKIDX" in ASCII) */
+export const INDEXER_LEADER_LOCK = 0x4c4b494458
+/** Ours: how often a follower tries to lead; a dead leader is replaced within about this */
+export const LEADER_RETRY_MS = 1_000

@@ -55,6 +55,8 @@ describe('/metrics', () => {
     // The path's own words never become a label (unbounded series).
     expect(text).not.toContain('/no/such/path')
     expect(text).toContain('latchkey_process_cpu_seconds_total')
+    // One server alone runs the indexers.
+    expect(sample(text, 'latchkey_indexer_leader')).toBe(1)
   })
 
   it("shows the relay's open sockets as they are", async () => {

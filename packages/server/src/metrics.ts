@@ -17,7 +17,7 @@ export interface ServerMetrics {
   /** Times every request, labelled by the route that answered it (never the raw path) */
   middleware: MiddlewareHandler<AppEnv>
   /** The parts that exist once the server listens */
-  watch(parts: { relay: Relay; indexer: Indexer }): void
+  watch(parts: { relay: Relay; indexer: Indexer; leadsIndexing: () => boolean }): void
 }
 
 /** The route pattern that answered (`/getWalletImage/:id`), or 'unmatched' for a 404 */
@@ -36,7 +36,7 @@ export function createMetrics(): ServerMetrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   })
-  let parts: { relay: Relay; indexer: Indexer } | undefined
+  let parts: Parameters<ServerMetrics['watch']>[0] | undefined
   new Gauge({
     name: 'latchkey_relay_sockets',
     help: 'Open WalletConnect relay sockets',
@@ -51,6 +51,14 @@ export function createMetrics(): ServerMetrics {
     registers: [registry],
     collect() {
       this.set(parts?.relay.mailbox.size ?? 0)
+    },
+  })
+  new Gauge({
+    name: 'latchkey_indexer_leader',
+    help: 'Whether this instance runs the chain indexers (1) or waits to take over (0)',
+    registers: [registry],
+    collect() {
+      this.set(parts?.leadsIndexing() ? 1 : 0)
     },
   })
   new Gauge({

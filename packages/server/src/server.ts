@@ -10,6 +10,7 @@ import { socialFromEnv } from './auth/socialProviders.ts'
 import { Chains } from './chain/client.ts'
 import { chainsFromEnv } from './chain/config.ts'
 import { Indexer } from './chain/indexer.ts'
+import { followLeader, type Leadership } from './chain/leader.ts'
 import { SolanaChains } from './chain/solanaChains.ts'
 import { solanaChainsFromEnv } from './chain/solanaConfig.ts'
 import { seedSolanaPrices } from './chain/solanaPrices.ts'
@@ -130,6 +131,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   })
   let server: Server | undefined
   let indexer: Indexer | undefined
+  let leadership: Leadership | undefined
   let relay: AttachedRelay | undefined
   let frameSite: FrameSite | undefined
   const mailer = smtpMailer(options.mail ?? mailFromEnv())
@@ -178,7 +180,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.indexerPollMs !== undefined && { pollMs: options.indexerPollMs }),
       onError: (chainId, err) => logger.warn({ err, chainId }, 'indexer step failed'),
     })
-    await indexer.start()
+    const indexing = indexer
+    // One instance indexes (an advisory lock on PostgreSQL); the others take over if it dies.
+    leadership = await followLeader({
+      databaseUrl,
+      lead: () => indexing.start(),
+      lose: () => indexing.stop(),
+      onError: (err) => logger.warn({ err }, 'indexer leadership'),
+    })
     server = await listen(app, port, host, options.timeouts ?? {})
     const address = server.address() as AddressInfo
     const authority = `${host.includes(':') ? `[${host}]` : host}:${address.port}`
@@ -199,7 +208,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       // The HTTP routes' client address rule (net/clientAddress.ts), for the relay's budgets.
       trustedProxies,
     })
-    metrics?.watch({ relay: relay.relay, indexer })
+    const elected = leadership
+    metrics?.watch({ relay: relay.relay, indexer, leadsIndexing: () => elected.leading })
     const frame = options.frame ?? frameFromEnv()
     if (frame) {
       frameSite = await startFrameSite({
@@ -216,6 +226,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
     const listening = server
     const following = indexer
+    const leading = leadership
     const relaying = relay
     const framing = frameSite
     let closing: Promise<void> | undefined
@@ -228,12 +239,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       databaseKind: database.kind,
       db: database.db,
       indexer: following,
+      leadsIndexing: () => leading.leading,
       startupMs,
       ...(framing && { frameUrl: framing.url }),
       close() {
         // Stop taking requests and tell relay clients to reconnect elsewhere; the requests under
         // way finish (closeServer's grace) before the work behind them stops.
         closing ??= Promise.all([relaying.close(), closeServer(listening), framing?.close()])
+          .then(() => leading.stop())
           .then(() => following.stop())
           .then(() => database.close())
           .finally(() => mailer.close())
@@ -241,6 +254,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       },
     }
   } catch (error) {
+    await leadership?.stop()
     await indexer?.stop()
     await relay?.close()
     await frameSite?.close()

@@ -131,6 +131,8 @@ export interface RunningServer {
   db: Kysely<Database>
   /** Follows the configured chains' blocks (none configured: nothing to follow) */
   indexer: Indexer
+  /** This instance runs the indexers: always on PGlite; on PostgreSQL the one holding the lock */
+  leadsIndexing(): boolean
   /** Milliseconds from the call to listening */
   startupMs: number
   /** The frame site's URL, when the server serves the frame (`frame`, FRAME_DIR) */

@@ -51,6 +51,7 @@ class ChainFollower {
   }
 
   async start() {
+    this.#stopped = false
     const state = await this.db
       .selectFrom('indexer_state')
       .select('last_block')
