@@ -1,6 +1,7 @@
 // Installs what `npm start`, `npm test` and `npm run bench` need on a fresh clone: the npm
 // packages (when node_modules is missing or older than the lock file) and, with --browser,
-// Debian's chromium for the browser tests (apt-get, as root).
+// Debian's chromium for the browser tests and redis-server for the tests of several server
+// instances (apt-get, as root; without root those tests say so and skip).
 import { execSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -29,4 +30,10 @@ if (process.argv.includes('--browser') && !existsSync(CHROMIUM)) {
   }
   console.log('[latchkey] installing Debian chromium…')
   run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium')
+}
+
+const REDIS = '/usr/bin/redis-server'
+if (process.argv.includes('--browser') && !existsSync(REDIS) && process.getuid?.() === 0) {
+  console.log('[latchkey] installing Debian redis-server…')
+  run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server')
 }

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { HTTPException } from 'hono/http-exception'
+import type { Redis } from 'ioredis'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import { registerAdminRoutes } from './admin/routes.ts'
@@ -33,6 +34,7 @@ import { registerMetricsRoute, type ServerMetrics } from './metrics.ts'
 import { bodyGuard } from './middleware/bodyGuard.ts'
 import { frameCors, projectCors } from './middleware/cors.ts'
 import { requireProject } from './middleware/project.ts'
+import { memoryCounters, type RateCounters } from './middleware/rateCounters.ts'
 import {
   authRateLimit,
   clientAddressOf,
@@ -100,6 +102,10 @@ export interface AppDeps {
   adminToken?: string
   /** Browsers reach the server over https (its PUBLIC_URL): every answer says so (HSTS) */
   httpsOnly?: boolean
+  /** Where rate-limit counts live; in this process by default, in Redis for several instances */
+  rateCounters?: RateCounters
+  /** The shared Redis, whose health /readyz reports */
+  redis?: Redis
   /** Counts requests; served on /metrics to the admin token's holder */
   metrics?: ServerMetrics
 }
@@ -158,20 +164,21 @@ export function createApp(deps: AppDeps): App {
     c.header('Referrer-Policy', 'no-referrer')
     if (deps.httpsOnly) c.header('Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}`)
   })
-  registerHealthRoutes(app, db)
+  registerHealthRoutes(app, db, deps.redis)
   // The RPC gateway takes larger bodies and limits them itself.
   app.use('*', bodyGuard({ except: [RPC_PATH] }))
   const addressOf = clientAddressOf(deps.trustedProxies)
+  const counters = deps.rateCounters ?? memoryCounters(now)
   const projects = cachedProjectCheck((id) => findProject(db, id), { ttlMs: PROJECT_CACHE_MS })
   const guards = [
     requireProject(projects),
     projectCors(),
-    rateLimit(deps.rateLimit ?? {}, now, addressOf),
+    rateLimit(deps.rateLimit ?? {}, counters, addressOf),
   ] as const
   for (const route of PROJECT_ROUTES) app.use(route.getRoutingPath(), ...guards)
   app.use(RPC_PATH, ...guards)
   const [project, , limit] = guards
-  const signIn = authRateLimit(deps.rateLimit ?? {}, now, addressOf, MAILING_AUTH_PATHS)
+  const signIn = authRateLimit(deps.rateLimit ?? {}, counters, addressOf, MAILING_AUTH_PATHS)
   const authGuards = [project, frameCors(deps.frameOrigins ?? []), limit] as const
   // GET and DELETE share a path: one use per path, so each request is counted once.
   const authRoutes = [...AUTH_PROJECT_ROUTES, ...SOCIAL_ROUTES, postTelegramConnectRoute]

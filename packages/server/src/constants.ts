@@ -419,3 +419,5 @@ export const PROJECT_CACHE_MS = 1_000
 export const INDEXER_LEADER_LOCK = 0x4c4b494458
 /** Ours: how often a follower tries to lead; a dead leader is replaced within about this */
 export const LEADER_RETRY_MS = 1_000
+/** Ours: how long the server waits for Redis at start before it gives up with the reason */
+export const REDIS_CONNECT_TIMEOUT_MS = 5_000

@@ -4,6 +4,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { isAbsolute, resolve } from 'node:path'
 import { serve } from '@hono/node-server'
+import type { Redis } from 'ioredis'
 import { type App, createApp } from './app.ts'
 import { smtpMailer } from './auth/mailer.ts'
 import { socialFromEnv } from './auth/socialProviders.ts'
@@ -35,8 +36,10 @@ import { seedDatabase, seedDirectory } from './db/seed.ts'
 import { type FrameSite, startFrameSite } from './frameSite/site.ts'
 import { createLogger } from './logger.ts'
 import { createMetrics } from './metrics.ts'
+import { redisCounters } from './middleware/rateCounters.ts'
 import { trustedProxiesFromEnv } from './net/clientAddress.ts'
 import { closeServer } from './net/closeServer.ts'
+import { connectRedis } from './net/redis.ts'
 import { assertProductionReady, frameOriginsFromEnv } from './production.ts'
 import { type AttachedRelay, attachRelay } from './relay/attach.ts'
 import { REAL_WALLETS } from './seed/wallets.ts'
@@ -136,7 +139,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let frameSite: FrameSite | undefined
   const mailer = smtpMailer(options.mail ?? mailFromEnv())
   let url = ''
+  let redis: Redis | undefined
   try {
+    const redisUrl =
+      options.redisUrl === null
+        ? undefined
+        : (options.redisUrl ?? (process.env.REDIS_URL || undefined))
+    redis = redisUrl ? await connectRedis(redisUrl) : undefined
     await migrateToLatest(database.db)
     const directory = {
       wallets: options.wallets ?? REAL_WALLETS,
@@ -174,6 +183,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       social: options.social ?? socialFromEnv(),
       ...(options.latestKitVersion && { latestKitVersion: options.latestKitVersion }),
       ...(adminToken && { adminToken, metrics }),
+      ...(redis && { redis, rateCounters: redisCounters(redis, options.now ?? Date.now) }),
       httpsOnly: publicUrl?.startsWith('https://') === true,
     })
     indexer = new Indexer(database.db, chains.all, {
@@ -227,6 +237,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const listening = server
     const following = indexer
     const leading = leadership
+    const sharing = redis
     const relaying = relay
     const framing = frameSite
     let closing: Promise<void> | undefined
@@ -249,6 +260,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           .then(() => leading.stop())
           .then(() => following.stop())
           .then(() => database.close())
+          // A Redis already gone cannot be asked to QUIT: its socket is simply closed.
+          .then(() =>
+            sharing?.quit().then(
+              () => undefined,
+              () => sharing.disconnect(),
+            ),
+          )
           .finally(() => mailer.close())
         return closing
       },
@@ -256,6 +274,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } catch (error) {
     await leadership?.stop()
     await indexer?.stop()
+    redis?.disconnect()
     await relay?.close()
     await frameSite?.close()
     if (server) await closeServer(server)

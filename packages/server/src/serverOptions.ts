@@ -92,6 +92,11 @@ export interface StartServerOptions {
    */
   frame?: FrameSiteServerOptions
   /**
+   * The Redis every instance shares (README "Several instances"): rate-limit counters; default
+   * REDIS_URL; null: none even when REDIS_URL is set. Without it each instance counts alone.
+   */
+  redisUrl?: string | null
+  /**
    * The operator's token for /admin/v1/* (README "Production"), at least 32 characters; default
    * LATCHKEY_ADMIN_TOKEN. Without one the admin API is not served.
    */

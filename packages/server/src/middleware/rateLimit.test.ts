@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PROJECT_ID, RATE_LIMIT_SWEEP_THRESHOLD } from '../constants.ts'
 import { rateLimited } from '../errors.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
-import { FixedWindowLimiter } from './rateLimit.ts'
+import { FixedWindowLimiter } from './rateCounters.ts'
 
 describe('FixedWindowLimiter', () => {
   it('allows `limit` hits per window, then says how long to wait', () => {

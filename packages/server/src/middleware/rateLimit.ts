@@ -4,12 +4,12 @@ import {
   DEFAULT_AUTH_ADDRESS_RATE_LIMIT,
   DEFAULT_AUTH_EMAIL_RATE_LIMIT,
   DEFAULT_PROJECT_RATE_LIMIT,
-  RATE_LIMIT_SWEEP_THRESHOLD,
   type RateLimitWindow,
 } from '../constants.ts'
 import type { AppEnv } from '../env.ts'
 import { rateLimited } from '../errors.ts'
 import { clientAddressResolver, type TrustedProxies } from '../net/clientAddress.ts'
+import type { RateCounter, RateCounters } from './rateCounters.ts'
 
 export interface RateLimitOptions {
   /** Per client address */
@@ -20,48 +20,6 @@ export interface RateLimitOptions {
   authPerAddress?: RateLimitWindow
   /** Mails asked for one email address */
   authPerEmail?: RateLimitWindow
-}
-
-interface Window {
-  startedAt: number
-  count: number
-}
-
-/**
- * Fixed-window counters in memory. Per instance, like a cache: N instances behind a load
- * balancer allow N times the limit, which is fine for abuse protection.
- */
-export class FixedWindowLimiter {
-  readonly #windows = new Map<string, Window>()
-
-  constructor(
-    readonly window: RateLimitWindow,
-    private readonly now: () => number,
-  ) {}
-
-  /** Counts a hit; returns 0 when allowed, else the seconds until the window resets. */
-  hit(key: string): number {
-    const now = this.now()
-    let current = this.#windows.get(key)
-    if (!current || now - current.startedAt >= this.window.windowMs) {
-      if (this.#windows.size >= RATE_LIMIT_SWEEP_THRESHOLD) this.#sweep(now)
-      current = { startedAt: now, count: 0 }
-      this.#windows.set(key, current)
-    }
-    current.count++
-    if (current.count <= this.window.limit) return 0
-    return Math.max(1, Math.ceil((current.startedAt + this.window.windowMs - now) / 1000))
-  }
-
-  get size(): number {
-    return this.#windows.size
-  }
-
-  #sweep(now: number) {
-    for (const [key, window] of this.#windows) {
-      if (now - window.startedAt >= this.window.windowMs) this.#windows.delete(key)
-    }
-  }
 }
 
 export type ClientAddressOf = (c: Context<AppEnv>) => string
@@ -79,6 +37,14 @@ export function clientAddressOf(trusted: TrustedProxies = 0): ClientAddressOf {
 /** The socket's peer, believing no proxy */
 export const socketAddress: ClientAddressOf = clientAddressOf(0)
 
+/**
+ * A hit on a shared counter that cannot be counted (Redis unreachable) is let through: the
+ * service stays up, unprotected by that budget until the store is back (/readyz says so).
+ */
+function hit(counter: RateCounter, key: string): Promise<number> {
+  return counter.hit(key).catch(() => 0)
+}
+
 function refuse(c: Context<AppEnv>, retryAfter: number) {
   c.header('Retry-After', String(retryAfter))
   return c.json(rateLimited, 429)
@@ -87,15 +53,17 @@ function refuse(c: Context<AppEnv>, retryAfter: number) {
 /** §7 HTTP 429 -> RATE_LIMITED; §8 APKT010. Answers 429 with Retry-After. */
 export function rateLimit(
   options: RateLimitOptions,
-  now: () => number,
+  counters: RateCounters,
   addressOf: ClientAddressOf,
 ): MiddlewareHandler<AppEnv> {
-  const byAddress = new FixedWindowLimiter(options.perAddress ?? DEFAULT_ADDRESS_RATE_LIMIT, now)
-  const byProject = new FixedWindowLimiter(options.perProject ?? DEFAULT_PROJECT_RATE_LIMIT, now)
+  const byAddress = counters('address', options.perAddress ?? DEFAULT_ADDRESS_RATE_LIMIT)
+  const byProject = counters('project', options.perProject ?? DEFAULT_PROJECT_RATE_LIMIT)
   return async (c, next) => {
     const retryAfter = Math.max(
-      byAddress.hit(addressOf(c)),
-      byProject.hit(c.var.project.project_id),
+      ...(await Promise.all([
+        hit(byAddress, addressOf(c)),
+        hit(byProject, c.var.project.project_id),
+      ])),
     )
     if (retryAfter > 0) return refuse(c, retryAfter)
     await next()
@@ -115,24 +83,21 @@ async function mailedEmail(c: Context<AppEnv>): Promise<string | undefined> {
  */
 export function authRateLimit(
   options: RateLimitOptions,
-  now: () => number,
+  counters: RateCounters,
   addressOf: ClientAddressOf,
   mails: ReadonlySet<string>,
 ): MiddlewareHandler<AppEnv> {
-  const attempts = new FixedWindowLimiter(
+  const attempts = counters(
+    'auth-address',
     options.authPerAddress ?? DEFAULT_AUTH_ADDRESS_RATE_LIMIT,
-    now,
   )
-  const perEmail = new FixedWindowLimiter(
-    options.authPerEmail ?? DEFAULT_AUTH_EMAIL_RATE_LIMIT,
-    now,
-  )
+  const perEmail = counters('auth-email', options.authPerEmail ?? DEFAULT_AUTH_EMAIL_RATE_LIMIT)
   return async (c, next) => {
     if (c.req.method !== 'POST') return next()
-    let retryAfter = attempts.hit(`${c.var.project.project_id} ${addressOf(c)}`)
+    let retryAfter = await hit(attempts, `${c.var.project.project_id} ${addressOf(c)}`)
     const email = mails.has(c.req.path) ? await mailedEmail(c) : undefined
     if (email)
-      retryAfter = Math.max(retryAfter, perEmail.hit(`${c.var.project.project_id} ${email}`))
+      retryAfter = Math.max(retryAfter, await hit(perEmail, `${c.var.project.project_id} ${email}`))
     if (retryAfter > 0) return refuse(c, retryAfter)
     await next()
   }

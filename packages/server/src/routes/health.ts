@@ -1,10 +1,12 @@
 // /healthz and /readyz for an orchestrator (README "Production"): alive is the process
 // answering; ready is its database answering too, within READY_CHECK_TIMEOUT_MS.
 import type { Hono } from 'hono'
+import type { Redis } from 'ioredis'
 import { type Kysely, sql } from 'kysely'
 import { READY_CHECK_TIMEOUT_MS } from '../constants.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
+import { redisAnswers } from '../net/redis.ts'
 
 async function databaseAnswers(db: Kysely<Database>): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -22,17 +24,25 @@ async function databaseAnswers(db: Kysely<Database>): Promise<boolean> {
   }
 }
 
-export function registerHealthRoutes(app: Hono<AppEnv>, db: Kysely<Database>) {
+export function registerHealthRoutes(app: Hono<AppEnv>, db: Kysely<Database>, redis?: Redis) {
   app.get('/healthz', (c) => {
     c.header('Cache-Control', 'no-store')
     return c.json({ status: 'ok' }, 200)
   })
   app.get('/readyz', async (c) => {
     c.header('Cache-Control', 'no-store')
-    const database = (await databaseAnswers(db)) ? 'ok' : 'unreachable'
+    const [database, shared] = await Promise.all([
+      databaseAnswers(db),
+      redis ? redisAnswers(redis, READY_CHECK_TIMEOUT_MS) : undefined,
+    ])
+    const ready = database && shared !== false
     return c.json(
-      { status: database === 'ok' ? 'ready' : 'not ready', database },
-      database === 'ok' ? 200 : 503,
+      {
+        status: ready ? 'ready' : 'not ready',
+        database: database ? 'ok' : 'unreachable',
+        ...(shared !== undefined && { redis: shared ? 'ok' : 'unreachable' }),
+      },
+      ready ? 200 : 503,
     )
   })
 }

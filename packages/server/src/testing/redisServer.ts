@@ -1,0 +1,65 @@
+// Test support: a throwaway redis-server (Debian's `redis-server`, which .ci/run installs) on a
+// free loopback port, nothing saved to disk. Undefined where the binary is missing: the tests
+// that need it say so and skip.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer, Socket } from 'node:net'
+
+const BINARY = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) =>
+  existsSync(path),
+)
+
+export const redisServerAvailable = BINARY !== undefined
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket()
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+    socket.connect(port, '127.0.0.1')
+  })
+}
+
+export interface TestRedis {
+  url: string
+  stop(): Promise<void>
+}
+
+export async function startTestRedis(): Promise<TestRedis> {
+  if (!BINARY) throw new Error('redis-server is not installed (apt-get install redis-server)')
+  const port = await freePort()
+  const child: ChildProcess = spawn(
+    BINARY,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  )
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  for (let tries = 0; !(await accepts(port)); tries++) {
+    if (tries > 500 || child.exitCode !== null) {
+      child.kill('SIGKILL')
+      throw new Error(`redis-server did not start on port ${port}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
