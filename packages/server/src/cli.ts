@@ -3,6 +3,7 @@
 //   serve (the default)          runs the server; stops on SIGINT/SIGTERM
 //   keys export                  every wrapping key as JSON lines on stdout
 //   keys import <file>           adds a backup's missing keys, never overwrites one
+//   keys rotate-signing          a new SIWX signing key (the old one verifies until its tokens end)
 //   migrate                      brings the database to the latest migration
 //   project …                    lists, creates and changes projects (admin/projectCommand.ts)
 // The database is the server's: DATABASE_URL, else PGlite in .data/pglite (or PGLITE_DIR).
@@ -49,7 +50,7 @@ try {
     process.exitCode = await runProjectCommand(rest, io)
   } else {
     console.error(
-      `Unknown command '${command}'. Commands: serve, migrate, project …, keys export, keys import <file>`,
+      `Unknown command '${command}'. Commands: serve, migrate, project …, keys export, keys import <file>, keys rotate-signing`,
     )
     process.exitCode = 2
   }

@@ -8,6 +8,7 @@ import { DEMO_PROJECT_ID } from '../constants.ts'
 import { migrateToLatest } from '../db/migrations.ts'
 import { openDatabase } from '../db/open.ts'
 import { seedDatabase } from '../db/seed.ts'
+import { currentSigningKey } from '../siwx/signingKeys.ts'
 import { runKeysCommand } from './command.ts'
 
 const dirs: string[] = []
@@ -119,11 +120,32 @@ describe('latchkey-server keys', () => {
     expect((await run(['export'], target)).out).toEqual([])
   })
 
+  it('rotate-signing retires the SIWX signing key and prints the new one, which then signs', async () => {
+    const target = await databaseWith([], false)
+    const first = await run(['rotate-signing'], target)
+    const second = await run(['rotate-signing'], target)
+    expect([first.code, second.code]).toEqual([0, 0])
+    expect(first.out[0]).toMatch(/\S/)
+    expect(second.out[0]).not.toBe(first.out[0])
+    const { db, close } = await openDatabase({ dataDir: target })
+    try {
+      expect((await currentSigningKey(db, new Date())).kid).toBe(second.out[0])
+      const live = await db
+        .selectFrom('siwx_signing_keys')
+        .select('kid')
+        .where('retired_at', 'is', null)
+        .execute()
+      expect(live.map((row) => row.kid)).toEqual([second.out[0]])
+    } finally {
+      await close()
+    }
+  })
+
   it('answers a wrong command with its usage', async () => {
     const target = await databaseWith([], false)
     expect(await run(['import'], target)).toMatchObject({
       code: 2,
-      err: ['Usage: latchkey-server keys export | keys import <file>'],
+      err: ['Usage: latchkey-server keys export | keys import <file> | keys rotate-signing'],
     })
   })
 })

@@ -1,4 +1,5 @@
 import { type DatabaseChoice, databaseChoiceFromEnv, withDatabase } from '../db/chosenDatabase.ts'
+import { rotateSigningKey } from '../siwx/signingKeys.ts'
 import { exportWrappingKeys, parseBackup, restoreWrappingKeys } from './backup.ts'
 
 export interface CommandIo {
@@ -7,15 +8,27 @@ export interface CommandIo {
   readFile(path: string): Promise<string>
 }
 
-const USAGE = 'Usage: latchkey-server keys export | keys import <file>'
+const USAGE = 'Usage: latchkey-server keys export | keys import <file> | keys rotate-signing'
 
-/** `keys export` / `keys import <file>` on the server's database; returns the exit code. */
+/**
+ * `keys export` / `keys import <file>` (wrapping keys) and `keys rotate-signing` (the SIWX
+ * signing key) on the server's database; returns the exit code.
+ */
 export async function runKeysCommand(
   args: readonly string[],
   io: CommandIo,
   choice: DatabaseChoice = databaseChoiceFromEnv(),
 ): Promise<number> {
   const [action, file] = args
+  if (action === 'rotate-signing' && args.length === 1) {
+    return withDatabase(choice, async (db) => {
+      io.write(await rotateSigningKey(db, new Date()))
+      io.error(
+        'New SIWX tokens are signed with this key; the old one verifies its tokens until they expire.',
+      )
+      return 0
+    })
+  }
   if (!(action === 'export' || (action === 'import' && file))) {
     io.error(USAGE)
     return 2
