@@ -14,7 +14,7 @@ export interface WalletQuery {
   badgeType?: BadgeType | undefined
 }
 
-const DIRECTORY_COLUMNS = [
+export const DIRECTORY_COLUMNS = [
   'id',
   'name',
   'rdns',

@@ -5,7 +5,12 @@
 import { type Kysely, sql } from 'kysely'
 import { DIRECTORY_VERSION_CHECK_MS } from '../constants.ts'
 import type { Database } from '../db/schema.ts'
-import type { DirectoryWallet, WalletPage, WalletQuery } from '../db/wallets.ts'
+import {
+  DIRECTORY_COLUMNS,
+  type DirectoryWallet,
+  type WalletPage,
+  type WalletQuery,
+} from '../db/wallets.ts'
 
 interface IndexedWallet {
   wallet: DirectoryWallet
@@ -90,24 +95,7 @@ async function readVersion(db: Kysely<Database>): Promise<string> {
 async function readDirectory(db: Kysely<Database>): Promise<IndexedWallet[]> {
   const rows = await db
     .selectFrom('wallets')
-    .select([
-      'id',
-      'name',
-      'rdns',
-      'chains',
-      'homepage',
-      'mobile_link',
-      'universal_link',
-      'desktop_link',
-      'webapp_link',
-      'app_store',
-      'play_store',
-      'chrome_store',
-      'badge_type',
-      'custom_evm_networks',
-      'name_lower',
-      'rdns_lower',
-    ])
+    .select([...DIRECTORY_COLUMNS, 'custom_evm_networks', 'name_lower', 'rdns_lower'])
     // The directory's order, exactly as db/wallets.ts sorts it.
     .orderBy(sql`badge_type <> 'certified'`)
     .orderBy('rank')

@@ -1,7 +1,11 @@
 // One client identity and its sockets, as the relay's parts see them, and what a call answers.
 import { createHash } from 'node:crypto'
 import type { Logger } from 'pino'
-import { JSON_RPC_ERROR_CODES } from '../constants.ts'
+import {
+  JSON_RPC_ERROR_CODES,
+  RELAY_CLOSE_GRACE_MS,
+  RELAY_RESTART_CLOSE_CODE,
+} from '../constants.ts'
 import type { JsonRpcErrorObject } from '../errors.ts'
 import type { StoredMessage } from './mailbox.ts'
 
@@ -102,4 +106,14 @@ export function messageData(stored: StoredMessage) {
     tag: stored.tag,
     ...(stored.attestation !== undefined && { attestation: stored.attestation }),
   }
+}
+
+/** 1012 Service Restart, so the client reconnects; one that does not answer the close is cut */
+export function closeForRestart(socket: RelaySocket): void {
+  if (!socket.close) {
+    socket.terminate()
+    return
+  }
+  socket.close(RELAY_RESTART_CLOSE_CODE, 'server restarting')
+  setTimeout(() => socket.terminate(), RELAY_CLOSE_GRACE_MS).unref()
 }

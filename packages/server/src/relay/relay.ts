@@ -7,12 +7,10 @@
 import type { Logger } from 'pino'
 import {
   JSON_RPC_ERROR_CODES,
-  RELAY_CLOSE_GRACE_MS,
   RELAY_IDLE_CLIENT_MS,
   RELAY_MAX_FETCH_MESSAGES,
   RELAY_MAX_TOPICS_PER_CLIENT,
   RELAY_PING_INTERVAL_MS,
-  RELAY_RESTART_CLOSE_CODE,
   RELAY_SWEEP_INTERVAL_MS,
 } from '../constants.ts'
 import { relayInternalError, relayInvalidParams, relayMethodNotFound } from '../errors.ts'
@@ -20,6 +18,7 @@ import { RelayBudget, type RelayLimits } from './budget.ts'
 import {
   type ClientState,
   type Connection,
+  closeForRestart,
   limitError,
   type Outcome,
   type RelayConnection,
@@ -262,11 +261,7 @@ export class Relay {
     this.#closed = true
     for (const timer of this.#timers) clearInterval(timer)
     for (const conn of [...this.#connections]) {
-      const { socket } = conn
-      if (socket.close) {
-        socket.close(RELAY_RESTART_CLOSE_CODE, 'server restarting')
-        setTimeout(() => socket.terminate(), RELAY_CLOSE_GRACE_MS).unref()
-      } else socket.terminate()
+      closeForRestart(conn.socket)
       this.disconnect(conn)
     }
   }
