@@ -150,6 +150,34 @@ describe('wagmi engine with headless-web3-provider on anvil', () => {
     expect(seen).toContain('connected')
     stop()
   })
+  it("reconnects on a fresh page while the app's first wagmi reconnect runs ('connecting', nothing stored)", async () => {
+    const first = setup()
+    const connecting = first.engine.connect('headless-web3-provider')
+    await approveConnection(first.wallet)
+    await connecting
+    // The reload: a new wagmi config over the same wallet, with nothing of the last page stored.
+    const config = createConfig({
+      chains: [toViemChain(chainA)],
+      transports: { 31337: http() },
+      connectors: [
+        injected({
+          target: {
+            id: 'headless-web3-provider',
+            name: 'Headless',
+            provider: first.wallet as never,
+          },
+        }),
+      ],
+      storage: null,
+    })
+    const engine = createWagmiEngine(config)
+    const appReconnect = reconnect(config)
+    expect(config.state.status).toBe('connecting')
+    expect(await engine.reconnect('headless-web3-provider')).toBe(true)
+    await appReconnect
+    expect(config.state.status).toBe('connected')
+  })
+
   it("a disconnect while the app's own wagmi reconnect runs is not undone when that reconnect ends", async () => {
     const { wallet, engine, config } = setup()
     const connecting = engine.connect('headless-web3-provider')

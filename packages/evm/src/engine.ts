@@ -63,10 +63,19 @@ async function waitForConnector(config: Config, id: string): Promise<Connector |
 
 /** How long a reconnect waits for one that wagmi already runs (the app's reconnectOnMount). */
 const RECONNECT_WAIT_MS = 15_000
+/** Another reconnect may start while ours waits: how often ours tries before giving up. */
+const RECONNECT_ATTEMPTS = 3
+
+/**
+ * wagmi runs one reconnect at a time: 'reconnecting' when it had a connection stored, else
+ * 'connecting' (an app's WagmiProvider reconnects on mount; nothing else connects during a load).
+ */
+const isReconnecting = (config: Config) =>
+  config.state.status === 'reconnecting' || config.state.status === 'connecting'
 
 /** Resolves once wagmi is not reconnecting (or after RECONNECT_WAIT_MS). */
 function reconnectSettled(config: Config): Promise<void> {
-  if (config.state.status !== 'reconnecting') return Promise.resolve()
+  if (!isReconnecting(config)) return Promise.resolve()
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer)
@@ -76,8 +85,8 @@ function reconnectSettled(config: Config): Promise<void> {
     const timer = setTimeout(done, RECONNECT_WAIT_MS)
     const stop = config.subscribe(
       (state) => state.status,
-      (status) => {
-        if (status !== 'reconnecting') done()
+      () => {
+        if (!isReconnecting(config)) done()
       },
     )
   })
@@ -136,13 +145,16 @@ export function createWagmiEngine(config: Config): AdapterEngine {
       const connector = await waitForConnector(config, connectorId)
       if (!connector) return false
       // wagmi answers [] to a reconnect while another runs (an app's WagmiProvider reconnects on
-      // mount): wait for that one, and try ours only if it did not bring this wallet back.
-      await reconnectSettled(config)
-      if (connectedWith(config, connectorId)) return announce()
-      const connections = await reconnect(config, { connectors: [connector] })
-      if (connections.length > 0) return true
-      await reconnectSettled(config)
-      return connectedWith(config, connectorId) && announce()
+      // mount, possibly before this wallet could answer): wait for that one, then run ours.
+      for (let attempt = 0; attempt < RECONNECT_ATTEMPTS; attempt++) {
+        await reconnectSettled(config)
+        if (connectedWith(config, connectorId)) return announce()
+        const connections = await reconnect(config, { connectors: [connector] })
+        if (connections.length > 0) return true
+        // Ours ran (wagmi is idle again) and this wallet did not come back.
+        if (!isReconnecting(config)) return connectedWith(config, connectorId) && announce()
+      }
+      return false
     },
     async disconnect() {
       // A reconnect under way (an app's WagmiProvider reconnects on mount) would put the wallet
