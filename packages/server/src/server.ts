@@ -42,6 +42,7 @@ import { closeServer } from './net/closeServer.ts'
 import { connectRedis } from './net/redis.ts'
 import { assertProductionReady, frameOriginsFromEnv } from './production.ts'
 import { type AttachedRelay, attachRelay } from './relay/attach.ts'
+import { redisRelayLog } from './relay/sharedLog.ts'
 import { REAL_WALLETS } from './seed/wallets.ts'
 import {
   adminTokenFrom,
@@ -217,7 +218,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.relay?.limits && { limits: options.relay.limits }),
       // The HTTP routes' client address rule (net/clientAddress.ts), for the relay's budgets.
       trustedProxies,
+      // Several instances share one mailbox through Redis (relay/sharedLog.ts).
+      ...(redis && {
+        log: redisRelayLog(redis, { logger, ...(options.now && { now: options.now }) }),
+      }),
     })
+    await relay.relay.started
     const elected = leadership
     metrics?.watch({ relay: relay.relay, indexer, leadsIndexing: () => elected.leading })
     const frame = options.frame ?? frameFromEnv()

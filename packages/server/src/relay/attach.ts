@@ -141,6 +141,8 @@ export function attachRelay(server: Server, options: AttachRelayOptions): Attach
     if (!verdict.ok) return closeRefused(relayRefusals.notYetValid)
     const refusal = await projectRefusal(projectId, request.headers.origin)
     if (refusal !== undefined) return closeRefused(refusal)
+    // An instance sharing a log takes clients once it has every message the others keep.
+    await relay.started
     if (closed || socket.destroyed) {
       socket.destroy()
       return
@@ -184,8 +186,10 @@ export function attachRelay(server: Server, options: AttachRelayOptions): Attach
       closed = true
       server.off('upgrade', onUpgrade)
       for (const socket of checking) socket.destroy()
-      relay.close()
-      return new Promise((resolve) => wss.close(() => resolve()))
+      return Promise.all([
+        relay.close(),
+        new Promise<void>((resolve) => wss.close(() => resolve())),
+      ]).then(() => undefined)
     },
   }
 }

@@ -7,7 +7,7 @@ import {
   RELAY_RESTART_CLOSE_CODE,
 } from '../constants.ts'
 import type { JsonRpcErrorObject } from '../errors.ts'
-import type { StoredMessage } from './mailbox.ts'
+import type { StoredMessage } from './message.ts'
 
 /** What the relay needs of a socket; a `ws` WebSocket is one. */
 export interface RelaySocket {
@@ -61,6 +61,8 @@ export type Outcome =
       written?: (ok: boolean) => void
       /** Runs after the answer is queued: deliveries the call caused */
       after?: () => void
+      /** The answer waits for it (a message shared with the other instances); failing, it is an error */
+      ready?: Promise<void>
     }
   | { error: JsonRpcErrorObject }
 

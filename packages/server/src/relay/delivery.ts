@@ -11,7 +11,8 @@ import {
   subscriptionId,
 } from './connection.ts'
 import { requestFrame } from './jsonrpc.ts'
-import type { Mailbox, StoredMessage } from './mailbox.ts'
+import type { Mailbox } from './mailbox.ts'
+import type { StoredMessage } from './message.ts'
 import type { Subscriptions } from './subscriptions.ts'
 
 export class Delivery {
@@ -20,6 +21,8 @@ export class Delivery {
   readonly #subscriptions: Subscriptions
   readonly #maxFetch: number
   readonly #logger: Logger | undefined
+  /** Set when the instances share a log: a client has a message */
+  onSettled: ((client: string, stored: StoredMessage) => void) | undefined
 
   constructor(
     mailbox: Mailbox,
@@ -55,7 +58,7 @@ export class Delivery {
     const stored = conn.inFlight.get(key)
     if (!stored) return
     conn.inFlight.delete(key)
-    this.#mailbox.settle(conn.clientId, stored)
+    this.#settle(conn.clientId, stored)
   }
 
   /**
@@ -76,7 +79,7 @@ export class Delivery {
       result: { messages: messages.map(messageData), hasMore },
       written: (ok) => {
         for (const stored of messages) {
-          if (ok) this.#mailbox.settle(conn.clientId, stored)
+          if (ok) this.#settle(conn.clientId, stored)
           else this.#mailbox.release(conn.clientId, stored)
         }
       },
@@ -96,6 +99,11 @@ export class Delivery {
       if (conn.topics.has(topic)) subscribed = conn
     }
     return subscribed ?? newest
+  }
+
+  #settle(client: string, stored: StoredMessage): void {
+    this.#mailbox.settle(client, stored)
+    this.onSettled?.(client, stored)
   }
 
   #push(conn: Connection, stored: StoredMessage): void {

@@ -5,7 +5,7 @@
 // a day.
 import { describe, expect, it, vi } from 'vitest'
 import { DEMO_PROJECT_ID } from '../constants.ts'
-import { bytesOf } from './mailbox.ts'
+import { bytesOf } from './message.ts'
 import {
   createRelayIdentity,
   RelayTestClient,

@@ -2,7 +2,8 @@
 // expiry: the relay's batch publish asks first and stores only when the whole batch fits.
 import { describe, expect, it } from 'vitest'
 import { RELAY_STORED_MESSAGE_OVERHEAD_BYTES } from '../constants.ts'
-import { bytesOf, Mailbox } from './mailbox.ts'
+import { Mailbox } from './mailbox.ts'
+import { bytesOf } from './message.ts'
 import { clock, input, stored } from './testMailbox.ts'
 
 describe('bytesOf', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bytesOf, Mailbox, type StoredMessage } from './mailbox.ts'
+import { Mailbox } from './mailbox.ts'
+import { bytesOf, type StoredMessage } from './message.ts'
 import { clock, input, stored } from './testMailbox.ts'
 
 describe('Mailbox', () => {

@@ -9,57 +9,14 @@ import {
   RELAY_MAX_STORED_BYTES,
   RELAY_MAX_STORED_MESSAGES,
   RELAY_MAX_TTL_SECONDS,
-  RELAY_STORED_MESSAGE_OVERHEAD_BYTES,
 } from '../constants.ts'
-
-export interface PublishInput {
-  topic: string
-  message: string
-  /** Seconds; capped at maxTtlSeconds */
-  ttl: number
-  tag: number
-  attestation?: string | undefined
-  /** The publishing client's id; it never gets the message back */
-  sender: string
-  /** The publishing socket's client address (budgets are charged to it); default 'local' */
-  address?: string | undefined
-}
-
-/** What a message counts against the byte budgets: its texts' UTF-8 bytes and an overhead. */
-export function bytesOf(input: Pick<PublishInput, 'topic' | 'message' | 'attestation'>): number {
-  return (
-    Buffer.byteLength(input.message) +
-    Buffer.byteLength(input.attestation ?? '') +
-    Buffer.byteLength(input.topic) +
-    RELAY_STORED_MESSAGE_OVERHEAD_BYTES
-  )
-}
-
-export interface StoredMessage {
-  readonly topic: string
-  readonly message: string
-  /** Milliseconds since the epoch, as the relay protocol's `publishedAt` */
-  readonly publishedAt: number
-  readonly tag: number
-  readonly attestation: string | undefined
-  readonly sender: string
-  readonly address: string
-  /** bytesOf the message */
-  readonly bytes: number
-  readonly expiresAt: number
-  /** Clients that acknowledged it */
-  readonly delivered: Set<string>
-  /** Clients it was sent to and that have not acknowledged it yet */
-  readonly inFlight: Set<string>
-}
-
-export type PublishOutcome =
-  | { kind: 'stored'; stored: StoredMessage }
-  /** The same message on the same topic is already kept (a client's retry): nothing to do */
-  | { kind: 'duplicate' }
-  | { kind: 'topic-full' }
-  | { kind: 'mailbox-full' }
-  | { kind: 'storage-full' }
+import {
+  bytesOf,
+  messageId,
+  type PublishInput,
+  type PublishOutcome,
+  type StoredMessage,
+} from './message.ts'
 
 export interface MailboxOptions {
   /** Milliseconds since the epoch; injectable for tests */
@@ -78,6 +35,8 @@ type Sized = Pick<PublishInput, 'topic' | 'message' | 'attestation'>
 
 interface TopicBox {
   messages: Map<string, StoredMessage>
+  /** The same messages by id */
+  byId: Map<string, StoredMessage>
   /** The earliest expiresAt among `messages`: no need to look for expired ones before it */
   nextExpiry: number
 }
@@ -156,7 +115,8 @@ export class Mailbox {
     if (this.#size >= this.#maxStored) return { kind: 'mailbox-full' }
     if (this.#bytes + bytes > this.#maxBytes) return { kind: 'storage-full' }
     const now = this.#now()
-    const stored: StoredMessage = {
+    const stored = this.#keep({
+      id: messageId(input.topic, input.message),
       topic: input.topic,
       message: input.message,
       publishedAt: now,
@@ -168,17 +128,62 @@ export class Mailbox {
       expiresAt: now + Math.min(input.ttl * 1000, this.#maxTtlMs),
       delivered: new Set(),
       inFlight: new Set(),
-    }
-    let box = this.#topics.get(input.topic)
+    })
+    return { kind: 'stored', stored }
+  }
+
+  /**
+   * A message another instance stored (replication.ts): kept here as it was there (its time and
+   * expiry), whatever the room here; undefined when it is kept already or has expired.
+   */
+  replicate(
+    message: Omit<StoredMessage, 'id' | 'bytes' | 'delivered' | 'inFlight'>,
+  ): StoredMessage | undefined {
+    if (message.expiresAt <= this.#now()) return undefined
+    if (this.#live(message.topic)?.has(message.message)) return undefined
+    return this.#keep({
+      ...message,
+      id: messageId(message.topic, message.message),
+      bytes: bytesOf(message),
+      delivered: new Set(),
+      inFlight: new Set(),
+    })
+  }
+
+  /** The live message named `id` on `topic` */
+  find(topic: string, id: string): StoredMessage | undefined {
+    this.#live(topic)
+    return this.#topics.get(topic)?.byId.get(id)
+  }
+
+  /** A message its publish could not make durable goes: the publisher is told to send it again. */
+  discard(stored: StoredMessage): void {
+    const box = this.#topics.get(stored.topic)
+    if (box?.messages.get(stored.message) !== stored) return
+    this.#drop(box, stored)
+    if (box.messages.size === 0) this.#topics.delete(stored.topic)
+  }
+
+  #keep(stored: StoredMessage): StoredMessage {
+    let box = this.#topics.get(stored.topic)
     if (!box) {
-      box = { messages: new Map(), nextExpiry: stored.expiresAt }
-      this.#topics.set(input.topic, box)
+      box = { messages: new Map(), byId: new Map(), nextExpiry: stored.expiresAt }
+      this.#topics.set(stored.topic, box)
     }
-    box.messages.set(input.message, stored)
+    box.messages.set(stored.message, stored)
+    box.byId.set(stored.id, stored)
     box.nextExpiry = Math.min(box.nextExpiry, stored.expiresAt)
     this.#size++
-    this.#bytes += bytes
-    return { kind: 'stored', stored }
+    this.#bytes += stored.bytes
+    return stored
+  }
+
+  #drop(box: TopicBox, stored: StoredMessage): void {
+    box.messages.delete(stored.message)
+    box.byId.delete(stored.id)
+    this.#size--
+    this.#bytes -= stored.bytes
+    this.#onRemove?.(stored)
   }
 
   /**
@@ -260,12 +265,9 @@ export class Mailbox {
     const now = this.#now()
     if (now < box.nextExpiry) return box.messages
     let nextExpiry = Number.POSITIVE_INFINITY
-    for (const [key, stored] of box.messages) {
+    for (const stored of box.messages.values()) {
       if (stored.expiresAt <= now) {
-        box.messages.delete(key)
-        this.#size--
-        this.#bytes -= stored.bytes
-        this.#onRemove?.(stored)
+        this.#drop(box, stored)
       } else {
         nextExpiry = Math.min(nextExpiry, stored.expiresAt)
       }

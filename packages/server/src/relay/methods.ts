@@ -2,14 +2,23 @@
 // wc_approveSession shortcuts a sign client publishes with. Each answers an Outcome over the
 // relay's operations; parsing and dispatch are the relay's (relay.ts).
 import {
+  JSON_RPC_ERROR_CODES,
   RELAY_DEFAULT_TTL_SECONDS,
   RELAY_TAG_SESSION_PROPOSE,
   RELAY_TAG_SESSION_PROPOSE_RESPONSE,
   RELAY_TAG_SESSION_SETTLE,
 } from '../constants.ts'
+import { relayInvalidParams, relayMethodNotFound } from '../errors.ts'
 import type { ClientState, Connection, Outcome } from './connection.ts'
-import type { PublishInput } from './mailbox.ts'
-import type { PublishParams, RelayMethod, RelayParams } from './params.ts'
+import type { PublishInput } from './message.ts'
+import {
+  describeParamsError,
+  isRelayMethod,
+  type PublishParams,
+  RELAY_PARAMS,
+  type RelayMethod,
+  type RelayParams,
+} from './params.ts'
 
 export interface RelayOperations {
   subscribe(conn: Connection, topics: string[], dryRun?: boolean): string[] | Outcome
@@ -126,4 +135,28 @@ export function relayMethods(ops: RelayOperations): RelayMethods {
       }
     },
   }
+}
+
+/** A call's outcome: an unknown method and bad params are refused with what is wrong. */
+export function dispatch(
+  methods: RelayMethods,
+  conn: Connection,
+  method: string,
+  params: unknown,
+): Outcome {
+  if (!isRelayMethod(method)) {
+    return {
+      error: { code: JSON_RPC_ERROR_CODES.methodNotFound, message: relayMethodNotFound(method) },
+    }
+  }
+  const parsed = RELAY_PARAMS[method].safeParse(params)
+  if (!parsed.success) {
+    return {
+      error: {
+        code: JSON_RPC_ERROR_CODES.invalidParams,
+        message: relayInvalidParams(method, describeParamsError(parsed.error)),
+      },
+    }
+  }
+  return methods[method](conn, parsed.data as never)
 }

@@ -2,7 +2,8 @@
 // the byte budgets decide), each charged to its sender's budgets, then offered to subscribers.
 import type { RelayBudget } from './budget.ts'
 import type { ClientState, Connection, Outcome } from './connection.ts'
-import type { Mailbox, PublishInput, StoredMessage } from './mailbox.ts'
+import type { Mailbox } from './mailbox.ts'
+import type { PublishInput, StoredMessage } from './message.ts'
 import type { RelayRefusal } from './refusals.ts'
 import type { Subscriptions } from './subscriptions.ts'
 
@@ -16,6 +17,8 @@ export interface PublishingDeps {
   refuse(conn: Connection, refusal: Refusal): Outcome
   /** Delivers a stored message to its subscribers */
   offer(stored: StoredMessage): void
+  /** Shares stored messages with the other instances (replication.ts), when there are any */
+  share?: ((stored: StoredMessage[]) => Promise<void>) | undefined
 }
 
 /**
@@ -39,6 +42,15 @@ export function publish(deps: PublishingDeps, conn: Connection, inputs: PublishI
     after: () => {
       for (const message of stored) deps.offer(message)
     },
+    // Answered once the other instances have them; if they cannot, kept by none: the client's
+    // retry stores them afresh.
+    ...(deps.share &&
+      stored.length > 0 && {
+        ready: deps.share(stored).catch((error: unknown) => {
+          for (const message of stored) mailbox.discard(message)
+          throw error
+        }),
+      }),
   }
 }
 
@@ -61,7 +73,7 @@ function ttlOf(
   input: PublishInput,
   sender: ClientState,
 ) {
-  const subscribers = subscriptions.subscribersOf(input.topic)
-  const others = (subscribers?.size ?? 0) - (subscribers?.has(sender) ? 1 : 0)
-  return others > 0 ? input.ttl : Math.min(input.ttl, budget.limits.unsubscribedTtlSeconds)
+  return subscriptions.hasOthers(input.topic, sender.id)
+    ? input.ttl
+    : Math.min(input.ttl, budget.limits.unsubscribedTtlSeconds)
 }

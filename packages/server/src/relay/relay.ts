@@ -13,7 +13,8 @@ import {
   RELAY_PING_INTERVAL_MS,
   RELAY_SWEEP_INTERVAL_MS,
 } from '../constants.ts'
-import { relayInternalError, relayInvalidParams, relayMethodNotFound } from '../errors.ts'
+import { relayInternalError } from '../errors.ts'
+import { answerCall } from './answer.ts'
 import { RelayBudget, type RelayLimits } from './budget.ts'
 import {
   type ClientState,
@@ -26,12 +27,13 @@ import {
   sendFrame,
 } from './connection.ts'
 import { Delivery } from './delivery.ts'
-import { errorReply, parseFrame, resultReply } from './jsonrpc.ts'
+import { parseFrame } from './jsonrpc.ts'
 import { Mailbox, type MailboxOptions } from './mailbox.ts'
-import { type RelayMethods, relayMethods } from './methods.ts'
-import { describeParamsError, isRelayMethod, RELAY_PARAMS } from './params.ts'
+import { dispatch, type RelayMethods, relayMethods } from './methods.ts'
 import { type PublishingDeps, publish } from './publishing.ts'
 import { RefusalReport, type RelayRefusal, refusalText } from './refusals.ts'
+import { replicate } from './replication.ts'
+import type { RelayLog } from './sharedLog.ts'
 import { Subscriptions } from './subscriptions.ts'
 
 export interface RelayOptions {
@@ -51,6 +53,8 @@ export interface RelayOptions {
   mailbox?: Omit<MailboxOptions, 'now' | 'onRemove'>
   /** Per client and per address budgets; defaults DEFAULT_RELAY_LIMITS */
   limits?: Partial<RelayLimits>
+  /** The log several instances share (sharedLog.ts); without it the relay is this process's */
+  log?: RelayLog
 }
 
 export class Relay {
@@ -58,6 +62,9 @@ export class Relay {
   readonly budget: RelayBudget
   /** Refused publishes and connections, counted and logged */
   readonly refusals: RefusalReport
+  /** Resolves once the shared log is replayed (at once without one) */
+  readonly started: Promise<void>
+  readonly #log: RelayLog | undefined
   readonly #logger: Logger | undefined
   readonly #now: () => number
   readonly #idleClientMs: number
@@ -92,12 +99,24 @@ export class Relay {
       options.maxFetchMessages ?? RELAY_MAX_FETCH_MESSAGES,
       this.#logger,
     )
+    this.#log = options.log
+    const replication =
+      options.log &&
+      replicate(options.log, {
+        mailbox: this.mailbox,
+        budget: this.budget,
+        subscriptions: this.#subscriptions,
+        delivery: this.#delivery,
+        logger: this.#logger,
+      })
+    this.started = replication?.started ?? Promise.resolve()
     const publishing: PublishingDeps = {
       mailbox: this.mailbox,
       budget: this.budget,
       subscriptions: this.#subscriptions,
       refuse: (conn, refusal) => this.#refuse(conn, refusal),
       offer: (stored) => this.#delivery.offer(stored),
+      share: replication?.share,
     }
     this.#methods = relayMethods({
       subscribe: (conn, topics, dryRun) => this.#subscriptions.subscribe(conn, topics, dryRun),
@@ -166,7 +185,7 @@ export class Relay {
     const conn = connection as Connection
     if (!conn.open) return
     let idText = 'null'
-    let after: (() => void) | undefined
+    let outcome: Outcome
     try {
       const frame = parseFrame(text)
       if (frame.kind === 'invalid') {
@@ -178,24 +197,14 @@ export class Relay {
         return
       }
       idText = frame.idText
-      const outcome = this.#dispatch(conn, frame.method, frame.params)
-      if ('error' in outcome) {
-        this.#send(conn, errorReply(idText, outcome.error.code, outcome.error.message))
-        return
-      }
-      this.#send(conn, resultReply(idText, outcome.result), outcome.written)
-      after = outcome.after
+      outcome = dispatch(this.#methods, conn, frame.method, frame.params)
     } catch (error) {
       this.#logger?.error({ err: error, clientId: conn.clientId }, 'relay frame failed')
-      this.#send(conn, errorReply(idText, JSON_RPC_ERROR_CODES.internalError, relayInternalError))
-      return
+      outcome = {
+        error: { code: JSON_RPC_ERROR_CODES.internalError, message: relayInternalError },
+      }
     }
-    // Deliveries the call caused, after its answer (already sent: a failure is only logged).
-    try {
-      after?.()
-    } catch (error) {
-      this.#logger?.error({ err: error, clientId: conn.clientId }, 'relay delivery failed')
-    }
+    answerCall(conn, idText, outcome, this.#logger)
   }
 
   /** The socket answered a ping. */
@@ -257,33 +266,14 @@ export class Relay {
    * Stops the timers and closes every socket with 1012 (Service Restart), so clients reconnect,
    * to another instance or to this one restarted; one that does not answer is cut.
    */
-  close(): void {
+  close(): Promise<void> {
     this.#closed = true
     for (const timer of this.#timers) clearInterval(timer)
     for (const conn of [...this.#connections]) {
       closeForRestart(conn.socket)
       this.disconnect(conn)
     }
-  }
-
-  // ---- Dispatch ----
-
-  #dispatch(conn: Connection, method: string, params: unknown): Outcome {
-    if (!isRelayMethod(method)) {
-      return {
-        error: { code: JSON_RPC_ERROR_CODES.methodNotFound, message: relayMethodNotFound(method) },
-      }
-    }
-    const parsed = RELAY_PARAMS[method].safeParse(params)
-    if (!parsed.success) {
-      return {
-        error: {
-          code: JSON_RPC_ERROR_CODES.invalidParams,
-          message: relayInvalidParams(method, describeParamsError(parsed.error)),
-        },
-      }
-    }
-    return this.#methods[method](conn, parsed.data as never)
+    return this.#log?.close() ?? Promise.resolve()
   }
 
   /** Reports a refused call and answers the error naming the limit. */

@@ -4,8 +4,19 @@ import type { RelayBudget } from './budget.ts'
 import { type ClientState, type Connection, type Outcome, subscriptionId } from './connection.ts'
 import type { RelayRefusal } from './refusals.ts'
 
+/** A client's first subscription to a topic here, or its last one gone (shared, replication.ts) */
+export type SubscriptionChange = (
+  kind: 'subscribed' | 'unsubscribed',
+  topic: string,
+  client: string,
+) => void
+
 export class Subscriptions {
   readonly #subscribers = new Map<string, Set<ClientState>>()
+  /** Topic → the clients subscribed to it on the other instances */
+  readonly #elsewhere = new Map<string, Set<string>>()
+  /** Set when the instances share a log */
+  onChange: SubscriptionChange | undefined
   readonly #budget: RelayBudget
   readonly #maxTopics: number
   readonly #refuse: (conn: Connection, refusal: Exclude<RelayRefusal, 'connections'>) => Outcome
@@ -27,6 +38,27 @@ export class Subscriptions {
   /** The clients subscribed to `topic` */
   subscribersOf(topic: string): ReadonlySet<ClientState> | undefined {
     return this.#subscribers.get(topic)
+  }
+
+  /** Whether a client other than `sender` subscribes to `topic`, here or on another instance */
+  hasOthers(topic: string, sender: string): boolean {
+    for (const client of this.#subscribers.get(topic) ?? []) if (client.id !== sender) return true
+    for (const client of this.#elsewhere.get(topic) ?? []) if (client !== sender) return true
+    return false
+  }
+
+  /** Another instance's subscription came or went. */
+  changedElsewhere(kind: 'subscribed' | 'unsubscribed', topic: string, client: string): void {
+    let clients = this.#elsewhere.get(topic)
+    if (kind === 'subscribed') {
+      if (!clients) {
+        clients = new Set()
+        this.#elsewhere.set(topic, clients)
+      }
+      clients.add(client)
+    } else if (clients?.delete(client) && clients.size === 0) {
+      this.#elsewhere.delete(topic)
+    }
   }
 
   /**
@@ -60,6 +92,7 @@ export class Subscriptions {
           this.#subscribers.set(topic, subscribers)
         }
         subscribers.add(client)
+        this.onChange?.('subscribed', topic, client.id)
       }
       return id
     })
@@ -79,7 +112,7 @@ export class Subscriptions {
       this.#budget.unsubscribe(address)
     }
     const subscribers = this.#subscribers.get(topic)
-    subscribers?.delete(client)
+    if (subscribers?.delete(client)) this.onChange?.('unsubscribed', topic, client.id)
     if (subscribers?.size === 0) this.#subscribers.delete(topic)
   }
 }

@@ -1,6 +1,7 @@
 // Test support for the relay's stores (mailbox and budgets): a clock the test moves, and
 // messages as a client publishes them.
-import type { Mailbox, PublishInput } from './mailbox.ts'
+import type { Mailbox } from './mailbox.ts'
+import type { PublishInput } from './message.ts'
 
 export function clock(start = 1_700_000_000_000) {
   let now = start
