@@ -32,7 +32,7 @@ import { Mailbox, type MailboxOptions } from './mailbox.ts'
 import { dispatch, type RelayMethods, relayMethods } from './methods.ts'
 import { type PublishingDeps, publish } from './publishing.ts'
 import { RefusalReport, type RelayRefusal, refusalText } from './refusals.ts'
-import { replicate } from './replication.ts'
+import { type Replication, replicate } from './replication.ts'
 import type { RelayLog } from './sharedLog.ts'
 import { Subscriptions } from './subscriptions.ts'
 
@@ -65,6 +65,7 @@ export class Relay {
   /** Resolves once the shared log is replayed (at once without one) */
   readonly started: Promise<void>
   readonly #log: RelayLog | undefined
+  readonly #replication: Replication | undefined
   readonly #logger: Logger | undefined
   readonly #now: () => number
   readonly #idleClientMs: number
@@ -110,6 +111,7 @@ export class Relay {
         logger: this.#logger,
       })
     this.started = replication?.started ?? Promise.resolve()
+    this.#replication = replication
     const publishing: PublishingDeps = {
       mailbox: this.mailbox,
       budget: this.budget,
@@ -123,7 +125,7 @@ export class Relay {
       unsubscribe: (conn, topic) => this.#subscriptions.unsubscribe(conn, topic),
       publish: (conn, inputs) => publish(publishing, conn, inputs),
       fetch: (conn, topics) => this.#delivery.fetch(conn, topics),
-      pump: (client, topic) => this.#delivery.pump(client, topic),
+      pump: (client, topic) => this.#pump(client, topic),
     })
     const pingMs = options.pingIntervalMs ?? RELAY_PING_INTERVAL_MS
     const sweepMs = options.sweepIntervalMs ?? RELAY_SWEEP_INTERVAL_MS
@@ -176,7 +178,7 @@ export class Relay {
     client.idleSince = undefined
     client.connections.add(connection)
     this.#connections.add(connection)
-    for (const topic of client.topics.keys()) this.#delivery.pump(client, topic)
+    for (const topic of client.topics.keys()) this.#pump(client, topic)
     return connection
   }
 
@@ -274,6 +276,13 @@ export class Relay {
       this.disconnect(conn)
     }
     return this.#log?.close() ?? Promise.resolve()
+  }
+
+  /** What `client` has not had on `topic`, once this instance knows all the others do. */
+  #pump(client: ClientState, topic: string): void {
+    const deliver = () => this.#delivery.pump(client, topic)
+    if (this.#replication) this.#replication.whenCaughtUp(deliver)
+    else deliver()
   }
 
   /** Reports a refused call and answers the error naming the limit. */

@@ -24,6 +24,11 @@ export interface Replication {
   started: Promise<void>
   /** Shares messages stored here; resolves once the other instances can have them */
   share(stored: StoredMessage[]): Promise<void>
+  /**
+   * Runs `deliver` once what the other instances told the log so far is applied here: a client
+   * that comes over from another instance does not get again what it acknowledged there.
+   */
+  whenCaughtUp(deliver: () => void): void
 }
 
 export function replicate(log: RelayLog, parts: ReplicatedParts): Replication {
@@ -61,6 +66,12 @@ export function replicate(log: RelayLog, parts: ReplicatedParts): Replication {
 
   return {
     started: log.follow(apply),
+    whenCaughtUp(deliver) {
+      log.caughtUp().then(deliver, (error: unknown) => {
+        logger?.warn({ err: error }, 'relay log: cannot catch up, delivering what is known')
+        deliver()
+      })
+    },
     async share(stored) {
       await Promise.all(
         stored.map((message) =>

@@ -45,6 +45,8 @@ export interface RelayLog {
   append(event: RelayEvent): Promise<void>
   /** Replays the log, then hands every other instance's new entry to `apply` until closed. */
   follow(apply: (event: RelayEvent) => void): Promise<void>
+  /** Resolves once every entry appended so far (by any instance) is applied here. */
+  caughtUp(): Promise<void>
   close(): Promise<void>
 }
 
@@ -57,6 +59,13 @@ export interface RedisRelayLogOptions {
 
 type StreamEntry = [id: string, fields: string[]]
 
+/** Stream ids ("ms-seq") in order */
+function isAfter(id: string, other: string): boolean {
+  const [ms = 0, seq = 0] = id.split('-').map(Number)
+  const [otherMs = 0, otherSeq = 0] = other.split('-').map(Number)
+  return ms > otherMs || (ms === otherMs && seq > otherSeq)
+}
+
 export function redisRelayLog(redis: Redis, options: RedisRelayLogOptions = {}): RelayLog {
   const key = options.key ?? RELAY_LOG_KEY
   const now = options.now ?? Date.now
@@ -66,6 +75,17 @@ export function redisRelayLog(redis: Redis, options: RedisRelayLogOptions = {}):
   reader.on('error', () => {})
   let closed = false
   let reading: Promise<void> | undefined
+  /** The last entry applied (or skipped as this instance's own) */
+  let applied = '0-0'
+  const waiters = new Set<{ id: string; resolve(): void }>()
+  function advance(id: string) {
+    applied = id
+    for (const waiter of waiters) {
+      if (isAfter(waiter.id, applied)) continue
+      waiters.delete(waiter)
+      waiter.resolve()
+    }
+  }
   /** Entries older than the longest TTL name only messages gone everywhere. */
   const oldest = () => String(Math.max(0, now() - RELAY_MAX_TTL_SECONDS * 1000))
 
@@ -96,6 +116,7 @@ export function redisRelayLog(redis: Redis, options: RedisRelayLogOptions = {}):
       if (!entries?.length) return last
       applyAll(entries, apply)
       last = entries.at(-1)?.[0] ?? last
+      applied = last
       from = `(${last}`
     }
   }
@@ -116,6 +137,7 @@ export function redisRelayLog(redis: Redis, options: RedisRelayLogOptions = {}):
         const entries = answer?.[0]?.[1] ?? []
         applyAll(entries, apply)
         last = entries.at(-1)?.[0] ?? last
+        advance(last)
       } catch (error) {
         if (closed) return
         options.logger?.warn({ err: error }, 'relay log: read failed, trying again')
@@ -141,8 +163,15 @@ export function redisRelayLog(redis: Redis, options: RedisRelayLogOptions = {}):
       const last = await replay(apply)
       reading = readOn(last, apply)
     },
+    async caughtUp() {
+      const [tip] = (await redis.xrevrange(key, '+', '-', 'COUNT', 1)) as StreamEntry[]
+      if (!tip || !isAfter(tip[0], applied) || closed) return
+      await new Promise<void>((resolve) => waiters.add({ id: tip[0], resolve }))
+    },
     async close() {
       closed = true
+      for (const waiter of waiters) waiter.resolve()
+      waiters.clear()
       reader.disconnect()
       await reading
     },
