@@ -1,7 +1,7 @@
 // Installs what `npm start`, `npm test` and `npm run bench` need on a fresh clone: the npm
 // packages (when node_modules is missing or older than the lock file) and, with --browser,
-// Debian's chromium for the browser tests and redis-server for the tests of several server
-// instances (apt-get, as root; without root those tests say so and skip).
+// Debian's chromium for the browser tests, and redis-server and nginx for the tests of several
+// server instances (apt-get, as root; without root those tests say so and skip).
 import { execSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -32,8 +32,14 @@ if (process.argv.includes('--browser') && !existsSync(CHROMIUM)) {
   run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium')
 }
 
-const REDIS = '/usr/bin/redis-server'
-if (process.argv.includes('--browser') && !existsSync(REDIS) && process.getuid?.() === 0) {
-  console.log('[latchkey] installing Debian redis-server…')
-  run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server')
+// redis-server and nginx: several server instances behind a load balancer (testing/cluster.ts).
+const missing = [
+  ['/usr/bin/redis-server', 'redis-server'],
+  ['/usr/sbin/nginx', 'nginx'],
+].filter(([path]) => !existsSync(path))
+if (process.argv.includes('--browser') && missing.length > 0 && process.getuid?.() === 0) {
+  const names = missing.map(([, name]) => name).join(' ')
+  console.log(`[latchkey] installing Debian ${names}…`)
+  // Debian starts a service it installs where it can; the tests run their own.
+  run(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${names}`)
 }

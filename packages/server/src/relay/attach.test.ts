@@ -144,7 +144,7 @@ describe('relay endpoint on the real server', () => {
     expect(client.socket.readyState).toBe(WebSocket.OPEN)
   })
 
-  it('subscribes, publishes, fetches; a publisher does not get its own message', async () => {
+  it('subscribes, publishes, fetches; a publisher does not get its own message; read mail leaves', async () => {
     const got: Record<string, SubscriptionData[]> = { alice: [], bob: [] }
     const alice = await connect({ onMessage: (data) => got.alice?.push(data) })
     const bob = await connect({ onMessage: (data) => got.bob?.push(data) })
@@ -168,13 +168,20 @@ describe('relay endpoint on the real server', () => {
     expect(fetched).toEqual({ messages: [], hasMore: false })
     expect(got.alice).toEqual([])
 
-    // a third client that never subscribed fetches the mailbox
+    // every subscriber has it: delivered mail leaves the mailbox
     const carol = await connect()
-    expect(await carol.request('irn_batchFetchMessages', { topics: [topic] })).toMatchObject({
-      messages: [{ topic, message: 'aGVsbG8=', tag: 1108 }],
+    expect(await carol.request('irn_batchFetchMessages', { topics: [topic] })).toEqual({
+      messages: [],
       hasMore: false,
     })
-    expect(await carol.request('irn_batchFetchMessages', { topics: [topic] })).toMatchObject({
+    // a message no one has read yet waits for whoever fetches it, once
+    const unread = 'e'.repeat(64)
+    await alice.request('irn_publish', { ...params, topic: unread })
+    expect(await carol.request('irn_batchFetchMessages', { topics: [unread] })).toMatchObject({
+      messages: [{ topic: unread, message: 'aGVsbG8=', tag: 1108 }],
+      hasMore: false,
+    })
+    expect(await carol.request('irn_batchFetchMessages', { topics: [unread] })).toMatchObject({
       messages: [],
     })
   })

@@ -102,8 +102,14 @@ export class Delivery {
   }
 
   #settle(client: string, stored: StoredMessage): void {
-    this.#mailbox.settle(client, stored)
+    this.settled(client, stored)
     this.onSettled?.(client, stored)
+  }
+
+  /** `client` has the message; once every subscriber has it, it leaves the mailbox (delivered mail). */
+  settled(client: string, stored: StoredMessage): void {
+    this.#mailbox.settle(client, stored)
+    if (this.#subscriptions.allHave(stored)) this.#mailbox.discard(stored)
   }
 
   #push(conn: Connection, stored: StoredMessage): void {

@@ -56,7 +56,7 @@ export function replicate(log: RelayLog, parts: ReplicatedParts): Replication {
       }
       case 'settled': {
         const stored = mailbox.find(event.topic, event.id)
-        if (stored) mailbox.settle(event.client, stored)
+        if (stored) delivery.settled(event.client, stored)
         return
       }
       default:

@@ -2,6 +2,7 @@
 // topic for delivery, each subscription counted against the client's and its address's budget.
 import type { RelayBudget } from './budget.ts'
 import { type ClientState, type Connection, type Outcome, subscriptionId } from './connection.ts'
+import type { StoredMessage } from './message.ts'
 import type { RelayRefusal } from './refusals.ts'
 
 /** A client's first subscription to a topic here, or its last one gone (shared, replication.ts) */
@@ -45,6 +46,25 @@ export class Subscriptions {
     for (const client of this.#subscribers.get(topic) ?? []) if (client.id !== sender) return true
     for (const client of this.#elsewhere.get(topic) ?? []) if (client !== sender) return true
     return false
+  }
+
+  /**
+   * Whether the message has reached its readers: someone but its sender subscribes to its topic
+   * (here or on another instance), and every such subscriber has it.
+   */
+  allHave(stored: StoredMessage): boolean {
+    let readers = 0
+    for (const client of this.#subscribers.get(stored.topic) ?? []) {
+      if (client.id === stored.sender) continue
+      if (!stored.delivered.has(client.id)) return false
+      readers++
+    }
+    for (const client of this.#elsewhere.get(stored.topic) ?? []) {
+      if (client === stored.sender) continue
+      if (!stored.delivered.has(client)) return false
+      readers++
+    }
+    return readers > 0
   }
 
   /** Another instance's subscription came or went. */

@@ -20,15 +20,25 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()))
 }
 
-/** `latchkey-server serve` with `env` over this process's (undefined unsets); resolves once it listens. */
-export function spawnServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
+/**
+ * `latchkey-server serve` with `env` over this process's (undefined unsets); resolves once it
+ * listens. `entry` runs another script that prints the same line (testing/clusterInstance.ts).
+ */
+export function spawnServer(
+  env: Record<string, string | undefined>,
+  entry = CLI,
+): Promise<ServerProcess> {
   const merged = { ...process.env, ...env }
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key]
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@latchkey/source', CLI], {
-    cwd: ROOT,
-    env: merged,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=@latchkey/source', entry],
+    {
+      cwd: ROOT,
+      env: merged,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {

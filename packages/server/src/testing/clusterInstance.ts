@@ -1,0 +1,13 @@
+// Test support: one server of the cluster tests (cluster.ts) in its own process, so a test can
+// SIGKILL it. It is the CLI's `serve` with one difference: the relay's per-client and
+// per-address budgets come from LATCHKEY_TEST_RELAY_LIMITS (JSON), because a test client makes
+// 1,000 WalletConnect requests in seconds where the defaults allow ten a second.
+import type { RelayLimits } from '../relay/budget.ts'
+import { startServer } from '../server.ts'
+
+const limits = JSON.parse(process.env.LATCHKEY_TEST_RELAY_LIMITS ?? '{}') as Partial<RelayLimits>
+const server = await startServer({ relay: { limits } })
+console.log(`[latchkey] server at ${server.url} (${server.databaseKind}, ${server.startupMs} ms)`)
+process.on('SIGTERM', () => {
+  void server.close().then(() => process.exit(0))
+})
