@@ -1,12 +1,33 @@
 // The WalletConnect relay: messages per second and delivery latency (publish → irn_subscription
 // received) over loopback with 200 clients, measured by the server package's benchRelay().
-import { benchRelay } from '@latchkey/server/bench'
+import {
+  benchRelay,
+  benchRelayPaced,
+  type PacedRelayBench,
+  redisServerAvailable,
+  startTestRedis,
+} from '@latchkey/server/bench'
 import { markdownTable } from './table'
 
-export type RelayResult = Awaited<ReturnType<typeof benchRelay>>
+export type RelayResult = Awaited<ReturnType<typeof benchRelay>> & {
+  paced: PacedRelayBench
+  /** Undefined where redis-server is not installed */
+  acrossInstances: PacedRelayBench | undefined
+}
 
-export function runRelayBench(): Promise<RelayResult> {
-  return benchRelay({ clients: 200, messages: 10_000, subscribersPerTopic: 2 })
+export async function runRelayBench(): Promise<RelayResult> {
+  const saturated = await benchRelay({ clients: 200, messages: 10_000, subscribersPerTopic: 2 })
+  const paced = await benchRelayPaced({ clients: 200, rate: 5_000 })
+  let acrossInstances: PacedRelayBench | undefined
+  if (redisServerAvailable) {
+    const redis = await startTestRedis()
+    try {
+      acrossInstances = await benchRelayPaced({ clients: 200, rate: 5_000, redisUrl: redis.url })
+    } finally {
+      await redis.stop()
+    }
+  }
+  return { ...saturated, paced, acrossInstances }
 }
 
 const perSecond = (value: number) => Math.round(value).toLocaleString('en-US')
@@ -22,6 +43,19 @@ export function relayTable(result: RelayResult): string {
         result.loadP50Ms.toFixed(2),
         result.loadP99Ms.toFixed(2),
       ],
+      ...[result.paced, result.acrossInstances].flatMap((paced) =>
+        paced
+          ? [
+              [
+                `paced: ${paced.rate.toLocaleString('en-US')} msg/s for ${paced.messages.toLocaleString('en-US')} messages${paced.acrossInstances ? ', across two instances (Redis)' : ''}`,
+                perSecond(paced.rate),
+                perSecond(paced.rate),
+                paced.p50Ms.toFixed(2),
+                paced.p99Ms.toFixed(2),
+              ],
+            ]
+          : [],
+      ),
       [
         `idle: one message at a time (${result.idleMessages})`,
         '–',
@@ -38,6 +72,10 @@ export function relayNotes(result: RelayResult): string {
     `Relay: startServer() and ${result.clients} ws clients in this process over 127.0.0.1, each with its own relay-auth JWT; ` +
     `${result.messageLength}-character messages, ${result.subscribersPerTopic} subscribers per topic (${result.deliveries.toLocaleString('en-US')} deliveries), ` +
     'each acknowledged as WalletConnect does. Load: every client publishes its share back to back, waiting for each answer; ' +
-    'msg/s = messages / time to the last answer, deliveries / time to the last delivery. Latency = publish sent → irn_subscription received.'
+    'msg/s = messages / time to the last answer, deliveries / time to the last delivery. Latency = publish sent → irn_subscription received. ' +
+    "Paced: half the clients publish to the other half on a schedule (not waiting for answers), latency from each message's scheduled time; " +
+    (result.acrossInstances
+      ? 'across instances: two servers in this process sharing one redis-server, publishers on one, subscribers on the other.'
+      : 'across instances: not measured (redis-server is not installed).')
   )
 }

@@ -99,14 +99,15 @@ describe.each(availableDatabases())('projects on $name', (database) => {
   it('an unknown project is a 404 AdminError for every operation', async () => {
     const { db } = opened()
     const missing = 'f'.repeat(32)
+    // Each refusal caught as it comes: one that lands while another is awaited is not unhandled.
     const attempts = [
       getProject(db, missing),
       changeOrigins(db, missing, { add: ['https://a.com'] }),
       setFeatures(db, missing, { swaps: false }),
       rotateToken(db, missing),
-    ]
+    ].map((attempt) => attempt.catch((caught: unknown) => caught))
     for (const attempt of attempts) {
-      const error = await attempt.catch((caught: unknown) => caught)
+      const error = await attempt
       expect(error).toBeInstanceOf(AdminError)
       expect(error).toMatchObject({ status: 404, message: `No project '${missing}'` })
     }

@@ -8,4 +8,10 @@ export {
   type StartupBench,
 } from '../bench/directory.ts'
 export { benchRelay, type RelayBench, type RelayBenchOptions } from '../bench/relay.ts'
+export {
+  benchRelayPaced,
+  type PacedRelayBench,
+  type PacedRelayBenchOptions,
+} from '../bench/relayPaced.ts'
 export { benchFuzz, type FuzzBench } from '../fuzz/bench.ts'
+export { redisServerAvailable, startTestRedis, type TestRedis } from '../net/redisServer.ts'

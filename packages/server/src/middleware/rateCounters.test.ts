@@ -1,7 +1,7 @@
 // Counting in Redis: a sliding window shared by every instance, atomic per hit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectRedis } from '../net/redis.ts'
-import { redisServerAvailable, startTestRedis, type TestRedis } from '../testing/redisServer.ts'
+import { redisServerAvailable, startTestRedis, type TestRedis } from '../net/redisServer.ts'
 import { redisCounters } from './rateCounters.ts'
 
 describe.skipIf(!redisServerAvailable)('rate counters in Redis', () => {

@@ -2,8 +2,8 @@
 // instances do not multiply it); without Redis each counts alone. Also: Redis gone, requests pass.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PROJECT_ID } from '../constants.ts'
+import { redisServerAvailable, startTestRedis, type TestRedis } from '../net/redisServer.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
-import { redisServerAvailable, startTestRedis, type TestRedis } from '../testing/redisServer.ts'
 
 const database = availableDatabases()[0]
 const LIMIT = 4

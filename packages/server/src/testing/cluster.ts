@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findFreePort } from '@latchkey/devnet'
+import { redisServerAvailable, startTestRedis } from '../net/redisServer.ts'
 import type { RelayLimits } from '../relay/budget.ts'
 import { availableDatabases } from './databases.ts'
-import { redisServerAvailable, startTestRedis } from './redisServer.ts'
 import { type ServerProcess, spawnServer } from './serverProcess.ts'
 
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((path) => existsSync(path))

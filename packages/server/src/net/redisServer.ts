@@ -1,4 +1,4 @@
-// Test support: a throwaway redis-server (Debian's `redis-server`, which .ci/run installs) on a
+// For tests and benchmarks: a throwaway redis-server (Debian's `redis-server`, which .ci/run installs) on a
 // free loopback port, nothing saved to disk. Undefined where the binary is missing: the tests
 // that need it say so and skip.
 import { type ChildProcess, spawn } from 'node:child_process'
