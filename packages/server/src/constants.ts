@@ -411,6 +411,8 @@ export const RELAY_RESTART_CLOSE_CODE = 1012
 export const RELAY_CLOSE_GRACE_MS = 1_000
 /** Ours: HSTS for a server whose PUBLIC_URL is https, one year (RFC 6797) */
 export const HSTS_MAX_AGE_SECONDS = 31_536_000
+/** Ours: search terms whose ranked matches /getWallets keeps (the oldest goes first) */
+export const DIRECTORY_SEARCH_CACHE_TERMS = 1_000
 /** Ours: how often /getWallets asks whether the directory changed (one primary-key read) */
 export const DIRECTORY_VERSION_CHECK_MS = 1_000
 /** Ours: how long an HTTP route keeps a project it looked up (an operator's change shows within it) */

@@ -3,7 +3,7 @@
 // version (bumped by a trigger on every change to `wallets`) moves, checked at most every
 // DIRECTORY_VERSION_CHECK_MS, so another instance's seed reaches this one too.
 import { type Kysely, sql } from 'kysely'
-import { DIRECTORY_VERSION_CHECK_MS } from '../constants.ts'
+import { DIRECTORY_SEARCH_CACHE_TERMS, DIRECTORY_VERSION_CHECK_MS } from '../constants.ts'
 import type { Database } from '../db/schema.ts'
 import {
   DIRECTORY_COLUMNS,
@@ -38,6 +38,12 @@ export interface Directory {
   haystack: string
   /** Where each wallet's part of `haystack` starts, ascending */
   starts: readonly number[]
+  /**
+   * Search term → its matches ranked (before a query's filters), for the last
+   * DIRECTORY_SEARCH_CACHE_TERMS terms: typing visitors ask for the same few prefixes. It goes
+   * with the directory it was built from, so a directory read afresh starts empty.
+   */
+  searches: Map<string, readonly IndexedWallet[]>
 }
 
 export function directoryOf(entries: readonly IndexedWallet[]): Directory {
@@ -49,7 +55,7 @@ export function directoryOf(entries: readonly IndexedWallet[]): Directory {
     offset += part.length
     return part
   })
-  return { entries, haystack: parts.join(''), starts }
+  return { entries, haystack: parts.join(''), starts, searches: new Map() }
 }
 
 /** The wallet whose part of the haystack holds `position` */
@@ -166,16 +172,27 @@ export function searchIndex(directory: Directory, query: WalletQuery): IndexPage
     }
     return { entries: page, count }
   }
-  // Exact matches first, then prefixes, then substrings, each in directory order.
-  const search = query.search.toLowerCase()
+  const ranking = rankedMatches(directory, query.search.toLowerCase())
+  const ranked = unfiltered && !query.badgeType ? ranking : ranking.filter(keep)
+  return { entries: ranked.slice(start, end), count: ranked.length }
+}
+
+/** Exact matches first, then prefixes, then substrings, each in directory order. */
+function rankedMatches(directory: Directory, search: string): readonly IndexedWallet[] {
+  const known = directory.searches.get(search)
+  if (known) return known
   const tiers: IndexedWallet[][] = [[], [], []]
   for (const entry of containing(directory, search)) {
-    if (!keep(entry)) continue
     const tier = tierOf(entry, search)
     if (tier !== undefined) tiers[tier]?.push(entry)
   }
   const ranked = tiers.flat()
-  return { entries: ranked.slice(start, end), count: ranked.length }
+  if (directory.searches.size >= DIRECTORY_SEARCH_CACHE_TERMS) {
+    const [oldest] = directory.searches.keys()
+    if (oldest !== undefined) directory.searches.delete(oldest)
+  }
+  directory.searches.set(search, ranked)
+  return ranked
 }
 
 export function createWalletIndex(
