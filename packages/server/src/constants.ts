@@ -425,8 +425,8 @@ export const LEADER_RETRY_MS = 1_000
 export const REDIS_CONNECT_TIMEOUT_MS = 5_000
 /** Ours: the Redis stream in which the relay instances share their mailbox (relay/sharedLog.ts) */
 export const RELAY_LOG_KEY = 'latchkey:relay:log'
-/** Ours: entries one read of the shared log takes at most */
-export const RELAY_LOG_READ_COUNT = 1_000
+/** Ours: entries one read of the shared log takes at most (applied in one go: it bounds a stall) */
+export const RELAY_LOG_READ_COUNT = 200
 /** Ours: how long one blocking read of the shared log waits for news before asking again */
 export const RELAY_LOG_BLOCK_MS = 5_000
 /** Ours: how long the log's reader waits before asking again after Redis failed it */

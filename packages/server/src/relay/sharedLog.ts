@@ -17,9 +17,12 @@ import {
 
 const text = z.string().max(1_000_000)
 
+const instance = { instance: z.string() }
+
 /** One change of an instance's mailbox or subscriptions, as the others apply it */
-const relayEvent = z.discriminatedUnion('kind', [
+const entry = z.discriminatedUnion('kind', [
   z.object({
+    ...instance,
     kind: z.literal('published'),
     topic: text,
     message: text,
@@ -30,14 +33,15 @@ const relayEvent = z.discriminatedUnion('kind', [
     sender: text,
     address: text,
   }),
-  z.object({ kind: z.literal('settled'), topic: text, id: text, client: text }),
-  z.object({ kind: z.literal('subscribed'), topic: text, client: text }),
-  z.object({ kind: z.literal('unsubscribed'), topic: text, client: text }),
+  z.object({ ...instance, kind: z.literal('settled'), topic: text, id: text, client: text }),
+  z.object({ ...instance, kind: z.literal('subscribed'), topic: text, client: text }),
+  z.object({ ...instance, kind: z.literal('unsubscribed'), topic: text, client: text }),
 ])
 
-export type RelayEvent = z.infer<typeof relayEvent>
+/** What an instance appends; the log adds which instance it is */
+export type RelayEvent = DistributiveOmit<z.infer<typeof entry>, 'instance'>
 
-const entry = z.object({ instance: z.string() }).and(relayEvent)
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
 /** The relay's side of the shared log */
 export interface RelayLog {
@@ -69,7 +73,7 @@ function isAfter(id: string, other: string): boolean {
 export function redisRelayLog(redis: Redis, options: RedisRelayLogOptions = {}): RelayLog {
   const key = options.key ?? RELAY_LOG_KEY
   const now = options.now ?? Date.now
-  const instance = randomUUID()
+  const self = randomUUID()
   // A blocking read holds its connection: the reader has its own.
   const reader = redis.duplicate()
   reader.on('error', () => {})
@@ -97,9 +101,9 @@ export function redisRelayLog(redis: Redis, options: RedisRelayLogOptions = {}):
         continue
       }
       const { instance: from, ...event } = parsed.data
-      if (from === instance) continue
+      if (from === self) continue
       try {
-        apply(event as RelayEvent)
+        apply(event)
       } catch (error) {
         options.logger?.error({ err: error, id }, 'relay log: applying an entry failed')
       }
@@ -155,7 +159,7 @@ export function redisRelayLog(redis: Redis, options: RedisRelayLogOptions = {}):
         oldest(),
         '*',
         'e',
-        JSON.stringify({ instance, ...event }),
+        JSON.stringify({ instance: self, ...event }),
       )
     },
     async follow(apply) {
