@@ -2,14 +2,14 @@
 // publisher does not wait for its answer before the next), latency measured from each message's
 // scheduled time to its irn_subscription, so a stall counts against every message it delays.
 // With `redisUrl`, two servers share one Redis (the relay log): publishers on one, subscribers on
-// the other, the figure across instances.
+// the other, the figure across instances. The clients run in a worker thread (pacedClients.ts).
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { DEMO_PROJECT_ID } from '../constants.ts'
-import type { RelayTestClient } from '../relay/testClient.ts'
-import { type RunningServer, startServer } from '../server.ts'
-import { percentile } from './timing.ts'
+import { extname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { startServer } from '../server.ts'
+import type { PacedClientsResult, PacedClientsTask } from './pacedClients.ts'
 
 export interface PacedRelayBench {
   clients: number
@@ -64,79 +64,56 @@ async function relayServer(clients: number, redisUrl: string | undefined) {
   }
 }
 
+/** The clients' worker: this file's sibling, as source (tsx) or as built JavaScript. */
+function clientsWorker(task: PacedClientsTask): Promise<PacedClientsResult> {
+  const here = fileURLToPath(import.meta.url)
+  const file = new URL(`./pacedClients${extname(here)}`, import.meta.url)
+  // Running the source, the worker registers tsx itself: a loader does not reach a worker.
+  const worker =
+    extname(here) === '.ts'
+      ? new Worker(
+          `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(file.href)}) })`,
+          { eval: true, workerData: { pacedClients: task } },
+        )
+      : new Worker(file, { workerData: { pacedClients: task } })
+  return new Promise((resolve, reject) => {
+    worker.once('message', (answer: { result?: PacedClientsResult; error?: string }) => {
+      void worker.terminate()
+      if (answer.result) resolve(answer.result)
+      else reject(new Error(`paced relay clients: ${answer.error}`))
+    })
+    worker.once('error', reject)
+  })
+}
+
 export async function benchRelayPaced(
   options: PacedRelayBenchOptions = {},
 ): Promise<PacedRelayBench> {
-  const { RelayTestClient } = await import('../relay/testClient.ts')
-  const clientCount = options.clients ?? 200
+  const clients = options.clients ?? 200
   const rate = options.rate ?? 5_000
   const warmup = rate * (options.warmupSeconds ?? 1)
-  const total = warmup + rate * (options.seconds ?? 3)
-  const messageLength = options.messageLength ?? 1_024
-  const pairs = Math.floor(clientCount / 2)
-  const first = await relayServer(clientCount, options.redisUrl)
-  const second = options.redisUrl ? await relayServer(clientCount, options.redisUrl) : first
-  const clients: RelayTestClient[] = []
+  const measured = rate * (options.seconds ?? 3)
+  const first = await relayServer(clients, options.redisUrl)
+  const second = options.redisUrl ? await relayServer(clients, options.redisUrl) : first
   try {
-    const scheduledAt = new Map<string, number>()
-    const latencies: number[] = []
-    let allDelivered = () => {}
-    const done = new Promise<void>((resolve) => {
-      allDelivered = resolve
-    })
-    let received = 0
-    const onMessage = (data: { message: string }) => {
-      const at = scheduledAt.get(data.message)
-      if (at === undefined) return
-      if (Number.parseInt(data.message, 36) >= warmup) latencies.push(performance.now() - at)
-      if (++received === total) allDelivered()
-    }
-    const connect = (server: RunningServer, listen: boolean) =>
-      RelayTestClient.connect({
-        relayUrl: server.relayUrl,
-        projectId: DEMO_PROJECT_ID,
-        keepFrames: false,
-        ...(listen && { onMessage }),
-      })
-    const publishers: RelayTestClient[] = []
-    const topic = (pair: number) => pair.toString(16).padStart(64, '0')
-    for (let pair = 0; pair < pairs; pair++) {
-      const subscriber = await connect(second.server, true)
-      await subscriber.request('irn_subscribe', { topic: topic(pair) })
-      const publisher = await connect(first.server, false)
-      clients.push(subscriber, publisher)
-      publishers.push(publisher)
-    }
-    // The other instance has heard of every subscription before the clock starts.
-    await new Promise((resolve) => setTimeout(resolve, options.redisUrl ? 200 : 0))
-    const filler = 'A'.repeat(messageLength)
-    const startedAt = performance.now()
-    let sent = 0
-    while (sent < total) {
-      const due = Math.min(total, Math.floor(((performance.now() - startedAt) / 1000) * rate))
-      for (; sent < due; sent++) {
-        const message = `${sent.toString(36)}.${filler}`.slice(0, messageLength)
-        scheduledAt.set(message, startedAt + (sent / rate) * 1000)
-        const pair = sent % pairs
-        void publishers[pair]
-          ?.request('irn_publish', { topic: topic(pair), message, ttl: 300, tag: 1108 })
-          .catch(() => undefined)
-      }
-      await new Promise((resolve) => setTimeout(resolve, 1))
-    }
-    await done
-    const sorted = latencies.sort((a, b) => a - b)
-    return {
-      clients: clientCount,
+    const result = await clientsWorker({
+      publishUrl: first.server.relayUrl,
+      subscribeUrl: second.server.relayUrl,
+      clients,
       rate,
-      messages: total - warmup,
+      warmup,
+      total: warmup + measured,
+      messageLength: options.messageLength ?? 1_024,
+      settleMs: options.redisUrl ? 200 : 0,
+    })
+    return {
+      clients,
+      rate,
+      messages: measured,
       acrossInstances: options.redisUrl !== undefined,
-      p50Ms: percentile(sorted, 50),
-      p99Ms: percentile(sorted, 99),
-      maxMs: percentile(sorted, 100),
+      ...result,
     }
   } finally {
-    await Promise.all(clients.map((client) => client.close()))
     await first.stop()
     if (second !== first) await second.stop()
   }
