@@ -73,7 +73,7 @@ async function load(url: string, durationS: number) {
   }
 }
 
-async function measureLoad(url: string) {
+export async function measureLoad(url: string) {
   await load(url, LOAD.warmupS)
   return load(url, LOAD.durationS)
 }

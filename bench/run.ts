@@ -118,12 +118,12 @@ async function main() {
 
   console.log('')
   console.log('[bench] blockchain data API: one anvil chain, 1,000 blocks of transfers')
-  const balance = await runBalanceBench()
+  const balance = await runBalanceBench(directoryService.helloWorld.requestsPerSecond)
   console.log('')
   console.log(balanceTable(balance))
   console.log('')
   console.log(
-    `Balance: /v1/account/{address}/balance over loopback, ${balance.requests} requests each. Indexer: caught up ${balance.blocks} blocks from block 0 at ${balance.indexerBlocksPerSecond} blocks/s (PGlite).`,
+    `Balance: /v1/account/{address}/balance over loopback, ${balance.requests} requests each for the latencies; req/s of the warm one under autocannon as for the directory, against the same run's hello-world. Indexer: caught up ${balance.blocks} blocks from block 0 at ${balance.indexerBlocksPerSecond} blocks/s (PGlite).`,
   )
 
   console.log('')

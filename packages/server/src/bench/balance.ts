@@ -23,13 +23,22 @@ export interface BalanceBench {
   blocks: number
   /** Indexer catch-up from block 0 on PGlite: blocks per second */
   indexerBlocksPerSecond: number
+  /** What `underLoad` measured of the warm URL (requests per second), when given */
+  warmRequestsPerSecond?: number
 }
 
 /**
  * The balance endpoint (warm cache vs forceUpdate) and the indexer catching up `blocks` blocks
  * of transfers, on a devnet chain started here and PGlite in a temp dir.
  */
-export async function benchBalance({ blocks = 1_000 }: { blocks?: number } = {}) {
+export async function benchBalance({
+  blocks = 1_000,
+  underLoad,
+}: {
+  blocks?: number
+  /** Drives the warm-cache URL under load (the caller's load generator); answers req/s */
+  underLoad?: (warmUrl: string) => Promise<number>
+} = {}) {
   // The devnet and viem are loaded here only, so the directory benchmarks do not pay for them.
   const { findFreePort, startDevnet, TEST_ACCOUNTS } = await import('@latchkey/devnet')
   const { createWalletClient, erc20Abi, http } = await import('viem')
@@ -87,7 +96,10 @@ export async function benchBalance({ blocks = 1_000 }: { blocks?: number } = {})
       databaseUrl: null,
       logLevel: 'silent',
       chains: [{ chainId: chain.chainId, rpcUrl: chain.rpcUrl }],
-      rateLimit: { perAddress: { limit: Number.MAX_SAFE_INTEGER, windowMs: 1_000 } },
+      rateLimit: {
+        perAddress: { limit: Number.MAX_SAFE_INTEGER, windowMs: 1_000 },
+        perProject: { limit: Number.MAX_SAFE_INTEGER, windowMs: 1_000 },
+      },
     })
     const url = (force: boolean) =>
       `${server?.url}/v1/account/${receiver.address}/balance?projectId=${DEMO_PROJECT_ID}` +
@@ -102,6 +114,7 @@ export async function benchBalance({ blocks = 1_000 }: { blocks?: number } = {})
       requests: REQUESTS,
       blocks,
       indexerBlocksPerSecond,
+      ...(underLoad && { warmRequestsPerSecond: await underLoad(url(false)) }),
     }
     return result
   } finally {
