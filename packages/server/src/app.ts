@@ -213,6 +213,7 @@ export function createApp(deps: AppDeps): App {
     reader: new BalanceReader(db, now),
     solanaChains,
     solanaReader: new SolanaBalanceReader(now),
+    now,
   })
   registerHistoryRoutes(app, db, chains, solanaChains)
   registerPriceRoutes(app, db, chains)

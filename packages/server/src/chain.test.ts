@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Chains } from './chain/client.ts'
 import { Indexer } from './chain/indexer.ts'
 import { seedChainData } from './chain/tokens.ts'
-import { DEMO_PROJECT_ID, KNOWN_TOKENS } from './constants.ts'
+import { DEMO_PROJECT_ID, KNOWN_TOKENS, NATIVE_TOKEN_ADDRESS } from './constants.ts'
 import { migrateToLatest } from './db/migrations.ts'
 import { openDatabase } from './db/open.ts'
 import type { TokenBalance } from './routes/balance.ts'
@@ -141,6 +141,28 @@ describe.each(availableDatabases())('blockchain data API on $name', (database) =
     expect(after.ETH?.value).toBe(30_004_500)
     expect(after.lUSD?.quantity.numeric).toBe('1000002.5')
     expect(await balances(RECEIVER.address)).toEqual(after)
+  })
+
+  it('values balances at the prices of the last 30 s too; forceUpdate reads a new price', async () => {
+    const { db } = service.server
+    const eth = () =>
+      db
+        .updateTable('prices')
+        .where('chain_id', '=', 31337)
+        .where('address', '=', NATIVE_TOKEN_ADDRESS)
+        .where('currency', '=', 'usd')
+    expect((await balances(RECEIVER.address)).ETH?.price).toBe(3000)
+    await eth().set({ price: 3100 }).execute()
+    try {
+      // The warm answer asks the database nothing: the old price, as the old balance.
+      expect((await balances(RECEIVER.address)).ETH?.price).toBe(3000)
+      const fresh = await balances(RECEIVER.address, { forceUpdate: 'true' })
+      expect(fresh.ETH?.price).toBe(3100)
+      expect((await balances(RECEIVER.address)).ETH?.price).toBe(3100)
+    } finally {
+      await eth().set({ price: 3000 }).execute()
+      await balances(RECEIVER.address, { forceUpdate: 'true' })
+    }
   })
 
   it('omits tokens an account does not hold but keeps the native coin at 0', async () => {

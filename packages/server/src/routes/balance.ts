@@ -8,7 +8,12 @@ import type { SolanaBalanceReader } from '../chain/solanaBalances.ts'
 import type { SolanaChain, SolanaChains } from '../chain/solanaChains.ts'
 import { solanaPricesFor } from '../chain/solanaPrices.ts'
 import { pricesFor } from '../chain/tokens.ts'
-import { NATIVE_TOKEN_ADDRESS, SOLANA_NATIVE_TOKEN_ADDRESS } from '../constants.ts'
+import { TtlCache } from '../chain/ttlCache.ts'
+import {
+  BALANCE_CACHE_MS,
+  NATIVE_TOKEN_ADDRESS,
+  SOLANA_NATIVE_TOKEN_ADDRESS,
+} from '../constants.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
 import { invalidParameter, upstreamUnavailable } from '../errors.ts'
@@ -75,10 +80,23 @@ export interface BalanceRouteDeps {
   reader: BalanceReader
   solanaChains: SolanaChains
   solanaReader: SolanaBalanceReader
+  /** Milliseconds since the epoch; injectable for tests */
+  now?: () => number
 }
 
 export function registerBalanceRoutes(app: OpenAPIHono<AppEnv>, deps: BalanceRouteDeps) {
   const { db, chains, reader, solanaChains, solanaReader } = deps
+  // §9 The prices a balance is valued at are kept as long as the balances (BALANCE_CACHE_MS): a
+  // warm answer asks the database nothing. forceUpdate reads them again with the balances.
+  const prices = new TtlCache<Map<string, number>>(BALANCE_CACHE_MS, deps.now)
+  const evmPrices = (currency: string, ids: number[], force: boolean) =>
+    prices.get(`eip155 ${currency} ${ids.join(',')}`, () => pricesFor(db, currency, ids), force)
+  const solanaPrices = (currency: string, networks: string[], force: boolean) =>
+    prices.get(
+      `solana ${currency} ${networks.join(',')}`,
+      () => solanaPricesFor(db, currency, networks),
+      force,
+    )
   app.openapi(getBalanceRoute, async (c) => {
     const { address: account } = c.req.valid('param')
     const { chainId, currency, forceUpdate } = c.req.valid('query')
@@ -95,15 +113,15 @@ export function registerBalanceRoutes(app: OpenAPIHono<AppEnv>, deps: BalanceRou
         if ('response' in found) return found.response as never
         selected = [found.chain]
       }
-      const prices = await solanaPricesFor(
-        db,
+      const valued = await solanaPrices(
         currency,
         selected.map((chain) => chain.caip2),
+        force,
       )
       const balances = await readBalances(c, selected, {
         read: (chain) => solanaReader.read(chain, account.address, force),
         price: (chain, balance) =>
-          prices.get(`${chain.caip2}:${balance.address ?? SOLANA_NATIVE_TOKEN_ADDRESS}`) ?? 0,
+          valued.get(`${chain.caip2}:${balance.address ?? SOLANA_NATIVE_TOKEN_ADDRESS}`) ?? 0,
         tokenAddress: (balance) => balance.address,
       })
       if (!balances) return c.json(upstreamUnavailable, 502)
@@ -118,15 +136,15 @@ export function registerBalanceRoutes(app: OpenAPIHono<AppEnv>, deps: BalanceRou
       if ('response' in found) return found.response as never
       selected = [found.chain]
     }
-    const prices = await pricesFor(
-      db,
+    const valued = await evmPrices(
       currency,
       selected.map((chain) => chain.chainId),
+      force,
     )
     const balances = await readBalances(c, selected, {
       read: (chain) => reader.read(chain, address, force),
       price: (chain, balance) =>
-        prices.get(`${chain.chainId}:${balance.address ?? NATIVE_TOKEN_ADDRESS}`) ?? 0,
+        valued.get(`${chain.chainId}:${balance.address ?? NATIVE_TOKEN_ADDRESS}`) ?? 0,
       tokenAddress: (balance) => balance.address && getAddress(balance.address),
     })
     if (!balances) return c.json(upstreamUnavailable, 502)
