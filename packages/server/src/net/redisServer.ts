@@ -3,24 +3,13 @@
 // that need it say so and skip.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { createServer, Socket } from 'node:net'
+import { Socket } from 'node:net'
 
 const BINARY = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) =>
   existsSync(path),
 )
 
 export const redisServerAvailable = BINARY !== undefined
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -41,7 +30,9 @@ export interface TestRedis {
 
 export async function startTestRedis(): Promise<TestRedis> {
   if (!BINARY) throw new Error('redis-server is not installed (apt-get install redis-server)')
-  const port = await freePort()
+  // The devnet (a development dependency) is loaded here only, as the benchmarks do.
+  const { findFreePort } = await import('@latchkey/devnet')
+  const port = await findFreePort()
   const child: ChildProcess = spawn(
     BINARY,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
