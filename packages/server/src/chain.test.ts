@@ -263,8 +263,12 @@ describe.each(availableDatabases())('blockchain data API on $name', (database) =
       await send(3) // newer transactions must not shift the pages that follow
     } while (cursor)
     expect(new Set(seen).size).toBe(seen.length)
-    // Every transfer sent before the first page, plus the two token mints, exactly once.
-    expect(seen.length).toBe(before.length + 2)
+    // Every transfer sent before the first page, plus the two token mints, exactly once. (Once,
+    // on PostgreSQL in a loaded full run, one was missing: the message names it if it happens.)
+    const missing = before.filter((hash) => !seen.includes(hash))
+    expect(seen.length, `missing ${JSON.stringify(missing)} of ${pages} pages`).toBe(
+      before.length + 2,
+    )
     expect(seen.slice(0, 45)).toEqual([...before].reverse())
     expect(pages).toBe(3)
   })
