@@ -39,8 +39,12 @@ export async function startTestRedis(): Promise<TestRedis> {
     { stdio: 'ignore' },
   )
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  // A process that ends without stop() (a crash, process.exit) takes its redis-server with it.
+  const killOnParentExit = () => child.kill('SIGKILL')
+  process.on('exit', killOnParentExit)
   for (let tries = 0; !(await accepts(port)); tries++) {
     if (tries > 500 || child.exitCode !== null) {
+      process.off('exit', killOnParentExit)
       child.kill('SIGKILL')
       throw new Error(`redis-server did not start on port ${port}`)
     }
@@ -49,6 +53,7 @@ export async function startTestRedis(): Promise<TestRedis> {
   return {
     url: `redis://127.0.0.1:${port}`,
     async stop() {
+      process.off('exit', killOnParentExit)
       child.kill('SIGTERM')
       await exited
     },

@@ -85,6 +85,9 @@ async function startNginx(upstreams: string[]) {
   await writeFile(config, nginxConfig(dir, port, upstreams))
   const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', config], { stdio: 'ignore' })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  // A test process that ends without stop() takes its nginx with it.
+  const killOnParentExit = () => child.kill('SIGKILL')
+  process.on('exit', killOnParentExit)
   const url = `http://127.0.0.1:${port}`
   for (let tries = 0; ; tries++) {
     const up = await fetch(`${url}/healthz`).then(
@@ -102,6 +105,7 @@ async function startNginx(upstreams: string[]) {
   return {
     url,
     async stop() {
+      process.off('exit', killOnParentExit)
       child.kill('SIGQUIT')
       await exited
       await rm(dir, { recursive: true, force: true })
