@@ -38,6 +38,39 @@ export interface RelayBenchOptions {
 }
 
 /**
+ * A server for the relay benches on a fresh PGlite directory. All clients share one address and
+ * publish as fast as they can: the benches measure delivery, so the relay's per-address and
+ * publish-rate budgets are out of the way (as in load.test.ts). `redisUrl`: it shares Redis.
+ */
+export async function relayServer(clients: number, redisUrl?: string) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-bench-relay-'))
+  const unlimited = { burst: Number.MAX_SAFE_INTEGER, perSecond: Number.MAX_SAFE_INTEGER }
+  const server = await startServer({
+    port: 0,
+    // The benchmarks run beside `vite build`, which sets NODE_ENV=production in this process.
+    mode: 'development',
+    dataDir,
+    databaseUrl: null,
+    logLevel: 'silent',
+    redisUrl: redisUrl ?? null,
+    relay: {
+      limits: {
+        maxConnectionsPerAddress: clients * 2,
+        clientPublishRate: unlimited,
+        addressPublishRate: unlimited,
+      },
+    },
+  })
+  return {
+    server,
+    async stop() {
+      await server.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
  * The relay over loopback: `clients` raw WebSocket clients (the relay's test client: real JWTs,
  * acknowledgements like WalletConnect's) against startServer(), in this process.
  */
@@ -49,25 +82,7 @@ export async function benchRelay(options: RelayBenchOptions = {}): Promise<Relay
   const idleMessages = options.idleMessages ?? 500
   const messageLength = options.messageLength ?? 1_024
   const topicCount = Math.floor(clientCount / perTopic)
-  const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-bench-relay-'))
-  // All clients share one address and publish as fast as they can: the bench measures delivery,
-  // so the relay's per-address and publish-rate budgets are out of the way (as in load.test.ts).
-  const unlimited = { burst: Number.MAX_SAFE_INTEGER, perSecond: Number.MAX_SAFE_INTEGER }
-  const server = await startServer({
-    port: 0,
-    // The benchmarks run beside `vite build`, which sets NODE_ENV=production in this process.
-    mode: 'development',
-    dataDir,
-    databaseUrl: null,
-    logLevel: 'silent',
-    relay: {
-      limits: {
-        maxConnectionsPerAddress: clientCount * 2,
-        clientPublishRate: unlimited,
-        addressPublishRate: unlimited,
-      },
-    },
-  })
+  const { server, stop } = await relayServer(clientCount)
   const clients: RelayTestClient[] = []
   try {
     const sentAt = new Map<string, number>()
@@ -157,7 +172,6 @@ export async function benchRelay(options: RelayBenchOptions = {}): Promise<Relay
     }
   } finally {
     await Promise.all(clients.map((client) => client.close()))
-    await server.close()
-    await rm(dataDir, { recursive: true, force: true })
+    await stop()
   }
 }

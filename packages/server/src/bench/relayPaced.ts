@@ -1,15 +1,8 @@
-// The relay at a steady offered load: `rate` messages a second sent on a schedule (open loop: a
-// publisher does not wait for its answer before the next), latency measured from each message's
-// scheduled time to its irn_subscription, so a stall counts against every message it delays.
-// With `redisUrl`, two servers share one Redis (the relay log): publishers on one, subscribers on
-// the other, the figure across instances. The clients run in a worker thread (pacedClients.ts).
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { extname, join } from 'node:path'
+import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { startServer } from '../server.ts'
 import type { PacedClientsResult, PacedClientsTask } from './pacedClients.ts'
+import { relayServer } from './relay.ts'
 
 export interface PacedRelayBench {
   clients: number
@@ -34,34 +27,6 @@ export interface PacedRelayBenchOptions {
   messageLength?: number
   /** Two servers sharing this Redis, publishers on one and subscribers on the other */
   redisUrl?: string
-}
-
-async function relayServer(clients: number, redisUrl: string | undefined) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-bench-paced-'))
-  const unlimited = { burst: Number.MAX_SAFE_INTEGER, perSecond: Number.MAX_SAFE_INTEGER }
-  const server = await startServer({
-    port: 0,
-    // The benchmarks run beside `vite build`, which sets NODE_ENV=production in this process.
-    mode: 'development',
-    dataDir,
-    databaseUrl: null,
-    logLevel: 'silent',
-    redisUrl: redisUrl ?? null,
-    relay: {
-      limits: {
-        maxConnectionsPerAddress: clients * 2,
-        clientPublishRate: unlimited,
-        addressPublishRate: unlimited,
-      },
-    },
-  })
-  return {
-    server,
-    async stop() {
-      await server.close()
-      await rm(dataDir, { recursive: true, force: true })
-    },
-  }
 }
 
 /** The clients' worker: this file's sibling, as source (tsx) or as built JavaScript. */

@@ -2,9 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import {
   auth,
   emailLoginHardening,
-  sessionDpop,
   sessionLifetimes,
-  siwxTokens,
   social,
   socialPkceInFrame,
   telegram,
@@ -12,6 +10,7 @@ import {
 import { directoryVersion } from './directoryVersionMigration.ts'
 import { projectAdmin } from './projectAdminMigration.ts'
 import type { Database } from './schema.ts'
+import { sessionDpop, siwxTokens } from './securityMigrations.ts'
 
 // Kysely is typed for the database's latest shape; migrations see an untyped one.
 // biome-ignore lint/suspicious/noExplicitAny: a migration runs against any past schema

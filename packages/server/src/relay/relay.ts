@@ -64,7 +64,6 @@ export class Relay {
   readonly refusals: RefusalReport
   /** Resolves once the shared log is replayed (at once without one) */
   readonly started: Promise<void>
-  readonly #log: RelayLog | undefined
   readonly #replication: Replication | undefined
   readonly #logger: Logger | undefined
   readonly #now: () => number
@@ -100,7 +99,6 @@ export class Relay {
       options.maxFetchMessages ?? RELAY_MAX_FETCH_MESSAGES,
       this.#logger,
     )
-    this.#log = options.log
     const replication =
       options.log &&
       replicate(options.log, {
@@ -275,7 +273,7 @@ export class Relay {
       closeForRestart(conn.socket)
       this.disconnect(conn)
     }
-    return this.#log?.close() ?? Promise.resolve()
+    return this.#replication?.close() ?? Promise.resolve()
   }
 
   /** What `client` has not had on `topic`, once this instance knows all the others do. */

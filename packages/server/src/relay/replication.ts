@@ -29,6 +29,8 @@ export interface Replication {
    * that comes over from another instance does not get again what it acknowledged there.
    */
   whenCaughtUp(deliver: () => void): void
+  /** Stops following the log */
+  close(): Promise<void>
 }
 
 export function replicate(log: RelayLog, parts: ReplicatedParts): Replication {
@@ -66,6 +68,7 @@ export function replicate(log: RelayLog, parts: ReplicatedParts): Replication {
 
   return {
     started: log.follow(apply),
+    close: () => log.close(),
     whenCaughtUp(deliver) {
       log.caughtUp().then(deliver, (error: unknown) => {
         logger?.warn({ err: error }, 'relay log: cannot catch up, delivering what is known')
