@@ -470,6 +470,31 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
       expect(response.headers.get('access-control-allow-origin')).toBeNull()
     })
 
+    it('answers a repeated query from memory through the same project and CORS checks', async () => {
+      // The second and third requests of a query string get the body kept for it
+      // (routes/wallets.ts): the guards before it still decide for each request.
+      const query = { search: 'rain', entries: '3' }
+      const answers = []
+      for (const origin of [ORIGIN, FOREIGN_ORIGIN, ORIGIN]) {
+        const response = await get('/getWallets', query, { headers: { Origin: origin } })
+        expect(response.status).toBe(200)
+        expect(response.headers.get('content-type')).toBe('application/json')
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+        expect(response.headers.get('access-control-allow-origin')).toBe(
+          origin === ORIGIN ? ORIGIN : null,
+        )
+        answers.push(await response.text())
+      }
+      expect(new Set(answers).size).toBe(1)
+      expect(ids(JSON.parse(answers[0] as string))).toEqual([
+        'fixture-rain',
+        'rainbow',
+        'fixture-terrain',
+      ])
+      const unknown = await service.request('/getWallets?projectId=unknown&search=rain&entries=3')
+      expect(unknown.status).toBe(403)
+    })
+
     it('lets any origin read a project-id error', async () => {
       const response = await service.request('/getWallets?projectId=unknown', {
         headers: { Origin: FOREIGN_ORIGIN },

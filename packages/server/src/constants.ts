@@ -413,6 +413,13 @@ export const RELAY_CLOSE_GRACE_MS = 1_000
 export const HSTS_MAX_AGE_SECONDS = 31_536_000
 /** Ours: search terms whose ranked matches /getWallets keeps (the oldest goes first) */
 export const DIRECTORY_SEARCH_CACHE_TERMS = 1_000
+/**
+ * Ours: the /getWallets bodies kept by raw query string, in characters (~4 MB; a 40-wallet page
+ * is ~19,000): the oldest goes first
+ */
+export const DIRECTORY_ANSWER_CACHE_CHARS = 4_000_000
+/** Ours: warm balance answers kept by URL while their balances are cached, in characters (~2 MB) */
+export const BALANCE_ANSWER_CACHE_CHARS = 2_000_000
 /** Ours: how often /getWallets asks whether the directory changed (one primary-key read) */
 export const DIRECTORY_VERSION_CHECK_MS = 1_000
 /** Ours: how long an HTTP route keeps a project it looked up (an operator's change shows within it) */

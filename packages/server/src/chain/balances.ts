@@ -5,6 +5,7 @@ import { BALANCE_CACHE_MS } from '../constants.ts'
 import type { Database } from '../db/schema.ts'
 import type { Chain } from './client.ts'
 import { listTokens, NATIVE_COIN } from './tokens.ts'
+import { TtlCache } from './ttlCache.ts'
 
 export interface RawBalance {
   /** null for the native coin; lowercase otherwise */
@@ -16,34 +17,25 @@ export interface RawBalance {
   amount: bigint
 }
 
-interface CacheEntry {
-  at: number
-  balances: RawBalance[]
-}
-
 export class BalanceReader {
-  readonly #cache = new Map<string, CacheEntry>()
-  readonly #inflight = new Map<string, Promise<RawBalance[]>>()
+  readonly #cache: TtlCache<RawBalance[]>
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly now: () => number = Date.now,
-    private readonly ttlMs = BALANCE_CACHE_MS,
-  ) {}
+    now: () => number = Date.now,
+    ttlMs = BALANCE_CACHE_MS,
+  ) {
+    this.#cache = new TtlCache(ttlMs, now)
+  }
 
   /** The native coin (always) and every known token with a non-zero balance. */
-  async read(chain: Chain, address: Address, forceUpdate = false): Promise<RawBalance[]> {
-    const key = `${chain.chainId}:${address.toLowerCase()}`
-    const cached = this.#cache.get(key)
-    if (!forceUpdate && cached && this.now() - cached.at < this.ttlMs) return cached.balances
-    const pending = this.#inflight.get(key)
-    if (pending) return pending
-    const reading = this.#readLive(chain, address).finally(() => this.#inflight.delete(key))
-    this.#inflight.set(key, reading)
-    const balances = await reading
-    if (this.#cache.size > 10_000) this.#sweep()
-    this.#cache.set(key, { at: this.now(), balances })
-    return balances
+  read(chain: Chain, address: Address, forceUpdate = false): Promise<RawBalance[]> {
+    return this.#cache.get(keyOf(chain, address), () => this.#readLive(chain, address), forceUpdate)
+  }
+
+  /** What `read` would answer from its cache right now, without reading the chain */
+  cached(chain: Chain, address: Address): RawBalance[] | undefined {
+    return this.#cache.peek(keyOf(chain, address))
   }
 
   async #readLive(chain: Chain, address: Address): Promise<RawBalance[]> {
@@ -76,11 +68,6 @@ export class BalanceReader {
       })),
     ]
   }
-
-  #sweep() {
-    const now = this.now()
-    for (const [key, entry] of this.#cache) {
-      if (now - entry.at >= this.ttlMs) this.#cache.delete(key)
-    }
-  }
 }
+
+const keyOf = (chain: Chain, address: Address) => `${chain.chainId}:${address.toLowerCase()}`

@@ -26,6 +26,11 @@ export class SolanaBalanceReader {
   read(chain: SolanaChain, address: string, forceUpdate = false): Promise<RawBalance[]> {
     return this.#cache.get(`${chain.caip2}:${address}`, () => readLive(chain, address), forceUpdate)
   }
+
+  /** What `read` would answer from its cache right now, without asking the node */
+  cached(chain: SolanaChain, address: string): RawBalance[] | undefined {
+    return this.#cache.peek(`${chain.caip2}:${address}`)
+  }
 }
 
 async function readLive(chain: SolanaChain, address: string): Promise<RawBalance[]> {

@@ -14,10 +14,16 @@ export class TtlCache<T> {
     private readonly maxEntries = 10_000,
   ) {}
 
+  /** The cached value while fresh; never loads */
+  peek(key: string): T | undefined {
+    const cached = this.#entries.get(key)
+    return cached && this.now() - cached.at < this.ttlMs ? cached.value : undefined
+  }
+
   /** The cached value when fresh (and not `force`), else `load()`'s, which is then cached. */
   async get(key: string, load: () => Promise<T>, force = false): Promise<T> {
-    const cached = this.#entries.get(key)
-    if (!force && cached && this.now() - cached.at < this.ttlMs) return cached.value
+    const cached = force ? undefined : this.peek(key)
+    if (cached !== undefined) return cached
     const pending = this.#inflight.get(key)
     if (pending) return pending
     const loading = load().finally(() => this.#inflight.delete(key))

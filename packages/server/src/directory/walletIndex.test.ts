@@ -88,4 +88,34 @@ describe.each(availableDatabases())('the in-memory directory on $name', (databas
     await index.find(search) // starts the check; the answer after it has the new wallet
     await expect.poll(async () => (await index.find(search)).count).toBe(1)
   })
+
+  it('keeps a body by its raw query string for the directory it came from', async () => {
+    const { db } = opened()
+    let clock = 0
+    const index = createWalletIndex(db, { now: () => clock, checkMs: 1_000 })
+    const search = { ...base, search: 'kept answer' }
+    const raw = 'projectId=p&search=kept%20answer'
+    expect(await index.answered(raw)).toBeUndefined()
+    const first = await index.findJson(search, raw)
+    expect(JSON.parse(first)).toEqual({ data: [], count: 0 })
+    expect(await index.answered(raw)).toBe(first)
+    // Without a raw query string nothing is kept.
+    await index.findJson({ ...base, search: 'x' })
+    expect(await index.answered('')).toBeUndefined()
+    await db
+      .insertInto('wallets')
+      .values({
+        id: 'kept-answer',
+        name: 'Kept Answer',
+        chains: ['eip155:1'],
+        rank: 1,
+        badge_type: 'none',
+        custom_evm_networks: false,
+      })
+      .execute()
+    clock = 1_000
+    // The directory read afresh has kept nothing: the next request searches the new wallets.
+    await expect.poll(() => index.answered(raw)).toBeUndefined()
+    expect(JSON.parse(await index.findJson(search, raw)).count).toBe(1)
+  })
 })

@@ -3,7 +3,11 @@
 // version (bumped by a trigger on every change to `wallets`) moves, checked at most every
 // DIRECTORY_VERSION_CHECK_MS, so another instance's seed reaches this one too.
 import { type Kysely, sql } from 'kysely'
-import { DIRECTORY_SEARCH_CACHE_TERMS, DIRECTORY_VERSION_CHECK_MS } from '../constants.ts'
+import {
+  DIRECTORY_ANSWER_CACHE_CHARS,
+  DIRECTORY_SEARCH_CACHE_TERMS,
+  DIRECTORY_VERSION_CHECK_MS,
+} from '../constants.ts'
 import type { Database } from '../db/schema.ts'
 import {
   DIRECTORY_COLUMNS,
@@ -11,6 +15,7 @@ import {
   type WalletPage,
   type WalletQuery,
 } from '../db/wallets.ts'
+import { AnswerCache } from '../net/answerCache.ts'
 
 interface IndexedWallet {
   wallet: DirectoryWallet
@@ -24,8 +29,13 @@ interface IndexedWallet {
 
 export interface WalletIndex {
   find(query: WalletQuery): Promise<WalletPage>
-  /** The /getWallets body `{ data, count }` for the query, built from serialised wallets */
-  findJson(query: WalletQuery): Promise<string>
+  /**
+   * The /getWallets body `{ data, count }` for the query, built from serialised wallets. Given
+   * the request's raw query string, the body is kept for `answered` under it.
+   */
+  findJson(query: WalletQuery, rawQuery?: string): Promise<string>
+  /** The body kept for this raw query string by the current directory, if any */
+  answered(rawQuery: string): Promise<string | undefined>
 }
 
 /**
@@ -44,6 +54,11 @@ export interface Directory {
    * with the directory it was built from, so a directory read afresh starts empty.
    */
   searches: Map<string, readonly IndexedWallet[]>
+  /**
+   * Raw query string → the body answered for it: a repeated request skips validation and search.
+   * It goes with the directory too, so a changed directory answers afresh.
+   */
+  answers: AnswerCache
 }
 
 export function directoryOf(entries: readonly IndexedWallet[]): Directory {
@@ -55,7 +70,13 @@ export function directoryOf(entries: readonly IndexedWallet[]): Directory {
     offset += part.length
     return part
   })
-  return { entries, haystack: parts.join(''), starts, searches: new Map() }
+  return {
+    entries,
+    haystack: parts.join(''),
+    starts,
+    searches: new Map(),
+    answers: new AnswerCache(DIRECTORY_ANSWER_CACHE_CHARS),
+  }
 }
 
 /** The wallet whose part of the haystack holds `position` */
@@ -217,7 +238,7 @@ export function createWalletIndex(
     await next
     loaded = next
   }
-  const search = async (query: WalletQuery): Promise<IndexPage> => {
+  const current = async (): Promise<Directory> => {
     if (!loaded) {
       loaded = load()
       loaded.catch(() => {
@@ -232,16 +253,22 @@ export function createWalletIndex(
           checking = undefined
         })
     }
-    return searchIndex((await loaded).directory, query)
+    return (await loaded).directory
   }
   return {
     async find(query) {
-      const { entries, count } = await search(query)
+      const { entries, count } = searchIndex(await current(), query)
       return { wallets: entries.map((entry) => entry.wallet), count }
     },
-    async findJson(query) {
-      const { entries, count } = await search(query)
-      return `{"data":[${entries.map((entry) => entry.json).join(',')}],"count":${count}}`
+    async findJson(query, rawQuery) {
+      const directory = await current()
+      const { entries, count } = searchIndex(directory, query)
+      const body = `{"data":[${entries.map((entry) => entry.json).join(',')}],"count":${count}}`
+      if (rawQuery !== undefined) directory.answers.set(rawQuery, body)
+      return body
+    },
+    async answered(rawQuery) {
+      return (await current()).answers.get(rawQuery)
     },
   }
 }

@@ -10,6 +10,7 @@ import { solanaPricesFor } from '../chain/solanaPrices.ts'
 import { pricesFor } from '../chain/tokens.ts'
 import { TtlCache } from '../chain/ttlCache.ts'
 import {
+  BALANCE_ANSWER_CACHE_CHARS,
   BALANCE_CACHE_MS,
   NATIVE_TOKEN_ADDRESS,
   SOLANA_NATIVE_TOKEN_ADDRESS,
@@ -17,6 +18,7 @@ import {
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
 import { invalidParameter, upstreamUnavailable } from '../errors.ts'
+import { AnswerCache } from '../net/answerCache.ts'
 import {
   CurrencyQuery,
   decimalAmount,
@@ -74,6 +76,8 @@ export const getBalanceRoute = createRoute({
   },
 })
 
+const JSON_TYPE = { 'Content-Type': 'application/json' }
+
 export interface BalanceRouteDeps {
   db: Kysely<Database>
   chains: Chains
@@ -89,14 +93,23 @@ export function registerBalanceRoutes(app: OpenAPIHono<AppEnv>, deps: BalanceRou
   // §9 The prices a balance is valued at are kept as long as the balances (BALANCE_CACHE_MS): a
   // warm answer asks the database nothing. forceUpdate reads them again with the balances.
   const prices = new TtlCache<Map<string, number>>(BALANCE_CACHE_MS, deps.now)
-  const evmPrices = (currency: string, ids: number[], force: boolean) =>
-    prices.get(`eip155 ${currency} ${ids.join(',')}`, () => pricesFor(db, currency, ids), force)
-  const solanaPrices = (currency: string, networks: string[], force: boolean) =>
-    prices.get(
-      `solana ${currency} ${networks.join(',')}`,
-      () => solanaPricesFor(db, currency, networks),
-      force,
-    )
+  const priceKey = (namespace: string, currency: string, ids: readonly (string | number)[]) =>
+    `${namespace} ${currency} ${ids.join(',')}`
+  // A warm answer's body, by the request's URL (host, account, query): kept while the cached
+  // balances and prices it was made of are the ones the caches hold, so it is exactly what the
+  // handler would answer, without validating and formatting again.
+  const answers = new AnswerCache(BALANCE_ANSWER_CACHE_CHARS)
+  app.use(getBalanceRoute.getRoutingPath(), async (c, next) => {
+    if (c.req.method !== 'GET') return next()
+    const body = answers.get(c.req.url)
+    return body === undefined ? next() : c.body(body, 200, JSON_TYPE)
+  })
+  const answer = (c: Context<AppEnv>, read: ReadBalances, current: () => boolean) => {
+    const body = JSON.stringify({ balances: read.balances })
+    if (!read.forced) answers.set(c.req.url, body, current)
+    return c.body(body, 200, JSON_TYPE) as never
+  }
+
   app.openapi(getBalanceRoute, async (c) => {
     const { address: account } = c.req.valid('param')
     const { chainId, currency, forceUpdate } = c.req.valid('query')
@@ -113,19 +126,25 @@ export function registerBalanceRoutes(app: OpenAPIHono<AppEnv>, deps: BalanceRou
         if ('response' in found) return found.response as never
         selected = [found.chain]
       }
-      const valued = await solanaPrices(
-        currency,
-        selected.map((chain) => chain.caip2),
-        force,
-      )
-      const balances = await readBalances(c, selected, {
+      const networks = selected.map((chain) => chain.caip2)
+      const key = priceKey('solana', currency, networks)
+      const valued = await prices.get(key, () => solanaPricesFor(db, currency, networks), force)
+      const read = await readBalances(c, selected, force, {
         read: (chain) => solanaReader.read(chain, account.address, force),
         price: (chain, balance) =>
           valued.get(`${chain.caip2}:${balance.address ?? SOLANA_NATIVE_TOKEN_ADDRESS}`) ?? 0,
         tokenAddress: (balance) => balance.address,
       })
-      if (!balances) return c.json(upstreamUnavailable, 502)
-      return c.json({ balances }, 200)
+      if (!read) return c.json(upstreamUnavailable, 502)
+      return answer(
+        c,
+        read,
+        () =>
+          prices.peek(key) === valued &&
+          selected.every(
+            (chain, index) => solanaReader.cached(chain, account.address) === read.sources[index],
+          ),
+      )
     }
 
     const address = account.address
@@ -136,46 +155,59 @@ export function registerBalanceRoutes(app: OpenAPIHono<AppEnv>, deps: BalanceRou
       if ('response' in found) return found.response as never
       selected = [found.chain]
     }
-    const valued = await evmPrices(
-      currency,
-      selected.map((chain) => chain.chainId),
-      force,
-    )
-    const balances = await readBalances(c, selected, {
+    const ids = selected.map((chain) => chain.chainId)
+    const key = priceKey('eip155', currency, ids)
+    const valued = await prices.get(key, () => pricesFor(db, currency, ids), force)
+    const read = await readBalances(c, selected, force, {
       read: (chain) => reader.read(chain, address, force),
       price: (chain, balance) =>
         valued.get(`${chain.chainId}:${balance.address ?? NATIVE_TOKEN_ADDRESS}`) ?? 0,
       tokenAddress: (balance) => balance.address && getAddress(balance.address),
     })
-    if (!balances) return c.json(upstreamUnavailable, 502)
-    return c.json({ balances }, 200)
+    if (!read) return c.json(upstreamUnavailable, 502)
+    return answer(
+      c,
+      read,
+      () =>
+        prices.peek(key) === valued &&
+        selected.every((chain, index) => reader.cached(chain, address) === read.sources[index]),
+    )
   })
+}
+
+interface ReadBalances {
+  balances: TokenBalance[]
+  /** Each selected chain's balances as its reader answered them (the answer's inputs) */
+  sources: RawBalance[][]
+  forced: boolean
 }
 
 /** Every selected chain's balances, priced; undefined when a chain's node did not answer. */
 async function readBalances<C extends { caip2: string }>(
   c: Context<AppEnv>,
   selected: readonly C[],
+  forced: boolean,
   by: {
     read: (chain: C) => Promise<RawBalance[]>
     price: (chain: C, balance: RawBalance) => number
     tokenAddress: (balance: RawBalance) => string | null
   },
-): Promise<TokenBalance[] | undefined> {
-  let perChain: RawBalance[][]
+): Promise<ReadBalances | undefined> {
+  let sources: RawBalance[][]
   try {
-    perChain = await Promise.all(selected.map(by.read))
+    sources = await Promise.all(selected.map(by.read))
   } catch {
     return undefined
   }
-  return selected.flatMap((chain, index) =>
-    (perChain[index] ?? []).map((balance) =>
+  const balances = selected.flatMap((chain, index) =>
+    (sources[index] ?? []).map((balance) =>
       tokenBalance(c, chain.caip2, balance, {
         price: by.price(chain, balance),
         tokenAddress: by.tokenAddress(balance),
       }),
     ),
   )
+  return { balances, sources, forced }
 }
 
 /** One balance in the §3 TokenBalance shape; tokens carry their CAIP-10 id. */
