@@ -69,13 +69,13 @@ export function relayTable(result: RelayResult): string {
 
 export function relayNotes(result: RelayResult): string {
   return (
-    `Relay: startServer() and ${result.clients} ws clients in this process over 127.0.0.1, each with its own relay-auth JWT; ` +
+    `Relay: the server in a process of its own, as the CLI's serve runs it (its V8 heap tuned the same way; server README "Operating it"), and ${result.clients} ws clients in the bench's process over 127.0.0.1, each with its own relay-auth JWT; ` +
     `${result.messageLength}-character messages, ${result.subscribersPerTopic} subscribers per topic (${result.deliveries.toLocaleString('en-US')} deliveries), ` +
     'each acknowledged as WalletConnect does. Load: every client publishes its share back to back, waiting for each answer; ' +
     'msg/s = messages / time to the last answer, deliveries / time to the last delivery. Latency = publish sent → irn_subscription received. ' +
-    "Paced: half the clients publish to the other half on a schedule (not waiting for answers), latency from each message's scheduled time; " +
+    "Paced: half the clients publish to the other half on a schedule from a worker thread (not waiting for answers), latency from each message's scheduled time; " +
     (result.acrossInstances
-      ? 'across instances: two servers in this process sharing one redis-server, publishers on one, subscribers on the other.'
+      ? 'across instances: two server processes sharing one redis-server, publishers on one, subscribers on the other.'
       : 'across instances: not measured (redis-server is not installed).')
   )
 }

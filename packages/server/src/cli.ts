@@ -10,10 +10,12 @@
 import { readFile } from 'node:fs/promises'
 import { runMigrateCommand, runProjectCommand } from './admin/projectCommand.ts'
 import { runKeysCommand } from './keys/command.ts'
+import { tuneHeapForServing } from './net/heapTuning.ts'
 import { startServer } from './server.ts'
 import { modeFromEnv } from './serverEnv.ts'
 
 async function serve() {
+  tuneHeapForServing()
   const server = await startServer()
   console.log(`[latchkey] server at ${server.url} (${server.databaseKind}, ${server.startupMs} ms)`)
   if (modeFromEnv() === 'development') {

@@ -420,6 +420,11 @@ export const DIRECTORY_SEARCH_CACHE_TERMS = 1_000
 export const DIRECTORY_ANSWER_CACHE_CHARS = 4_000_000
 /** Ours: warm balance answers kept by URL while their balances are cached, in characters (~2 MB) */
 export const BALANCE_ANSWER_CACHE_CHARS = 2_000_000
+/**
+ * Ours: after a full collection the CLI's server lets its JS heap grow by this much of what
+ * survived (V8's --heap-growing-percent; net/heapTuning.ts)
+ */
+export const SERVER_HEAP_GROWING_PERCENT = 100
 /** Ours: how often /getWallets asks whether the directory changed (one primary-key read) */
 export const DIRECTORY_VERSION_CHECK_MS = 1_000
 /** Ours: how long an HTTP route keeps a project it looked up (an operator's change shows within it) */

@@ -6,11 +6,11 @@ import { type SIWXMessageData, serializeSiwxMessage } from '@latchkey/core/share
 import { findFreePort, type MailCapture, startMailCapture } from '@latchkey/devnet'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ServerProcess, spawnServer } from './bench/serverProcess.ts'
 import { DEMO_PROJECT_ID } from './constants.ts'
 import { authCaller } from './testing/authCaller.ts'
 import { availableDatabases } from './testing/databases.ts'
 import { approvalLinkOf, approveByLink, newDeviceId, otpOf } from './testing/emailLogin.ts'
-import { type ServerProcess, spawnServer } from './testing/serverProcess.ts'
 
 const DEMO_ORIGIN = 'http://127.0.0.1:5173'
 /** Acknowledged writes of each kind to wait for before the kill; writes go on meanwhile */

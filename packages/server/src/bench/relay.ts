@@ -2,9 +2,10 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DEMO_PROJECT_ID } from '../constants.ts'
+import { DEMO_PROJECT_ID, RELAY_PATH } from '../constants.ts'
+import type { RelayLimits } from '../relay/budget.ts'
 import type { RelayTestClient } from '../relay/testClient.ts'
-import { startServer } from '../server.ts'
+import { SERVER_INSTANCE, spawnServer } from './serverProcess.ts'
 import { percentile } from './timing.ts'
 
 export interface RelayBench {
@@ -38,35 +39,47 @@ export interface RelayBenchOptions {
 }
 
 /**
- * A server for the relay benches on a fresh PGlite directory. All clients share one address and
- * publish as fast as they can: the benches measure delivery, so the relay's per-address and
+ * A server for the relay benches in a process of its own (bench/serverInstance.ts: the CLI's
+ * serve, heap included), on a fresh PGlite directory. All clients share one address and publish
+ * as fast as they can: the benches measure delivery, so the relay's per-address and
  * publish-rate budgets are out of the way (as in load.test.ts). `redisUrl`: it shares Redis.
  */
 export async function relayServer(clients: number, redisUrl?: string) {
+  const { findFreePort } = await import('@latchkey/devnet')
   const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-bench-relay-'))
   const unlimited = { burst: Number.MAX_SAFE_INTEGER, perSecond: Number.MAX_SAFE_INTEGER }
-  const server = await startServer({
-    port: 0,
-    // The benchmarks run beside `vite build`, which sets NODE_ENV=production in this process.
-    mode: 'development',
-    dataDir,
-    databaseUrl: null,
-    logLevel: 'silent',
-    redisUrl: redisUrl ?? null,
-    relay: {
-      limits: {
-        maxConnectionsPerAddress: clients * 2,
-        clientPublishRate: unlimited,
-        addressPublishRate: unlimited,
+  const limits: Partial<RelayLimits> = {
+    maxConnectionsPerAddress: clients * 2,
+    clientPublishRate: unlimited,
+    addressPublishRate: unlimited,
+  }
+  try {
+    const server = await spawnServer(
+      {
+        // The benchmarks run beside `vite build`, which sets NODE_ENV=production in this process.
+        LATCHKEY_ENV: 'development',
+        NODE_ENV: undefined,
+        DATABASE_URL: undefined,
+        PGLITE_DIR: dataDir,
+        SERVER_PORT: String(await findFreePort()),
+        REDIS_URL: redisUrl,
+        LOG_LEVEL: 'silent',
+        EVM_RPC_URLS: '',
+        SOLANA_RPC_URLS: '',
+        LATCHKEY_TEST_RELAY_LIMITS: JSON.stringify(limits),
       },
-    },
-  })
-  return {
-    server,
-    async stop() {
-      await server.close()
-      await rm(dataDir, { recursive: true, force: true })
-    },
+      SERVER_INSTANCE,
+    )
+    return {
+      relayUrl: `${server.url.replace(/^http/, 'ws')}${RELAY_PATH}`,
+      async stop() {
+        await server.stop()
+        await rm(dataDir, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true })
+    throw error
   }
 }
 
@@ -82,7 +95,7 @@ export async function benchRelay(options: RelayBenchOptions = {}): Promise<Relay
   const idleMessages = options.idleMessages ?? 500
   const messageLength = options.messageLength ?? 1_024
   const topicCount = Math.floor(clientCount / perTopic)
-  const { server, stop } = await relayServer(clientCount)
+  const { relayUrl, stop } = await relayServer(clientCount)
   const clients: RelayTestClient[] = []
   try {
     const sentAt = new Map<string, number>()
@@ -99,7 +112,7 @@ export async function benchRelay(options: RelayBenchOptions = {}): Promise<Relay
     for (let i = 0; i < clientCount; i += 50) {
       const batch = Array.from({ length: Math.min(50, clientCount - i) }, () =>
         RelayTestClient.connect({
-          relayUrl: server.relayUrl,
+          relayUrl,
           projectId: DEMO_PROJECT_ID,
           keepFrames: false,
           onMessage,

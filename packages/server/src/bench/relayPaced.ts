@@ -62,8 +62,8 @@ export async function benchRelayPaced(
   const second = options.redisUrl ? await relayServer(clients, options.redisUrl) : first
   try {
     const result = await clientsWorker({
-      publishUrl: first.server.relayUrl,
-      subscribeUrl: second.server.relayUrl,
+      publishUrl: first.relayUrl,
+      subscribeUrl: second.relayUrl,
       clients,
       rate,
       warmup,

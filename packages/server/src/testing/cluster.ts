@@ -7,15 +7,13 @@ import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { findFreePort } from '@latchkey/devnet'
+import { SERVER_INSTANCE, type ServerProcess, spawnServer } from '../bench/serverProcess.ts'
 import { redisServerAvailable, startTestRedis } from '../net/redisServer.ts'
 import type { RelayLimits } from '../relay/budget.ts'
 import { availableDatabases } from './databases.ts'
-import { type ServerProcess, spawnServer } from './serverProcess.ts'
 
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((path) => existsSync(path))
-const INSTANCE = fileURLToPath(new URL('./clusterInstance.ts', import.meta.url))
 const postgres = availableDatabases().find((database) => database.name === 'postgres')
 
 export const clusterAvailable = Boolean(postgres && redisServerAvailable && NGINX)
@@ -23,7 +21,7 @@ export const clusterAvailable = Boolean(postgres && redisServerAvailable && NGIN
 export interface ClusterOptions {
   /** EVM_RPC_URLS of both instances */
   evmRpcUrls?: string
-  /** The relay budgets of both instances (clusterInstance.ts) */
+  /** The relay budgets of both instances (bench/serverInstance.ts) */
   relayLimits?: Partial<RelayLimits>
   /** LATCHKEY_ADMIN_TOKEN of both instances (their /metrics) */
   adminToken?: string
@@ -136,7 +134,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       LATCHKEY_TEST_RELAY_LIMITS: JSON.stringify(options.relayLimits ?? {}),
     }
     const start = async () =>
-      spawnServer({ ...env, SERVER_PORT: String(await findFreePort()) }, INSTANCE)
+      spawnServer({ ...env, SERVER_PORT: String(await findFreePort()) }, SERVER_INSTANCE)
     // One after the other: the first seeds the demo project, the second finds it.
     const first = await start()
     stops.push(() => first.kill())

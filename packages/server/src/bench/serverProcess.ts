@@ -1,9 +1,16 @@
-// Test support: the server's CLI (cli.ts) as a child process, so a test can SIGKILL it for real.
+// The server's CLI (cli.ts), or serverInstance.ts, as a child process: a test can SIGKILL it for
+// real, a benchmark measures it with a heap of its own.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
-const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url))
+const here = fileURLToPath(import.meta.url)
+/** As source (tsx) or as built JavaScript, like this file */
+const CLI = fileURLToPath(new URL(`../cli${extname(here)}`, import.meta.url))
+export const SERVER_INSTANCE = fileURLToPath(
+  new URL(`./serverInstance${extname(here)}`, import.meta.url),
+)
 const LISTENING = /\[latchkey\] server at (http:\/\/\S+)/
 
 export interface ServerProcess {
@@ -22,7 +29,7 @@ function exited(child: ChildProcess): Promise<void> {
 
 /**
  * `latchkey-server serve` with `env` over this process's (undefined unsets); resolves once it
- * listens. `entry` runs another script that prints the same line (testing/clusterInstance.ts).
+ * listens. `entry` runs another script that prints the same line (SERVER_INSTANCE).
  */
 export function spawnServer(
   env: Record<string, string | undefined>,
@@ -32,7 +39,9 @@ export function spawnServer(
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key]
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--conditions=@latchkey/source', entry],
+    extname(entry) === '.ts'
+      ? ['--import', 'tsx', '--conditions=@latchkey/source', entry]
+      : [entry],
     {
       cwd: ROOT,
       env: merged,
