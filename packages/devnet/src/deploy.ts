@@ -95,7 +95,7 @@ export async function deployDevnetTokens(
   return DEVNET_TOKENS
 }
 
-async function waitForSuccess(publicClient: PublicClient, hash: Hash, action: string) {
+export async function waitForSuccess(publicClient: PublicClient, hash: Hash, action: string) {
   const receipt = await publicClient.waitForTransactionReceipt({ hash })
   if (receipt.status !== 'success') throw new Error(`${action} reverted (tx ${hash})`)
   return receipt

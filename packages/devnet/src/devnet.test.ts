@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_ACCOUNT_ETH_BALANCE, TEST_ACCOUNTS } from './accounts.ts'
 import { deployDevnetTokens } from './deploy.ts'
 import { type Devnet, startDevnet } from './devnet.ts'
+import { baseUnits, SEED_POOLS } from './exchange/pools.ts'
 import { findFreePort } from './free-port.ts'
 import { DEVNET_TOKEN_BALANCES, DEVNET_TOKENS, testTokenAbi } from './tokens.ts'
 
@@ -86,7 +87,7 @@ describe('startDevnet', () => {
     })
   })
 
-  it('mints exactly the test balances, so total supply is ten times the per-account amount', async () => {
+  it("mints exactly the test balances and the exchange's pools, and nothing else", async () => {
     for (const chainId of CHAIN_IDS) {
       for (const token of DEVNET_TOKENS) {
         const totalSupply = await clientFor(chainId).readContract({
@@ -94,7 +95,11 @@ describe('startDevnet', () => {
           abi: testTokenAbi,
           functionName: 'totalSupply',
         })
-        expect(totalSupply).toBe(DEVNET_TOKEN_BALANCES[token.symbol] * 10n)
+        const pooled = SEED_POOLS.flatMap((pool) => [pool.a, pool.b])
+          .filter((side) => side.symbol === token.symbol)
+          .reduce((sum, side) => sum + baseUnits(side), 0n)
+        expect(pooled).toBeGreaterThan(0n)
+        expect(totalSupply).toBe(DEVNET_TOKEN_BALANCES[token.symbol] * 10n + pooled)
       }
     }
   })

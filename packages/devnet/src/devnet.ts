@@ -1,5 +1,7 @@
 import { type AnvilInstance, startAnvil } from './anvil.ts'
 import { deployDevnetTokens } from './deploy.ts'
+import type { EXCHANGE_ADDRESSES } from './exchange/contracts.ts'
+import { deployDevnetExchange } from './exchange/deploy.ts'
 import { defaultSolanaPort, type SolanaDevnet, startSolanaDevnet } from './solana/devnet.ts'
 import type { DevnetToken } from './tokens.ts'
 
@@ -12,6 +14,8 @@ export interface DevnetChain {
   chainId: number
   rpcUrl: string
   tokens: readonly DevnetToken[]
+  /** The local exchange (Uniswap V2 and WETH9), seeded with the exchange/pools.ts pools */
+  exchange: typeof EXCHANGE_ADDRESSES
 }
 
 export interface Devnet {
@@ -58,11 +62,15 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
 
   try {
     const devnetChains = await Promise.all(
-      anvils.map(async ({ chainId, rpcUrl }) => ({
-        chainId,
-        rpcUrl,
-        tokens: await deployDevnetTokens(chainId, rpcUrl),
-      })),
+      anvils.map(async ({ chainId, rpcUrl }) => {
+        const tokens = await deployDevnetTokens(chainId, rpcUrl)
+        return {
+          chainId,
+          rpcUrl,
+          tokens,
+          exchange: await deployDevnetExchange(chainId, rpcUrl, tokens),
+        }
+      }),
     )
     return { chains: devnetChains, ...(solana && { solana }), stop }
   } catch (error) {

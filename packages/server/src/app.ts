@@ -71,6 +71,8 @@ import { RPC_PATH, registerRpcRoute } from './routes/rpc.ts'
 import { getWalletsRoute, registerWalletRoutes } from './routes/wallets.ts'
 import { SIWX_ROUTES } from './siwx/routeDefs.ts'
 import { registerSiwxRoutes } from './siwx/routes.ts'
+import { registerConvertRoutes } from './swap/convertHandlers.ts'
+import { CONVERT_ROUTES } from './swap/convertRoutes.ts'
 
 export interface AppDeps {
   db: Kysely<Database>
@@ -129,6 +131,7 @@ const PROJECT_ROUTES = [
   getIdentityRoute,
   getSupportedChainsRoute,
   ...SIWX_ROUTES,
+  ...CONVERT_ROUTES,
 ]
 
 /** The auth routes that sign in or mail: they also count against authRateLimit's budgets. */
@@ -217,6 +220,7 @@ export function createApp(deps: AppDeps): App {
   })
   registerHistoryRoutes(app, db, chains, solanaChains)
   registerPriceRoutes(app, db, chains)
+  registerConvertRoutes(app, { db, chains })
   registerIdentityRoutes(app, chains, solanaChains)
   registerRpcRoute(app, chains)
   registerSiwxRoutes(app, { db, chains, now, publicUrl: deps.publicUrl ?? (() => '') })

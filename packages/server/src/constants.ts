@@ -425,6 +425,22 @@ export const BALANCE_ANSWER_CACHE_CHARS = 2_000_000
  * survived (V8's --heap-growing-percent; net/heapTuning.ts)
  */
 export const SERVER_HEAP_GROWING_PERCENT = 100
+/** Uniswap V2: each pool keeps 3 per mille of what goes in (UniswapV2Library.getAmountOut) */
+export const SWAP_FEE_PER_MILLE = 3
+/** §9: swap slippage tolerance, percent (build-transaction's default for eip155.slippage) */
+export const SWAP_SLIPPAGE_PERCENT = 1
+/** Ours: the most eip155.slippage may say, percent */
+export const SWAP_MAX_SLIPPAGE_PERCENT = 50
+/** Ours: a built swap must be mined within this long of the block it was quoted at */
+export const SWAP_DEADLINE_SECONDS = 1_200
+/** Ours: /v1/convert/gas-price's fast and instant prices, as multiples of eth_gasPrice */
+export const GAS_PRICE_MULTIPLIERS = { standard: 1, fast: 1.2, instant: 1.5 } as const
+/**
+ * The devnet's exchange router (Uniswap V2, deployed by @latchkey/devnet on every local chain):
+ * a chain in LOCAL_SWAP_CHAIN_IDS swaps through it unless EVM_SWAP_ROUTERS names another
+ */
+export const LOCAL_SWAP_ROUTER = '0x5481Cac231b1fD97B4e7E0FF2C2DE3F414DD13F3'
+export const LOCAL_SWAP_CHAIN_IDS: readonly number[] = [31337, 31338]
 /** Ours: how often /getWallets asks whether the directory changed (one primary-key read) */
 export const DIRECTORY_VERSION_CHECK_MS = 1_000
 /** Ours: how long an HTTP route keeps a project it looked up (an operator's change shows within it) */

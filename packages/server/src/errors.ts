@@ -347,3 +347,14 @@ export const adminErrors = {
   tooManyOrigins: (max: number) => new AdminError(`A project lists at most ${max} origins`, 400),
   invalidFeatures: (reason: string) => new AdminError(`Invalid features: ${reason}`, 400),
 }
+
+/** §8: a chain without an exchange, asked for swap tokens, quotes or transactions (HTTP 400) */
+export const swapsUnsupported: ErrorBody = { error: 'Network not supported for Swaps' }
+/** §8: a chain without an exchange, asked for gas prices (HTTP 400) */
+export const gasPriceUnsupported: ErrorBody = { error: 'Network not supported for Gas Price' }
+/** §8: no pool path can take the trade (HTTP 400) */
+export const insufficientLiquidity: ErrorBody = { error: 'Insufficient liquidity' }
+/** Ours: the node ran a built swap and it failed; its reason (allowance or balance short) (HTTP 400) */
+export function swapWouldFail(reason: string): ErrorBody {
+  return { error: `The swap would fail: ${reason.slice(0, 300)}` }
+}

@@ -4,6 +4,17 @@ export type { AnvilInstance, StartAnvilOptions } from '../anvil.ts'
 export { startAnvil } from '../anvil.ts'
 export type { Devnet, DevnetChain, DevnetChainConfig, StartDevnetOptions } from '../devnet.ts'
 export { defaultDevnetChains, startDevnet } from '../devnet.ts'
+export {
+  EXCHANGE_ADDRESSES,
+  EXCHANGE_DEPLOYER,
+  factoryAbi,
+  PAIR_INIT_CODE_HASH,
+  pairAbi,
+  pairAddress,
+  routerAbi,
+  wethAbi,
+} from '../exchange/contracts.ts'
+export { type PoolSide, SEED_POOLS, type SeedPool } from '../exchange/pools.ts'
 export { findFreePort } from '../free-port.ts'
 export {
   type CapturedMail,

@@ -1,8 +1,10 @@
 import { DEVNET_TOKENS } from '@latchkey/devnet'
+import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { KNOWN_TOKENS } from '../constants.ts'
+import { KNOWN_TOKENS, LOCAL_SWAP_ROUTER } from '../constants.ts'
 import { decimalAmount } from '../routes/chainCommon.ts'
 import { decodeCursor, encodeCursor, parseCaip10, parseEvmAddress } from '../routes/chainParams.ts'
+import { createChain } from './client.ts'
 import { chainsFromEnv, parseCaip2 } from './config.ts'
 
 describe('chain helpers', () => {
@@ -17,6 +19,28 @@ describe('chain helpers', () => {
     ])
     expect(chainsFromEnv('')).toEqual([])
     expect(() => chainsFromEnv('http://x')).toThrow(/chainId=url/)
+  })
+
+  it('reads EVM_SWAP_ROUTERS, and gives the local chains the devnet exchange by default', () => {
+    const router = '0x7a250d5630b4cf539739df2c5dacb4c659f2488d'
+    const configs = chainsFromEnv(
+      '1=http://127.0.0.1:9545,31337=http://127.0.0.1:8545,10=http://127.0.0.1:9546',
+      `1=${router}`,
+    )
+    expect(configs[0]).toEqual({
+      chainId: 1,
+      rpcUrl: 'http://127.0.0.1:9545',
+      swapRouter: getAddress(router),
+    })
+    expect(configs.map((config) => createChain(config).swapRouter)).toEqual([
+      getAddress(router),
+      LOCAL_SWAP_ROUTER,
+      undefined,
+    ])
+    expect(() => chainsFromEnv('1=http://127.0.0.1:9545', '1=0x123')).toThrow(/EVM_SWAP_ROUTERS/)
+    expect(() => chainsFromEnv('1=http://127.0.0.1:9545', `one=${router}`)).toThrow(
+      /EVM_SWAP_ROUTERS items must be chainId=0x/,
+    )
   })
 
   it('parses CAIP ids and addresses', () => {

@@ -1,5 +1,6 @@
 // One viem client per configured chain.
-import { createPublicClient, http, type PublicClient } from 'viem'
+import { type Address, createPublicClient, http, type PublicClient } from 'viem'
+import { LOCAL_SWAP_CHAIN_IDS, LOCAL_SWAP_ROUTER } from '../constants.ts'
 import { type ChainConfig, caip2 } from './config.ts'
 
 export interface Chain {
@@ -8,6 +9,8 @@ export interface Chain {
   caip2: string
   rpcUrl: string
   client: PublicClient
+  /** The chain's exchange router, when it has one (ChainConfig.swapRouter) */
+  swapRouter: Address | undefined
 }
 
 export function createChain(config: ChainConfig): Chain {
@@ -15,6 +18,9 @@ export function createChain(config: ChainConfig): Chain {
     chainId: config.chainId,
     caip2: caip2(config.chainId),
     rpcUrl: config.rpcUrl,
+    swapRouter:
+      config.swapRouter ??
+      (LOCAL_SWAP_CHAIN_IDS.includes(config.chainId) ? LOCAL_SWAP_ROUTER : undefined),
     // Batching folds the parallel reads of one balance or block range into one HTTP request.
     client: createPublicClient({
       transport: http(config.rpcUrl, { batch: { batchSize: 200, wait: 0 }, retryCount: 1 }),

@@ -1,9 +1,15 @@
 // Which EVM chains the data API serves: startServer({ chains }) or EVM_RPC_URLS.
+import { type Address, getAddress, isAddress } from 'viem'
 import { urlListFromEnv } from './urlListFromEnv.ts'
 
 export interface ChainConfig {
   chainId: number
   rpcUrl: string
+  /**
+   * A Uniswap V2 router (or a fork with its interface) for /v1/convert/*; default the devnet's
+   * on the local chains (LOCAL_SWAP_CHAIN_IDS), none elsewhere: swaps are not offered there
+   */
+  swapRouter?: Address
 }
 
 /** The CAIP-2 id of an EVM chain: eip155:<chainId>. */
@@ -19,10 +25,33 @@ export function parseCaip2(value: string): number | undefined {
   return Number.isSafeInteger(id) ? id : undefined
 }
 
-/** EVM_RPC_URLS: a comma list of chainId=url, e.g. "31337=http://127.0.0.1:8545". */
-export function chainsFromEnv(raw = process.env.EVM_RPC_URLS): ChainConfig[] {
+/**
+ * EVM_RPC_URLS: a comma list of chainId=url, e.g. "31337=http://127.0.0.1:8545"; EVM_SWAP_ROUTERS
+ * (chainId=router address, same shape) gives chains their exchange.
+ */
+export function chainsFromEnv(
+  raw = process.env.EVM_RPC_URLS,
+  routers = process.env.EVM_SWAP_ROUTERS,
+): ChainConfig[] {
+  const swapRouters = swapRoutersFromEnv(routers)
   return urlListFromEnv(raw, { variable: 'EVM_RPC_URLS', key: 'chainId' }, (key, rpcUrl) => {
     const chainId = Number(key)
-    return Number.isSafeInteger(chainId) && chainId > 0 ? { chainId, rpcUrl } : undefined
+    if (!Number.isSafeInteger(chainId) || chainId <= 0) return undefined
+    const swapRouter = swapRouters.get(chainId)
+    return swapRouter ? { chainId, rpcUrl, swapRouter } : { chainId, rpcUrl }
   })
+}
+
+function swapRoutersFromEnv(raw: string | undefined): Map<number, Address> {
+  const routers = new Map<number, Address>()
+  for (const item of (raw ?? '').split(',').map((part) => part.trim())) {
+    if (item === '') continue
+    const [key = '', address = ''] = item.split('=').map((part) => part.trim())
+    const chainId = Number(key)
+    if (!Number.isSafeInteger(chainId) || chainId <= 0 || !isAddress(address, { strict: false })) {
+      throw new Error(`EVM_SWAP_ROUTERS items must be chainId=0x…(40 hex digits), got '${item}'`)
+    }
+    routers.set(chainId, getAddress(address))
+  }
+  return routers
 }

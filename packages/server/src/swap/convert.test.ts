@@ -1,0 +1,304 @@
+// /v1/convert/* against the real server and the devnet's exchange (Uniswap V2 on anvil): quotes
+// equal the router's own arithmetic, and the transactions built here do what was quoted.
+import {
+  type Devnet,
+  EXCHANGE_ADDRESSES,
+  findFreePort,
+  routerAbi,
+  startDevnet,
+  TEST_ACCOUNTS,
+} from '@latchkey/devnet'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  type Hex,
+  http,
+  type PublicClient,
+  parseEther,
+  parseUnits,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  DEMO_PROJECT_ID,
+  KNOWN_TOKENS,
+  LOCAL_SWAP_ROUTER,
+  NATIVE_TOKEN_ADDRESS,
+} from '../constants.ts'
+import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
+
+const LUSD = KNOWN_TOKENS[0].address
+const LKT = KNOWN_TOKENS[1].address
+const id = (address: string) => `eip155:31337:${address}`
+const ETH = id(NATIVE_TOKEN_ADDRESS)
+const [, , , , , , , , TRADER, APPROVER] = TEST_ACCOUNTS
+// One database is enough: the convert API reads the chain, the database only for token names.
+const [database] = availableDatabases()
+
+interface Quote {
+  fromAmount: string
+  toAmount: string
+  path: string[]
+  priceImpact: number
+  fee: { percent: number; amount: string }
+}
+interface Tx {
+  from: Address
+  to: Address
+  data: Hex
+  value: string
+  eip155: { gas?: string; gasPrice: string }
+}
+
+describe('the convert API on the devnet exchange', () => {
+  let devnet: Devnet
+  let service: TestServer
+  let node: PublicClient
+
+  beforeAll(async () => {
+    devnet = await startDevnet({ chains: [{ chainId: 31337, port: await findFreePort() }] })
+    const rpcUrl = devnet.chains[0]?.rpcUrl ?? ''
+    node = createPublicClient({ chain: foundry, transport: http(rpcUrl) })
+    service = await startTestServer(database as NonNullable<typeof database>, {
+      // 31338 points at the same node but has no exchange: swaps are not offered there.
+      chains: [
+        { chainId: 31337, rpcUrl },
+        { chainId: 8453, rpcUrl },
+      ],
+      rateLimit: { perAddress: { limit: 1_000_000, windowMs: 10_000 } },
+    })
+  })
+  afterAll(async () => {
+    await service?.stop()
+    await devnet?.stop()
+  })
+
+  const get = (path: string, query: Record<string, string>) =>
+    service.request(`${path}?${new URLSearchParams({ projectId: DEMO_PROJECT_ID, ...query })}`)
+  const post = (path: string, body: unknown) =>
+    service.request(`${path}?projectId=${DEMO_PROJECT_ID}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  async function ok<T>(response: Response | Promise<Response>): Promise<T> {
+    const answer = await response
+    expect(answer.status, await answer.clone().text()).toBe(200)
+    return (await answer.json()) as T
+  }
+  async function refused(response: Response | Promise<Response>, status = 400) {
+    const answer = await response
+    expect(answer.status).toBe(status)
+    return ((await answer.json()) as { error: string }).error
+  }
+  const quote = async (from: string, to: string, amount: bigint, user: Address = TRADER.address) =>
+    (
+      await ok<{ quotes: Quote[] }>(
+        get('/v1/convert/quotes', { amount: String(amount), userAddress: user, from, to }),
+      )
+    ).quotes[0] as Quote
+  const routerOut = async (amount: bigint, path: Address[]) =>
+    (
+      await node.readContract({
+        address: EXCHANGE_ADDRESSES.router,
+        abi: routerAbi,
+        functionName: 'getAmountsOut',
+        args: [amount, path],
+      })
+    ).at(-1)
+  const send = async (account: (typeof TEST_ACCOUNTS)[number], tx: Tx) => {
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(account.privateKey),
+      chain: foundry,
+      transport: http(devnet.chains[0]?.rpcUrl),
+    })
+    const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) })
+    return node.waitForTransactionReceipt({ hash })
+  }
+  const lusdOf = (address: Address) =>
+    node.readContract({ address: LUSD, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+
+  it('knows the devnet exchange where @latchkey/devnet deploys it', () => {
+    expect(LOCAL_SWAP_ROUTER).toBe(EXCHANGE_ADDRESSES.router)
+  })
+
+  it("lists the chain's swappable tokens, the native coin first, with prices", async () => {
+    const { tokens } = await ok<{
+      tokens: {
+        symbol: string
+        address: string
+        decimals: number
+        price: number
+        logoUri: string
+      }[]
+    }>(get('/v1/convert/tokens', { chainId: 'eip155:31337' }))
+    expect(tokens.map((t) => [t.symbol, t.address, t.decimals, t.price])).toEqual([
+      ['ETH', ETH, 18, 3000],
+      ['lUSD', id(LUSD), 6, 1],
+      ['LKT', id(LKT), 18, 2.5],
+    ])
+    expect(tokens[1]?.logoUri).toMatch(/\/public\/getTokenImage\/lUSD\?projectId=/)
+  })
+
+  it('quotes exactly what the router computes, with the price impact and the fee', async () => {
+    const amount = parseEther('1')
+    const q = await quote(ETH, id(LUSD), amount)
+    expect(q.path).toEqual([id(EXCHANGE_ADDRESSES.weth), id(LUSD)])
+    expect(BigInt(q.toAmount)).toBe(await routerOut(amount, [EXCHANGE_ADDRESSES.weth, LUSD]))
+    expect(q.priceImpact).toBeGreaterThan(0)
+    expect(q.priceImpact).toBeLessThan(1)
+    expect(q.fee).toEqual({ percent: 0.3, amount: String((amount * 3n) / 1000n) })
+  })
+
+  it('takes the better of the direct pool and the hops through WETH', async () => {
+    const amount = parseUnits('1000', 6)
+    const q = await quote(id(LUSD), id(LKT), amount)
+    const direct = (await routerOut(amount, [LUSD, LKT])) ?? 0n
+    const viaWeth = (await routerOut(amount, [LUSD, EXCHANGE_ADDRESSES.weth, LKT])) ?? 0n
+    expect(BigInt(q.toAmount)).toBe(direct > viaWeth ? direct : viaWeth)
+    expect(q.path.length).toBe(direct > viaWeth ? 2 : 3)
+  })
+
+  it('says Insufficient liquidity when the pools cannot take the trade', async () => {
+    const error = await refused(
+      get('/v1/convert/quotes', {
+        amount: String(parseUnits('1000000', 6)),
+        userAddress: TRADER.address,
+        from: id(LUSD),
+        to: ETH,
+      }),
+    )
+    expect(error).toBe('Insufficient liquidity')
+  })
+
+  it('builds a swap of ETH for lUSD that pays out what was quoted', async () => {
+    const amount = parseEther('0.5')
+    const q = await quote(ETH, id(LUSD), amount)
+    const { tx } = await ok<{ tx: Tx }>(
+      post('/v1/convert/build-transaction', {
+        amount: String(amount),
+        eip155: { slippage: 1 },
+        from: ETH,
+        to: id(LUSD),
+        userAddress: TRADER.address,
+      }),
+    )
+    expect(tx).toMatchObject({
+      from: TRADER.address,
+      to: EXCHANGE_ADDRESSES.router,
+      value: String(amount),
+    })
+    expect(Number(tx.eip155.gas)).toBeGreaterThan(21_000)
+    const before = await lusdOf(TRADER.address)
+    expect((await send(TRADER, tx)).status).toBe('success')
+    expect((await lusdOf(TRADER.address)) - before).toBe(BigInt(q.toAmount))
+  })
+
+  it('asks for an approval of exactly the amount before a token swap, then swaps', async () => {
+    const amount = parseUnits('250', 6)
+    const allowance = async () =>
+      (
+        await ok<{ allowance: string }>(
+          get('/v1/convert/allowance', { tokenAddress: id(LUSD), userAddress: APPROVER.address }),
+        )
+      ).allowance
+    expect(await allowance()).toBe('0')
+    const order = {
+      amount: String(amount),
+      from: id(LUSD),
+      to: id(LKT),
+      userAddress: APPROVER.address,
+    }
+    // Without the allowance the node refuses to run the swap: its reason, not a 5xx.
+    expect(await refused(post('/v1/convert/build-transaction', order))).toMatch(
+      /^The swap would fail: /,
+    )
+
+    const { tx: approve } = await ok<{ tx: Tx }>(
+      get('/v1/convert/build-approve', {
+        userAddress: APPROVER.address,
+        from: id(LUSD),
+        to: id(LKT),
+        amount: String(amount),
+      }),
+    )
+    expect(approve).toMatchObject({ from: APPROVER.address, to: LUSD, value: '0' })
+    expect((await send(APPROVER, approve)).status).toBe('success')
+    expect(await allowance()).toBe(String(amount))
+
+    const q = await quote(id(LUSD), id(LKT), amount, APPROVER.address)
+    const { tx } = await ok<{ tx: Tx }>(post('/v1/convert/build-transaction', order))
+    const lkt = {
+      address: LKT,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [APPROVER.address],
+    } as const
+    const before = await node.readContract(lkt)
+    expect((await send(APPROVER, tx)).status).toBe('success')
+    expect((await node.readContract(lkt)) - before).toBe(BigInt(q.toAmount))
+    expect(await allowance()).toBe('0')
+  })
+
+  it('gives the gas price three ways', async () => {
+    const prices = await ok<{ standard: string; fast: string; instant: string }>(
+      get('/v1/convert/gas-price', { chainId: 'eip155:31337' }),
+    )
+    const standard = await node.getGasPrice()
+    expect(prices).toEqual({
+      standard: String(standard),
+      fast: String((standard * 120n) / 100n),
+      instant: String((standard * 150n) / 100n),
+    })
+  })
+
+  it('refuses a chain without an exchange with the spec texts', async () => {
+    expect(await refused(get('/v1/convert/tokens', { chainId: 'eip155:8453' }))).toBe(
+      'Network not supported for Swaps',
+    )
+    expect(await refused(get('/v1/convert/gas-price', { chainId: 'eip155:8453' }))).toBe(
+      'Network not supported for Gas Price',
+    )
+    expect(await refused(get('/v1/convert/tokens', { chainId: 'eip155:1' }))).toBe(
+      'Network not supported for Swaps',
+    )
+  })
+
+  it('refuses bad input with a 400 naming the parameter', async () => {
+    const base = { amount: '1000', userAddress: TRADER.address, from: ETH, to: id(LUSD) }
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ amount: '0' }, /^Invalid parameter 'amount'/],
+      [{ amount: '-5' }, /^Invalid parameter 'amount'/],
+      [{ amount: '1.5' }, /^Invalid parameter 'amount'/],
+      [{ amount: 'abc' }, /^Invalid parameter 'amount'/],
+      [{ amount: '9'.repeat(79) }, /^Invalid parameter 'amount'/],
+      [{ userAddress: '0x123' }, /^Invalid parameter 'userAddress'/],
+      [{ from: 'eip155:31337:0xnothex' }, /^Invalid parameter 'from'/],
+      [{ to: ETH }, /^Invalid parameter 'to': must not be the token sold/],
+      [{ to: `eip155:1:${LUSD}` }, /^Invalid parameter 'to': must be on the same chain as from/],
+    ]
+    for (const [change, expected] of cases) {
+      expect(
+        await refused(get('/v1/convert/quotes', { ...base, ...change })),
+        JSON.stringify(change),
+      ).toMatch(expected)
+    }
+    const body = { amount: '1000', from: ETH, to: id(LUSD), userAddress: TRADER.address }
+    expect(
+      await refused(post('/v1/convert/build-transaction', { ...body, eip155: { slippage: 80 } })),
+    ).toMatch(/^Invalid parameter 'eip155.slippage'/)
+    expect(
+      await refused(
+        get('/v1/convert/build-approve', {
+          userAddress: TRADER.address,
+          from: ETH,
+          to: id(LUSD),
+          amount: '1',
+        }),
+      ),
+    ).toMatch(/^Invalid parameter 'from': the native coin needs no approval/)
+  })
+})
