@@ -73,6 +73,8 @@ import { SIWX_ROUTES } from './siwx/routeDefs.ts'
 import { registerSiwxRoutes } from './siwx/routes.ts'
 import { registerConvertRoutes } from './swap/convertHandlers.ts'
 import { CONVERT_ROUTES } from './swap/convertRoutes.ts'
+import { Exchanges } from './swap/exchanges.ts'
+import { poolPrices } from './swap/poolPrices.ts'
 
 export interface AppDeps {
   db: Kysely<Database>
@@ -210,17 +212,20 @@ export function createApp(deps: AppDeps): App {
   registerConfigRoutes(app, deps.latestKitVersion ?? latestKitVersionFromEnv())
   const chains = deps.chains ?? new Chains([])
   const solanaChains = deps.solanaChains ?? new SolanaChains([])
+  const exchanges = new Exchanges(chains)
+  const prices = poolPrices(db, exchanges)
   registerBalanceRoutes(app, {
     db,
     chains,
+    prices,
     reader: new BalanceReader(db, now),
     solanaChains,
     solanaReader: new SolanaBalanceReader(now),
     now,
   })
-  registerHistoryRoutes(app, db, chains, solanaChains)
-  registerPriceRoutes(app, db, chains)
-  registerConvertRoutes(app, { db, chains })
+  registerHistoryRoutes(app, db, chains, solanaChains, prices)
+  registerPriceRoutes(app, db, chains, prices)
+  registerConvertRoutes(app, { db, exchanges, prices })
   registerIdentityRoutes(app, chains, solanaChains)
   registerRpcRoute(app, chains)
   registerSiwxRoutes(app, { db, chains, now, publicUrl: deps.publicUrl ?? (() => '') })

@@ -145,22 +145,25 @@ describe.each(availableDatabases())('blockchain data API on $name', (database) =
 
   it('values balances at the prices of the last 30 s too; forceUpdate reads a new price', async () => {
     const { db } = service.server
-    const eth = () =>
+    // lUSD is the pools' price anchor (swap/poolPrices.ts): its table price moves every pooled
+    // token's, ETH's through the ETH/lUSD pool (600,000 lUSD for 200 ETH: 3,000 lUSD each).
+    const lusd = () =>
       db
         .updateTable('prices')
         .where('chain_id', '=', 31337)
-        .where('address', '=', NATIVE_TOKEN_ADDRESS)
+        .where('address', '=', LUSD.toLowerCase())
         .where('currency', '=', 'usd')
     expect((await balances(RECEIVER.address)).ETH?.price).toBe(3000)
-    await eth().set({ price: 3100 }).execute()
+    await lusd().set({ price: 1.1 }).execute()
     try {
       // The warm answer asks the database nothing: the old price, as the old balance.
       expect((await balances(RECEIVER.address)).ETH?.price).toBe(3000)
       const fresh = await balances(RECEIVER.address, { forceUpdate: 'true' })
-      expect(fresh.ETH?.price).toBe(3100)
-      expect((await balances(RECEIVER.address)).ETH?.price).toBe(3100)
+      expect(fresh.ETH?.price).toBe(3300)
+      expect(fresh.lUSD?.price).toBe(1.1)
+      expect((await balances(RECEIVER.address)).ETH?.price).toBe(3300)
     } finally {
-      await eth().set({ price: 3000 }).execute()
+      await lusd().set({ price: 1 }).execute()
       await balances(RECEIVER.address, { forceUpdate: 'true' })
     }
   })

@@ -441,6 +441,11 @@ export const GAS_PRICE_MULTIPLIERS = { standard: 1, fast: 1.2, instant: 1.5 } as
  */
 export const LOCAL_SWAP_ROUTER = '0x5481Cac231b1fD97B4e7E0FF2C2DE3F414DD13F3'
 export const LOCAL_SWAP_CHAIN_IDS: readonly number[] = [31337, 31338]
+/**
+ * Ours: the stablecoins a chain's pools are priced against, first found first; the anchor keeps
+ * the price table's price (swap/poolPrices.ts)
+ */
+export const SWAP_PRICE_ANCHORS: readonly string[] = ['lUSD', 'USDC', 'USDT', 'DAI']
 /** Ours: how often /getWallets asks whether the directory changed (one primary-key read) */
 export const DIRECTORY_VERSION_CHECK_MS = 1_000
 /** Ours: how long an HTTP route keeps a project it looked up (an operator's change shows within it) */

@@ -61,7 +61,13 @@ export function listTokens(db: Kysely<Database>, chainId: number): Promise<Token
     .execute()
 }
 
-/** Prices keyed by `${chainId}:${lowercase address}`. */
+/** Prices keyed by `${chainId}:${lowercase address}` (the table's, or the pools' where they trade) */
+export type PriceSource = (
+  currency: string,
+  chainIds: readonly number[],
+) => Promise<Map<string, number>>
+
+/** The price table's prices, keyed by `${chainId}:${lowercase address}`. */
 export async function pricesFor(
   db: Kysely<Database>,
   currency: string,

@@ -7,7 +7,7 @@ import type { Chain, Chains } from '../chain/client.ts'
 import type { SolanaBalanceReader } from '../chain/solanaBalances.ts'
 import type { SolanaChain, SolanaChains } from '../chain/solanaChains.ts'
 import { solanaPricesFor } from '../chain/solanaPrices.ts'
-import { pricesFor } from '../chain/tokens.ts'
+import type { PriceSource } from '../chain/tokens.ts'
 import { TtlCache } from '../chain/ttlCache.ts'
 import {
   BALANCE_ANSWER_CACHE_CHARS,
@@ -84,6 +84,8 @@ export interface BalanceRouteDeps {
   reader: BalanceReader
   solanaChains: SolanaChains
   solanaReader: SolanaBalanceReader
+  /** EVM prices: the table's, or the pools' where they trade (swap/poolPrices.ts) */
+  prices: PriceSource
   /** Milliseconds since the epoch; injectable for tests */
   now?: () => number
 }
@@ -157,7 +159,7 @@ export function registerBalanceRoutes(app: OpenAPIHono<AppEnv>, deps: BalanceRou
     }
     const ids = selected.map((chain) => chain.chainId)
     const key = priceKey('eip155', currency, ids)
-    const valued = await prices.get(key, () => pricesFor(db, currency, ids), force)
+    const valued = await prices.get(key, () => deps.prices(currency, ids), force)
     const read = await readBalances(c, selected, force, {
       read: (chain) => reader.read(chain, address, force),
       price: (chain, balance) =>

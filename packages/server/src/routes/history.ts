@@ -6,7 +6,7 @@ import type { Chains } from '../chain/client.ts'
 import { SOLANA_NATIVE_COIN, type SolanaChain, type SolanaChains } from '../chain/solanaChains.ts'
 import { readSolanaHistory, type SolanaHistoryEntry } from '../chain/solanaHistory.ts'
 import { solanaPricesFor } from '../chain/solanaPrices.ts'
-import { listTokens, NATIVE_COIN, pricesFor } from '../chain/tokens.ts'
+import { listTokens, NATIVE_COIN, type PriceSource } from '../chain/tokens.ts'
 import {
   HISTORY_PAGE_SIZE,
   NATIVE_TOKEN_ADDRESS,
@@ -90,6 +90,7 @@ export function registerHistoryRoutes(
   db: Kysely<Database>,
   chains: Chains,
   solanaChains: SolanaChains,
+  pricesOf: PriceSource,
 ) {
   app.openapi(getHistoryRoute, async (c) => {
     const { address: owner } = c.req.valid('param')
@@ -130,7 +131,7 @@ export function registerHistoryRoutes(
     const [txs, tokens, prices] = await Promise.all([
       transactionsOf(db, chain.chainId, account, HISTORY_PAGE_SIZE + 1, cursor),
       listTokens(db, chain.chainId),
-      pricesFor(db, 'usd', [chain.chainId]),
+      pricesOf('usd', [chain.chainId]),
     ])
     const page = txs.slice(0, HISTORY_PAGE_SIZE)
     const last = page.at(-1)

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Kysely } from 'kysely'
 import type { Chains } from '../chain/client.ts'
 import { caip2 } from '../chain/config.ts'
-import { listTokens, NATIVE_COIN, pricesFor } from '../chain/tokens.ts'
+import { listTokens, NATIVE_COIN, type PriceSource } from '../chain/tokens.ts'
 import { NATIVE_TOKEN_ADDRESS } from '../constants.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
@@ -71,12 +71,13 @@ export function registerPriceRoutes(
   app: OpenAPIHono<AppEnv>,
   db: Kysely<Database>,
   chains: Chains,
+  pricesOf: PriceSource,
 ) {
   app.openapi(postPriceRoute, async (c) => {
     const { currency, addresses } = c.req.valid('json')
     const chainIds = [...new Set(addresses.map((a) => a.chainId))].filter((id) => chains.get(id))
     const [prices, tokenLists] = await Promise.all([
-      pricesFor(db, currency, chainIds),
+      pricesOf(currency, chainIds),
       Promise.all(chainIds.map((id) => listTokens(db, id))),
     ])
     const tokens = new Map(

@@ -4,6 +4,7 @@ import {
   type Devnet,
   EXCHANGE_ADDRESSES,
   findFreePort,
+  pairAddress,
   routerAbi,
   startDevnet,
   TEST_ACCOUNTS,
@@ -195,6 +196,44 @@ describe('the convert API on the devnet exchange', () => {
     const before = await lusdOf(TRADER.address)
     expect((await send(TRADER, tx)).status).toBe('success')
     expect((await lusdOf(TRADER.address)) - before).toBe(BigInt(q.toAmount))
+  })
+
+  it('prices pooled tokens by their pool with lUSD, so a swap moves the price shown', async () => {
+    const ethPrice = async () => {
+      const { fungibles } = await ok<{ fungibles: { price: number }[] }>(
+        post('/v1/fungible/price', { currency: 'usd', addresses: [ETH] }),
+      )
+      return fungibles[0]?.price
+    }
+    const poolPrice = async () => {
+      const [reserveWeth, reserveLusd] = await Promise.all([
+        node.readContract({
+          address: EXCHANGE_ADDRESSES.weth,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [pairAddress(EXCHANGE_ADDRESSES.weth, LUSD)],
+        }),
+        lusdOf(pairAddress(EXCHANGE_ADDRESSES.weth, LUSD)),
+      ])
+      return (
+        Math.round((Number(reserveLusd) / 1e6 / (Number(reserveWeth) / 1e18)) * 10_000) / 10_000
+      )
+    }
+    const before = await ethPrice()
+    expect(before).toBe(await poolPrice())
+    // Selling ETH into its pool makes ETH cheaper there, and so on the data API.
+    const { tx } = await ok<{ tx: Tx }>(
+      post('/v1/convert/build-transaction', {
+        amount: String(parseEther('5')),
+        from: ETH,
+        to: id(LUSD),
+        userAddress: TRADER.address,
+      }),
+    )
+    expect((await send(TRADER, tx)).status).toBe('success')
+    const after = await ethPrice()
+    expect(after).toBe(await poolPrice())
+    expect(after).toBeLessThan(before ?? 0)
   })
 
   it('asks for an approval of exactly the amount before a token swap, then swaps', async () => {

@@ -12,9 +12,9 @@ import {
   isAddressEqual,
   maxUint256,
 } from 'viem'
-import type { Chain, Chains } from '../chain/client.ts'
+import type { Chain } from '../chain/client.ts'
 import { caip2 } from '../chain/config.ts'
-import { listTokens, NATIVE_COIN, pricesFor } from '../chain/tokens.ts'
+import { listTokens, NATIVE_COIN, type PriceSource } from '../chain/tokens.ts'
 import { GAS_PRICE_MULTIPLIERS, NATIVE_TOKEN_ADDRESS, SWAP_FEE_PER_MILLE } from '../constants.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
@@ -36,7 +36,8 @@ import {
   getConvertTokensRoute,
   postBuildTransactionRoute,
 } from './convertRoutes.ts'
-import { Exchange } from './exchange.ts'
+import type { Exchange } from './exchange.ts'
+import type { Exchanges } from './exchanges.ts'
 import { swapTransaction } from './swapTransaction.ts'
 
 const isNative = (address: Address) => isAddressEqual(address, NATIVE_TOKEN_ADDRESS)
@@ -44,27 +45,9 @@ const caip10 = (chainId: number, address: Address) => `${caip2(chainId)}:${addre
 
 export function registerConvertRoutes(
   app: OpenAPIHono<AppEnv>,
-  deps: { db: Kysely<Database>; chains: Chains },
+  deps: { db: Kysely<Database>; exchanges: Exchanges; prices: PriceSource },
 ) {
-  const exchanges = new Map<number, Exchange>()
-  /** The chain's exchange, or undefined when it has none or its router does not answer as one */
-  const exchangeOf = async (
-    chainId: number,
-  ): Promise<{ chain: Chain; exchange: Exchange } | undefined> => {
-    const chain = deps.chains.get(chainId)
-    if (!chain?.swapRouter) return undefined
-    let exchange = exchanges.get(chainId)
-    if (!exchange) {
-      exchange = new Exchange(chain, chain.swapRouter)
-      exchanges.set(chainId, exchange)
-    }
-    try {
-      await exchange.contracts()
-    } catch {
-      return undefined
-    }
-    return { chain, exchange }
-  }
+  const exchangeOf = (chainId: number) => deps.exchanges.of(chainId)
   /** Both tokens on one chain that swaps, and not the same token */
   const pairOf = async (c: Context<AppEnv>, from: TokenRef, to: TokenRef) => {
     if (from.chainId !== to.chainId) {
@@ -83,7 +66,7 @@ export function registerConvertRoutes(
     if (!found) return c.json(swapsUnsupported, 400) as never
     const [tokens, prices] = await Promise.all([
       listTokens(deps.db, chainId),
-      pricesFor(deps.db, 'usd', [chainId]),
+      deps.prices('usd', [chainId]),
     ])
     const priced = (address: string) => prices.get(`${chainId}:${address.toLowerCase()}`) ?? 0
     return c.json(

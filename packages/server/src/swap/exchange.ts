@@ -71,6 +71,12 @@ export class Exchange {
     return this.#contracts
   }
 
+  /** Two tokens' pool at the latest block, `a` going in; undefined when no pool joins them */
+  async reservesNow(a: Address, b: Address): Promise<Reserves | undefined> {
+    const block = await this.#chain.client.getBlockNumber({ cacheTime: 0 })
+    return this.#reserves(getAddress(a), getAddress(b), block)
+  }
+
   /** The best of the direct pool and the two hops through WETH, at the latest block */
   async quote(amountIn: bigint, from: Address, to: Address): Promise<QuoteOutcome> {
     const { weth } = await this.contracts()
