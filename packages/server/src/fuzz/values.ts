@@ -74,6 +74,13 @@ export type Resolve = (schema: Schema) => Schema
 const typesOf = (schema: Schema): string[] =>
   schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type]
 
+/** The devnet's native coin, lUSD and LKT (the same on both chains) */
+const FUZZ_TOKENS = [
+  '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+  '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+] as const
+
 /** Values the server's own checks want, by the property's name (the schema says only "string"). */
 function byName(name: string, rng: Rng): string | undefined {
   const lower = name.toLowerCase()
@@ -84,6 +91,12 @@ function byName(name: string, rng: Rng): string | undefined {
   }
   if (lower === 'chainid')
     return rng.pick(['eip155:1', 'eip155:31337', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'])
+  // Swap tokens (CAIP-10, the devnet's chain A: native, lUSD, LKT) and amounts in base units.
+  if (lower === 'from' || lower === 'to' || lower === 'tokenaddress') {
+    return `eip155:31337:${rng.pick([...FUZZ_TOKENS])}`
+  }
+  if (lower === 'amount')
+    return rng.pick(['1', '1000', '1000000', '1000000000000000000', `${2n ** 256n - 1n}`])
   if (lower.includes('url') || lower === 'uri' || lower === 'domain')
     return 'http://127.0.0.1:5173/'
   return undefined

@@ -29,6 +29,7 @@ import {
   LOCAL_SWAP_ROUTER,
   NATIVE_TOKEN_ADDRESS,
 } from '../constants.ts'
+import { runFuzz } from '../fuzz/run.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
 
 const LUSD = KNOWN_TOKENS[0].address
@@ -340,4 +341,21 @@ describe('the convert API on the devnet exchange', () => {
       ),
     ).toMatch(/^Invalid parameter 'from': the native coin needs no approval/)
   })
+
+  it('answers 2,000 fuzzed requests with the exchange behind it: no 5xx, no stack trace', async () => {
+    const report = await runFuzz({
+      request: (url, init) => service.server.app.request(url, init),
+      requests: 2_000,
+      seed: 22,
+      projectId: DEMO_PROJECT_ID,
+    })
+    // This server has no mail transport: its email login answers 502, as it should; the rest not.
+    expect(report.serverErrors.filter((error) => !error.url.startsWith('/auth/v1/email'))).toEqual(
+      [],
+    )
+    expect(report.leaks).toEqual([])
+    const convert = report.operations.filter((operation) => operation.includes('/v1/convert/'))
+    expect(convert).toHaveLength(6)
+    for (const operation of convert) expect(report.perOperation[operation]).toBeGreaterThan(10)
+  }, 120_000)
 })
