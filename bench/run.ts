@@ -20,6 +20,7 @@ import { readmeFigures, writeReadmeFigures } from './readme'
 import { relayNotes, relayTable, runRelayBench } from './relay'
 import { benchClientSearch, searchTable } from './search'
 import { analyzeBuild, formatKb, type SizeReport } from './size'
+import { benchSwapQuotes, swapNotes, swapTable } from './swap'
 import { IDLE_PAUSE_MS, measureApp, median } from './timing'
 import { runWalletConnectBench, walletConnectTable } from './walletconnect'
 
@@ -127,6 +128,14 @@ async function main() {
   )
 
   console.log('')
+  console.log("[bench] swap quotes on the devnet's exchange")
+  const swap = await benchSwapQuotes()
+  console.log('')
+  console.log(swapTable(swap))
+  console.log('')
+  console.log(swapNotes(swap))
+
+  console.log('')
   console.log('[bench] WalletConnect relay: 200 clients, 10,000 messages over loopback')
   const relay = await runRelayBench()
   console.log('')
@@ -191,6 +200,7 @@ async function main() {
     directoryService,
     clientSearch,
     balance,
+    swap,
     relay,
     fuzz,
     walletConnect,
@@ -238,6 +248,11 @@ async function main() {
         {
           title: `Blockchain data API (indexer: ${balance.blocks} blocks at ${balance.indexerBlocksPerSecond} blocks/s)`,
           table: balanceTable(balance),
+        },
+        {
+          title: "Swap quotes on the devnet's exchange",
+          table: swapTable(swap),
+          note: swapNotes(swap),
         },
       ],
     }),

@@ -13,5 +13,6 @@ export {
   type PacedRelayBench,
   type PacedRelayBenchOptions,
 } from '../bench/relayPaced.ts'
+export { benchSwapQuotes, type SwapBench, type SwapQuoteTiming } from '../bench/swap.ts'
 export { benchFuzz, type FuzzBench } from '../fuzz/bench.ts'
 export { redisServerAvailable, startTestRedis, type TestRedis } from '../net/redisServer.ts'
