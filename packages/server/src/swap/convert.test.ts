@@ -13,6 +13,7 @@ import {
   type Address,
   createPublicClient,
   createWalletClient,
+  decodeFunctionData,
   erc20Abi,
   type Hex,
   http,
@@ -271,6 +272,10 @@ describe('the convert API on the devnet exchange', () => {
 
     const q = await quote(id(LUSD), id(LKT), amount, APPROVER.address)
     const { tx } = await ok<{ tx: Tx }>(post('/v1/convert/build-transaction', order))
+    // No eip155.slippage: §9's 1 %, so at least 99 % of the quote or the swap reverts.
+    const { functionName, args } = decodeFunctionData({ abi: routerAbi, data: tx.data })
+    expect(functionName).toBe('swapExactTokensForTokens')
+    expect(args?.[1]).toBe((BigInt(q.toAmount) * 9_900n) / 10_000n)
     const lkt = {
       address: LKT,
       abi: erc20Abi,
