@@ -70,6 +70,10 @@ describe('the auth routes in the OpenAPI document', () => {
     const scheme = document.components.securitySchemes.authSession
     expect(scheme).toMatchObject({ type: 'http', scheme: 'DPoP' })
     expect(String(scheme?.description)).toContain('DPoP proof header')
+    // Where the token comes from, and how it is sent.
+    expect(String(scheme?.description)).toContain(
+      'The token of POST /auth/v1/otp or POST /auth/v1/social/connect, as `DPoP <token>`',
+    )
   })
 
   it('the wallet answer names its keys and the eip155 wallet', () => {
