@@ -8,8 +8,7 @@ import { seedChainData } from '../chain/tokens.ts'
 import { DEMO_PROJECT_ID, KNOWN_TOKENS } from '../constants.ts'
 import { migrateToLatest } from '../db/migrations.ts'
 import { openDatabase } from '../db/open.ts'
-import { startServer } from '../server.ts'
-import { percentile, REQUESTS, timeRequests } from './timing.ts'
+import { percentile, REQUESTS, startChainBenchServer, timeRequests } from './timing.ts'
 
 export interface BalanceBench {
   /** /v1/account/{address}/balance answered from the 30 s cache, over loopback */
@@ -47,7 +46,7 @@ export async function benchBalance({
 
   const devnet = await startDevnet({ chains: [{ chainId: 31337, port: await findFreePort() }] })
   const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
-  let server: Awaited<ReturnType<typeof startServer>> | undefined
+  let server: Awaited<ReturnType<typeof startChainBenchServer>> | undefined
   try {
     const [chain] = devnet.chains
     if (!chain) throw new Error('devnet has no chain')
@@ -88,19 +87,7 @@ export async function benchBalance({
       await database.close()
     }
 
-    server = await startServer({
-      port: 0,
-      // The benchmarks run beside `vite build`, which sets NODE_ENV=production in this process.
-      mode: 'development',
-      dataDir: join(dataDir, 'server'),
-      databaseUrl: null,
-      logLevel: 'silent',
-      chains: [{ chainId: chain.chainId, rpcUrl: chain.rpcUrl }],
-      rateLimit: {
-        perAddress: { limit: Number.MAX_SAFE_INTEGER, windowMs: 1_000 },
-        perProject: { limit: Number.MAX_SAFE_INTEGER, windowMs: 1_000 },
-      },
-    })
+    server = await startChainBenchServer(join(dataDir, 'server'), chain)
     const url = (force: boolean) =>
       `${server?.url}/v1/account/${receiver.address}/balance?projectId=${DEMO_PROJECT_ID}` +
       `&chainId=eip155:${chain.chainId}&currency=usd&forceUpdate=${force}`

@@ -4,8 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEMO_PROJECT_ID, KNOWN_TOKENS, NATIVE_TOKEN_ADDRESS } from '../constants.ts'
-import { startServer } from '../server.ts'
-import { percentile, REQUESTS, timeRequests } from './timing.ts'
+import { percentile, REQUESTS, startChainBenchServer, timeRequests } from './timing.ts'
 
 export interface SwapQuoteTiming {
   trade: string
@@ -24,23 +23,11 @@ export async function benchSwapQuotes(): Promise<SwapBench> {
   const { findFreePort, startDevnet, TEST_ACCOUNTS } = await import('@latchkey/devnet')
   const devnet = await startDevnet({ chains: [{ chainId: 31337, port: await findFreePort() }] })
   const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-bench-swap-'))
-  let server: Awaited<ReturnType<typeof startServer>> | undefined
+  let server: Awaited<ReturnType<typeof startChainBenchServer>> | undefined
   try {
     const [chain] = devnet.chains
     if (!chain) throw new Error('devnet has no chain')
-    server = await startServer({
-      port: 0,
-      // The benchmarks run beside `vite build`, which sets NODE_ENV=production in this process.
-      mode: 'development',
-      dataDir,
-      databaseUrl: null,
-      logLevel: 'silent',
-      chains: [{ chainId: chain.chainId, rpcUrl: chain.rpcUrl }],
-      rateLimit: {
-        perAddress: { limit: Number.MAX_SAFE_INTEGER, windowMs: 1_000 },
-        perProject: { limit: Number.MAX_SAFE_INTEGER, windowMs: 1_000 },
-      },
-    })
+    server = await startChainBenchServer(dataDir, chain)
     const token = (address: string) => `eip155:${chain.chainId}:${address}`
     const trades = [
       {

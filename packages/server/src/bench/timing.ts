@@ -1,4 +1,6 @@
-// What every service benchmark shares: how many requests it times, and its percentiles.
+// What every service benchmark shares: how many requests it times, its percentiles, and the
+// server a chain benchmark runs.
+import { startServer } from '../server.ts'
 
 export const REQUESTS = 200
 export const WARMUP = 20
@@ -24,4 +26,24 @@ export async function timeRequests(
       throw new Error(`${response.url || 'a request'} answered ${response.status}`)
   }
   return times.sort((a, b) => a - b)
+}
+
+/**
+ * The server a chain benchmark measures: PGlite in `dataDir`, the given chain, nothing logged and
+ * no rate limit in the way.
+ */
+export function startChainBenchServer(dataDir: string, chain: { chainId: number; rpcUrl: string }) {
+  return startServer({
+    port: 0,
+    // The benchmarks run beside `vite build`, which sets NODE_ENV=production in this process.
+    mode: 'development',
+    dataDir,
+    databaseUrl: null,
+    logLevel: 'silent',
+    chains: [{ chainId: chain.chainId, rpcUrl: chain.rpcUrl }],
+    rateLimit: {
+      perAddress: { limit: Number.MAX_SAFE_INTEGER, windowMs: 1_000 },
+      perProject: { limit: Number.MAX_SAFE_INTEGER, windowMs: 1_000 },
+    },
+  })
 }
