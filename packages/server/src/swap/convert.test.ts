@@ -42,6 +42,8 @@ const [, , , , , , , , TRADER, APPROVER] = TEST_ACCOUNTS
 const [database] = availableDatabases()
 
 interface Quote {
+  fromAccount: string
+  toAccount: string
   fromAmount: string
   toAmount: string
   path: string[]
@@ -150,6 +152,7 @@ describe('the convert API on the devnet exchange', () => {
     const amount = parseEther('1')
     const q = await quote(ETH, id(LUSD), amount)
     expect(q.path).toEqual([id(EXCHANGE_ADDRESSES.weth), id(LUSD)])
+    expect([q.fromAccount, q.toAccount]).toEqual([ETH, id(LUSD)])
     expect(BigInt(q.toAmount)).toBe(await routerOut(amount, [EXCHANGE_ADDRESSES.weth, LUSD]))
     expect(q.priceImpact).toBeGreaterThan(0)
     expect(q.priceImpact).toBeLessThan(1)

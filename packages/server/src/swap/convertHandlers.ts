@@ -41,7 +41,9 @@ import type { Exchanges } from './exchanges.ts'
 import { swapTransaction } from './swapTransaction.ts'
 
 const isNative = (address: Address) => isAddressEqual(address, NATIVE_TOKEN_ADDRESS)
-const caip10 = (chainId: number, address: Address) => `${caip2(chainId)}:${address}`
+/** The native coin as the token list names it (0xeeee…, not checksummed) */
+const caip10 = (chainId: number, address: Address) =>
+  `${caip2(chainId)}:${isNative(address) ? NATIVE_TOKEN_ADDRESS : address}`
 
 export function registerConvertRoutes(
   app: OpenAPIHono<AppEnv>,
