@@ -1,18 +1,25 @@
 // Directory service: /getWallets on a 10,000-wallet directory. In-process latency
 // (benchDirectory, app.request) and requests per second over loopback (autocannon), next to a
-// bare Hono hello-world served by @hono/node-server in the same process and measured the same way.
+// bare Hono hello-world served by @hono/node-server, each in a process of its own, measured the same way.
+
+import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { serve } from '@hono/node-server'
-import { DEMO_PROJECT_ID, type RunningServer, startServer } from '@latchkey/server'
-import { benchDirectory } from '@latchkey/server/bench'
+import { fileURLToPath } from 'node:url'
+import { findFreePort } from '@latchkey/devnet'
+import { DEMO_PROJECT_ID } from '@latchkey/server'
+import {
+  benchDirectory,
+  SERVER_INSTANCE,
+  type ServerProcess,
+  spawnServer,
+} from '@latchkey/server/bench'
 import autocannon from 'autocannon'
-import { Hono } from 'hono'
 import { closeAll } from './close'
 import { markdownTable } from './table'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
 export const DIRECTORY_SIZE = 10_000
 /** The two /getWallets queries, besides projectId. */
@@ -78,20 +85,33 @@ export async function measureLoad(url: string) {
   return load(url, LOAD.durationS)
 }
 
-/** `new Hono().get('/', c => c.text('ok'))` on a free 127.0.0.1 port. */
+/** `new Hono().get('/', c => c.text('ok'))` on @hono/node-server, in a process of its own. */
 function serveHelloWorld(): Promise<{ url: string; close(): Promise<void> }> {
-  const app = new Hono().get('/', (c) => c.text('ok'))
+  const program = [
+    "import { serve } from '@hono/node-server'",
+    "import { Hono } from 'hono'",
+    "const app = new Hono().get('/', (c) => c.text('ok'))",
+    "const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => console.log('port ' + info.port))",
+    "process.on('SIGTERM', () => server.close(() => process.exit(0)))",
+  ].join('\n')
+  const child = spawn(process.execPath, ['--input-type=module', '-e', program], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server
-    server.once('error', reject)
-    server.once('listening', () => {
-      const { port } = server.address() as AddressInfo
+    let output = ''
+    child.once('exit', (code) => reject(new Error(`hello-world exited (${code}) before listening`)))
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const port = /port (\d+)/.exec(output)?.[1]
+      if (!port) return
+      child.removeAllListeners('exit')
       resolve({
         url: `http://127.0.0.1:${port}/`,
         close: () =>
           new Promise<void>((closed) => {
-            server.close(() => closed())
-            server.closeAllConnections()
+            child.once('exit', () => closed())
+            child.kill('SIGTERM')
           }),
       })
     })
@@ -100,26 +120,33 @@ function serveHelloWorld(): Promise<{ url: string; close(): Promise<void> }> {
 
 export async function benchDirectoryService(): Promise<DirectoryServiceResult> {
   const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-bench-directory-'))
-  let server: RunningServer | undefined
+  let server: ServerProcess | undefined
   let hello: Awaited<ReturnType<typeof serveHelloWorld>> | undefined
   try {
-    server = await startServer({
-      port: 0,
-      // The benchmarks run beside `vite build`, which sets NODE_ENV=production in this process.
-      mode: 'development',
-      databaseUrl: null,
-      dataDir,
-      directorySize: DIRECTORY_SIZE,
-      allowedOrigins: [],
-      logLevel: 'silent',
-      rateLimit: { perAddress: UNLIMITED, perProject: UNLIMITED },
-    })
+    // In-process latency on an app of its own; req/s against the server as the CLI runs it, in
+    // a process of its own like the hello-world it is compared with.
     const latency = await benchDirectory({
       size: DIRECTORY_SIZE,
-      app: server.app,
       searchQuery: QUERIES.search,
       pageQuery: QUERIES.page,
     })
+    server = await spawnServer(
+      {
+        // The benchmarks run beside `vite build`, which sets NODE_ENV=production in this process.
+        LATCHKEY_ENV: 'development',
+        NODE_ENV: undefined,
+        DATABASE_URL: undefined,
+        REDIS_URL: undefined,
+        PGLITE_DIR: dataDir,
+        SERVER_PORT: String(await findFreePort()),
+        LATCHKEY_DIRECTORY_SIZE: String(DIRECTORY_SIZE),
+        LOG_LEVEL: 'silent',
+        EVM_RPC_URLS: '',
+        SOLANA_RPC_URLS: '',
+        LATCHKEY_TEST_RATE_LIMITS: JSON.stringify({ perAddress: UNLIMITED, perProject: UNLIMITED }),
+      },
+      SERVER_INSTANCE,
+    )
     hello = await serveHelloWorld()
     const getWallets = (query: string) =>
       `${server?.url}/getWallets?projectId=${DEMO_PROJECT_ID}&${query}`
@@ -150,7 +177,7 @@ export async function benchDirectoryService(): Promise<DirectoryServiceResult> {
   } finally {
     await closeAll([
       () => hello?.close(),
-      () => server?.close(),
+      () => server?.stop(),
       () => rm(dataDir, { recursive: true, force: true }),
     ])
   }

@@ -98,7 +98,7 @@ async function main() {
     `p50/p95: in-process (app.request, no sockets), ${directoryService.inProcessRequests} requests after 20 warm-up ones.`,
   )
   console.log(
-    `req/s: autocannon over 127.0.0.1, ${LOAD.connections} connections, ${LOAD.durationS} s after a ${LOAD.warmupS} s warm-up, requests fired from a worker thread; the server and a bare Hono hello-world (@hono/node-server, same process) measured in the same run. Rate limits raised for the test.`,
+    `req/s: autocannon over 127.0.0.1, ${LOAD.connections} connections, ${LOAD.durationS} s after a ${LOAD.warmupS} s warm-up, requests fired from a worker thread; the server (as the CLI runs it) and a bare Hono hello-world (@hono/node-server), each in a process of its own, measured in the same run. Rate limits raised for the test.`,
   )
 
   const searchOutDir = join(buildRoot, 'demo-search')

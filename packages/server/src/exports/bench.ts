@@ -13,6 +13,7 @@ export {
   type PacedRelayBench,
   type PacedRelayBenchOptions,
 } from '../bench/relayPaced.ts'
+export { SERVER_INSTANCE, type ServerProcess, spawnServer } from '../bench/serverProcess.ts'
 export { benchSwapQuotes, type SwapBench, type SwapQuoteTiming } from '../bench/swap.ts'
 export { benchFuzz, type FuzzBench } from '../fuzz/bench.ts'
 export { redisServerAvailable, startTestRedis, type TestRedis } from '../net/redisServer.ts'
