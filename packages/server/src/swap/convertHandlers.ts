@@ -12,7 +12,6 @@ import {
   isAddressEqual,
   maxUint256,
 } from 'viem'
-import type { Chain } from '../chain/client.ts'
 import { caip2 } from '../chain/config.ts'
 import { listTokens, NATIVE_COIN, type PriceSource } from '../chain/tokens.ts'
 import { GAS_PRICE_MULTIPLIERS, NATIVE_TOKEN_ADDRESS, SWAP_FEE_PER_MILLE } from '../constants.ts'
@@ -61,7 +60,6 @@ export function registerConvertRoutes(
     const found = await exchangeOf(from.chainId)
     return found ?? { response: c.json(swapsUnsupported, 400) }
   }
-  const gasPrice = async (chain: Chain) => chain.client.getGasPrice()
   app.openapi(getConvertTokensRoute, async (c) => {
     const { chainId } = c.req.valid('query')
     const found = await exchangeOf(chainId)
@@ -165,7 +163,7 @@ export function registerConvertRoutes(
     if (!found) return c.json(gasPriceUnsupported, 400) as never
     let price: bigint
     try {
-      price = await gasPrice(found.chain)
+      price = await found.chain.client.getGasPrice()
     } catch {
       return c.json(upstreamUnavailable, 502) as never
     }
@@ -200,7 +198,7 @@ export function registerConvertRoutes(
               args: [found.exchange.router, amount],
             }),
             value: '0',
-            eip155: { gasPrice: (await gasPrice(found.chain)).toString() },
+            eip155: { gasPrice: (await found.chain.client.getGasPrice()).toString() },
           },
         },
         200,

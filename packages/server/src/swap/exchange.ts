@@ -71,9 +71,13 @@ export class Exchange {
     return this.#contracts
   }
 
-  /** Two tokens' pool at the latest block, `a` going in; undefined when no pool joins them */
-  async reservesNow(a: Address, b: Address): Promise<Reserves | undefined> {
-    const block = await this.#chain.client.getBlockNumber({ cacheTime: 0 })
+  /** The block quotes and prices read the pools at */
+  latestBlock(): Promise<bigint> {
+    return this.#chain.client.getBlockNumber({ cacheTime: 0 })
+  }
+
+  /** Two tokens' pool at `block`, `a` going in; undefined when no pool joins them */
+  reserves(a: Address, b: Address, block: bigint): Promise<Reserves | undefined> {
     return this.#reserves(getAddress(a), getAddress(b), block)
   }
 
@@ -84,7 +88,7 @@ export class Exchange {
     const b = isNative(to) ? weth : getAddress(to)
     const paths: Address[][] = [[a, b]]
     if (!isAddressEqual(a, weth) && !isAddressEqual(b, weth)) paths.push([a, weth, b])
-    const block = await this.#chain.client.getBlockNumber({ cacheTime: 0 })
+    const block = await this.latestBlock()
     const quotes = (
       await Promise.all(paths.map((path) => this.#quotePath(amountIn, path, block)))
     ).filter((quote) => quote !== undefined)

@@ -38,7 +38,10 @@ async function priceByPools(
   )[0]
   if (!anchor) return
   const anchorPrice = prices.get(keyOf(chainId, anchor.address)) ?? 0
-  const { weth } = await found.exchange.contracts()
+  const [{ weth }, block] = await Promise.all([
+    found.exchange.contracts(),
+    found.exchange.latestBlock(),
+  ])
   const pooled: { key: string; address: Address; decimals: number }[] = [
     { key: keyOf(chainId, NATIVE_TOKEN_ADDRESS), address: weth, decimals: 18 },
     ...tokens
@@ -51,7 +54,11 @@ async function priceByPools(
   ]
   const priced = await Promise.all(
     pooled.map(async (token) => {
-      const reserves = await found.exchange.reservesNow(token.address, anchor.address as Address)
+      const reserves = await found.exchange.reserves(
+        token.address,
+        anchor.address as Address,
+        block,
+      )
       if (!reserves || reserves.in === 0n || reserves.out === 0n) return undefined
       const perToken = units(reserves.out, anchor.decimals) / units(reserves.in, token.decimals)
       return { key: token.key, price: Math.round(perToken * anchorPrice * 10_000) / 10_000 }
