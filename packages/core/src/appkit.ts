@@ -91,7 +91,7 @@ export function createAppKitCore(options: AppKitOptions) {
   let started = false
   const modalControl = createModalControl(ctx, parts, () => started)
   const { open, close, shake } = modalControl
-  const { connection, directory, refreshPortfolio, send, siwxFlow } = parts
+  const { connection, directory, refreshPortfolio, send, swap, siwxFlow } = parts
   const { modal, chain, theme } = stores
   const stops: (() => void)[] = []
 
@@ -153,6 +153,26 @@ export function createAppKitCore(options: AppKitOptions) {
       send: () => send().then((c) => c.send()),
       reset: () => send().then((c) => c.reset()),
     },
+    /** Swap; state in `stores.swap`. Loads the swap logic on first use (README "Swap"). */
+    swap: {
+      load: () => swap().then((c) => c.load()),
+      selectToken: (side: 'sell' | 'buy', address: string) =>
+        swap().then((c) => c.selectToken(side, address)),
+      flip: () => swap().then((c) => c.flip()),
+      // Typing updates the store at once; the quote follows once the visitor stops typing.
+      setAmount: (amount: string) => {
+        stores.swap.setState({ amount, error: undefined, status: 'editing' })
+        return swap().then((c) => c.setAmount(amount))
+      },
+      setMax: () => swap().then((c) => c.setMax()),
+      refreshQuote: () => swap().then((c) => c.refreshQuote()),
+      /** Fresh quotes while the form is open; the returned stop ends them. */
+      watch: () => whenLoaded(swap(), (c) => c.watch()),
+      /** Fresh quotes on each block while previewing; the returned stop ends them. */
+      watchBlocks: () => whenLoaded(swap(), (c) => c.watchBlocks()),
+      swap: () => swap().then((c) => c.swap()),
+      reset: () => swap().then((c) => c.reset()),
+    },
     /** §4 Sign-In with X; state in `stores.siwx`. */
     siwx: {
       signIn: () => siwxFlow().then((f) => f.signIn()),
@@ -198,6 +218,19 @@ export function createAppKitCore(options: AppKitOptions) {
     },
     setThemeVariables: (themeVariables: ThemeVariables) =>
       theme.setState({ themeVariables: { ...theme.getState().themeVariables, ...themeVariables } }),
+  }
+}
+
+/** Starts a watch once its controller has loaded; the stop works before that too. */
+function whenLoaded<C>(loading: Promise<C>, start: (controller: C) => () => void): () => void {
+  let stop: (() => void) | undefined
+  let stopped = false
+  void loading.then((controller) => {
+    if (!stopped) stop = start(controller)
+  }, noop)
+  return () => {
+    stopped = true
+    stop?.()
   }
 }
 

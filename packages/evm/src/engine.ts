@@ -19,7 +19,9 @@ import {
   signMessage,
   switchChain,
   ProviderNotFoundError as WagmiProviderNotFoundError,
+  waitForTransactionReceipt,
   watchAccount,
+  watchBlockNumber,
   writeContract,
 } from '@wagmi/core'
 import { erc20Abi, numberToHex } from 'viem'
@@ -206,6 +208,23 @@ export function createWagmiEngine(config: Config): AdapterEngine {
       const standard = fees.gasPrice
       // §3 three speeds; the node gives one price, faster ones bid 20% and 50% over it.
       return { standard, fast: (standard * 12n) / 10n, instant: (standard * 15n) / 10n }
+    },
+    sendTransaction({ network, to, data, value }) {
+      return sendTransaction(config, { chainId: Number(network.id), to, data, value })
+    },
+    async waitForTransaction(network, hash) {
+      const receipt = await waitForTransactionReceipt(config, {
+        chainId: Number(network.id),
+        hash: hash as `0x${string}`,
+      })
+      return receipt.status
+    },
+    watchBlocks(network, onBlock) {
+      return watchBlockNumber(config, {
+        chainId: Number(network.id),
+        onBlockNumber: onBlock,
+        emitOnBegin: false,
+      })
     },
     getProvider(connectorId) {
       const connector = connectorId

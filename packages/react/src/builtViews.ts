@@ -29,6 +29,9 @@ export const BUILT_VIEWS = [
   'UpdateEmailWallet',
   'ProfileWallets',
   'ApproveTransaction',
+  'Swap',
+  'SwapSelectToken',
+  'SwapPreview',
 ] as const satisfies readonly ViewName[]
 
 export type BuiltView = (typeof BUILT_VIEWS)[number]
@@ -38,4 +41,4 @@ export function isBuiltView(view: ViewName): view is BuiltView {
 }
 
 /** §1 Wallet features this release has a view for; the others are not shown yet. */
-export const BUILT_WALLET_FEATURES: readonly WalletFeature[] = ['receive', 'send']
+export const BUILT_WALLET_FEATURES: readonly WalletFeature[] = ['swaps', 'receive', 'send']

@@ -204,6 +204,25 @@ describe('createApiClient errors', () => {
     expect(error.status).toBe(403)
     expect(error.code).toBe('APKT007')
     expect(error.path).toBe('/appkit/v1/config')
+    expect(error.reason).toBe('Invalid Project ID')
+  })
+
+  it("keeps the service's reason (at most 300 characters), a plain-text body gives none", async () => {
+    const long = 'x'.repeat(400)
+    for (const [answer, reason] of [
+      [json({ error: 'Insufficient liquidity' }, 400), 'Insufficient liquidity'],
+      [json({ error: long }, 400), long.slice(0, 300)],
+      [json({ error: 7 }, 400), undefined],
+      [new Response('Insufficient liquidity', { status: 400 }), undefined],
+    ] as const) {
+      const standIn = fetchStandIn(() => answer)
+      const api = createApiClient({ ...BASE, fetch: standIn.fetch })
+      const pending = api.convert.tokens('eip155:1')
+      standIn.release()
+      const error = await failure(pending)
+      expect(error.message).toBe('HTTP status code: 400')
+      expect(error.reason).toBe(reason)
+    }
   })
 
   it('a non-OK answer without a JSON body has no code', async () => {
@@ -303,6 +322,10 @@ describe('createApiClient errors', () => {
       expect(error.message).toBe('Project ID Missing')
       expect(error.status).toBe(0)
       await failure(api.getWallets())
+      const post = await failure(
+        api.getTokenPrices(['eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee']),
+      )
+      expect(post.code).toBe('APKT008')
       expect(standIn.urls).toEqual([])
     }
   })

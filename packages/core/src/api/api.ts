@@ -1,4 +1,5 @@
 import { AppKitError, type SetupAlertCode } from '../errors.ts'
+import type { ConvertApi } from './convert.ts'
 import type { RemoteFeatures } from './features.ts'
 
 // What the §7 wallet/config service answers, as the modal sees it, and its errors. The client
@@ -83,7 +84,8 @@ export interface Transaction {
     sentFrom: string
     sentTo: string
     status: string
-    operationType: 'send' | 'receive'
+    /** 'trade': a swap, one entry with what went out and what came in */
+    operationType: 'send' | 'receive' | 'trade'
   }
   transfers: TransactionTransfer[]
 }
@@ -129,6 +131,8 @@ export interface ApiClient {
   getIdentity(address: string, sender?: string): Promise<Identity>
   /** §7 USD prices of tokens by CAIP-10 id (the native coin is 0xeeee…eeee); unknown ones left out */
   getTokenPrices(addresses: readonly string[]): Promise<TokenPrice[]>
+  /** §7 The swap service (/v1/convert/*) */
+  convert: ConvertApi
 }
 
 /** §7 The price of one token, as `POST /v1/fungible/price` answers it */
@@ -142,20 +146,23 @@ export interface TokenPrice {
 /**
  * A failed call. `status` is the HTTP status; 0 when no HTTP answer came (network failure, or
  * the request was never made because the project ID is missing). `code` is the service's
- * APKT code when its body carried one.
+ * APKT code when its body carried one; `reason` the service's own words (its body's `error`),
+ * which a view may show where the spec shows the API's reason (§8 'Insufficient liquidity').
  */
 export class ApiError extends AppKitError {
   readonly status: number
   readonly path: string
+  readonly reason: string | undefined
 
   constructor(
     message: string,
-    options: { status: number; path: string; code?: string; cause?: unknown },
+    options: { status: number; path: string; code?: string; reason?: string; cause?: unknown },
   ) {
     super(message, { code: options.code, cause: options.cause })
     this.name = 'ApiError'
     this.status = options.status
     this.path = options.path
+    this.reason = options.reason
   }
 }
 

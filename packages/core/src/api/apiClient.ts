@@ -15,6 +15,22 @@ import {
   toTokenPrices,
   toWalletsPage,
 } from './apiShapes.ts'
+import {
+  type SwapTrade,
+  toAllowance,
+  toGasPrice,
+  toSwapQuote,
+  toSwapTokens,
+  toSwapTransaction,
+} from './convert.ts'
+
+/** §7 A trade as the convert routes take it: amounts as decimal strings. */
+const tradeQuery = (trade: SwapTrade) => ({
+  amount: trade.amount.toString(),
+  userAddress: trade.userAddress,
+  from: trade.from,
+  to: trade.to,
+})
 
 type QueryValue = string | number | readonly string[] | undefined
 
@@ -36,19 +52,22 @@ function appendQuery(query: URLSearchParams, params: Record<string, QueryValue>)
   }
 }
 
-/**
- * The APKT code of an error answer: its `code`, or the alert of a §8 provider text in its
- * `error`/`message` (or plain-text body), as a gateway in front of the services may answer.
- */
 /** An error body longer than this is not read further (a proxy's HTML page, say). */
 const MAX_ERROR_BODY_CHARS = 4096
+/** A service's reason longer than this is cut: it is shown to the visitor as it is. */
+const MAX_REASON_CHARS = 300
 
-async function readErrorCode(response: Response): Promise<string | undefined> {
+/**
+ * What an error answer says: the APKT code (its `code`, or the alert of a §8 provider text in
+ * its `error`/`message` or plain-text body, as a gateway in front of the services may answer),
+ * and our services' reason (the JSON body's `error` text).
+ */
+async function readErrorBody(response: Response): Promise<{ code?: string; reason?: string }> {
   let text: string
   try {
     text = (await response.text()).slice(0, MAX_ERROR_BODY_CHARS)
   } catch {
-    return undefined
+    return {}
   }
   let body: unknown = text
   try {
@@ -56,15 +75,19 @@ async function readErrorCode(response: Response): Promise<string | undefined> {
   } catch {
     // a plain-text body: matched as it is
   }
-  if (isRecord(body) && isNonEmptyString(body.code)) return body.code
+  const reason =
+    isRecord(body) && isNonEmptyString(body.error)
+      ? body.error.slice(0, MAX_REASON_CHARS)
+      : undefined
+  if (isRecord(body) && isNonEmptyString(body.code)) return { code: body.code, reason }
   const said = isRecord(body) ? [body.error, body.message] : [body]
   for (const value of said) {
     if (typeof value === 'string') {
       const alert = setupAlertForProviderMessage(value)
-      if (alert) return alert.code
+      if (alert) return { code: alert.code, reason }
     }
   }
-  return undefined
+  return { reason }
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -93,11 +116,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError(ErrorText.requestFailed(path), { status: 0, path, cause })
     }
     if (!response.ok) {
-      const code = await readErrorCode(response)
+      const { code, reason } = await readErrorBody(response)
       throw new ApiError(ErrorText.httpStatus(response.status), {
         status: response.status,
         path,
         code,
+        reason,
       })
     }
     try {
@@ -146,6 +170,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     body: unknown,
     check: (value: unknown) => T | undefined,
   ): Promise<T> {
+    if (projectId === '') {
+      const { shortMessage, code } = SetupAlerts.APKT008
+      throw new ApiError(shortMessage, { status: 0, path, code })
+    }
     const init = {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -194,5 +222,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       getChecked(`/v1/identity/${encodeURIComponent(address)}`, toIdentity, { sender }),
     getTokenPrices: (addresses) =>
       postChecked('/v1/fungible/price', { currency: 'usd', addresses }, toTokenPrices),
+    convert: {
+      tokens: (chainId) => getChecked('/v1/convert/tokens', toSwapTokens, { chainId }),
+      quote: (trade) => getChecked('/v1/convert/quotes', toSwapQuote, tradeQuery(trade)),
+      allowance: (tokenAddress, userAddress) =>
+        getChecked('/v1/convert/allowance', toAllowance, { tokenAddress, userAddress }),
+      gasPrice: (chainId) => getChecked('/v1/convert/gas-price', toGasPrice, { chainId }),
+      buildApprove: (trade) =>
+        getChecked('/v1/convert/build-approve', toSwapTransaction, tradeQuery(trade)),
+      buildTransaction: ({ slippage, ...trade }) =>
+        postChecked(
+          '/v1/convert/build-transaction',
+          { ...tradeQuery(trade), projectId, eip155: { slippage } },
+          toSwapTransaction,
+        ),
+    },
   }
 }

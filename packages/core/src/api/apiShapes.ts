@@ -221,7 +221,9 @@ export function toTransaction(value: unknown): Transaction | undefined {
   }
   if (Number.isNaN(Date.parse(metadata.minedAt as string))) return undefined
   const { operationType } = metadata
-  if (operationType !== 'send' && operationType !== 'receive') return undefined
+  if (operationType !== 'send' && operationType !== 'receive' && operationType !== 'trade') {
+    return undefined
+  }
   if (!Array.isArray(value.transfers)) return undefined
   const transfers: TransactionTransfer[] = []
   for (const item of value.transfers) {

@@ -1,6 +1,6 @@
 // The instance's controllers, each loaded on first use (none is in the page's first JS): the
 // validating storage, the connection controller, the services' client and what runs over it
-// (directory, portfolio), sign-in, email/social/Telegram login, and Send.
+// (directory, portfolio), sign-in, email/social/Telegram login, Send and Swap.
 
 import type { AlertController } from '../alerts.ts'
 import type { CodeFeatures } from '../api/features.ts'
@@ -240,6 +240,25 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
     ),
   )
 
+  const swap = lazy(() =>
+    import('../swap/swap.ts').then((m) =>
+      m.createSwapController({
+        stores: {
+          account: stores.account,
+          chain: stores.chain,
+          portfolio: stores.portfolio,
+          swap: stores.swap,
+        },
+        convert: () => api().then((client) => client.convert),
+        loadEngine: (namespace) => connection().then((c) => c.loadEngine(namespace)),
+        refreshPortfolio: () => refreshPortfolio({ force: true }),
+        toast,
+        track,
+        log,
+      }),
+    ),
+  )
+
   return {
     storage,
     connection,
@@ -252,6 +271,7 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
     socialLogin,
     telegramLogin,
     send,
+    swap,
   }
 }
 

@@ -13,6 +13,7 @@ import { initialRouterState, type RouterState } from '../router/router.ts'
 import { initialSendState, type SendState } from '../send/sendState.ts'
 import { initialSIWXState, type SIWXState } from '../siwx/siwx.ts'
 import type { RecentWallet } from '../storage/storageEntries.ts'
+import { initialSwapState, type SwapState } from '../swap/swapState.ts'
 import {
   initialWalletConnectState,
   type WalletConnectState,
@@ -43,6 +44,7 @@ export function createInstanceStores(
     portfolio: createStore<PortfolioState>(initialPortfolioState),
     walletConnect: createStore<WalletConnectState>(initialWalletConnectState),
     send: createStore<SendState>(initialSendState),
+    swap: createStore<SwapState>(initialSwapState),
     siwx: createStore<SIWXState>(initialSIWXState),
     embedded: createStore<EmbeddedState>(initialEmbeddedState),
     theme: createStore<ThemeState>(() => ({

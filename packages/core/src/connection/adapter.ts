@@ -42,6 +42,15 @@ export interface TransferRequest {
   token?: { address: string; decimals: number }
 }
 
+/** A transaction the services built (a swap, an approve), sent by the wallet as it is. */
+export interface TransactionRequest {
+  network: CaipNetwork
+  to: `0x${string}`
+  data: `0x${string}`
+  /** Wei */
+  value: bigint
+}
+
 /** §3 Gas price: standard, fast, instant (wei per gas). */
 export interface GasPrice {
   standard: bigint
@@ -68,6 +77,12 @@ export interface AdapterEngine {
   sendTransfer(request: TransferRequest): Promise<string>
   /** §3 EVM only; other namespaces leave it out. */
   getGasPrice?(network: CaipNetwork): Promise<GasPrice>
+  /** EVM only: sends a built transaction through the connected wallet; resolves with its hash. */
+  sendTransaction?(request: TransactionRequest): Promise<string>
+  /** EVM only: resolves once the transaction is mined, with whether it succeeded. */
+  waitForTransaction?(network: CaipNetwork, hash: string): Promise<'success' | 'reverted'>
+  /** EVM only: calls `onBlock` with each new block number of `network`; returns the stop. */
+  watchBlocks?(network: CaipNetwork, onBlock: (block: bigint) => void): () => void
 }
 
 /**

@@ -39,6 +39,12 @@ export interface ViewParams {
   WalletSendSelectToken: undefined
   WalletSendPreview: undefined
   WalletSendResult: undefined
+  /** Swap (views not named by the spec): the two tokens, the amount and the live quote */
+  Swap: undefined
+  /** Picks the token sold or bought */
+  SwapSelectToken: { side: 'sell' | 'buy' }
+  /** The quote in full, then approve (when needed) and swap through the wallet */
+  SwapPreview: undefined
 }
 
 export type ViewName = keyof ViewParams

@@ -28,6 +28,9 @@ const builtLoaders = {
   WalletSendSelectToken: () => import('./send/WalletSendSelectToken.tsx'),
   WalletSendPreview: () => import('./send/WalletSendPreview.tsx'),
   WalletSendResult: () => import('./send/WalletSendResult.tsx'),
+  Swap: () => import('./swap/Swap.tsx'),
+  SwapSelectToken: () => import('./swap/SwapSelectToken.tsx'),
+  SwapPreview: () => import('./swap/SwapPreview.tsx'),
 } satisfies Record<BuiltView, Loader>
 const loaders: Partial<Record<ViewName, Loader>> = builtLoaders
 

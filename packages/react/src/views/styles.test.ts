@@ -10,6 +10,7 @@ import { accountCss } from './account/styles.ts'
 import { connectCss } from './connect/styles.ts'
 import { embeddedCss } from './embedded/styles.ts'
 import { sendCss } from './send/styles.ts'
+import { swapCss } from './swap/styles.ts'
 
 const src = join(dirname(fileURLToPath(import.meta.url)), '..')
 const slices: Record<string, { name: string; css: string }> = {
@@ -17,6 +18,7 @@ const slices: Record<string, { name: string; css: string }> = {
   connect: { name: 'connectCss', css: connectCss },
   embedded: { name: 'embeddedCss', css: embeddedCss },
   send: { name: 'sendCss', css: sendCss },
+  swap: { name: 'swapCss', css: swapCss },
 }
 
 const definedIn = (css: string) => new Set(css.match(/(?<=\.)lk-[a-z0-9-]+/g))

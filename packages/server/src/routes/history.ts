@@ -36,7 +36,9 @@ const TransactionSchema = z
       sentFrom: z.string(),
       sentTo: z.string(),
       status: z.literal('confirmed'),
-      operationType: z.enum(['send', 'receive']),
+      operationType: z
+        .enum(['send', 'receive', 'trade'])
+        .openapi({ description: "'trade': tokens went out and others came in (a swap)" }),
     }),
     transfers: z.array(
       z.object({
@@ -170,15 +172,24 @@ export function registerHistoryRoutes(
           sentFrom: first ? getAddress(first.from) : address,
           sentTo: first ? getAddress(first.to) : address,
           status: 'confirmed' as const,
-          operationType: transfers.some((t) => t.direction !== 'in')
-            ? ('send' as const)
-            : ('receive' as const),
+          operationType: operationTypeOf(transfers),
         },
         transfers,
       }
     })
     return c.json({ data, next }, 200)
   })
+}
+
+/** A swap when something went out and something else came in; else a send or a receive. */
+function operationTypeOf(
+  transfers: readonly { direction: 'in' | 'out' | 'self'; fungible_info: { symbol: string } }[],
+): 'send' | 'receive' | 'trade' {
+  const out = transfers.filter((t) => t.direction === 'out')
+  const came = transfers.filter((t) => t.direction === 'in')
+  const symbols = new Set(out.map((t) => t.fungible_info.symbol))
+  if (out.length > 0 && came.some((t) => !symbols.has(t.fungible_info.symbol))) return 'trade'
+  return transfers.some((t) => t.direction !== 'in') ? 'send' : 'receive'
 }
 
 /** How a transfer moved for the account: to itself, out of it, or into it. */
@@ -226,7 +237,7 @@ function solanaTransaction(
       sentFrom: first?.direction === 'in' ? other : address,
       sentTo: first?.direction === 'in' ? address : other,
       status: 'confirmed',
-      operationType: transfers.some((t) => t.direction !== 'in') ? 'send' : 'receive',
+      operationType: operationTypeOf(transfers),
     },
     transfers,
   }

@@ -73,8 +73,14 @@ const transaction: Transaction = {
 
 describe('visibleWalletFeatures (§1 order onramp, swaps, receive, send)', () => {
   const all = ['onramp', 'swaps', 'receive', 'send'] as const
+  const evm = { namespace: 'eip155', caipNetworkId: 'eip155:1' } as const
+  const solana = { namespace: 'solana', caipNetworkId: 'solana:devnet' } as const
+  const bitcoin = {
+    namespace: 'bip122',
+    caipNetworkId: 'bip122:000000000019d6689c085ae165831e93',
+  } as const
   it('keeps the default order when everything is on and built', () => {
-    expect(visibleWalletFeatures({ onramp: true, swaps: true }, 'eip155', all)).toEqual([
+    expect(visibleWalletFeatures({ onramp: true, swaps: true }, evm, all)).toEqual([
       'onramp',
       'swaps',
       'receive',
@@ -82,41 +88,55 @@ describe('visibleWalletFeatures (§1 order onramp, swaps, receive, send)', () =>
     ])
   })
   it('hides features that are off, and send outside EVM and Solana', () => {
-    expect(visibleWalletFeatures({ onramp: false, swaps: true }, 'eip155', all)).toEqual([
+    expect(visibleWalletFeatures({ onramp: false, swaps: true }, evm, all)).toEqual([
       'swaps',
       'receive',
       'send',
     ])
-    expect(visibleWalletFeatures({ onramp: true, swaps: false }, 'bip122', all)).toEqual([
+    expect(visibleWalletFeatures({ onramp: true, swaps: false }, bitcoin, all)).toEqual([
       'onramp',
       'receive',
     ])
-    expect(visibleWalletFeatures({ onramp: true, swaps: true }, 'solana', all)).toContain('send')
+    expect(visibleWalletFeatures({ onramp: true, swaps: true }, solana, all)).toContain('send')
   })
-  it('shows only built ones: receive and send in this release', () => {
-    expect(visibleWalletFeatures({ onramp: true, swaps: true }, 'eip155')).toEqual([
+  it('shows only built ones: swap, receive and send in this release', () => {
+    expect(visibleWalletFeatures({ onramp: true, swaps: true }, evm)).toEqual([
+      'swaps',
       'receive',
       'send',
     ])
   })
 
+  it('offers swap only on the swap-supported EVM networks and the devnet (§9)', () => {
+    const on = { onramp: false, swaps: true }
+    for (const caipNetworkId of ['eip155:1', 'eip155:8453', 'eip155:31337', 'eip155:31338']) {
+      expect(visibleWalletFeatures(on, { namespace: 'eip155', caipNetworkId })).toContain('swaps')
+    }
+    for (const caipNetworkId of ['eip155:11155111', 'eip155:7777777']) {
+      expect(visibleWalletFeatures(on, { namespace: 'eip155', caipNetworkId })).not.toContain(
+        'swaps',
+      )
+    }
+    expect(visibleWalletFeatures(on, solana)).not.toContain('swaps')
+  })
+
   it("follows the app's walletFeaturesOrder and its receive/send switches", () => {
     const on = { onramp: true, swaps: true }
     expect(
-      visibleWalletFeatures(on, 'eip155', all, { walletFeaturesOrder: ['send', 'x', 'onramp'] }),
+      visibleWalletFeatures(on, evm, all, { walletFeaturesOrder: ['send', 'x', 'onramp'] }),
     ).toEqual(['send', 'onramp'])
-    expect(visibleWalletFeatures(on, 'eip155', all, { receive: false, send: false })).toEqual([
+    expect(visibleWalletFeatures(on, evm, all, { receive: false, send: false })).toEqual([
       'onramp',
       'swaps',
     ])
   })
 
   it('offers send on EVM and Solana only (§9)', () => {
-    expect(visibleWalletFeatures({ onramp: false, swaps: false }, 'solana')).toEqual([
+    expect(visibleWalletFeatures({ onramp: false, swaps: false }, solana)).toEqual([
       'receive',
       'send',
     ])
-    expect(visibleWalletFeatures({ onramp: false, swaps: false }, 'bip122')).toEqual(['receive'])
+    expect(visibleWalletFeatures({ onramp: false, swaps: false }, bitcoin)).toEqual(['receive'])
   })
 })
 
@@ -164,11 +184,14 @@ describe('Account view', () => {
     renderAccount(appKit)
     const buttons = within(screen.getByTestId('wallet-features')).getAllByRole('button')
     expect(buttons.map((b) => b.dataset.testid)).toEqual([
+      'wallet-feature-swaps',
       'wallet-feature-receive',
       'wallet-feature-send',
     ])
     fireEvent.click(screen.getByTestId('wallet-feature-receive'))
     expect(appKit.core.stores.router.getState().history.at(-1)?.view).toBe('Receive')
+    fireEvent.click(screen.getByTestId('wallet-feature-swaps'))
+    expect(appKit.core.stores.router.getState().history.at(-1)?.view).toBe('Swap')
   })
 
   it('shows the portfolio total, tokens floored to 3 decimals, activity and identity', async () => {

@@ -6,6 +6,7 @@ import {
   floorDecimalString,
   formatFiat,
   formatRelativeTime,
+  isSwapSupported,
   SEND_SUPPORTED_NAMESPACES,
   shortenAddress,
 } from '@latchkey/core/internal'
@@ -25,17 +26,19 @@ import { accountCss } from './styles.ts'
  * §1 Wallet feature buttons in the default order (onramp, swaps, receive, send) or the app's
  * (AppKit's `features.walletFeaturesOrder`: the ones it lists, in its order), each shown only
  * when its feature is on and its view is built. Receive and send are on unless the app turns
- * them off (`features.receive`/`send`); send needs an EVM or Solana account (§5).
+ * them off (`features.receive`/`send`); send needs an EVM or Solana account (§5); swap an EVM
+ * account on a swap-supported network (§9).
  */
 export function visibleWalletFeatures(
   features: Pick<Features, 'onramp' | 'swaps'>,
-  namespace: ChainNamespace | undefined,
+  where: { namespace: ChainNamespace | undefined; caipNetworkId: string },
   built: readonly WalletFeature[] = BUILT_WALLET_FEATURES,
   code: CodeFeatures = {},
 ): WalletFeature[] {
+  const { namespace } = where
   const on: Record<WalletFeature, boolean> = {
     onramp: features.onramp,
-    swaps: features.swaps,
+    swaps: features.swaps && namespace === 'eip155' && isSwapSupported(where.caipNetworkId),
     receive: code.receive !== false,
     send:
       code.send !== false &&
@@ -66,7 +69,7 @@ export function activitySummary(transaction: Transaction, messages: Messages) {
   } as const
 }
 
-const FEATURE_VIEWS = { receive: 'Receive', send: 'WalletSend' } as const
+const FEATURE_VIEWS = { swaps: 'Swap', receive: 'Receive', send: 'WalletSend' } as const
 
 export default function Account() {
   const { core } = useAppKitInstance()
@@ -78,7 +81,7 @@ export default function Account() {
   const address = account.address ?? ''
   const walletFeatures = visibleWalletFeatures(
     features,
-    account.namespace,
+    { namespace: account.namespace, caipNetworkId: network.caipNetworkId },
     BUILT_WALLET_FEATURES,
     core.options.features,
   )

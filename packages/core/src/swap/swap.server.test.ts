@@ -1,0 +1,243 @@
+// The swap controller against the real server's convert API and the devnet's exchange (Uniswap
+// V2 on anvil), swapping for real with a devnet key.
+import { EXCHANGE_ADDRESSES, routerAbi } from '@latchkey/devnet'
+import { decodeFunctionData, erc20Abi, parseEther, parseUnits } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ConvertApi } from '../api/convert.ts'
+import { ErrorText } from '../errors.ts'
+import { defineNetwork, withRpcUrl } from '../networks.ts'
+import { AmountText } from '../send/sendAmount.ts'
+import {
+  caip10,
+  ETH,
+  keyWallet,
+  LKT,
+  LUSD,
+  setupSwap,
+  startSwapStack,
+} from '../testing/swapSetup.ts'
+import { minimumReceived } from './swapForm.ts'
+
+let stack: Awaited<ReturnType<typeof startSwapStack>>
+beforeAll(async () => {
+  stack = await startSwapStack()
+})
+afterAll(async () => {
+  await stack?.stop()
+})
+
+/** A form with tokens loaded and a quote for `amount` of `sell` into `buy` */
+async function quoted(accountIndex: number, sell: string, buy: string, amount: string) {
+  const wallet = keyWallet(stack.rpcUrl, accountIndex)
+  const setup = setupSwap({
+    serverUrl: stack.serverUrl,
+    network: stack.network,
+    address: wallet.address,
+    engine: wallet.engine,
+  })
+  await Promise.all([setup.controller.load(), setup.refreshPortfolio()])
+  setup.controller.selectToken('sell', sell)
+  setup.controller.selectToken('buy', buy)
+  setup.swap.setState({ amount })
+  await setup.controller.refreshQuote()
+  return { ...setup, wallet }
+}
+
+const routerQuote = (amount: bigint, path: `0x${string}`[]) =>
+  stack.node.readContract({
+    address: EXCHANGE_ADDRESSES.router,
+    abi: routerAbi,
+    functionName: 'getAmountsOut',
+    args: [amount, path],
+  })
+const tokenBalance = (token: `0x${string}`, owner: `0x${string}`) =>
+  stack.node.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [owner],
+  })
+
+describe('swap controller on the devnet exchange', () => {
+  it('loads the chain’s tokens, the native coin sold first, and quotes what the router computes', async () => {
+    const { swap } = await quoted(1, ETH, caip10(LUSD), '1')
+    const state = swap.getState()
+    expect(state.tokens.map((t) => t.symbol)).toEqual(
+      expect.arrayContaining(['ETH', 'lUSD', 'LKT']),
+    )
+    expect(state.sell).toBe(ETH)
+    expect(state.gasPrice?.standard).toBeGreaterThan(0n)
+    const amounts = await routerQuote(parseEther('1'), [EXCHANGE_ADDRESSES.weth, LUSD])
+    expect(state.quote?.toAmount).toBe(amounts.at(-1))
+    expect(state.quote?.priceImpact).toBeLessThan(1)
+    expect(state.error).toBeUndefined()
+  })
+
+  it('swaps ETH for lUSD without an approval; the chain pays at least the minimum shown', async () => {
+    const { controller, swap, portfolio, wallet, toast, events } = await quoted(
+      2,
+      ETH,
+      caip10(LUSD),
+      '1',
+    )
+    const quote = swap.getState().quote
+    if (!quote) throw new Error('no quote')
+    const before = await tokenBalance(LUSD, wallet.address)
+
+    expect(await controller.swap()).toBe(true)
+
+    expect(wallet.sent).toHaveLength(1)
+    const call = decodeFunctionData({ abi: routerAbi, data: wallet.sent[0]?.data ?? '0x' })
+    expect(call.functionName).toBe('swapExactETHForTokens')
+    expect(call.args[0]).toBe(minimumReceived(quote.toAmount, 1))
+    expect(wallet.sent[0]?.value).toBe(parseEther('1'))
+    const gained = (await tokenBalance(LUSD, wallet.address)) - before
+    expect(gained).toBeGreaterThanOrEqual(minimumReceived(quote.toAmount, 1))
+    expect(gained).toBe(quote.toAmount)
+    const state = swap.getState()
+    expect(state).toMatchObject({ status: 'swapped', amount: '', quote: undefined })
+    const receipt = await stack.node.getTransactionReceipt({ hash: state.hash as `0x${string}` })
+    expect(receipt.status).toBe('success')
+    // One activity entry with both legs, at once.
+    const entry = portfolio.getState().transactions[0]
+    expect(entry?.metadata).toMatchObject({
+      hash: state.hash,
+      operationType: 'trade',
+      status: 'pending',
+    })
+    expect(
+      entry?.transfers.map((t) => [t.direction, t.fungible_info?.symbol, t.quantity.numeric]),
+    ).toEqual([
+      ['out', 'ETH', '1'],
+      ['in', 'lUSD', String(Number(quote.toAmount) / 1e6)],
+    ])
+    expect(toast.getState()).toMatchObject({ variant: 'success' })
+    expect(events.map((e) => e.event)).toEqual(['OPEN_SWAP', 'INITIATE_SWAP', 'SWAP_SUCCESS'])
+  })
+
+  it('approves exactly the amount of lUSD, then swaps it for LKT through the pools', async () => {
+    const { controller, swap, wallet, events } = await quoted(3, caip10(LUSD), caip10(LKT), '250.5')
+    const quote = swap.getState().quote
+    if (!quote) throw new Error('no quote')
+    const lktBefore = await tokenBalance(LKT, wallet.address)
+
+    expect(await controller.swap()).toBe(true)
+
+    expect(wallet.sent.map((tx) => tx.to.toLowerCase())).toEqual([
+      LUSD.toLowerCase(),
+      EXCHANGE_ADDRESSES.router.toLowerCase(),
+    ])
+    const approve = decodeFunctionData({ abi: erc20Abi, data: wallet.sent[0]?.data ?? '0x' })
+    expect(approve.functionName).toBe('approve')
+    expect(approve.args).toEqual([EXCHANGE_ADDRESSES.router, parseUnits('250.5', 6)])
+    expect(await tokenBalance(LKT, wallet.address)).toBe(lktBefore + quote.toAmount)
+    expect(events.map((e) => e.event)).toContain('SWAP_APPROVAL_SUCCESS')
+
+    // The allowance was used up by the swap: the next one asks again, and no more than it needs.
+    await controller.load()
+    swap.setState({ amount: '1' })
+    await controller.refreshQuote()
+    expect(await controller.swap()).toBe(true)
+    const again = decodeFunctionData({ abi: erc20Abi, data: wallet.sent[2]?.data ?? '0x' })
+    expect(again.args).toEqual([EXCHANGE_ADDRESSES.router, parseUnits('1', 6)])
+  })
+
+  it("says 'Insufficient liquidity' for a trade the pools cannot fill", async () => {
+    const { swap } = await quoted(4, caip10(LUSD), ETH, '1000000')
+    expect(swap.getState()).toMatchObject({ quote: undefined, error: 'Insufficient liquidity' })
+    expect(ErrorText.insufficientLiquidity).toBe('Insufficient liquidity')
+  })
+
+  it('quotes more than the balance but refuses to swap it', async () => {
+    const { controller, swap, wallet } = await quoted(4, caip10(LKT), ETH, '5000')
+    expect(swap.getState().error).toBe(AmountText.exceedsBalance)
+    swap.setState({ error: undefined })
+    expect(await controller.swap()).toBe(false)
+    expect(swap.getState().error).toBe(AmountText.exceedsBalance)
+    expect(wallet.sent).toHaveLength(0)
+  })
+
+  it("keeps the form when the wallet refuses, and says the wallet's words", async () => {
+    const refusing = Object.assign(new Error('User rejected the request.'), { code: 4001 })
+    const setup = setupSwap({
+      serverUrl: stack.serverUrl,
+      network: stack.network,
+      address: keyWallet(stack.rpcUrl, 5).address,
+      engine: {
+        sendTransaction: async () => {
+          throw refusing
+        },
+        waitForTransaction: async () => 'success',
+      },
+    })
+    await Promise.all([setup.controller.load(), setup.refreshPortfolio()])
+    setup.controller.selectToken('buy', caip10(LKT))
+    setup.swap.setState({ amount: '0.5' })
+    await setup.controller.refreshQuote()
+    const quote = setup.swap.getState().quote
+    expect(quote).toBeDefined()
+    expect(await setup.controller.swap()).toBe(false)
+    expect(setup.swap.getState()).toMatchObject({
+      status: 'editing',
+      amount: '0.5',
+      quote,
+      error: ErrorText.userRejected,
+    })
+    expect(setup.toast.getState()).toMatchObject({ variant: 'error' })
+    expect(setup.events.map((e) => e.event)).toEqual(['OPEN_SWAP', 'INITIATE_SWAP', 'SWAP_ERROR'])
+  })
+
+  it("shows 'Network not supported for Swaps' on a network without an exchange", async () => {
+    const base = withRpcUrl(
+      defineNetwork({
+        id: 8453,
+        name: 'Base',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [stack.rpcUrl] } },
+      }),
+      stack.rpcUrl,
+    )
+    const setup = setupSwap({
+      serverUrl: stack.serverUrl,
+      network: base,
+      address: keyWallet(stack.rpcUrl, 1).address,
+      engine: {},
+    })
+    await setup.controller.load()
+    expect(setup.swap.getState()).toMatchObject({
+      tokens: [],
+      tokensLoading: false,
+      error: 'Network not supported for Swaps',
+    })
+  })
+
+  it('asks one quote after a burst of typing, and drops an answer to an older form', async () => {
+    let quotes = 0
+    const wallet = keyWallet(stack.rpcUrl, 1)
+    const setup = setupSwap({
+      serverUrl: stack.serverUrl,
+      network: stack.network,
+      address: wallet.address,
+      engine: wallet.engine,
+      convert: (api): ConvertApi => ({
+        ...api,
+        quote: (trade) => {
+          quotes++
+          return api.quote(trade)
+        },
+      }),
+    })
+    await Promise.all([setup.controller.load(), setup.refreshPortfolio()])
+    for (const typed of ['0', '0.', '0.2', '0.25']) setup.controller.setAmount(typed)
+    await expect.poll(() => setup.swap.getState().quote?.fromAmount).toBe(parseEther('0.25'))
+    expect(quotes).toBe(1)
+
+    // Two asks in flight: only the later form's answer is kept.
+    setup.swap.setState({ amount: '0.1' })
+    const first = setup.controller.refreshQuote()
+    setup.swap.setState({ amount: '0.3' })
+    await Promise.all([first, setup.controller.refreshQuote()])
+    expect(setup.swap.getState().quote?.fromAmount).toBe(parseEther('0.3'))
+    setup.controller.reset()
+  })
+})

@@ -1,0 +1,156 @@
+import { isHighPriceImpact } from '@latchkey/core/internal'
+import { useEffect, useId } from 'react'
+import { useAppKitInstance } from '../../instance.ts'
+import { format } from '../../messages.ts'
+import { useMessages } from '../../useMessages.ts'
+import { swapCss } from './styles.ts'
+import {
+  fiatValue,
+  percent,
+  rateOf,
+  readableAmount,
+  SwapTokenIcon,
+  useSwapTokens,
+} from './swapParts.tsx'
+
+/** Swap: the token sold with its amount (and Max), the token bought with the live quote. */
+export default function Swap() {
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
+  const { swap, sell, buy, balanceOf } = useSwapTokens()
+  const amountId = useId()
+
+  useEffect(() => {
+    void core.swap.load()
+    void core.portfolio.refresh().catch(() => undefined)
+    return core.swap.watch()
+  }, [core])
+  // Back from the token list or the preview: the quote of the form as it stands.
+  const ready = Boolean(sell && buy)
+  useEffect(() => {
+    if (ready && core.stores.swap.getState().amount) void core.swap.refreshQuote()
+  }, [core, ready])
+
+  const { quote } = swap
+  const bought = quote && buy ? readableAmount(quote.toAmount, buy.decimals) : ''
+  const canReview = Boolean(quote && !swap.error && !swap.quoteLoading)
+  return (
+    <form
+      data-view="Swap"
+      className="lk-stack lk-wide"
+      noValidate
+      aria-busy={swap.tokensLoading}
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (canReview) core.router.push('SwapPreview')
+      }}
+    >
+      <style>{swapCss}</style>
+      {swap.tokensLoading ? <p className="lk-muted">{messages.loadingTokens}</p> : null}
+      <div className="lk-swap-panel">
+        <label className="lk-section-title" htmlFor={amountId}>
+          {messages.swapSell}
+        </label>
+        <div className="lk-swap-row">
+          <input
+            id={amountId}
+            className="lk-swap-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            data-testid="swap-amount"
+            value={swap.amount}
+            disabled={!sell}
+            onChange={(event) => void core.swap.setAmount(event.target.value)}
+          />
+          <TokenButton side="sell" />
+        </div>
+        <div className="lk-swap-row lk-muted lk-small">
+          <span data-testid="swap-sell-fiat">{fiatValue(swap.amount, sell) ?? ''}</span>
+          {sell ? (
+            <span className="lk-row-end">
+              <span data-testid="swap-sell-balance">
+                {format(messages.balanceLabel, { amount: `${balanceOf(sell)} ${sell.symbol}` })}
+              </span>
+              <button
+                type="button"
+                className="lk-button"
+                data-testid="swap-max"
+                onClick={() => void core.swap.setMax()}
+              >
+                {messages.max}
+              </button>
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <button
+        type="button"
+        className="lk-icon-btn lk-swap-flip"
+        aria-label={messages.swapFlip}
+        data-testid="swap-flip"
+        disabled={!ready}
+        onClick={() => void core.swap.flip()}
+      >
+        ⇅
+      </button>
+      <div className="lk-swap-panel">
+        <span className="lk-section-title">{messages.swapBuy}</span>
+        <div className="lk-swap-row">
+          <output className="lk-swap-amount" data-testid="swap-quote" aria-live="polite">
+            {swap.quoteLoading && !quote ? messages.gettingQuote : bought || '0'}
+          </output>
+          <TokenButton side="buy" />
+        </div>
+        <span className="lk-muted lk-small" data-testid="swap-buy-fiat">
+          {fiatValue(bought, buy) ?? ''}
+        </span>
+      </div>
+      {quote && sell && buy ? (
+        <dl className="lk-summary">
+          <dt>{messages.swapRate}</dt>
+          <dd data-testid="swap-rate">{rateOf(quote, sell, buy)}</dd>
+          <dt>{messages.priceImpact}</dt>
+          <dd data-testid="swap-price-impact">{percent(quote.priceImpact)}</dd>
+        </dl>
+      ) : null}
+      {quote && isHighPriceImpact(quote) ? (
+        <p className="lk-warning" role="alert" data-testid="swap-impact-warning">
+          {format(messages.highPriceImpact, { percent: percent(quote.priceImpact) })}
+        </p>
+      ) : null}
+      {swap.error ? (
+        <p className="lk-error-text" role="alert" data-testid="swap-error">
+          {swap.error}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="lk-button lk-button-primary"
+        data-testid="swap-review"
+        disabled={!canReview}
+      >
+        {messages.reviewSwap}
+      </button>
+    </form>
+  )
+}
+
+function TokenButton({ side }: { side: 'sell' | 'buy' }) {
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
+  const { sell, buy } = useSwapTokens()
+  const token = side === 'sell' ? sell : buy
+  return (
+    <button
+      type="button"
+      className="lk-button lk-swap-token"
+      data-testid={`swap-${side}-token`}
+      aria-label={`${side === 'sell' ? messages.swapSell : messages.swapBuy}: ${token?.symbol ?? messages.selectToken}`}
+      onClick={() => core.router.push({ view: 'SwapSelectToken', params: { side } })}
+    >
+      {token ? <SwapTokenIcon token={token} /> : null}
+      {token?.symbol ?? messages.selectToken}
+    </button>
+  )
+}

@@ -1,0 +1,103 @@
+import {
+  formatUnits,
+  isHighPriceImpact,
+  minimumReceived,
+  SWAP_SLIPPAGE,
+  swapNetworkFee,
+} from '@latchkey/core/internal'
+import { useEffect } from 'react'
+import { useAppKitInstance } from '../../instance.ts'
+import { format } from '../../messages.ts'
+import { useStore } from '../../store.ts'
+import { useMessages } from '../../useMessages.ts'
+import { swapCss } from './styles.ts'
+import { fiatValue, percent, rateOf, readableAmount, useSwapTokens } from './swapParts.tsx'
+
+/** Swap: the quote in full (refreshed on each block), then approve when needed and swap. */
+export default function SwapPreview() {
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
+  const { swap, sell, buy } = useSwapTokens()
+  const native = useStore(core.stores.chain, (s) => s.activeCaipNetwork.nativeCurrency)
+
+  useEffect(() => core.swap.watchBlocks(), [core])
+
+  const { quote, status } = swap
+  const busy = status === 'approving' || status === 'swapping'
+  if (!quote || !sell || !buy) {
+    return (
+      <div data-view="SwapPreview" className="lk-stack lk-wide">
+        <p className="lk-muted">{swap.error ?? messages.gettingQuote}</p>
+      </div>
+    )
+  }
+  const received = readableAmount(quote.toAmount, buy.decimals)
+  const fee = swap.gasPrice ? swapNetworkFee(swap.gasPrice.standard, quote.path.length) : undefined
+  return (
+    <div data-view="SwapPreview" className="lk-stack lk-wide">
+      <style>{swapCss}</style>
+      <p className="lk-total" data-testid="swap-preview-sell">
+        {`${swap.amount} ${sell.symbol}`}
+      </p>
+      <p className="lk-muted">{fiatValue(swap.amount, sell) ?? ''}</p>
+      <p className="lk-total" data-testid="swap-preview-buy">
+        {`≈ ${received} ${buy.symbol}`}
+      </p>
+      <p className="lk-muted">{fiatValue(received, buy) ?? ''}</p>
+      <dl className="lk-summary">
+        <dt>{messages.swapRate}</dt>
+        <dd>{rateOf(quote, sell, buy)}</dd>
+        <dt>{messages.priceImpact}</dt>
+        <dd data-testid="swap-preview-impact">{percent(quote.priceImpact)}</dd>
+        <dt>{messages.poolFee}</dt>
+        <dd>{`${readableAmount(quote.fee.amount, sell.decimals)} ${sell.symbol} (${percent(quote.fee.percent)})`}</dd>
+        {fee !== undefined ? (
+          <>
+            <dt>{messages.networkFee}</dt>
+            <dd data-testid="swap-preview-fee">{`≈ ${readableAmount(fee, native.decimals)} ${native.symbol}`}</dd>
+          </>
+        ) : null}
+        <dt>{messages.minimumReceived}</dt>
+        <dd data-testid="swap-preview-minimum">
+          {`${readableAmount(minimumReceived(quote.toAmount, SWAP_SLIPPAGE), buy.decimals)} ${buy.symbol}`}
+        </dd>
+        <dt>{messages.slippageTolerance}</dt>
+        <dd>{percent(SWAP_SLIPPAGE)}</dd>
+      </dl>
+      {isHighPriceImpact(quote) ? (
+        <p className="lk-warning" role="alert" data-testid="swap-impact-warning">
+          {format(messages.highPriceImpact, { percent: percent(quote.priceImpact) })}
+        </p>
+      ) : null}
+      {busy ? (
+        <p className="lk-muted" aria-live="polite" data-testid="swap-status">
+          {status === 'approving'
+            ? format(messages.approving, { amount: swap.amount, symbol: sell.symbol })
+            : messages.swapping}
+        </p>
+      ) : null}
+      {swap.error ? (
+        <p className="lk-error-text" role="alert" data-testid="swap-error">
+          {swap.error}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="lk-button lk-button-primary"
+        data-testid="swap-confirm"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() =>
+          void core.swap.swap().then((ok) => {
+            if (ok) core.router.reset('Account')
+          })
+        }
+      >
+        {messages.swapNow}
+      </button>
+      <span hidden data-testid="swap-quote-block">
+        {formatUnits(quote.block, 0)}
+      </span>
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+import { currentRoute, heldAmount, searchTokens, tokensByHolding } from '@latchkey/core/internal'
+import { useState } from 'react'
+import { useAppKitInstance } from '../../instance.ts'
+import { useStore } from '../../store.ts'
+import { useMessages } from '../../useMessages.ts'
+import { swapCss } from './styles.ts'
+import { readableAmount, SwapTokenIcon, useSwapTokens } from './swapParts.tsx'
+
+/** Swap: picks the token sold or bought; the ones the visitor holds first, then by search. */
+export default function SwapSelectToken() {
+  const { core } = useAppKitInstance()
+  const messages = useMessages()
+  const route = useStore(core.stores.router, currentRoute)
+  const side = route.view === 'SwapSelectToken' ? route.params.side : 'sell'
+  const { swap, balances, caipNetworkId } = useSwapTokens()
+  const [search, setSearch] = useState('')
+  const tokens = searchTokens(tokensByHolding(swap.tokens, balances, caipNetworkId), search)
+  const chosen = side === 'sell' ? swap.sell : swap.buy
+  return (
+    <div data-view="SwapSelectToken" className="lk-stack lk-wide">
+      <style>{swapCss}</style>
+      <input
+        className="lk-search"
+        type="search"
+        autoComplete="off"
+        aria-label={messages.searchToken}
+        placeholder={messages.searchToken}
+        data-testid="swap-token-search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      {tokens.length === 0 && !swap.tokensLoading ? (
+        <p className="lk-muted">{messages.noTokenFound}</p>
+      ) : null}
+      <ul className="lk-list" aria-label={messages.selectToken} data-testid="swap-token-list">
+        {tokens.map((token) => {
+          const held = heldAmount(token, balances, caipNetworkId)
+          return (
+            <li key={token.address}>
+              <button
+                type="button"
+                className="lk-item"
+                data-testid={`swap-token-${token.symbol}`}
+                aria-current={token.address === chosen || undefined}
+                onClick={() => {
+                  void core.swap.selectToken(side, token.address)
+                  core.router.goBack()
+                }}
+              >
+                <SwapTokenIcon token={token} />
+                <span className="lk-item-name">{token.name}</span>
+                <span className="lk-row-end">
+                  {held > 0n ? `${readableAmount(held, token.decimals)} ` : ''}
+                  {token.symbol}
+                </span>
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,50 @@
+import type { SwapQuote, SwapToken } from '@latchkey/core/internal'
+import { formatFiat, formatUnits, heldAmount } from '@latchkey/core/internal'
+import { useAppKitInstance } from '../../instance.ts'
+import { useStore } from '../../store.ts'
+
+/** The swap form's tokens, with the visitor's balance of each side. */
+export function useSwapTokens() {
+  const { core } = useAppKitInstance()
+  const swap = useStore(core.stores.swap)
+  const balances = useStore(core.stores.portfolio, (s) => s.tokens)
+  const caipNetworkId = useStore(core.stores.chain, (s) => s.activeCaipNetwork.caipNetworkId)
+  const sell = swap.tokens.find((t) => t.address === swap.sell)
+  const buy = swap.tokens.find((t) => t.address === swap.buy)
+  const balanceOf = (token: SwapToken | undefined) =>
+    token ? formatUnits(heldAmount(token, balances, caipNetworkId), token.decimals) : undefined
+  return { swap, sell, buy, balanceOf, balances, caipNetworkId }
+}
+
+export function SwapTokenIcon({ token }: { token: SwapToken }) {
+  return token.logoUri ? (
+    <img src={token.logoUri} alt="" width={24} height={24} className="lk-token-icon" />
+  ) : null
+}
+
+/** A base-unit amount for reading: at most 6 decimals, never rounded up. */
+export function readableAmount(value: bigint, decimals: number): string {
+  const [whole, fraction = ''] = formatUnits(value, decimals).split('.')
+  const kept = fraction.slice(0, 6).replace(/0+$/, '')
+  return kept ? `${whole}.${kept}` : (whole as string)
+}
+
+/** The fiat value of a decimal amount of a token, when its price is known. */
+export function fiatValue(amount: string, token: SwapToken | undefined): string | undefined {
+  const value = Number(amount.replace(',', '.'))
+  if (!token?.price || !amount.trim() || !Number.isFinite(value)) return undefined
+  return formatFiat(value * token.price)
+}
+
+/** "1 ETH = 2,990.1 lUSD", from the quote's amounts */
+export function rateOf(quote: SwapQuote, sell: SwapToken, buy: SwapToken): string {
+  const sold = Number(formatUnits(quote.fromAmount, sell.decimals))
+  const bought = Number(formatUnits(quote.toAmount, buy.decimals))
+  const rate = sold > 0 ? bought / sold : 0
+  const shown = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 }).format(rate)
+  return `1 ${sell.symbol} = ${shown} ${buy.symbol}`
+}
+
+export function percent(value: number): string {
+  return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value)}%`
+}
