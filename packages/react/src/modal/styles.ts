@@ -79,6 +79,7 @@ button { font: inherit; color: inherit; cursor: pointer; }
   padding: 0 16px; border-radius: 12px; border: 1px solid var(--lk-border); background: var(--lk-bg-2); font-weight: 500;
 }
 .lk-button-primary { background: var(--lk-accent); color: var(--lk-accent-fg); border-color: transparent; }
+.lk-button:disabled { opacity: 0.5; cursor: not-allowed; }
 .lk-wide { width: 100%; }
 .lk-avatar {
   width: 64px; height: 64px; border-radius: 50%;

@@ -53,8 +53,19 @@ export function visibleWalletFeatures(
   return wanted.filter((feature) => on[feature] && built.includes(feature))
 }
 
-/** What an activity row says: the first transfer that is not spam, else the first one. */
+/** What an activity row says: a swap's two legs; else the first transfer that is not spam. */
 export function activitySummary(transaction: Transaction, messages: Messages) {
+  const sold = transaction.transfers.find((t) => t.direction === 'out')
+  const bought = transaction.transfers.find((t) => t.direction === 'in')
+  if (transaction.metadata.operationType === 'trade' && sold && bought) {
+    const soldText = `${floorDecimalString(sold.quantity.numeric)} ${sold.fungible_info?.symbol ?? ''}`
+    return {
+      direction: 'trade',
+      label: messages.swapped,
+      amount: `${soldText} → ${floorDecimalString(bought.quantity.numeric)}`,
+      symbol: bought.fungible_info?.symbol ?? '',
+    } as const
+  }
   const transfer =
     transaction.transfers.find((t) => t.nft_info?.flags?.is_spam !== true) ??
     transaction.transfers[0]

@@ -65,16 +65,16 @@ export default function Swap() {
           />
           <TokenButton side="sell" />
         </div>
-        <div className="lk-swap-row lk-muted lk-small">
+        <div className="lk-swap-row lk-swap-meta">
           <span data-testid="swap-sell-fiat">{fiatValue(swap.amount, sell) ?? ''}</span>
           {sell ? (
-            <span className="lk-row-end">
+            <span>
               <span data-testid="swap-sell-balance">
                 {format(messages.balanceLabel, { amount: `${balanceOf(sell)} ${sell.symbol}` })}
               </span>
               <button
                 type="button"
-                className="lk-button"
+                className="lk-swap-max"
                 data-testid="swap-max"
                 onClick={() => void core.swap.setMax()}
               >
@@ -102,7 +102,7 @@ export default function Swap() {
           </output>
           <TokenButton side="buy" />
         </div>
-        <span className="lk-muted lk-small" data-testid="swap-buy-fiat">
+        <span className="lk-swap-row lk-swap-meta" data-testid="swap-buy-fiat">
           {fiatValue(bought, buy) ?? ''}
         </span>
       </div>
