@@ -1,8 +1,9 @@
 import { DEVNET_TOKENS, EXCHANGE_ADDRESSES, routerAbi, TEST_ACCOUNTS } from '@latchkey/devnet'
 import type { Page } from 'playwright-core'
-import { createPublicClient, erc20Abi, http, parseEther, parseUnits } from 'viem'
+import { createPublicClient, createTestClient, erc20Abi, http, parseEther, parseUnits } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
 import { accountAfterConnect, screenshot, view } from './browser'
+import { logInWithEmail, secureFrame, uniqueEmail } from './email'
 import { useDemo } from './harness'
 import { approveConnection, Web3RequestKind } from './wallet'
 
@@ -13,6 +14,7 @@ const rpcB = inject('rpcB')
 const TRADER = 1
 const REFUSER = 2
 const chainB = createPublicClient({ transport: http(rpcB) })
+const anvilB = createTestClient({ mode: 'anvil', transport: http(rpcB) })
 const token = (symbol: string) => {
   const found = DEVNET_TOKENS.find((t) => t.symbol === symbol)
   if (!found) throw new Error(`devnet token ${symbol} missing`)
@@ -145,5 +147,50 @@ describe('Swap on the devnet exchange', () => {
       .toBe('Insufficient liquidity')
     expect(await page.getByTestId('swap-review').isEnabled()).toBe(false)
     await screenshot(page, 'swap-insufficient-liquidity')
+  })
+
+  it('the embedded wallet swaps with each transaction approved inside the secure frame', async () => {
+    const { page } = await openDemo()
+    const address = (await logInWithEmail(
+      page,
+      inject('apiUrl'),
+      uniqueEmail('swapper'),
+    )) as `0x${string}`
+    await page.getByTestId('account-network').click()
+    await view(page, 'Networks').waitFor()
+    await page.getByTestId('network-eip155:31338').click()
+    await view(page, 'Account').waitFor()
+    await expect.poll(() => page.getByTestId('state-chain').textContent()).toContain('eip155:31338')
+    await anvilB.setBalance({ address, value: parseEther('5') })
+
+    const approveInFrame = async () => {
+      await view(page, 'ApproveTransaction').waitFor()
+      // Chromium drops input to a frame that moved in the last 500 ms: wait until Approve is on.
+      await expect
+        .poll(() => secureFrame(page).getByTestId('frame-approve').getAttribute('aria-disabled'))
+        .toBe('false')
+      await secureFrame(page).getByTestId('frame-approve').click()
+    }
+    const swapIn = async (sell: string, buy: string, amount: string, approvals: number) => {
+      await page.getByTestId('wallet-feature-swaps').click()
+      await view(page, 'Swap').waitFor()
+      await pick(page, 'sell', sell)
+      await pick(page, 'buy', buy)
+      await page.getByTestId('swap-amount').fill(amount)
+      await expect.poll(() => page.getByTestId('swap-review').isEnabled()).toBe(true)
+      await page.getByTestId('swap-review').click()
+      await view(page, 'SwapPreview').waitFor()
+      await page.getByTestId('swap-confirm').click()
+      for (let i = 0; i < approvals; i++) await approveInFrame()
+      await view(page, 'Account').waitFor()
+      await expect.poll(() => page.getByTestId('toast').textContent()).toMatch(/^Swapped /)
+    }
+
+    await swapIn('ETH', 'lUSD', '1', 1)
+    const lusd = await balanceOf(LUSD, address)
+    expect(lusd).toBeGreaterThan(parseUnits('2900', 6))
+    await swapIn('lUSD', 'LKT', '50', 2)
+    expect(await balanceOf(LUSD, address)).toBe(lusd - parseUnits('50', 6))
+    expect(await balanceOf(LKT, address)).toBeGreaterThan(0n)
   })
 })
