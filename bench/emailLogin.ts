@@ -2,7 +2,8 @@
 // site, server, SMTP capture, anvil): the frame's size, submit → approval asked (frame load,
 // origins, server, SMTP; a new email's first device is approved from the mail), Approve on the
 // mail's page → code asked (the frame's poll), code → connected (key created, encrypted,
-// uploaded; wagmi connects), and "Sign a message" → the approval on screen inside the frame.
+// uploaded; wagmi connects), "Sign a message" → the approval on screen inside the frame, and
+// Account's "Swap" → the swap form ready (its chunk and controller, the chain's tokens).
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,6 +19,7 @@ export interface EmailLoginBenchResult {
   approveToCodeMs: number[]
   codeToAccountMs: number[]
   signToApprovalMs: number[]
+  swapFormMs: number[]
 }
 
 /** The newest line of the mails to `to` that `line` matches, from the SMTP capture (/dev/v1/mails). */
@@ -50,6 +52,7 @@ export async function runEmailLoginBench(opts: { runs: number }): Promise<EmailL
     approveToCodeMs: [],
     codeToAccountMs: [],
     signToApprovalMs: [],
+    swapFormMs: [],
   }
   try {
     for (let i = 0; i < opts.runs; i++) {
@@ -88,6 +91,15 @@ export async function runEmailLoginBench(opts: { runs: number }): Promise<EmailL
       await page.getByTestId('sign-message').click()
       await page.frameLocator('iframe[data-latchkey-frame]').getByTestId('frame-approve').waitFor()
       result.signToApprovalMs.push(performance.now() - started)
+      await page.getByTestId('modal-close').click()
+      await page.locator('[role="dialog"]').waitFor({ state: 'detached' })
+      await page.getByTestId('account-button').click()
+      await page.locator('[data-view="Account"]').waitFor()
+      started = performance.now()
+      await page.getByTestId('wallet-feature-swaps').click()
+      // Ready: both tokens picked, so an amount can be typed and quoted.
+      await page.getByTestId('swap-buy-token').filter({ hasText: 'lUSD' }).waitFor()
+      result.swapFormMs.push(performance.now() - started)
       await context.close()
     }
     return result
@@ -119,6 +131,7 @@ export function emailLoginTable(result: EmailLoginBenchResult): string {
         result.codeToAccountMs,
       ),
       row('"Sign a message" → approval shown in the frame', result.signToApprovalMs),
+      row('Account\'s "Swap" → swap form ready (tokens of the chain listed)', result.swapFormMs),
     ],
   )
 }

@@ -62,4 +62,12 @@ describe('first load of the demo (EVM + Solana + email and socials)', () => {
     expect(built().everything.includes(marker)).toBe(true)
     expect(built().firstLoad.includes(marker)).toBe(false)
   })
+
+  // Swap (its views, controller and the convert client) loads when the visitor opens it.
+  it('keeps swap out of it', () => {
+    for (const marker of ['The swap failed on chain', '/v1/convert/quotes', 'lk-swap-panel']) {
+      expect(built().everything.includes(marker)).toBe(true)
+      expect(built().firstLoad.includes(marker)).toBe(false)
+    }
+  })
 })
