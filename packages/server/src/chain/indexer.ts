@@ -1,10 +1,12 @@
-// Follows each configured chain's blocks and records native transfers and known-token
-// Transfer logs in `transfers`; resumes from the last block stored in `indexer_state`.
+// Follows each configured chain's blocks and records native transfers (a transaction's value,
+// and value contracts send inside it where the node traces) and known-token Transfer logs in
+// `transfers`; resumes from the last block stored in `indexer_state`.
 import type { Insertable, Kysely } from 'kysely'
 import { type Address, type Hex, parseAbiItem } from 'viem'
 import { INDEXER_BATCH_BLOCKS, INDEXER_POLL_MS } from '../constants.ts'
 import type { Database, TransfersTable } from '../db/schema.ts'
 import type { Chain } from './client.ts'
+import { readInternalTransfers } from './internalTransfers.ts'
 import { listTokens } from './tokens.ts'
 
 const TRANSFER_EVENT = parseAbiItem(
@@ -31,6 +33,8 @@ class ChainFollower {
   #stopped = false
   #timer: NodeJS.Timeout | undefined
   #running: Promise<void> | undefined
+  /** Whether the node answers trace_block; false once it said it does not */
+  #traces = true
   readonly #waiters: Waiter[] = []
 
   constructor(
@@ -118,6 +122,7 @@ class ChainFollower {
     const rows: TransferRow[] = []
 
     for (const block of blocks) {
+      rows.push(...(await this.#internalRows(block.number, block.transactions.length, minedAt)))
       const valued = block.transactions.filter((tx) => tx.value > 0n && tx.to)
       if (valued.length === 0) continue
       // A reverted transaction moves no value: keep only the successful ones.
@@ -177,6 +182,35 @@ class ChainFollower {
         waiter.resolve()
       }
     }
+  }
+
+  /**
+   * Value sent by contracts inside the block's transactions, as rows after the transaction's own
+   * (log_index -2, -3, …: below every log, never the -1 of the transaction's value).
+   */
+  async #internalRows(
+    blockNumber: bigint,
+    transactions: number,
+    minedAt: ReadonlyMap<bigint, Date>,
+  ): Promise<TransferRow[]> {
+    if (!this.#traces || transactions === 0) return []
+    const found = await readInternalTransfers(this.chain, blockNumber)
+    if (!found) {
+      this.#traces = false
+      return []
+    }
+    return found.map((transfer) => ({
+      chain_id: this.chain.chainId,
+      block_number: Number(blockNumber),
+      tx_index: transfer.txIndex,
+      log_index: -2 - transfer.order,
+      tx_hash: transfer.txHash.toLowerCase(),
+      from_address: transfer.from.toLowerCase(),
+      to_address: transfer.to.toLowerCase(),
+      token_address: null,
+      amount: transfer.value.toString(),
+      mined_at: minedAt.get(blockNumber) ?? new Date(0),
+    }))
   }
 
   async #failedTransactions(blockNumber: bigint): Promise<Set<string>> {

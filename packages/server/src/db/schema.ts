@@ -83,7 +83,10 @@ export interface SolanaPricesTable {
   updated_at: Generated<Date>
 }
 
-/** One movement of value: a native transfer (log_index -1) or an ERC-20 Transfer log. */
+/**
+ * One movement of value: a transaction's native value (log_index -1), native value a contract
+ * sent inside it (-2, -3, …) or an ERC-20 Transfer log.
+ */
 export interface TransfersTable {
   chain_id: number
   block_number: number

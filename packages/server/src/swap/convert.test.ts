@@ -15,6 +15,7 @@ import {
   createWalletClient,
   decodeFunctionData,
   erc20Abi,
+  formatEther,
   type Hex,
   http,
   type PublicClient,
@@ -289,6 +290,39 @@ describe('the convert API on the devnet exchange', () => {
     expect((await send(APPROVER, tx)).status).toBe('success')
     expect((await node.readContract(lkt)) - before).toBe(BigInt(q.toAmount))
     expect(await allowance()).toBe('0')
+  })
+
+  it('the history shows a swap of lUSD for ETH as one trade: the token out, the ETH the router paid in', async () => {
+    const trader = TEST_ACCOUNTS[6]
+    const amount = parseUnits('100', 6)
+    const order = { amount: String(amount), from: id(LUSD), to: ETH, userAddress: trader.address }
+    const { tx: approve } = await ok<{ tx: Tx }>(
+      get('/v1/convert/build-approve', { ...order, userAddress: trader.address }),
+    )
+    await send(trader, approve)
+    const q = await quote(id(LUSD), ETH, amount, trader.address)
+    const { tx } = await ok<{ tx: Tx }>(post('/v1/convert/build-transaction', order))
+    const receipt = await send(trader, tx)
+    expect(receipt.status).toBe('success')
+    await service.server.indexer?.waitForBlock(31337, receipt.blockNumber)
+
+    const history = await ok<{
+      data: { metadata: { hash: string; operationType: string }; transfers: unknown[] }[]
+    }>(
+      service.request(
+        `/v1/account/${trader.address}/history?projectId=${DEMO_PROJECT_ID}&chainId=eip155:31337`,
+      ),
+    )
+    const entry = history.data.find((t) => t.metadata.hash === receipt.transactionHash)
+    expect(entry?.metadata.operationType).toBe('trade')
+    expect(entry?.transfers).toMatchObject([
+      {
+        direction: 'in',
+        fungible_info: { symbol: 'ETH' },
+        quantity: { numeric: formatEther(BigInt(q.toAmount)) },
+      },
+      { direction: 'out', fungible_info: { symbol: 'lUSD' }, quantity: { numeric: '100' } },
+    ])
   })
 
   it('gives the gas price three ways', async () => {
