@@ -295,6 +295,12 @@ export const SWAP_PRICE_IMPACT_WARNING_PERCENT = 5
  * Uniswap V2 swap uses about 160,000.
  */
 export const SWAP_GAS_RESERVE = 250_000n
+/**
+ * Ours: the gas a Uniswap V2 swap takes, about (on the devnet, a first swap: ETH → lUSD 135,000;
+ * lUSD → WETH → LKT 175,000); the preview's network fee is this at the standard gas price.
+ */
+export const SWAP_GAS_FIRST_POOL = 130_000n
+export const SWAP_GAS_NEXT_POOL = 45_000n
 
 /** §9 Fallback onramp limits (fiat amounts): card 10 to 7500; bank account 10 to 25000 */
 export const ONRAMP_FALLBACK_LIMITS = {

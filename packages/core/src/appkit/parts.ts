@@ -5,6 +5,7 @@
 import type { AlertController } from '../alerts.ts'
 import type { CodeFeatures } from '../api/features.ts'
 import type { ServiceUrls } from '../api/serviceUrls.ts'
+import type { ChainNamespace } from '../caip.ts'
 import type { ChainAdapter } from '../connection/adapter.ts'
 import { ErrorText, type SetupAlertCode } from '../errors.ts'
 import type { AppKitEventName } from '../events.ts'
@@ -222,39 +223,28 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
     true,
   )
 
+  /** What Send and Swap share: the visitor's account and balances, the wallet, feedback */
+  const walletFlow = {
+    loadEngine: (namespace: ChainNamespace) => connection().then((c) => c.loadEngine(namespace)),
+    refreshPortfolio: () => refreshPortfolio({ force: true }),
+    toast,
+    track,
+    log,
+  }
+  const flowStores = { account: stores.account, chain: stores.chain, portfolio: stores.portfolio }
+
   const send = lazy(() =>
     import('../send/send.ts').then((m) =>
-      m.createSendController({
-        stores: {
-          account: stores.account,
-          chain: stores.chain,
-          portfolio: stores.portfolio,
-          send: stores.send,
-        },
-        loadEngine: (namespace) => connection().then((c) => c.loadEngine(namespace)),
-        refreshPortfolio: () => refreshPortfolio({ force: true }),
-        toast,
-        track,
-        log,
-      }),
+      m.createSendController({ ...walletFlow, stores: { ...flowStores, send: stores.send } }),
     ),
   )
 
   const swap = lazy(() =>
     import('../swap/swap.ts').then((m) =>
       m.createSwapController({
-        stores: {
-          account: stores.account,
-          chain: stores.chain,
-          portfolio: stores.portfolio,
-          swap: stores.swap,
-        },
+        ...walletFlow,
+        stores: { ...flowStores, swap: stores.swap },
         convert: () => api().then((client) => client.convert),
-        loadEngine: (namespace) => connection().then((c) => c.loadEngine(namespace)),
-        refreshPortfolio: () => refreshPortfolio({ force: true }),
-        toast,
-        track,
-        log,
       }),
     ),
   )

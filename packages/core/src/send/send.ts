@@ -4,6 +4,7 @@ import type { TokenBalance, Transaction } from '../api/api.ts'
 import type { AccountState, ChainState } from '../appkitState.ts'
 import type { ChainNamespace } from '../caip.ts'
 import type { AdapterEngine } from '../connection/adapter.ts'
+import type { WalletFlowContext } from '../connection/walletFlow.ts'
 import { PENDING_TRANSACTIONS_LIMIT, SEND_SUPPORTED_NAMESPACES } from '../constants.ts'
 import { ErrorText, toUserMessage } from '../errors.ts'
 import type { AppKitEventName } from '../events.ts'
@@ -17,18 +18,13 @@ const EVM_TRANSFER_GAS = { native: 21_000n, token: 65_000n }
 /** §5 Solana's fee per signature (lamports); one signature per transfer. */
 const SOLANA_SIGNATURE_FEE = 5_000n
 
-export interface SendContext {
+export interface SendContext extends WalletFlowContext {
   stores: {
     account: StoreApi<AccountState>
     chain: StoreApi<ChainState>
     portfolio: StoreApi<PortfolioState>
     send: StoreApi<SendState>
   }
-  loadEngine(namespace: ChainNamespace): Promise<AdapterEngine>
-  refreshPortfolio(): Promise<void>
-  toast: ToastController
-  track(event: AppKitEventName, properties?: Record<string, unknown>): void
-  log(message: string, detail?: unknown): void
 }
 
 export function tokenKeyOf(token: TokenBalance): string {

@@ -16,7 +16,13 @@ import {
   setupSwap,
   startSwapStack,
 } from '../testing/swapSetup.ts'
-import { minimumReceived } from './swapForm.ts'
+import { minimumReceived, swapNetworkFee } from './swapForm.ts'
+
+/** The preview's network fee is an estimate: within a quarter of the gas the swap used */
+const expectNear = (used: bigint, estimated: bigint) => {
+  expect(Number(used)).toBeGreaterThan(Number(estimated) * 0.75)
+  expect(Number(used)).toBeLessThan(Number(estimated) * 1.25)
+}
 
 let stack: Awaited<ReturnType<typeof startSwapStack>>
 beforeAll(async () => {
@@ -98,6 +104,7 @@ describe('swap controller on the devnet exchange', () => {
     expect(state).toMatchObject({ status: 'swapped', amount: '', quote: undefined })
     const receipt = await stack.node.getTransactionReceipt({ hash: state.hash as `0x${string}` })
     expect(receipt.status).toBe('success')
+    expectNear(receipt.gasUsed, swapNetworkFee(1n, quote.path.length))
     // One activity entry with both legs, at once.
     const entry = portfolio.getState().transactions[0]
     expect(entry?.metadata).toMatchObject({
@@ -131,6 +138,9 @@ describe('swap controller on the devnet exchange', () => {
     expect(approve.functionName).toBe('approve')
     expect(approve.args).toEqual([EXCHANGE_ADDRESSES.router, parseUnits('250.5', 6)])
     expect(await tokenBalance(LKT, wallet.address)).toBe(lktBefore + quote.toAmount)
+    const swapped = swap.getState().hash as `0x${string}`
+    const { gasUsed } = await stack.node.getTransactionReceipt({ hash: swapped })
+    expectNear(gasUsed, swapNetworkFee(1n, quote.path.length))
     expect(events.map((e) => e.event)).toContain('SWAP_APPROVAL_SUCCESS')
 
     // The allowance was used up by the swap: the next one asks again, and no more than it needs.

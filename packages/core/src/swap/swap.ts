@@ -4,6 +4,7 @@ import type { ConvertApi, SwapToken } from '../api/convert.ts'
 import type { AccountState, ChainState } from '../appkitState.ts'
 import type { ChainNamespace } from '../caip.ts'
 import type { AdapterEngine } from '../connection/adapter.ts'
+import type { WalletFlowContext } from '../connection/walletFlow.ts'
 import {
   PENDING_TRANSACTIONS_LIMIT,
   SWAP_QUOTE_DEBOUNCE_MS,
@@ -20,7 +21,7 @@ import { pendingSwap } from './pendingSwap.ts'
 import { checkSwapAmount, heldAmount, isNativeToken, maxSwappable, SwapText } from './swapForm.ts'
 import { initialSwapState, type SwapState } from './swapState.ts'
 
-export interface SwapContext {
+export interface SwapContext extends WalletFlowContext {
   stores: {
     account: StoreApi<AccountState>
     chain: StoreApi<ChainState>
@@ -28,11 +29,6 @@ export interface SwapContext {
     swap: StoreApi<SwapState>
   }
   convert(): Promise<ConvertApi>
-  loadEngine(namespace: ChainNamespace): Promise<AdapterEngine>
-  refreshPortfolio(): Promise<void>
-  toast: ToastController
-  track(event: AppKitEventName, properties?: Record<string, unknown>): void
-  log(message: string, detail?: unknown): void
 }
 
 /** §9 Whether the Swap button shows on a network (README "Swap"). */

@@ -85,8 +85,8 @@ describe('swap form rules', () => {
   })
 
   it('prices the network fee by the pools a swap goes through', () => {
-    expect(swapNetworkFee(2n, 2)).toBe(220_000n)
-    expect(swapNetworkFee(2n, 3)).toBe(340_000n)
+    expect(swapNetworkFee(2n, 2)).toBe(260_000n)
+    expect(swapNetworkFee(2n, 3)).toBe(350_000n)
   })
 
   it('checks the amount with the token decimals and the balance', () => {

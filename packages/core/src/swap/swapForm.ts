@@ -2,7 +2,12 @@
 // swap pays out, and the first thing wrong with the form.
 import type { TokenBalance } from '../api/api.ts'
 import type { SwapQuote, SwapToken } from '../api/convert.ts'
-import { SWAP_GAS_RESERVE, SWAP_PRICE_IMPACT_WARNING_PERCENT } from '../constants.ts'
+import {
+  SWAP_GAS_FIRST_POOL,
+  SWAP_GAS_NEXT_POOL,
+  SWAP_GAS_RESERVE,
+  SWAP_PRICE_IMPACT_WARNING_PERCENT,
+} from '../constants.ts'
 import { AmountText, maxSendable, parseAmount } from '../send/sendAmount.ts'
 
 const NATIVE = /^eip155:\d+:0xe{40}$/i
@@ -65,13 +70,6 @@ export function minimumReceived(toAmount: bigint, slippagePercent: number): bigi
   const basisPoints = BigInt(Math.round(slippagePercent * 100))
   return (toAmount * (10_000n - basisPoints)) / 10_000n
 }
-
-/**
- * Ours: the gas a Uniswap V2 swap takes, about (measured on the devnet: one pool ≈ 110,000,
- * each further pool ≈ 60,000); the preview's network fee is this at the standard price.
- */
-const SWAP_GAS_FIRST_POOL = 110_000n
-const SWAP_GAS_NEXT_POOL = 60_000n
 
 /** The network fee a swap through `pathLength - 1` pools takes, about, in wei. */
 export function swapNetworkFee(gasPrice: bigint, pathLength: number): bigint {

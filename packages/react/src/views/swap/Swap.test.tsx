@@ -163,7 +163,7 @@ describe('SwapPreview', () => {
     expect(screen.getByTestId('swap-preview-sell').textContent).toBe('1 ETH')
     expect(screen.getByTestId('swap-preview-buy').textContent).toBe('≈ 2976.163823 lUSD')
     expect(screen.getByTestId('swap-preview-minimum').textContent).toBe('2946.402184 lUSD')
-    expect(screen.getByTestId('swap-preview-fee').textContent).toBe('≈ 0.00011 ETH')
+    expect(screen.getByTestId('swap-preview-fee').textContent).toBe('≈ 0.00013 ETH')
     fireEvent.click(screen.getByTestId('swap-confirm'))
     expect(actions.swap).toHaveBeenCalledTimes(1)
     await vi.waitFor(() =>

@@ -6,9 +6,11 @@ import { useMessages } from '../../useMessages.ts'
 import { swapCss } from './styles.ts'
 import {
   fiatValue,
+  ImpactWarning,
   percent,
   rateOf,
   readableAmount,
+  SwapError,
   SwapTokenIcon,
   useSwapTokens,
 } from './swapParts.tsx'
@@ -114,16 +116,8 @@ export default function Swap() {
           <dd data-testid="swap-price-impact">{percent(quote.priceImpact)}</dd>
         </dl>
       ) : null}
-      {quote && isHighPriceImpact(quote) ? (
-        <p className="lk-warning" role="alert" data-testid="swap-impact-warning">
-          {format(messages.highPriceImpact, { percent: percent(quote.priceImpact) })}
-        </p>
-      ) : null}
-      {swap.error ? (
-        <p className="lk-error-text" role="alert" data-testid="swap-error">
-          {swap.error}
-        </p>
-      ) : null}
+      {quote ? <ImpactWarning quote={quote} /> : null}
+      <SwapError error={swap.error} />
       <button
         type="submit"
         className="lk-button lk-button-primary"

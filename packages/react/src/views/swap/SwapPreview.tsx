@@ -11,7 +11,15 @@ import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
 import { swapCss } from './styles.ts'
-import { fiatValue, percent, rateOf, readableAmount, useSwapTokens } from './swapParts.tsx'
+import {
+  fiatValue,
+  ImpactWarning,
+  percent,
+  rateOf,
+  readableAmount,
+  SwapError,
+  useSwapTokens,
+} from './swapParts.tsx'
 
 /** Swap: the quote in full (refreshed on each block), then approve when needed and swap. */
 export default function SwapPreview() {
@@ -64,11 +72,7 @@ export default function SwapPreview() {
         <dt>{messages.slippageTolerance}</dt>
         <dd>{percent(SWAP_SLIPPAGE)}</dd>
       </dl>
-      {isHighPriceImpact(quote) ? (
-        <p className="lk-warning" role="alert" data-testid="swap-impact-warning">
-          {format(messages.highPriceImpact, { percent: percent(quote.priceImpact) })}
-        </p>
-      ) : null}
+      <ImpactWarning quote={quote} />
       {busy ? (
         <p className="lk-muted" aria-live="polite" data-testid="swap-status">
           {status === 'approving'
@@ -76,11 +80,7 @@ export default function SwapPreview() {
             : messages.swapping}
         </p>
       ) : null}
-      {swap.error ? (
-        <p className="lk-error-text" role="alert" data-testid="swap-error">
-          {swap.error}
-        </p>
-      ) : null}
+      <SwapError error={swap.error} />
       <button
         type="button"
         className="lk-button lk-button-primary"

@@ -1,7 +1,9 @@
 import type { SwapQuote, SwapToken } from '@latchkey/core/internal'
-import { formatFiat, formatUnits, heldAmount } from '@latchkey/core/internal'
+import { formatFiat, formatUnits, heldAmount, isHighPriceImpact } from '@latchkey/core/internal'
 import { useAppKitInstance } from '../../instance.ts'
+import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
+import { useMessages } from '../../useMessages.ts'
 
 /** The swap form's tokens, with the visitor's balance of each side. */
 export function useSwapTokens() {
@@ -47,4 +49,23 @@ export function rateOf(quote: SwapQuote, sell: SwapToken, buy: SwapToken): strin
 
 export function percent(value: number): string {
   return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value)}%`
+}
+
+/** A price impact above 5 %, said before the visitor swaps */
+export function ImpactWarning({ quote }: { quote: SwapQuote }) {
+  const messages = useMessages()
+  if (!isHighPriceImpact(quote)) return null
+  return (
+    <p className="lk-warning" role="alert" data-testid="swap-impact-warning">
+      {format(messages.highPriceImpact, { percent: percent(quote.priceImpact) })}
+    </p>
+  )
+}
+
+export function SwapError({ error }: { error: string | undefined }) {
+  return error ? (
+    <p className="lk-error-text" role="alert" data-testid="swap-error">
+      {error}
+    </p>
+  ) : null
 }

@@ -1,0 +1,14 @@
+import type { ChainNamespace } from '../caip.ts'
+import type { AppKitEventName } from '../events.ts'
+import type { ToastController } from '../router/toast.ts'
+import type { AdapterEngine } from './adapter.ts'
+
+/** What a flow that sends through the wallet (Send, Swap) is given besides its stores. */
+export interface WalletFlowContext {
+  loadEngine(namespace: ChainNamespace): Promise<AdapterEngine>
+  /** Fresh balances and activity after a transaction */
+  refreshPortfolio(): Promise<void>
+  toast: ToastController
+  track(event: AppKitEventName, properties?: Record<string, unknown>): void
+  log(message: string, detail?: unknown): void
+}
