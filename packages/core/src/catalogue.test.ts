@@ -13,11 +13,6 @@ const PENDING: Record<string, string> = {
   LOG_BUFFER_BYTES: 'packages/frame logger',
   requestAborted: 'packages/frame errors',
   untrustedOrigin: 'packages/frame errors',
-  // Swap
-  SWAP_SLIPPAGE: 'issue 22',
-  gasPriceNetworkNotSupported: 'issue 22',
-  swapsNetworkNotSupported: 'issue 22',
-  insufficientLiquidity: 'issue 22',
   // Onramp
   ONRAMP_FALLBACK_LIMITS: 'issue 23',
   ONRAMP_PROVIDER_FEE_PERCENT: 'issue 23',

@@ -110,13 +110,14 @@ describe('shape checks (drop malformed items, keep the rest)', () => {
       data: [
         good,
         { ...good, id: '' },
-        { ...good, metadata: { ...good.metadata, operationType: 'trade' } },
+        { ...good, metadata: { ...good.metadata, operationType: 'mint' } },
+        { ...good, id: 'swap', metadata: { ...good.metadata, operationType: 'trade' } },
         { ...good, transfers: [{ ...fungible, direction: 'sideways' }] },
         tx('b', [spamNft]),
       ],
       next: 'cursor-2',
     })
-    expect(page?.data.map((t) => t.id)).toEqual(['a', 'b'])
+    expect(page?.data.map((t) => t.id)).toEqual(['a', 'swap', 'b'])
     expect(page?.next).toBe('cursor-2')
     expect(toHistoryPage({ data: [] })).toEqual({ data: [], next: null })
     expect(toHistoryPage({ data: [], next: 3 })).toBeUndefined()

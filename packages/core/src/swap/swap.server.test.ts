@@ -7,6 +7,7 @@ import type { ConvertApi } from '../api/convert.ts'
 import { ErrorText } from '../errors.ts'
 import { defineNetwork, withRpcUrl } from '../networks.ts'
 import { AmountText } from '../send/sendAmount.ts'
+import { realClient } from '../testing/realServer.ts'
 import {
   caip10,
   ETH,
@@ -16,6 +17,7 @@ import {
   setupSwap,
   startSwapStack,
 } from '../testing/swapSetup.ts'
+import { swapErrorText } from './swap.ts'
 import { minimumReceived, swapNetworkFee } from './swapForm.ts'
 
 /** The preview's network fee is an estimate: within a quarter of the gas the swap used */
@@ -197,28 +199,89 @@ describe('swap controller on the devnet exchange', () => {
     expect(setup.events.map((e) => e.event)).toEqual(['OPEN_SWAP', 'INITIATE_SWAP', 'SWAP_ERROR'])
   })
 
-  it("shows 'Network not supported for Swaps' on a network without an exchange", async () => {
-    const base = withRpcUrl(
-      defineNetwork({
-        id: 8453,
-        name: 'Base',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrls: { default: { http: [stack.rpcUrl] } },
-      }),
-      stack.rpcUrl,
-    )
+  it("fails with the chain's reason when the price moved past the slippage before the swap was sent", async () => {
+    const trader = keyWallet(stack.rpcUrl, 6)
+    const whale = keyWallet(stack.rpcUrl, 7)
+    const send = trader.engine.sendTransaction as NonNullable<typeof trader.engine.sendTransaction>
+    // The wallet sends the built swap only after someone else's big trade in the same pool.
+    const engine = {
+      ...trader.engine,
+      async sendTransaction(request: Parameters<typeof send>[0]) {
+        const big = setupSwap({
+          serverUrl: stack.serverUrl,
+          network: stack.network,
+          address: whale.address,
+          engine: whale.engine,
+        })
+        await Promise.all([big.controller.load(), big.refreshPortfolio()])
+        big.controller.selectToken('buy', caip10(LUSD))
+        big.swap.setState({ amount: '20' })
+        await big.controller.refreshQuote()
+        expect(await big.controller.swap()).toBe(true)
+        return send(request)
+      },
+    }
     const setup = setupSwap({
       serverUrl: stack.serverUrl,
-      network: base,
-      address: keyWallet(stack.rpcUrl, 1).address,
-      engine: {},
+      network: stack.network,
+      address: trader.address,
+      engine,
     })
-    await setup.controller.load()
-    expect(setup.swap.getState()).toMatchObject({
+    await Promise.all([setup.controller.load(), setup.refreshPortfolio()])
+    setup.controller.selectToken('buy', caip10(LUSD))
+    setup.swap.setState({ amount: '1' })
+    await setup.controller.refreshQuote()
+    const lusdBefore = await tokenBalance(LUSD, trader.address)
+    expect(await setup.controller.swap()).toBe(false)
+    expect(setup.swap.getState()).toMatchObject({ status: 'editing', amount: '1' })
+    expect(setup.swap.getState().error).toMatch(/INSUFFICIENT_OUTPUT_AMOUNT/)
+    expect(await tokenBalance(LUSD, trader.address)).toBe(lusdBefore)
+  })
+
+  it("says 'Network not supported for Swaps' / '… for Gas Price' where the service has no exchange", async () => {
+    const network = (id: number) =>
+      withRpcUrl(
+        defineNetwork({
+          id,
+          name: `Chain ${id}`,
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: [stack.rpcUrl] } },
+        }),
+        stack.rpcUrl,
+      )
+    let asked = 0
+    const setupOn = (id: number) =>
+      setupSwap({
+        serverUrl: stack.serverUrl,
+        network: network(id),
+        address: keyWallet(stack.rpcUrl, 1).address,
+        engine: {},
+        convert: (api): ConvertApi => ({
+          ...api,
+          tokens: (chainId) => {
+            asked++
+            return api.tokens(chainId)
+          },
+        }),
+      })
+    // Base is one of the 12: the service is asked, and it has no exchange there.
+    const base = setupOn(8453)
+    await base.controller.load()
+    expect(base.swap.getState()).toMatchObject({
       tokens: [],
       tokensLoading: false,
       error: 'Network not supported for Swaps',
     })
+    expect(asked).toBe(1)
+    const gasPrice = await realClient(stack.serverUrl)
+      .convert.gasPrice('eip155:8453')
+      .catch((error: unknown) => error)
+    expect(swapErrorText(gasPrice)).toBe('Network not supported for Gas Price')
+    // A network outside the 12 (an app opened Swap there): said without asking.
+    const sepolia = setupOn(11155111)
+    await sepolia.controller.load()
+    expect(sepolia.swap.getState().error).toBe('Network not supported for Swaps')
+    expect(asked).toBe(1)
   })
 
   it('asks one quote after a burst of typing, and drops an answer to an older form', async () => {

@@ -36,12 +36,18 @@ export function isSwapSupported(caipNetworkId: string): boolean {
   return (SWAP_SUPPORTED_CAIP_NETWORK_IDS as readonly string[]).includes(caipNetworkId)
 }
 
+/** §8 The texts a service's reason stands for, when it says so */
+const SPEC_REASONS = [
+  [/insufficient liquidity/i, ErrorText.insufficientLiquidity],
+  [/network not supported for swaps/i, ErrorText.swapsNetworkNotSupported],
+  [/network not supported for gas price/i, ErrorText.gasPriceNetworkNotSupported],
+] as const
+
 /** What the visitor reads when a step fails: the service's reason where it gave one (§8). */
 export function swapErrorText(error: unknown): string {
   if (error instanceof ApiError && error.reason) {
-    return /insufficient liquidity/i.test(error.reason)
-      ? ErrorText.insufficientLiquidity
-      : error.reason
+    const reason = error.reason
+    return SPEC_REASONS.find(([pattern]) => pattern.test(reason))?.[1] ?? reason
   }
   return toUserMessage(error)
 }
@@ -63,14 +69,21 @@ export function createSwapController(ctx: SwapContext) {
     const { caipNetworkId } = network()
     const state = swap.getState()
     if (state.network === caipNetworkId && (state.tokens.length > 0 || state.tokensLoading)) return
-    swap.setState({ ...initialSwapState(), network: caipNetworkId, tokensLoading: true }, true)
     ctx.track('OPEN_SWAP', { network: caipNetworkId })
+    // An app may open Swap on any network: only the swap-supported ones are asked.
+    if (!isSwapSupported(caipNetworkId)) {
+      const error = ErrorText.swapsNetworkNotSupported
+      swap.setState({ ...initialSwapState(), network: caipNetworkId, error }, true)
+      return
+    }
+    swap.setState({ ...initialSwapState(), network: caipNetworkId, tokensLoading: true }, true)
     try {
       const api = await ctx.convert()
       const [tokens, gasPrice] = await Promise.all([
         api.tokens(caipNetworkId),
+        // Without a gas price the swap still works; only Max and the fee estimate need it.
         api.gasPrice(caipNetworkId).catch((error: unknown) => {
-          ctx.log('swap gas price failed', error)
+          ctx.log(swapErrorText(error), error)
           return undefined
         }),
       ])
