@@ -55,6 +55,37 @@ async function pick(page: Page, side: 'sell' | 'buy', symbol: string) {
   await view(page, 'Swap').waitFor()
 }
 
+/** Confirms the swap in the preview; fails with the modal's own words if the swap failed first. */
+async function confirmSwap(page: Page, inWallet: () => Promise<unknown>) {
+  await page.getByTestId('swap-confirm').click()
+  const failed = page
+    .getByTestId('swap-error')
+    .waitFor({ timeout: 60_000 })
+    .then(async () => {
+      throw new Error(`the swap failed: ${await page.getByTestId('swap-error').textContent()}`)
+    })
+  await Promise.race([inWallet(), failed])
+  failed.catch(() => undefined)
+}
+
+/** Waits until the form can be reviewed; else fails with what the form shows. */
+async function reviewable(page: Page) {
+  const shown = async () => ({
+    enabled: await page.getByTestId('swap-review').isEnabled(),
+    quote: await page.getByTestId('swap-quote').textContent(),
+    balance: await page.getByTestId('swap-sell-balance').textContent(),
+    error: (await page.getByTestId('swap-error').count())
+      ? await page.getByTestId('swap-error').textContent()
+      : null,
+  })
+  await expect
+    .poll(async () => (await shown()).enabled)
+    .toBe(true)
+    .catch(async () => {
+      throw new Error(`the swap form cannot be reviewed: ${JSON.stringify(await shown())}`)
+    })
+}
+
 /** The quote as the form shows it, in base units (it shows at most 6 decimals). */
 const shownQuote = (page: Page) => page.getByTestId('swap-quote').textContent()
 
@@ -80,8 +111,7 @@ describe('Swap on the devnet exchange', () => {
       .poll(() => page.getByTestId('swap-preview-minimum').textContent())
       .toMatch(/ lUSD$/)
     await screenshot(page, 'swap-preview')
-    await page.getByTestId('swap-confirm').click()
-    await wallet.authorize(Web3RequestKind.SendTransaction)
+    await confirmSwap(page, () => wallet.authorize(Web3RequestKind.SendTransaction))
     await view(page, 'Account').waitFor()
     await expect
       .poll(() => page.getByTestId('toast').textContent())
@@ -101,17 +131,18 @@ describe('Swap on the devnet exchange', () => {
     const amount = parseUnits('100', 6)
     const direct = await routerOut(amount, [LUSD, LKT])
     const viaWeth = await routerOut(amount, [LUSD, EXCHANGE_ADDRESSES.weth, LKT])
-    const lktOut = direct > viaWeth ? direct : viaWeth
+    const lktOut = [direct, viaWeth].sort((a, b) => (a > b ? -1 : 1))[0] as bigint
     await expect.poll(() => page.getByTestId('swap-quote').textContent()).not.toBe('0')
     const lktBefore = await balanceOf(LKT, trader)
     await page.getByTestId('swap-review').click()
     await view(page, 'SwapPreview').waitFor()
-    await page.getByTestId('swap-confirm').click()
-    await wallet.authorize(Web3RequestKind.SendTransaction)
-    await expect
-      .poll(() => page.getByTestId('swap-status').textContent())
-      .toBe('Confirm the swap in your wallet…')
-    await wallet.authorize(Web3RequestKind.SendTransaction)
+    await confirmSwap(page, async () => {
+      await wallet.authorize(Web3RequestKind.SendTransaction)
+      await expect
+        .poll(() => page.getByTestId('swap-status').textContent())
+        .toBe('Confirm the swap in your wallet…')
+      await wallet.authorize(Web3RequestKind.SendTransaction)
+    })
     await view(page, 'Account').waitFor()
     expect(await balanceOf(LKT, trader)).toBe(lktBefore + lktOut)
     const allowance = await chainB.readContract({
@@ -156,12 +187,13 @@ describe('Swap on the devnet exchange', () => {
       inject('apiUrl'),
       uniqueEmail('swapper'),
     )) as `0x${string}`
+    // Funded before chain B's balances are first read (the data API keeps them 30 s).
+    await anvilB.setBalance({ address, value: parseEther('5') })
     await page.getByTestId('account-network').click()
     await view(page, 'Networks').waitFor()
     await page.getByTestId('network-eip155:31338').click()
     await view(page, 'Account').waitFor()
     await expect.poll(() => page.getByTestId('state-chain').textContent()).toContain('eip155:31338')
-    await anvilB.setBalance({ address, value: parseEther('5') })
 
     const approveInFrame = async () => {
       await view(page, 'ApproveTransaction').waitFor()
@@ -177,11 +209,12 @@ describe('Swap on the devnet exchange', () => {
       await pick(page, 'sell', sell)
       await pick(page, 'buy', buy)
       await page.getByTestId('swap-amount').fill(amount)
-      await expect.poll(() => page.getByTestId('swap-review').isEnabled()).toBe(true)
+      await reviewable(page)
       await page.getByTestId('swap-review').click()
       await view(page, 'SwapPreview').waitFor()
-      await page.getByTestId('swap-confirm').click()
-      for (let i = 0; i < approvals; i++) await approveInFrame()
+      await confirmSwap(page, async () => {
+        for (let i = 0; i < approvals; i++) await approveInFrame()
+      })
       await view(page, 'Account').waitFor()
       await expect.poll(() => page.getByTestId('toast').textContent()).toMatch(/^Swapped /)
     }

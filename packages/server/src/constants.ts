@@ -431,7 +431,7 @@ export const SWAP_FEE_PER_MILLE = 3
 export const SWAP_SLIPPAGE_PERCENT = 1
 /** Ours: the most eip155.slippage may say, percent */
 export const SWAP_MAX_SLIPPAGE_PERCENT = 50
-/** Ours: a built swap must be mined within this long of the block it was quoted at */
+/** Ours: a built swap must be mined within this long of when it was built */
 export const SWAP_DEADLINE_SECONDS = 1_200
 /** Ours: /v1/convert/gas-price's fast and instant prices, as multiples of eth_gasPrice */
 export const GAS_PRICE_MULTIPLIERS = { standard: 1, fast: 1.2, instant: 1.5 } as const

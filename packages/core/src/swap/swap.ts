@@ -2,7 +2,6 @@ import type { StoreApi } from 'zustand/vanilla'
 import { ApiError } from '../api/api.ts'
 import type { ConvertApi, SwapToken } from '../api/convert.ts'
 import type { AccountState, ChainState } from '../appkitState.ts'
-import type { ChainNamespace } from '../caip.ts'
 import type { AdapterEngine } from '../connection/adapter.ts'
 import type { WalletFlowContext } from '../connection/walletFlow.ts'
 import {
@@ -13,9 +12,7 @@ import {
   SWAP_SUPPORTED_CAIP_NETWORK_IDS,
 } from '../constants.ts'
 import { ErrorText, toUserMessage } from '../errors.ts'
-import type { AppKitEventName } from '../events.ts'
 import type { PortfolioState } from '../portfolio/portfolioState.ts'
-import type { ToastController } from '../router/toast.ts'
 import { formatUnits, parseAmount } from '../send/sendAmount.ts'
 import { pendingSwap } from './pendingSwap.ts'
 import { checkSwapAmount, heldAmount, isNativeToken, maxSwappable, SwapText } from './swapForm.ts'

@@ -12,6 +12,7 @@ import {
 import {
   type Address,
   createPublicClient,
+  createTestClient,
   createWalletClient,
   decodeFunctionData,
   erc20Abi,
@@ -25,6 +26,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createChain } from '../chain/client.ts'
 import {
   DEMO_PROJECT_ID,
   KNOWN_TOKENS,
@@ -33,6 +35,8 @@ import {
 } from '../constants.ts'
 import { runFuzz } from '../fuzz/run.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
+import { Exchange } from './exchange.ts'
+import { swapTransaction } from './swapTransaction.ts'
 
 const LUSD = KNOWN_TOKENS[0].address
 const LKT = KNOWN_TOKENS[1].address
@@ -323,6 +327,36 @@ describe('the convert API on the devnet exchange', () => {
       },
       { direction: 'out', fungible_info: { symbol: 'lUSD' }, quantity: { numeric: '100' } },
     ])
+  })
+
+  it('builds a swap that goes through after the chain sat idle longer than the deadline', async () => {
+    const rpcUrl = devnet.chains[0]?.rpcUrl ?? ''
+    const chain = createChain({ chainId: 31337, rpcUrl, swapRouter: LOCAL_SWAP_ROUTER })
+    const exchange = new Exchange(chain, LOCAL_SWAP_ROUTER)
+    const trader = TEST_ACCOUNTS[5]
+    const outcome = await exchange.quote(parseEther('0.1'), NATIVE_TOKEN_ADDRESS, LUSD)
+    if (!('quote' in outcome)) throw new Error('no quote')
+    // The last block is an hour old when the swap is built and sent (a devnet mines on demand).
+    const { timestamp } = await node.getBlock({ blockNumber: outcome.quote.block })
+    const sent = timestamp + 3_600n
+    await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setNextBlockTimestamp({
+      timestamp: sent,
+    })
+    const tx = await swapTransaction(
+      chain,
+      exchange,
+      outcome.quote,
+      {
+        user: trader.address,
+        amount: parseEther('0.1'),
+        from: NATIVE_TOKEN_ADDRESS,
+        to: LUSD,
+        slippagePercent: 1,
+        estimate: true,
+      },
+      () => Number(sent) * 1000,
+    )
+    expect((await send(trader, { ...tx, eip155: tx.eip155 } as Tx)).status).toBe('success')
   })
 
   it('gives the gas price three ways', async () => {

@@ -1,5 +1,5 @@
 // The router call a quote becomes: the path's swap function, at least the quote less the
-// slippage, a deadline from the quoted block, and the gas the node expects it to use.
+// slippage, a deadline, and the gas the node expects it to use.
 import { type Address, encodeFunctionData, isAddressEqual } from 'viem'
 import type { Chain } from '../chain/client.ts'
 import { NATIVE_TOKEN_ADDRESS, SWAP_DEADLINE_SECONDS } from '../constants.ts'
@@ -21,10 +21,16 @@ export async function swapTransaction(
     slippagePercent: number
     estimate: boolean
   },
+  /** The server's clock, ms (a test moves it) */
+  now: () => number = Date.now,
 ) {
   const atLeast = minimumOut(quote.amounts.at(-1) ?? 0n, order.slippagePercent)
   const block = await chain.client.getBlock({ blockNumber: quote.block })
-  const deadline = block.timestamp + BigInt(SWAP_DEADLINE_SECONDS)
+  // From now, or from the quoted block if the chain runs ahead: an idle chain's last block (a
+  // devnet mines only on demand) may be older than the deadline itself.
+  const seconds = BigInt(Math.floor(now() / 1000))
+  const start = block.timestamp > seconds ? block.timestamp : seconds
+  const deadline = start + BigInt(SWAP_DEADLINE_SECONDS)
   const data = isNative(order.from)
     ? encodeFunctionData({
         abi: routerAbi,

@@ -1,4 +1,4 @@
-import { isHighPriceImpact } from '@latchkey/core/internal'
+
 import { useEffect, useId } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'

@@ -1,6 +1,5 @@
 import {
   formatUnits,
-  isHighPriceImpact,
   minimumReceived,
   SWAP_SLIPPAGE,
   swapNetworkFee,
