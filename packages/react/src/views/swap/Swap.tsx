@@ -1,4 +1,3 @@
-
 import { useEffect, useId } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
