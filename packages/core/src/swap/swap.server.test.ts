@@ -17,8 +17,8 @@ import {
   setupSwap,
   startSwapStack,
 } from '../testing/swapSetup.ts'
-import { swapErrorText } from './swap.ts'
 import { minimumReceived, swapNetworkFee } from './swapForm.ts'
+import { swapErrorText } from './swapSupport.ts'
 
 /** The preview's network fee is an estimate: within a quarter of the gas the swap used */
 const expectNear = (used: bigint, estimated: bigint) => {

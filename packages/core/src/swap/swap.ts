@@ -17,6 +17,7 @@ import { formatUnits, parseAmount } from '../send/sendAmount.ts'
 import { pendingSwap } from './pendingSwap.ts'
 import { checkSwapAmount, heldAmount, isNativeToken, maxSwappable, SwapText } from './swapForm.ts'
 import { initialSwapState, type SwapState } from './swapState.ts'
+import { isSwapSupported, swapErrorText } from './swapSupport.ts'
 
 export interface SwapContext extends WalletFlowContext {
   stores: {
@@ -26,27 +27,6 @@ export interface SwapContext extends WalletFlowContext {
     swap: StoreApi<SwapState>
   }
   convert(): Promise<ConvertApi>
-}
-
-/** §9 Whether the Swap button shows on a network (README "Swap"). */
-export function isSwapSupported(caipNetworkId: string): boolean {
-  return (SWAP_SUPPORTED_CAIP_NETWORK_IDS as readonly string[]).includes(caipNetworkId)
-}
-
-/** §8 The texts a service's reason stands for, when it says so */
-const SPEC_REASONS = [
-  [/insufficient liquidity/i, ErrorText.insufficientLiquidity],
-  [/network not supported for swaps/i, ErrorText.swapsNetworkNotSupported],
-  [/network not supported for gas price/i, ErrorText.gasPriceNetworkNotSupported],
-] as const
-
-/** What the visitor reads when a step fails: the service's reason where it gave one (§8). */
-export function swapErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.reason) {
-    const reason = error.reason
-    return SPEC_REASONS.find(([pattern]) => pattern.test(reason))?.[1] ?? reason
-  }
-  return toUserMessage(error)
 }
 
 /** Swap: the tokens, the amount, live quotes, then approve (when short) and swap via the wallet. */

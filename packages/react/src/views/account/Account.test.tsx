@@ -7,7 +7,8 @@ import { AppKitNetworkButton } from '../../buttons/Buttons.tsx'
 import { AppKitProvider } from '../../context.tsx'
 import { type CreateAppKitOptions, createAppKit } from '../../createAppKit.ts'
 import { en } from '../../messages.ts'
-import Account, { activitySummary, visibleWalletFeatures } from './Account.tsx'
+import Account from './Account.tsx'
+import { activitySummary, visibleWalletFeatures } from './accountRules.ts'
 
 afterEach(cleanup)
 
