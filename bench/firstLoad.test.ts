@@ -63,9 +63,14 @@ describe('first load of the demo (EVM + Solana + email and socials)', () => {
     expect(built().firstLoad.includes(marker)).toBe(false)
   })
 
-  // Swap (its views, controller and the convert client) loads when the visitor opens it.
+  // Swap (its views, their texts, controller and the convert client) loads when the visitor opens it.
   it('keeps swap out of it', () => {
-    for (const marker of ['The swap failed on chain', '/v1/convert/quotes', 'lk-swap-panel']) {
+    for (const marker of [
+      'The swap failed on chain',
+      '/v1/convert/quotes',
+      'lk-swap-panel',
+      'Slippage tolerance',
+    ]) {
       expect(built().everything.includes(marker)).toBe(true)
       expect(built().firstLoad.includes(marker)).toBe(false)
     }

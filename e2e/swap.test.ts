@@ -1,38 +1,36 @@
-import { DEVNET_TOKENS, EXCHANGE_ADDRESSES, routerAbi, TEST_ACCOUNTS } from '@latchkey/devnet'
-import type { Page } from 'playwright-core'
-import { createPublicClient, createTestClient, erc20Abi, http, parseEther, parseUnits } from 'viem'
-import { describe, expect, inject, it } from 'vitest'
+import { EXCHANGE_ADDRESSES, TEST_ACCOUNTS } from '@latchkey/devnet'
+import { erc20Abi, parseEther, parseUnits } from 'viem'
+import { afterEach, describe, expect, inject, it } from 'vitest'
 import { accountAfterConnect, screenshot, view } from './browser'
 import { logInWithEmail, secureFrame, uniqueEmail } from './email'
 import { useDemo } from './harness'
+import {
+  anvilB,
+  balanceOf,
+  chainB,
+  confirmSwap,
+  LKT,
+  LUSD,
+  pick,
+  reviewable,
+  routerOut,
+  rpcB,
+  shownQuote,
+} from './swap'
 import { approveConnection, Web3RequestKind } from './wallet'
+import { startWalletConnectWallet, type WalletConnectWallet } from './walletConnectWallet'
 
 // On chain B: chain A's pool prices are what other files' fiat values are read at. Accounts 1
 // and 2 only sign messages elsewhere, so their balances are this file's alone.
 const openDemo = useDemo()
-const rpcB = inject('rpcB')
 const TRADER = 1
 const REFUSER = 2
-const chainB = createPublicClient({ transport: http(rpcB) })
-const anvilB = createTestClient({ mode: 'anvil', transport: http(rpcB) })
-const token = (symbol: string) => {
-  const found = DEVNET_TOKENS.find((t) => t.symbol === symbol)
-  if (!found) throw new Error(`devnet token ${symbol} missing`)
-  return found.address
-}
-const LUSD = token('lUSD')
-const LKT = token('LKT')
-const balanceOf = (address: `0x${string}`, owner: `0x${string}`) =>
-  chainB.readContract({ address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
-const routerOut = async (amount: bigint, path: `0x${string}`[]) =>
-  (
-    await chainB.readContract({
-      address: EXCHANGE_ADDRESSES.router,
-      abi: routerAbi,
-      functionName: 'getAmountsOut',
-      args: [amount, path],
-    })
-  ).at(-1) as bigint
+// The mobile wallet of walletconnect.test.ts, which uses chain A only.
+const MOBILE_TRADER = 3
+const wallets: WalletConnectWallet[] = []
+afterEach(async () => {
+  await Promise.all(wallets.splice(0).map((w) => w.close()))
+})
 
 async function openSwap(accountIndex: number) {
   const opened = await openDemo({ accountIndex, chainId: 31338, rpcUrl: rpcB })
@@ -47,47 +45,6 @@ async function openSwap(accountIndex: number) {
   await expect.poll(() => page.getByTestId('swap-sell-token').textContent()).toBe('ETH')
   return opened
 }
-
-async function pick(page: Page, side: 'sell' | 'buy', symbol: string) {
-  await page.getByTestId(`swap-${side}-token`).click()
-  await view(page, 'SwapSelectToken').waitFor()
-  await page.getByTestId(`swap-token-${symbol}`).click()
-  await view(page, 'Swap').waitFor()
-}
-
-/** Confirms the swap in the preview; fails with the modal's own words if the swap failed first. */
-async function confirmSwap(page: Page, inWallet: () => Promise<unknown>) {
-  await page.getByTestId('swap-confirm').click()
-  const failed = page
-    .getByTestId('swap-error')
-    .waitFor({ timeout: 60_000 })
-    .then(async () => {
-      throw new Error(`the swap failed: ${await page.getByTestId('swap-error').textContent()}`)
-    })
-  await Promise.race([inWallet(), failed])
-  failed.catch(() => undefined)
-}
-
-/** Waits until the form can be reviewed; else fails with what the form shows. */
-async function reviewable(page: Page) {
-  const shown = async () => ({
-    enabled: await page.getByTestId('swap-review').isEnabled(),
-    quote: await page.getByTestId('swap-quote').textContent(),
-    balance: await page.getByTestId('swap-sell-balance').textContent(),
-    error: (await page.getByTestId('swap-error').count())
-      ? await page.getByTestId('swap-error').textContent()
-      : null,
-  })
-  await expect
-    .poll(async () => (await shown()).enabled)
-    .toBe(true)
-    .catch(async () => {
-      throw new Error(`the swap form cannot be reviewed: ${JSON.stringify(await shown())}`)
-    })
-}
-
-/** The quote as the form shows it, in base units (it shows at most 6 decimals). */
-const shownQuote = (page: Page) => page.getByTestId('swap-quote').textContent()
 
 describe('Swap on the devnet exchange', () => {
   it('swaps ETH for lUSD, then lUSD for LKT after an exact approval; the chain pays what was quoted', async () => {
@@ -225,5 +182,70 @@ describe('Swap on the devnet exchange', () => {
     await swapIn('lUSD', 'LKT', '50', 2)
     expect(await balanceOf(LUSD, address)).toBe(lusd - parseUnits('50', 6))
     expect(await balanceOf(LKT, address)).toBeGreaterThan(0n)
+  })
+
+  it('a WalletConnect wallet (WalletKit) swaps ETH for lUSD and, after an exact approval, lUSD for LKT', async () => {
+    const trader = TEST_ACCOUNTS[MOBILE_TRADER]
+    if (!trader) throw new Error('devnet accounts missing')
+    const { page } = await openDemo()
+    const wallet = await startWalletConnectWallet({
+      relayUrl: inject('relayUrl'),
+      projectId: 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60',
+      privateKey: trader.privateKey,
+      chains: { 31337: inject('rpcA'), 31338: rpcB },
+    })
+    wallets.push(wallet)
+    await page.getByTestId('connect-button').click()
+    await view(page, 'Connect').waitFor()
+    await page.locator('[data-wallet-id="walletConnect"]').first().click()
+    const pairing = page.getByTestId('wc-pairing')
+    await expect.poll(() => pairing.getAttribute('data-uri'), { timeout: 20_000 }).toMatch(/^wc:/)
+    await wallet.pair((await pairing.getAttribute('data-uri')) as string)
+    await accountAfterConnect(page)
+    await page.getByTestId('account-network').click()
+    await view(page, 'Networks').waitFor()
+    await page.getByTestId('network-eip155:31338').click()
+    await view(page, 'Account').waitFor()
+    await expect.poll(() => page.getByTestId('state-chain').textContent()).toContain('eip155:31338')
+
+    const sent = () => wallet.requests.filter((r) => r.method === 'eth_sendTransaction')
+    const swapIn = async (sell: string, buy: string, amount: string) => {
+      await page.getByTestId('wallet-feature-swaps').click()
+      await view(page, 'Swap').waitFor()
+      if (sell !== 'ETH') await pick(page, 'sell', sell)
+      await pick(page, 'buy', buy)
+      await page.getByTestId('swap-amount').fill(amount)
+      await reviewable(page)
+      await page.getByTestId('swap-review').click()
+      await view(page, 'SwapPreview').waitFor()
+      // The wallet answers by itself: the swap is done when the modal returns to Account.
+      await confirmSwap(page, () => view(page, 'Account').waitFor({ timeout: 60_000 }))
+      await expect.poll(() => page.getByTestId('toast').textContent()).toMatch(/^Swapped /)
+    }
+
+    const lusdBefore = await balanceOf(LUSD, trader.address)
+    const ethOut = await routerOut(parseEther('1'), [EXCHANGE_ADDRESSES.weth, LUSD])
+    await swapIn('ETH', 'lUSD', '1')
+    expect(await balanceOf(LUSD, trader.address)).toBe(lusdBefore + ethOut)
+    expect(sent().map((r) => r.chainId)).toEqual(['eip155:31338'])
+
+    const lktBefore = await balanceOf(LKT, trader.address)
+    await swapIn('lUSD', 'LKT', '50')
+    // The approve (exactly 50 lUSD to the router), then the swap: two requests, in that order.
+    const [approve, swap] = sent().slice(1) as { params: [{ to: string; data: string }] }[]
+    expect(approve?.params[0].to.toLowerCase()).toBe(LUSD.toLowerCase())
+    expect(approve?.params[0].data.slice(0, 10)).toBe('0x095ea7b3')
+    expect(BigInt(`0x${approve?.params[0].data.slice(74)}`)).toBe(parseUnits('50', 6))
+    expect(swap?.params[0].to.toLowerCase()).toBe(EXCHANGE_ADDRESSES.router.toLowerCase())
+    expect(await balanceOf(LUSD, trader.address)).toBe(lusdBefore + ethOut - parseUnits('50', 6))
+    expect(await balanceOf(LKT, trader.address)).toBeGreaterThan(lktBefore)
+    const allowance = await chainB.readContract({
+      address: LUSD,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [trader.address, EXCHANGE_ADDRESSES.router],
+    })
+    expect(allowance).toBe(0n)
+    await screenshot(page, 'swap-walletconnect')
   })
 })

@@ -6,6 +6,7 @@ import { createAlertController } from './alerts.ts'
 import { resolveServiceUrls } from './api/serviceUrls.ts'
 import { defaultStorage, isMobileDevice, isSocialLoginReturn } from './appkit/browser.ts'
 import { embeddedApi } from './appkit/embeddedApi.ts'
+import { forward } from './appkit/lazy.ts'
 import { createModalControl } from './appkit/modalControl.ts'
 import { type AppKitOptions, validNetworks } from './appkit/options.ts'
 import { createParts, type InstanceContext } from './appkit/parts.ts'
@@ -122,12 +123,7 @@ export function createAppKitCore(options: AppKitOptions) {
     /** The wallet/config service's client, loaded on first use. */
     api: parts.api,
     /** §2 wallet list actions; state in `stores.directory`. Each loads the controller first. */
-    directory: {
-      fetchInitial: () => directory().then((d) => d.fetchInitial()),
-      fetchNextPage: () => directory().then((d) => d.fetchNextPage()),
-      setSearch: (text: string) => directory().then((d) => d.setSearch(text)),
-      resetSearch: () => directory().then((d) => d.resetSearch()),
-    },
+    directory: forward(directory, ['fetchInitial', 'fetchNextPage', 'setSearch', 'resetSearch']),
     /** Token balances, activity and identity; state in `stores.portfolio`. Loads lazily. */
     portfolio: {
       refresh: refreshPortfolio,
@@ -141,44 +137,30 @@ export function createAppKitCore(options: AppKitOptions) {
     },
     /** §5 Send; state in `stores.send`. Loads the send logic on first use. */
     send: {
-      selectToken: (tokenKey: string) => send().then((c) => c.selectToken(tokenKey)),
-      preselectToken: () => send().then((c) => c.preselectToken()),
+      ...forward(send, ['selectToken', 'preselectToken', 'setMax', 'validate', 'send', 'reset']),
       // Typing updates the store at once: a controlled input must not wait for a chunk.
       setAmount: (amount: string) =>
         stores.send.setState({ amount, error: undefined, status: 'editing' }),
       setReceiver: (receiver: string) =>
         stores.send.setState({ receiver, error: undefined, status: 'editing' }),
-      setMax: () => send().then((c) => c.setMax()),
-      validate: () => send().then((c) => c.validate()),
-      send: () => send().then((c) => c.send()),
-      reset: () => send().then((c) => c.reset()),
     },
     /** Swap; state in `stores.swap`. Loads the swap logic on first use (README "Swap"). */
     swap: {
-      load: () => swap().then((c) => c.load()),
-      selectToken: (side: 'sell' | 'buy', address: string) =>
-        swap().then((c) => c.selectToken(side, address)),
-      flip: () => swap().then((c) => c.flip()),
+      ...forward(swap, ['load', 'selectToken', 'flip', 'setMax', 'refreshQuote', 'swap', 'reset']),
       // Typing updates the store at once; the quote follows once the visitor stops typing.
       setAmount: (amount: string) => {
         stores.swap.setState({ amount, error: undefined, status: 'editing' })
         return swap().then((c) => c.setAmount(amount))
       },
-      setMax: () => swap().then((c) => c.setMax()),
-      refreshQuote: () => swap().then((c) => c.refreshQuote()),
       /** Fresh quotes while the form is open; the returned stop ends them. */
       watch: () => whenLoaded(swap(), (c) => c.watch()),
       /** Fresh quotes on each block while previewing; the returned stop ends them. */
       watchBlocks: () => whenLoaded(swap(), (c) => c.watchBlocks()),
-      swap: () => swap().then((c) => c.swap()),
-      reset: () => swap().then((c) => c.reset()),
     },
     /** §4 Sign-In with X; state in `stores.siwx`. */
     siwx: {
-      signIn: () => siwxFlow().then((f) => f.signIn()),
-      cancel: () => siwxFlow().then((f) => f.cancel()),
-      /** §4 DataCapture: resolves with the error to show, or undefined once stored */
-      captureEmail: (email: string) => siwxFlow().then((f) => f.captureEmail(email)),
+      /** `captureEmail` (§4 DataCapture) resolves with the error to show, or undefined once stored */
+      ...forward(siwxFlow, ['signIn', 'cancel', 'captureEmail']),
       required: () => Boolean(options.siwx?.required),
     },
     /** §4 Email login and email change through the embedded wallet; state in `stores.embedded`. */

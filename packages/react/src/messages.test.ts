@@ -41,4 +41,32 @@ describe('i18n', () => {
     expect(result.current.disconnect).toBe('Disconnect')
     appKit.destroy()
   })
+
+  it('the swap views read the texts an app gives for them and English for the rest', async () => {
+    const { createAppKit } = await import('./createAppKit.ts')
+    const { localChainA } = await import('@latchkey/core/networks')
+    const appKit = createAppKit({
+      networks: [localChainA],
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:1',
+      messages: { swapSell: 'Du zahlst', back: 'Zurück' },
+    })
+    const { renderHook } = await import('@testing-library/react')
+    const { createElement } = await import('react')
+    const { AppKitProvider } = await import('./context.tsx')
+    const { useSwapMessages } = await import('./views/swap/swapMessages.ts')
+    const { result } = renderHook(() => useSwapMessages(), {
+      wrapper: ({ children }) => createElement(AppKitProvider, { instance: appKit, children }),
+    })
+    expect(result.current.swapSell).toBe('Du zahlst')
+    expect(result.current.back).toBe('Zurück')
+    expect(result.current.swapBuy).toBe('You receive')
+    appKit.destroy()
+  })
+
+  it("englishMessages, the start of a translation, holds the lazily loaded views' texts too", async () => {
+    const { englishMessages } = await import('./englishMessages.ts')
+    expect(englishMessages.slippageTolerance).toBe('Slippage tolerance')
+    expect(englishMessages.connectWallet).toBe(en.connectWallet)
+  })
 })

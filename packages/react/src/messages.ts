@@ -1,5 +1,6 @@
 import { ErrorText } from '@latchkey/core/internal'
 import { BUTTON_MESSAGES } from './buttonMessages.ts'
+import type { SwapMessages } from './views/swap/swapMessages.ts'
 
 /** Every user-facing text of the modal; the spec's texts are the English entries. */
 export const en = {
@@ -85,25 +86,6 @@ export const en = {
   done: 'Done',
   noTokensToSend: 'No tokens to send on this network.',
   balanceLabel: 'Balance: {amount}',
-  swapSell: 'You pay',
-  swapBuy: 'You receive',
-  swapFlip: 'Switch the tokens',
-  reviewSwap: 'Review swap',
-  swapNow: 'Swap',
-  approving: 'Approve {amount} {symbol} in your wallet…',
-  swapping: 'Confirm the swap in your wallet…',
-  gettingQuote: 'Getting a quote…',
-  swapRate: 'Rate',
-  priceImpact: 'Price impact',
-  highPriceImpact:
-    'This trade moves the price by {percent}. You get much less than the market rate.',
-  poolFee: 'Pool fee',
-  minimumReceived: 'Minimum received',
-  slippageTolerance: 'Slippage tolerance',
-  searchToken: 'Search token',
-  noTokenFound: 'No token found',
-  loadingTokens: 'Loading tokens…',
-  swappedTitle: 'Swapped',
   /** An activity entry of a swap: what went out and what came in */
   swapped: 'Swapped',
   thisApp: 'This app',
@@ -193,7 +175,10 @@ export const en = {
   notBuilt: 'This view is not available yet.',
 }
 
-export type Messages = typeof en
+/** The texts of the first load; each lazily loaded feature brings its own (views/swap/swapMessages.ts). */
+export type BaseMessages = typeof en
+/** Every text an app can replace through createAppKit's `messages`. */
+export type Messages = BaseMessages & SwapMessages
 
 export function format(template: string, params: Record<string, string> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => params[key] ?? whole)

@@ -3,6 +3,7 @@
 import type { OAuthSocialProvider } from '../embedded/embeddedState.ts'
 import { ErrorText } from '../errors.ts'
 import { openSocialPopup } from './browser.ts'
+import { forward } from './lazy.ts'
 import type { InstanceContext, InstanceParts } from './parts.ts'
 
 const noop = () => {}
@@ -15,12 +16,14 @@ export function embeddedApi(ctx: InstanceContext, parts: InstanceParts) {
       social: { provider, busy: false, error: ErrorText.failedToInitiateSocialConnection },
     })
   return {
-    submitEmail: (email: string) => emailLogin().then((c) => c.submitEmail(email)),
-    submitOtp: (otp: string) => emailLogin().then((c) => c.submitOtp(otp)),
-    restart: () => emailLogin().then((c) => c.restart()),
-    submitNewEmail: (email: string) => emailLogin().then((c) => c.submitNewEmail(email)),
-    submitUpdateOtp: (otp: string) => emailLogin().then((c) => c.submitUpdateOtp(otp)),
-    restartUpdate: () => emailLogin().then((c) => c.restartUpdate()),
+    ...forward(emailLogin, [
+      'submitEmail',
+      'submitOtp',
+      'restart',
+      'submitNewEmail',
+      'submitUpdateOtp',
+      'restartUpdate',
+    ]),
     /**
      * Issue 18 #9: every session of the embedded-wallet user ends (every device), then this page
      * disconnects. Rejects with the text to show when the sessions could not be ended.

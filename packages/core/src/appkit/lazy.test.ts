@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lazy } from './lazy.ts'
+import { forward, lazy } from './lazy.ts'
 
 describe('lazy(): a part loaded on first use', () => {
   it('loads once and keeps the part; ifStarted() is undefined until the first use', async () => {
@@ -29,5 +29,55 @@ describe('lazy(): a part loaded on first use', () => {
     expect(retried.ifStarted()).toBeUndefined()
     expect(await retried()).toBe(2)
     expect(await retried()).toBe(2)
+  })
+})
+
+describe('forward(): methods of a lazily loaded part', () => {
+  it('loads the part on the first call only and passes the arguments and the result through', async () => {
+    let loads = 0
+    const calls: unknown[][] = []
+    const part = lazy(async () => {
+      loads++
+      return {
+        greet: (name: string, times: number) => {
+          calls.push([name, times])
+          return `hi ${name}`.repeat(times)
+        },
+        fail: () => {
+          throw new Error('refused')
+        },
+        untouched: () => 'not forwarded',
+      }
+    })
+    const methods = forward(part, ['greet', 'fail'])
+    expect(Object.keys(methods)).toEqual(['greet', 'fail'])
+    expect(loads).toBe(0)
+    expect(await methods.greet('Ada', 2)).toBe('hi Adahi Ada')
+    expect(await methods.greet('Bo', 1)).toBe('hi Bo')
+    expect(loads).toBe(1)
+    expect(calls).toEqual([
+      ['Ada', 2],
+      ['Bo', 1],
+    ])
+    await expect(methods.fail()).rejects.toThrow('refused')
+  })
+
+  it('calls the method on the loaded part (its own `this`)', async () => {
+    class Counter {
+      count = 0
+      add(n: number) {
+        this.count += n
+        return this.count
+      }
+    }
+    const counter = new Counter()
+    const methods = forward(async () => counter, ['add'])
+    expect(await methods.add(2)).toBe(2)
+    expect(await methods.add(3)).toBe(5)
+  })
+
+  it('a part that fails to load rejects each call with the load error', async () => {
+    const methods = forward(() => Promise.reject<{ go(): void }>(new Error('chunk lost')), ['go'])
+    await expect(methods.go()).rejects.toThrow('chunk lost')
   })
 })

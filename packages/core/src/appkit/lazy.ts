@@ -16,3 +16,23 @@ export function lazy<T>(load: () => Promise<T>, retry = false) {
   /** The part if its load has started, else undefined (nothing to stop or destroy) */
   return Object.assign(get, { ifStarted: () => loaded })
 }
+
+type Forwarded<C, K extends keyof C> = {
+  [P in K]: C[P] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never
+}
+
+/**
+ * The named methods of a lazily loaded part, each loading the part first: one line per part in
+ * the first load instead of one closure per method.
+ */
+export function forward<C, K extends keyof C>(
+  part: () => Promise<C>,
+  names: readonly K[],
+): Forwarded<C, K> {
+  const methods: Partial<Record<K, unknown>> = {}
+  for (const name of names) {
+    methods[name] = (...args: unknown[]) =>
+      part().then((loaded) => (loaded[name] as (...a: unknown[]) => unknown).apply(loaded, args))
+  }
+  return methods as Forwarded<C, K>
+}

@@ -5,6 +5,7 @@ import { decodeFunctionData, erc20Abi, parseEther, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ConvertApi } from '../api/convert.ts'
 import { ErrorText } from '../errors.ts'
+import { formatAmount } from '../format.ts'
 import { defineNetwork, withRpcUrl } from '../networks.ts'
 import { AmountText } from '../send/sendAmount.ts'
 import { realClient } from '../testing/realServer.ts'
@@ -120,7 +121,12 @@ describe('swap controller on the devnet exchange', () => {
       ['out', 'ETH', '1'],
       ['in', 'lUSD', String(Number(quote.toAmount) / 1e6)],
     ])
-    expect(toast.getState()).toMatchObject({ variant: 'success' })
+    // Amounts as balances show them: 3 decimals, floored (lUSD has 6).
+    expect(toast.getState()).toMatchObject({
+      variant: 'success',
+      message: `Swapped 1 ETH for ${formatAmount(quote.toAmount, 6)} lUSD`,
+    })
+    expect(toast.getState().message).toMatch(/^Swapped 1 ETH for \d+(\.\d{1,3})? lUSD$/)
     expect(events.map((e) => e.event)).toEqual(['OPEN_SWAP', 'INITIATE_SWAP', 'SWAP_SUCCESS'])
   })
 
@@ -149,7 +155,8 @@ describe('swap controller on the devnet exchange', () => {
     await controller.load()
     swap.setState({ amount: '1' })
     await controller.refreshQuote()
-    expect(await controller.swap()).toBe(true)
+    const swappedAgain = await controller.swap()
+    expect(swappedAgain, `not swapped: ${describeSwapState(swap.getState())}`).toBe(true)
     const again = decodeFunctionData({ abi: erc20Abi, data: wallet.sent[2]?.data ?? '0x' })
     expect(again.args).toEqual([EXCHANGE_ADDRESSES.router, parseUnits('1', 6)])
   })
@@ -314,3 +321,9 @@ describe('swap controller on the devnet exchange', () => {
     setup.controller.reset()
   })
 })
+
+/** What a failed expectation prints: the form's state without its token list */
+function describeSwapState(state: ReturnType<ReturnType<typeof setupSwap>['swap']['getState']>) {
+  const { tokens: _tokens, ...rest } = state
+  return JSON.stringify(rest, (_key, value) => (typeof value === 'bigint' ? String(value) : value))
+}

@@ -1,5 +1,4 @@
 import type { StoreApi } from 'zustand/vanilla'
-import { ApiError } from '../api/api.ts'
 import type { ConvertApi, SwapToken } from '../api/convert.ts'
 import type { AccountState, ChainState } from '../appkitState.ts'
 import type { AdapterEngine } from '../connection/adapter.ts'
@@ -9,9 +8,9 @@ import {
   SWAP_QUOTE_DEBOUNCE_MS,
   SWAP_QUOTE_REFRESH_MS,
   SWAP_SLIPPAGE,
-  SWAP_SUPPORTED_CAIP_NETWORK_IDS,
 } from '../constants.ts'
-import { ErrorText, toUserMessage } from '../errors.ts'
+import { ErrorText } from '../errors.ts'
+import { formatAmount } from '../format.ts'
 import type { PortfolioState } from '../portfolio/portfolioState.ts'
 import { formatUnits, parseAmount } from '../send/sendAmount.ts'
 import { pendingSwap } from './pendingSwap.ts'
@@ -260,7 +259,11 @@ export function createSwapController(ctx: SwapContext) {
         })
         swap.setState({ status: 'swapped', hash, amount: '', quote: undefined })
         ctx.toast.showSuccess(
-          SwapText.swapped(`${sold.amount} ${sell.symbol}`, `${bought.amount} ${buy.symbol}`),
+          // Shown as balances are (3 decimals, floored), not with the token's 18.
+          SwapText.swapped(
+            `${formatAmount(checked.amount, sell.decimals)} ${sell.symbol}`,
+            `${formatAmount(quote.toAmount, buy.decimals)} ${buy.symbol}`,
+          ),
         )
         ctx.track('SWAP_SUCCESS', details)
         void ctx.refreshPortfolio().catch(() => undefined)

@@ -39,6 +39,7 @@ export {
 } from '../connectionHooks.ts'
 export { AppKitProvider, type AppKitProviderProps } from '../context.tsx'
 export { type AppKit, type CreateAppKitOptions, createAppKit } from '../createAppKit.ts'
+export { englishMessages } from '../englishMessages.ts'
 export {
   type FetchBalanceResult,
   useAppKit,
@@ -56,7 +57,7 @@ export {
   useDisconnect,
   useWalletInfo,
 } from '../hooks.ts'
-export { en as englishMessages, type Messages } from '../messages.ts'
+export type { Messages } from '../messages.ts'
 export type { WalletProviders } from '../walletProviders.ts'
 export type { WalletProviderType } from '../walletProviderType.ts'
 export { type FetchWalletsOptions, useAppKitWallets, type WalletItem } from '../walletsHooks.ts'

@@ -2,7 +2,7 @@ import { currentRoute, type ViewName } from '@latchkey/core/internal'
 import { Suspense, useEffect } from 'react'
 import { BackIcon, CloseIcon } from '../icons.tsx'
 import { useAppKitInstance } from '../instance.ts'
-import type { Messages } from '../messages.ts'
+import type { BaseMessages } from '../messages.ts'
 import { useStore } from '../store.ts'
 import { themeStyle } from '../theme.ts'
 import { useMessages } from '../useMessages.ts'
@@ -100,6 +100,6 @@ const SIGN_IN_LOCKED_VIEWS = new Set<ViewName>(['SIWXSignMessage', 'ApproveTrans
 const WALLET_TITLED_VIEWS = new Set(['ConnectingExternal', 'ConnectingWalletConnect'])
 
 /** A connecting view is titled with the wallet being connected, when there is one. */
-function viewTitle(view: ViewName, walletName: string | undefined, messages: Messages) {
+function viewTitle(view: ViewName, walletName: string | undefined, messages: BaseMessages) {
   return walletName && WALLET_TITLED_VIEWS.has(view) ? walletName : messages.views[view]
 }

@@ -7,7 +7,7 @@ import {
   SEND_SUPPORTED_NAMESPACES,
 } from '@latchkey/core/internal'
 import { BUILT_WALLET_FEATURES, type WalletFeature } from '../../builtViews.ts'
-import type { Messages } from '../../messages.ts'
+import type { BaseMessages } from '../../messages.ts'
 
 /**
  * §1 Wallet feature buttons in the default order (onramp, swaps, receive, send) or the app's
@@ -41,7 +41,7 @@ export function visibleWalletFeatures(
 }
 
 /** What an activity row says: a swap's two legs; else the first transfer that is not spam. */
-export function activitySummary(transaction: Transaction, messages: Messages) {
+export function activitySummary(transaction: Transaction, messages: BaseMessages) {
   const sold = transaction.transfers.find((t) => t.direction === 'out')
   const bought = transaction.transfers.find((t) => t.direction === 'in')
   if (transaction.metadata.operationType === 'trade' && sold && bought) {

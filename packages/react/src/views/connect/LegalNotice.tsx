@@ -1,6 +1,6 @@
 import type { ConnectLayout } from '@latchkey/core/internal'
 import { createElement, Fragment, type ReactNode } from 'react'
-import type { Messages } from '../../messages.ts'
+import type { BaseMessages } from '../../messages.ts'
 
 type Legal = NonNullable<ConnectLayout['legal']>
 
@@ -12,7 +12,7 @@ function fill(template: string, parts: Record<string, ReactNode>): ReactNode {
 }
 
 /** "Terms of Service and Privacy Policy" as links, or the one the app gives. */
-function documents(legal: Legal, messages: Messages): ReactNode {
+function documents(legal: Legal, messages: BaseMessages): ReactNode {
   const link = (href: string, text: string) => (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {text}
@@ -25,7 +25,7 @@ function documents(legal: Legal, messages: Messages): ReactNode {
 }
 
 /** AppKit's legal footer: what connecting agrees to. */
-export function LegalNotice({ legal, messages }: { legal: Legal; messages: Messages }) {
+export function LegalNotice({ legal, messages }: { legal: Legal; messages: BaseMessages }) {
   return (
     <p className="lk-muted lk-small lk-center" data-testid="legal-notice">
       {fill(messages.legalNotice, { documents: documents(legal, messages) })}
@@ -41,7 +41,7 @@ export function LegalConsent({
   onChange,
 }: {
   legal: Legal
-  messages: Messages
+  messages: BaseMessages
   agreed: boolean
   onChange(agreed: boolean): void
 }) {

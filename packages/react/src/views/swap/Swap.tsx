@@ -1,8 +1,8 @@
 import { useEffect, useId } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
-import { useMessages } from '../../useMessages.ts'
 import { swapCss } from './styles.ts'
+import { useSwapMessages } from './swapMessages.ts'
 import {
   fiatValue,
   ImpactWarning,
@@ -17,7 +17,7 @@ import {
 /** Swap: the token sold with its amount (and Max), the token bought with the live quote. */
 export default function Swap() {
   const { core } = useAppKitInstance()
-  const messages = useMessages()
+  const messages = useSwapMessages()
   const { swap, sell, buy, balanceOf } = useSwapTokens()
   const amountId = useId()
 
@@ -131,7 +131,7 @@ export default function Swap() {
 
 function TokenButton({ side }: { side: 'sell' | 'buy' }) {
   const { core } = useAppKitInstance()
-  const messages = useMessages()
+  const messages = useSwapMessages()
   const { sell, buy } = useSwapTokens()
   const token = side === 'sell' ? sell : buy
   return (

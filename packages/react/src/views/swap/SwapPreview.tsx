@@ -8,8 +8,8 @@ import { useEffect } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
-import { useMessages } from '../../useMessages.ts'
 import { swapCss } from './styles.ts'
+import { useSwapMessages } from './swapMessages.ts'
 import {
   fiatValue,
   ImpactWarning,
@@ -23,7 +23,7 @@ import {
 /** Swap: the quote in full (refreshed on each block), then approve when needed and swap. */
 export default function SwapPreview() {
   const { core } = useAppKitInstance()
-  const messages = useMessages()
+  const messages = useSwapMessages()
   const { swap, sell, buy } = useSwapTokens()
   const native = useStore(core.stores.chain, (s) => s.activeCaipNetwork.nativeCurrency)
 

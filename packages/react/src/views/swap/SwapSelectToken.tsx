@@ -2,14 +2,14 @@ import { currentRoute, heldAmount, searchTokens, tokensByHolding } from '@latchk
 import { useState } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
-import { useMessages } from '../../useMessages.ts'
 import { swapCss } from './styles.ts'
+import { useSwapMessages } from './swapMessages.ts'
 import { readableAmount, SwapTokenIcon, useSwapTokens } from './swapParts.tsx'
 
 /** Swap: picks the token sold or bought; the ones the visitor holds first, then by search. */
 export default function SwapSelectToken() {
   const { core } = useAppKitInstance()
-  const messages = useMessages()
+  const messages = useSwapMessages()
   const route = useStore(core.stores.router, currentRoute)
   const side = route.view === 'SwapSelectToken' ? route.params.side : 'sell'
   const { swap, balances, caipNetworkId } = useSwapTokens()

@@ -3,7 +3,7 @@ import { formatFiat, formatUnits, heldAmount, isHighPriceImpact } from '@latchke
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
-import { useMessages } from '../../useMessages.ts'
+import { useSwapMessages } from './swapMessages.ts'
 
 /** The swap form's tokens, with the visitor's balance of each side. */
 export function useSwapTokens() {
@@ -53,7 +53,7 @@ export function percent(value: number): string {
 
 /** A price impact above 5 %, said before the visitor swaps */
 export function ImpactWarning({ quote }: { quote: SwapQuote }) {
-  const messages = useMessages()
+  const messages = useSwapMessages()
   if (!isHighPriceImpact(quote)) return null
   return (
     <p className="lk-warning" role="alert" data-testid="swap-impact-warning">

@@ -1,0 +1,5 @@
+import { en } from './messages.ts'
+import { swapEn } from './views/swap/swapMessages.ts'
+
+/** Every English text, the starting point of a translation (README "Languages"). */
+export const englishMessages = /* @__PURE__ */ Object.assign({}, en, swapEn)
