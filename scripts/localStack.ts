@@ -1,12 +1,13 @@
 // The local stack's services, one way for everyone who runs them (`npm start`, the e2e setup,
 // the bench): two anvil chains with their tokens, the Solana devnet, an SMTP capture standing in
 // for email delivery, an OpenID provider standing in for social login, a local Telegram bot
-// token, and the services (packages/server) wired to all of them. The page side (a Vite dev
-// server, or a build behind `vite preview`) is the caller's; the VITE_* variables that point it
-// here are set on return.
+// token, and the services (packages/server) wired to all of them, the onramp sandbox paying from
+// the devnet's treasury included. The page side (a Vite dev server, or a build behind `vite
+// preview`) is the caller's; the VITE_* variables that point it here are set on return.
 import {
   type DevnetChainConfig,
   LOCAL_TELEGRAM_BOT_TOKEN,
+  ONRAMP_TREASURY_KEY,
   SOLANA_TOKEN_SPEC,
   startDevnet,
   startMailCapture,
@@ -47,6 +48,7 @@ export async function startLocalServices(options: LocalServicesOptions = {}) {
     mail: { host: mail.host, port: mail.port },
     mailInbox: mail,
     mode: 'development',
+    onrampTreasuryKey: ONRAMP_TREASURY_KEY,
     chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
     solanaChains: [
       {

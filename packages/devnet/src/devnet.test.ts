@@ -6,6 +6,12 @@ import { deployDevnetTokens } from './deploy.ts'
 import { type Devnet, startDevnet } from './devnet.ts'
 import { baseUnits, SEED_POOLS } from './exchange/pools.ts'
 import { findFreePort } from './free-port.ts'
+import {
+  fundOnrampTreasury,
+  ONRAMP_TREASURY,
+  ONRAMP_TREASURY_ETH,
+  ONRAMP_TREASURY_LUSD,
+} from './onrampTreasury.ts'
 import { DEVNET_TOKEN_BALANCES, DEVNET_TOKENS, testTokenAbi } from './tokens.ts'
 
 const CHAIN_IDS = [31337, 31338]
@@ -87,7 +93,7 @@ describe('startDevnet', () => {
     })
   })
 
-  it("mints exactly the test balances and the exchange's pools, and nothing else", async () => {
+  it("mints exactly the test balances, the exchange's pools and the onramp treasury's lUSD, and nothing else", async () => {
     for (const chainId of CHAIN_IDS) {
       for (const token of DEVNET_TOKENS) {
         const totalSupply = await clientFor(chainId).readContract({
@@ -99,8 +105,33 @@ describe('startDevnet', () => {
           .filter((side) => side.symbol === token.symbol)
           .reduce((sum, side) => sum + baseUnits(side), 0n)
         expect(pooled).toBeGreaterThan(0n)
-        expect(totalSupply).toBe(DEVNET_TOKEN_BALANCES[token.symbol] * 10n + pooled)
+        const treasury = token.symbol === 'lUSD' ? ONRAMP_TREASURY_LUSD : 0n
+        expect(totalSupply).toBe(DEVNET_TOKEN_BALANCES[token.symbol] * 10n + pooled + treasury)
       }
+    }
+  })
+
+  it('funds the onramp treasury on every chain, and a second deploy leaves it as it is', async () => {
+    for (const chainId of CHAIN_IDS) {
+      const client = clientFor(chainId)
+      expect(await client.getBalance({ address: ONRAMP_TREASURY })).toBe(ONRAMP_TREASURY_ETH)
+      const lusd = DEVNET_TOKENS.find((t) => t.symbol === 'lUSD')
+      if (!lusd) throw new Error('no lUSD')
+      expect(
+        await client.readContract({
+          address: lusd.address,
+          abi: testTokenAbi,
+          functionName: 'balanceOf',
+          args: [ONRAMP_TREASURY],
+        }),
+      ).toBe(ONRAMP_TREASURY_LUSD)
+      // Funded already: nothing is sent again.
+      const nonce = await client.getTransactionCount({ address: TEST_ACCOUNTS[0].address })
+      const chain = devnet.chains.find((c) => c.chainId === chainId)
+      if (!chain) throw new Error(`no chain ${chainId}`)
+      await fundOnrampTreasury(chainId, chain.rpcUrl, DEVNET_TOKENS)
+      expect(await client.getTransactionCount({ address: TEST_ACCOUNTS[0].address })).toBe(nonce)
+      expect(await client.getBalance({ address: ONRAMP_TREASURY })).toBe(ONRAMP_TREASURY_ETH)
     }
   })
 

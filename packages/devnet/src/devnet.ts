@@ -1,7 +1,9 @@
+import type { Address } from 'viem'
 import { type AnvilInstance, startAnvil } from './anvil.ts'
 import { deployDevnetTokens } from './deploy.ts'
 import type { EXCHANGE_ADDRESSES } from './exchange/contracts.ts'
 import { deployDevnetExchange } from './exchange/deploy.ts'
+import { fundOnrampTreasury } from './onrampTreasury.ts'
 import { defaultSolanaPort, type SolanaDevnet, startSolanaDevnet } from './solana/devnet.ts'
 import type { DevnetToken } from './tokens.ts'
 
@@ -16,6 +18,8 @@ export interface DevnetChain {
   tokens: readonly DevnetToken[]
   /** The local exchange (Uniswap V2 and WETH9), seeded with the exchange/pools.ts pools */
   exchange: typeof EXCHANGE_ADDRESSES
+  /** The onramp sandbox's treasury, funded with ETH and lUSD (onrampTreasury.ts) */
+  onrampTreasury: Address
 }
 
 export interface Devnet {
@@ -69,6 +73,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
           rpcUrl,
           tokens,
           exchange: await deployDevnetExchange(chainId, rpcUrl, tokens),
+          onrampTreasury: await fundOnrampTreasury(chainId, rpcUrl, tokens),
         }
       }),
     )

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { Redis } from 'ioredis'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
+import type { Hex } from 'viem'
 import { registerAdminRoutes } from './admin/routes.ts'
 import { type MailInbox, registerDevInbox } from './auth/devInbox.ts'
 import { proofOfPossession } from './auth/dpop.ts'
@@ -43,6 +44,10 @@ import {
 } from './middleware/rateLimit.ts'
 import { requestLog } from './middleware/requestLog.ts'
 import type { TrustedProxies } from './net/clientAddress.ts'
+import { createOnramp } from './onramp/onramp.ts'
+import { registerOnrampRoutes } from './onramp/onrampHandlers.ts'
+import { ONRAMP_ROUTES } from './onramp/onrampRoutes.ts'
+import { createTreasury } from './onramp/treasury.ts'
 import { getBalanceRoute, registerBalanceRoutes } from './routes/balance.ts'
 import {
   getAnalyticsConfigRoute,
@@ -112,6 +117,11 @@ export interface AppDeps {
   redis?: Redis
   /** Counts requests; served on /metrics to the admin token's holder */
   metrics?: ServerMetrics
+  /**
+   * The onramp sandbox's treasury key (README "Buy crypto"): with it, /v1/onramp/* and the
+   * checkout pages are served and purchases are paid from it on `chains`; without, no onramp
+   */
+  onrampTreasuryKey?: Hex
 }
 
 export type App = OpenAPIHono<AppEnv>
@@ -134,6 +144,7 @@ const PROJECT_ROUTES = [
   getSupportedChainsRoute,
   ...SIWX_ROUTES,
   ...CONVERT_ROUTES,
+  ...ONRAMP_ROUTES,
 ]
 
 /** The auth routes that sign in or mail: they also count against authRateLimit's budgets. */
@@ -226,6 +237,11 @@ export function createApp(deps: AppDeps): App {
   registerHistoryRoutes(app, db, chains, solanaChains, prices)
   registerPriceRoutes(app, db, chains, prices)
   registerConvertRoutes(app, { db, exchanges, prices })
+  if (deps.onrampTreasuryKey) {
+    const treasury = createTreasury(chains, deps.onrampTreasuryKey)
+    const publicUrl = deps.publicUrl ?? (() => '')
+    registerOnrampRoutes(app, createOnramp({ db, chains, prices, treasury, publicUrl, now }))
+  }
   registerIdentityRoutes(app, chains, solanaChains)
   registerRpcRoute(app, chains)
   registerSiwxRoutes(app, { db, chains, now, publicUrl: deps.publicUrl ?? (() => '') })

@@ -358,3 +358,14 @@ export const insufficientLiquidity: ErrorBody = { error: 'Insufficient liquidity
 export function swapWouldFail(reason: string): ErrorBody {
   return { error: `The swap would fail: ${reason.slice(0, 300)}` }
 }
+
+/** §9 An onramp amount outside the payment method's limits (HTTP 400) */
+export function onrampAmountOutOfRange(min: number, max: number, currency: string): ErrorBody {
+  return { error: `Amount must be between ${min} and ${max} ${currency}` }
+}
+/** §1 An onramp asked from a restricted timezone: no checkout URL (HTTP 403) */
+export const onrampRegionRestricted: ErrorBody = {
+  error: 'Buying crypto is not available in your region',
+}
+/** Ours: an onramp order id that is not known (HTTP 404) */
+export const onrampOrderNotFound: ErrorBody = { error: 'Order not found' }

@@ -52,6 +52,7 @@ import {
   frameFromEnv,
   mailFromEnv,
   modeFromEnv,
+  onrampTreasuryKeyFrom,
   portFromEnv,
 } from './serverEnv.ts'
 import type {
@@ -165,6 +166,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       })
     }
     const chains = new Chains(options.chains ?? chainsFromEnv())
+    const onrampTreasuryKey = onrampTreasuryKeyFrom(options.onrampTreasuryKey)
     await seedChainData(database.db, chains.ids)
     const solanaChains = new SolanaChains(options.solanaChains ?? solanaChainsFromEnv())
     await seedSolanaPrices(database.db, solanaChains.all)
@@ -186,6 +188,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(adminToken && { adminToken, metrics }),
       ...(redis && { redis, rateCounters: redisCounters(redis, options.now ?? Date.now) }),
       httpsOnly: publicUrl?.startsWith('https://') === true,
+      ...(mode === 'development' && onrampTreasuryKey && { onrampTreasuryKey }),
     })
     indexer = new Indexer(database.db, chains.all, {
       ...(options.indexerPollMs !== undefined && { pollMs: options.indexerPollMs }),

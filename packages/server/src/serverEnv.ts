@@ -74,3 +74,14 @@ export function adminTokenFrom(option: string | undefined): string | undefined {
   }
   return token
 }
+
+/** The onramp sandbox's treasury key (option or ONRAMP_TREASURY_KEY): 32 bytes of hex */
+export function onrampTreasuryKeyFrom(
+  option: `0x${string}` | undefined,
+): `0x${string}` | undefined {
+  const key = option ?? (process.env.ONRAMP_TREASURY_KEY || undefined)
+  if (key !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(key)) {
+    throw new Error('ONRAMP_TREASURY_KEY must be a private key: 0x and 64 hex digits')
+  }
+  return key as `0x${string}` | undefined
+}

@@ -101,6 +101,11 @@ export interface StartServerOptions {
    * LATCHKEY_ADMIN_TOKEN. Without one the admin API is not served.
    */
   adminToken?: string
+  /**
+   * The onramp sandbox's treasury key (README "Buy crypto"; the devnet's ONRAMP_TREASURY_KEY);
+   * default ONRAMP_TREASURY_KEY. Served in development mode only: its payments are test payments.
+   */
+  onrampTreasuryKey?: `0x${string}`
 }
 
 export interface FrameSiteServerOptions {

@@ -1,6 +1,7 @@
 import { AppKitError, type SetupAlertCode } from '../errors.ts'
 import type { ConvertApi } from './convert.ts'
 import type { RemoteFeatures } from './features.ts'
+import type { OnrampApi } from './onramp.ts'
 
 // What the §7 wallet/config service answers, as the modal sees it, and its errors. The client
 // that asks is apiClient.ts.
@@ -133,6 +134,8 @@ export interface ApiClient {
   getTokenPrices(addresses: readonly string[]): Promise<TokenPrice[]>
   /** §7 The swap service (/v1/convert/*) */
   convert: ConvertApi
+  /** §7 The onramp (/v1/onramp/*, /v1/generators/onrampurl) */
+  onramp: OnrampApi
 }
 
 /** §7 The price of one token, as `POST /v1/fungible/price` answers it */

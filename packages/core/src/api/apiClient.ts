@@ -23,6 +23,7 @@ import {
   toSwapTokens,
   toSwapTransaction,
 } from './convert.ts'
+import { toOnrampOptions, toOnrampOrder, toOnrampQuote, toOnrampUrl } from './onramp.ts'
 
 /** §7 A trade as the convert routes take it: amounts as decimal strings. */
 const tradeQuery = (trade: SwapTrade) => ({
@@ -236,6 +237,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           { ...tradeQuery(trade), projectId, eip155: { slippage } },
           toSwapTransaction,
         ),
+    },
+    onramp: {
+      options: () => getChecked('/v1/onramp/options', toOnrampOptions),
+      quote: (request) => postChecked('/v1/onramp/quote', request, toOnrampQuote),
+      checkoutUrl: (request) => postChecked('/v1/generators/onrampurl', request, toOnrampUrl),
+      order: (id) => getChecked(`/v1/onramp/orders/${encodeURIComponent(id)}`, toOnrampOrder),
     },
   }
 }

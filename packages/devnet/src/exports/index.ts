@@ -38,6 +38,12 @@ export {
   startOidcProvider,
 } from '../oidc/provider.ts'
 export {
+  ONRAMP_TREASURY,
+  ONRAMP_TREASURY_ETH,
+  ONRAMP_TREASURY_KEY,
+  ONRAMP_TREASURY_LUSD,
+} from '../onrampTreasury.ts'
+export {
   SOLANA_FAUCET_KEYPAIR,
   SOLANA_MINT_KEYPAIR,
   SOLANA_TEST_ACCOUNTS,

@@ -50,6 +50,7 @@ describe.each(availableDatabases())('migrations and seed on $name', (database) =
       'captured_emails',
       'directory_version',
       'indexer_state',
+      'onramp_orders',
       'prices',
       'projects',
       'siwx_nonces',

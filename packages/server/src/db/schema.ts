@@ -173,6 +173,33 @@ export interface CapturedEmailsTable {
   created_at: Date
 }
 
+export type OnrampOrderStatus = 'created' | 'pending' | 'completed' | 'failed'
+
+/** An onramp sandbox order (README "Buy crypto"): created with its checkout URL, paid once */
+export interface OnrampOrdersTable {
+  id: string
+  project_id: string
+  status: OnrampOrderStatus
+  /** CAIP-2 */
+  network: string
+  /** The asset's symbol and address (null: the native coin) */
+  asset: string
+  asset_address: string | null
+  destination: string
+  partner_user_id: string | null
+  preset_fiat_cents: string | null
+  /** Set when paid: the method, what was paid and what it bought (base units) */
+  method: string | null
+  total_cents: string | null
+  fee_cents: string | null
+  purchase_amount: string | null
+  tx_hash: string | null
+  failure: string | null
+  created_at: Date
+  updated_at: Date
+  expires_at: Date
+}
+
 // ---- Embedded-wallet auth (README "Embedded-wallet auth"): secrets are stored as SHA-256 hashes ----
 
 export type AccountTypePreference = 'eoa' | 'smartAccount'
@@ -368,11 +395,13 @@ export interface Database {
   auth_wallets: AuthWalletsTable
   auth_social_identities: AuthSocialIdentitiesTable
   auth_social_states: AuthSocialStatesTable
+  onramp_orders: OnrampOrdersTable
 }
 
 export type ProjectRow = Selectable<ProjectsTable>
 export type WalletRow = Selectable<WalletsTable>
 export type TokenRow = Selectable<TokensTable>
+export type OnrampOrderRow = Selectable<OnrampOrdersTable>
 export type SiwxSessionRow = Selectable<SiwxSessionsTable>
 export type SiwxRefreshTokenRow = Selectable<SiwxRefreshTokensTable>
 export type AuthUserRow = Selectable<AuthUsersTable>

@@ -1,0 +1,169 @@
+// The §7 onramp service as the modal sees it: options, quotes, the checkout URL and an order's
+// state, each answer checked. The client that asks is apiClient.ts.
+import { isNonEmptyString, isRecord } from '../guards.ts'
+
+export interface OnrampPaymentMethod {
+  id: string
+  name: string
+  feePercent: number
+  limits: { min: number; max: number }
+}
+
+/** An asset the provider sells, on one network */
+export interface OnrampAsset {
+  symbol: string
+  name: string
+  decimals: number
+  /** CAIP-2 */
+  network: string
+  /** null: the network's native coin */
+  address: string | null
+  /** USD per whole unit */
+  price: number
+}
+
+export interface OnrampOptions {
+  paymentMethods: OnrampPaymentMethod[]
+  paymentCurrencies: string[]
+  purchaseCurrencies: OnrampAsset[]
+}
+
+export interface OnrampQuoteRequest {
+  purchaseCurrency: string
+  paymentCurrency: string
+  /** Fiat, a decimal string */
+  amount: string
+  network: string
+  paymentMethod?: string
+}
+
+export interface OnrampQuote {
+  paymentTotal: string
+  paymentSubtotal: string
+  fee: string
+  /** Decimal, in the asset */
+  purchaseAmount: string
+  rate: number
+}
+
+export interface OnrampUrlRequest {
+  destinationWallets: { address: string; blockchains?: string[]; assets?: string[] }[]
+  defaultNetwork?: string
+  partnerUserId?: string
+  defaultExperience?: 'buy' | 'send'
+  presetCryptoAmount?: number
+  presetFiatAmount?: number
+  timezone?: string
+}
+
+export type OnrampOrderStatus = 'created' | 'pending' | 'completed' | 'failed'
+
+export interface OnrampOrder {
+  id: string
+  status: OnrampOrderStatus
+  purchaseAmount: string | null
+  txHash: string | null
+  failure: string | null
+}
+
+export interface OnrampApi {
+  options(): Promise<OnrampOptions>
+  quote(request: OnrampQuoteRequest): Promise<OnrampQuote>
+  /** An order and the provider's checkout page for it */
+  checkoutUrl(request: OnrampUrlRequest): Promise<{ url: string; orderId: string }>
+  order(id: string): Promise<OnrampOrder>
+}
+
+const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value)
+const isNullableString = (value: unknown): value is string | null =>
+  value === null || typeof value === 'string'
+
+function toMethod(value: unknown): OnrampPaymentMethod | undefined {
+  if (!isRecord(value) || !isRecord(value.limits)) return undefined
+  const { id, name, feePercent } = value
+  const { min, max } = value.limits
+  if (!isNonEmptyString(id) || !isNonEmptyString(name) || !isNumber(feePercent)) return undefined
+  return isNumber(min) && isNumber(max) ? { id, name, feePercent, limits: { min, max } } : undefined
+}
+
+function toAsset(value: unknown): OnrampAsset | undefined {
+  if (!isRecord(value)) return undefined
+  const { symbol, name, decimals, network, address, price } = value
+  if (!isNonEmptyString(symbol) || !isNonEmptyString(name) || !isNonEmptyString(network)) {
+    return undefined
+  }
+  if (!Number.isInteger(decimals) || !isNullableString(address) || !isNumber(price)) {
+    return undefined
+  }
+  return { symbol, name, decimals: decimals as number, network, address, price }
+}
+
+/** The options; malformed entries are dropped, a malformed answer is none. */
+export function toOnrampOptions(value: unknown): OnrampOptions | undefined {
+  if (!isRecord(value)) return undefined
+  const { paymentMethods, paymentCurrencies, purchaseCurrencies } = value
+  if (![paymentMethods, paymentCurrencies, purchaseCurrencies].every(Array.isArray)) {
+    return undefined
+  }
+  return {
+    paymentMethods: (paymentMethods as unknown[]).map(toMethod).filter((m) => m !== undefined),
+    paymentCurrencies: (paymentCurrencies as unknown[]).flatMap((c) =>
+      isRecord(c) && isNonEmptyString(c.id) ? [c.id] : [],
+    ),
+    purchaseCurrencies: (purchaseCurrencies as unknown[])
+      .map(toAsset)
+      .filter((a) => a !== undefined),
+  }
+}
+
+const DECIMAL = /^\d+(\.\d+)?$/
+
+export function toOnrampQuote(value: unknown): OnrampQuote | undefined {
+  if (!isRecord(value)) return undefined
+  const { paymentTotal, paymentSubtotal, fee, purchaseAmount, rate } = value
+  const decimals = [paymentTotal, paymentSubtotal, fee, purchaseAmount]
+  if (!decimals.every((d) => typeof d === 'string' && DECIMAL.test(d)) || !isNumber(rate)) {
+    return undefined
+  }
+  return {
+    paymentTotal: paymentTotal as string,
+    paymentSubtotal: paymentSubtotal as string,
+    fee: fee as string,
+    purchaseAmount: purchaseAmount as string,
+    rate,
+  }
+}
+
+/** Only an http(s) URL is opened: the answer decides where the popup goes. */
+export function toOnrampUrl(value: unknown): { url: string; orderId: string } | undefined {
+  if (!isRecord(value) || !isNonEmptyString(value.url) || !isNonEmptyString(value.orderId)) {
+    return undefined
+  }
+  try {
+    const { protocol } = new URL(value.url)
+    return protocol === 'https:' || protocol === 'http:'
+      ? { url: value.url, orderId: value.orderId }
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const STATUSES: readonly string[] = ['created', 'pending', 'completed', 'failed']
+
+export function toOnrampOrder(value: unknown): OnrampOrder | undefined {
+  if (!isRecord(value)) return undefined
+  const { id, status, purchaseAmount, txHash, failure } = value
+  if (!isNonEmptyString(id) || typeof status !== 'string' || !STATUSES.includes(status)) {
+    return undefined
+  }
+  if (![purchaseAmount, txHash, failure].every(isNullableString)) return undefined
+  return {
+    id,
+    status: status as OnrampOrderStatus,
+    purchaseAmount: purchaseAmount as string | null,
+    txHash: txHash as string | null,
+    failure: failure as string | null,
+  }
+}

@@ -1,0 +1,234 @@
+// The onramp sandbox (README "Buy crypto"): what can be bought where, quotes, orders with their
+// checkout URL, and paying an order: the test payment checked, then the treasury's payout.
+import type { Kysely } from 'kysely'
+import { type Address, formatUnits, getAddress, isAddress } from 'viem'
+import type { Chains } from '../chain/client.ts'
+import { caip2, parseCaip2 } from '../chain/config.ts'
+import { listTokens, NATIVE_COIN, type PriceSource } from '../chain/tokens.ts'
+import {
+  NATIVE_TOKEN_ADDRESS,
+  ONRAMP_PAYMENT_CURRENCIES,
+  ONRAMP_RESTRICTED_TIMEZONES,
+  ONRAMP_TEST_PAYMENTS,
+} from '../constants.ts'
+import type { Database, OnrampOrderRow } from '../db/schema.ts'
+import { type CheckoutView, checkoutPage, inFours } from './checkoutPage.ts'
+import { type PaymentMethod, parseFiatCents, quoteOnramp } from './onrampQuote.ts'
+import { createOrderStore } from './orders.ts'
+import type { Treasury } from './treasury.ts'
+
+export interface OnrampAsset {
+  symbol: string
+  name: string
+  decimals: number
+  /** CAIP-2 */
+  network: string
+  chainId: number
+  /** null: the chain's native coin */
+  address: Address | null
+  priceUsd: number
+}
+
+/** A refusal the routes answer with `status` and `{ error }` */
+export class OnrampError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 403 | 404 = 400,
+  ) {
+    super(message)
+  }
+}
+
+export interface OnrampDeps {
+  db: Kysely<Database>
+  chains: Chains
+  prices: PriceSource
+  treasury: Treasury
+  /** Where the server's pages are reached from a browser (the checkout URL's origin) */
+  publicUrl: () => string
+  now?: () => number
+}
+
+const DEFAULT_FIAT_CENTS = 10_000n
+
+export function createOnramp(deps: OnrampDeps) {
+  const now = deps.now ?? Date.now
+  const orders = createOrderStore(deps.db, now)
+
+  /** The native coin and the tokens the treasury holds, on every chain it can pay on */
+  async function assets(): Promise<OnrampAsset[]> {
+    const perChain = await Promise.all(
+      deps.chains.all.map(async (chain) => {
+        const [tokens, prices] = await Promise.all([
+          listTokens(deps.db, chain.chainId),
+          deps.prices('usd', [chain.chainId]),
+        ])
+        const candidates = [
+          { ...NATIVE_COIN, address: null },
+          ...tokens.map((t) => ({ ...t, address: getAddress(t.address) })),
+        ]
+        const held = await Promise.all(
+          candidates.map((c) => deps.treasury.balance(chain.chainId, c.address).catch(() => 0n)),
+        )
+        return candidates.flatMap((c, i) => {
+          const priceUsd =
+            prices.get(`${chain.chainId}:${(c.address ?? NATIVE_TOKEN_ADDRESS).toLowerCase()}`) ?? 0
+          if ((held[i] ?? 0n) === 0n || !(priceUsd > 0)) return []
+          const { symbol, name, decimals, address } = c
+          return [
+            {
+              symbol,
+              name,
+              decimals,
+              address,
+              network: chain.caip2,
+              chainId: chain.chainId,
+              priceUsd,
+            },
+          ]
+        })
+      }),
+    )
+    return perChain.flat()
+  }
+
+  async function assetOf(network: string, symbol: string): Promise<OnrampAsset> {
+    const found = (await assets()).find((a) => a.network === network && a.symbol === symbol)
+    if (!found) throw new OnrampError(`${symbol} on ${network} is not offered`)
+    return found
+  }
+
+  async function quote(body: {
+    purchaseCurrency: string
+    paymentCurrency: string
+    amount: string
+    network: string
+    paymentMethod?: PaymentMethod
+  }) {
+    if (!(ONRAMP_PAYMENT_CURRENCIES as readonly string[]).includes(body.paymentCurrency)) {
+      throw new OnrampError(`Payment currency ${body.paymentCurrency} is not supported`)
+    }
+    const cents = parseFiatCents(body.amount)
+    if (cents === undefined)
+      throw new OnrampError('Amount must be a number with at most 2 decimals')
+    const asset = await assetOf(body.network, body.purchaseCurrency)
+    return {
+      asset,
+      quote: priced(cents, body.paymentMethod ?? 'card', asset, body.paymentCurrency),
+    }
+  }
+
+  function priced(cents: bigint, method: PaymentMethod, asset: OnrampAsset, currency = 'USD') {
+    try {
+      return quoteOnramp(cents, method, asset, currency)
+    } catch (error) {
+      throw new OnrampError((error as Error).message)
+    }
+  }
+
+  async function createOrder(
+    projectId: string,
+    body: {
+      destinationWallets: { address: string; blockchains?: string[]; assets?: string[] }[]
+      defaultNetwork?: string
+      partnerUserId?: string
+      presetFiatAmount?: number
+      timezone?: string
+    },
+  ) {
+    if (
+      body.timezone &&
+      (ONRAMP_RESTRICTED_TIMEZONES as readonly string[]).includes(body.timezone)
+    ) {
+      throw new OnrampError('Buying crypto is not available in your region', 403)
+    }
+    const wallet = body.destinationWallets[0]
+    if (!wallet || !isAddress(wallet.address, { strict: false })) {
+      throw new OnrampError('destinationWallets[0].address must be an EVM address')
+    }
+    const network = body.defaultNetwork ?? wallet.blockchains?.[0]
+    const chainId = network === undefined ? undefined : parseCaip2(network)
+    if (chainId === undefined || !deps.chains.get(chainId)) {
+      throw new OnrampError(`Network ${network ?? '(none)'} is not supported`)
+    }
+    const asset = await assetOf(caip2(chainId), wallet.assets?.[0] ?? NATIVE_COIN.symbol)
+    const preset =
+      body.presetFiatAmount === undefined
+        ? undefined
+        : parseFiatCents(body.presetFiatAmount.toFixed(2))
+    const order = await orders.create({
+      projectId,
+      network: asset.network,
+      asset: asset.symbol,
+      assetAddress: asset.address,
+      destination: getAddress(wallet.address),
+      partnerUserId: body.partnerUserId,
+      presetFiatCents: preset,
+    })
+    return { order, url: new URL(`/onramp/checkout/${order.id}`, deps.publicUrl()).href }
+  }
+
+  const purchased = (order: OnrampOrderRow, decimals: number) =>
+    order.purchase_amount === null
+      ? undefined
+      : formatUnits(BigInt(order.purchase_amount), decimals)
+
+  async function page(order: OnrampOrderRow, form?: { amount: string; error?: string }) {
+    const asset = await assetOf(order.network, order.asset).catch(() => undefined)
+    const view: CheckoutView = {
+      order,
+      priceUsd: asset?.priceUsd ?? 0,
+      purchased: purchased(order, asset?.decimals ?? 18),
+      amount:
+        form?.amount ??
+        (Number(BigInt(order.preset_fiat_cents ?? DEFAULT_FIAT_CENTS)) / 100).toFixed(2),
+      error: form?.error,
+    }
+    return checkoutPage(view, order.expires_at.getTime() <= now())
+  }
+
+  /** Pays an order once; a second call answers with what the first did. */
+  async function pay(order: OnrampOrderRow, form: Record<string, string>): Promise<OnrampOrderRow> {
+    if (order.status !== 'created') return order
+    const asset = await assetOf(order.network, order.asset)
+    const method: PaymentMethod = form.method === 'bank' ? 'bank' : 'card'
+    const cents = parseFiatCents(form.amount ?? '')
+    if (cents === undefined)
+      throw new OnrampError('Enter the amount in USD, with at most 2 decimals')
+    const quoted = priced(cents, method, asset)
+    const digits = (text: string | undefined) => (text ?? '').replace(/[\s-]/g, '').toUpperCase()
+    if (method === 'card') {
+      if (digits(form.card) === ONRAMP_TEST_PAYMENTS.declinedCard) {
+        return (await orders.fail(order.id, 'Your card was declined.')) ?? order
+      }
+      if (digits(form.card) !== ONRAMP_TEST_PAYMENTS.card) {
+        throw new OnrampError(
+          `This sandbox takes only its test card ${inFours(ONRAMP_TEST_PAYMENTS.card)}`,
+        )
+      }
+    } else if (digits(form.iban) !== ONRAMP_TEST_PAYMENTS.iban) {
+      throw new OnrampError(
+        `This sandbox takes only its test IBAN ${inFours(ONRAMP_TEST_PAYMENTS.iban)}`,
+      )
+    }
+    const pending = await orders.startPayment(order.id, quoted)
+    if (!pending) return (await orders.get(order.id)) ?? order
+    try {
+      const hash = await deps.treasury.pay({
+        chainId: asset.chainId,
+        assetAddress: asset.address,
+        destination: getAddress(pending.destination),
+        amount: quoted.purchaseAmount,
+      })
+      return (await orders.complete(order.id, hash)) ?? pending
+    } catch (error) {
+      return (
+        (await orders.fail(order.id, `The payout failed: ${(error as Error).message}`)) ?? pending
+      )
+    }
+  }
+
+  return { assets, quote, createOrder, orders, page, pay, purchased }
+}
+
+export type Onramp = ReturnType<typeof createOnramp>

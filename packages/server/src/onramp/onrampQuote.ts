@@ -1,0 +1,59 @@
+// What a purchase costs and buys: the fee by payment method, the limits, and the crypto amount at
+// the data API's price. Money is counted in cents and base units, never in floats.
+import { ONRAMP_FEE_PERCENT, ONRAMP_LIMITS, type ONRAMP_PAYMENT_METHODS } from '../constants.ts'
+import { onrampAmountOutOfRange } from '../errors.ts'
+
+export type PaymentMethod = (typeof ONRAMP_PAYMENT_METHODS)[number]
+
+export interface OnrampQuote {
+  method: PaymentMethod
+  /** What the visitor pays, in cents */
+  paymentTotalCents: bigint
+  /** The provider's fee, in cents (part of the total) */
+  feeCents: bigint
+  /** What buys crypto: the total less the fee, in cents */
+  subtotalCents: bigint
+  /** Base units of the purchased asset, floored */
+  purchaseAmount: bigint
+}
+
+const FIAT = /^(\d{1,9})(?:\.(\d{1,2}))?$/
+
+/** A fiat amount with at most 2 decimals, in cents; undefined when it is not one. */
+export function parseFiatCents(text: string): bigint | undefined {
+  const match = FIAT.exec(text.trim())
+  if (!match) return undefined
+  const [, whole = '0', fraction = ''] = match
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'))
+}
+
+/** Cents as a decimal string with 2 decimals ("7500.00") */
+export function formatCents(cents: bigint): string {
+  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`
+}
+
+/**
+ * Quotes `totalCents` paid by `method` for an asset worth `priceUsd` a whole unit; throws the
+ * limits' text when the amount is outside the method's range.
+ */
+export function quoteOnramp(
+  totalCents: bigint,
+  method: PaymentMethod,
+  asset: { priceUsd: number; decimals: number },
+  currency = 'USD',
+): OnrampQuote {
+  const limits = ONRAMP_LIMITS[method]
+  if (totalCents < BigInt(limits.min) * 100n || totalCents > BigInt(limits.max) * 100n) {
+    throw new Error(onrampAmountOutOfRange(limits.min, limits.max, currency).error)
+  }
+  if (!(asset.priceUsd > 0) || !Number.isFinite(asset.priceUsd)) {
+    throw new Error('the asset has no price')
+  }
+  // Rounded half up to a cent.
+  const feeCents = (totalCents * BigInt(ONRAMP_FEE_PERCENT[method]) + 50n) / 100n
+  const subtotalCents = totalCents - feeCents
+  // The price in micro-dollars keeps 6 of its digits; cents × 10^4 are micro-dollars too.
+  const priceMicros = BigInt(Math.round(asset.priceUsd * 1e6))
+  const purchaseAmount = (subtotalCents * 10_000n * 10n ** BigInt(asset.decimals)) / priceMicros
+  return { method, paymentTotalCents: totalCents, feeCents, subtotalCents, purchaseAmount }
+}

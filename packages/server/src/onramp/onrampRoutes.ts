@@ -1,0 +1,165 @@
+// The routes of the onramp (§7): options, quotes, the checkout URL generator, and an order's
+// state; zod-validated and in /openapi.json like the rest.
+import { createRoute, z } from '@hono/zod-openapi'
+import { commonQuery, ErrorSchema, projectErrorResponses } from '../routes/params.ts'
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+})
+const shortText = (max: number) => z.string().min(1).max(max)
+const caip2 = () =>
+  z
+    .string()
+    .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'must be a CAIP-2 network id')
+    .openapi({ example: 'eip155:31337' })
+const money = () =>
+  z.string().max(20).openapi({ description: 'Decimal, 2 decimals', example: '100.00' })
+
+const LimitsSchema = z.object({ min: z.number(), max: z.number() })
+
+export const getOnrampOptionsRoute = createRoute({
+  method: 'get',
+  path: '/v1/onramp/options',
+  summary: 'What can be bought, where, and how it can be paid (§7)',
+  request: { query: z.object(commonQuery) },
+  responses: {
+    200: json(
+      z.object({
+        paymentMethods: z.array(
+          z.object({
+            id: z.string(),
+            name: z.string(),
+            feePercent: z.number(),
+            limits: LimitsSchema,
+          }),
+        ),
+        paymentCurrencies: z.array(z.object({ id: z.string() })),
+        purchaseCurrencies: z.array(
+          z.object({
+            symbol: z.string(),
+            name: z.string(),
+            decimals: z.number().int(),
+            network: z.string(),
+            address: z.string().nullable().openapi({ description: 'null: the native coin' }),
+            price: z.number().openapi({ description: 'USD per whole unit' }),
+          }),
+        ),
+      }),
+      'The sandbox provider’s options',
+    ),
+    ...projectErrorResponses,
+  },
+})
+
+const QuoteBody = z.object({
+  purchaseCurrency: shortText(20).openapi({ example: 'ETH' }),
+  paymentCurrency: shortText(10).openapi({ example: 'USD' }),
+  amount: money(),
+  network: caip2(),
+  paymentMethod: z.enum(['card', 'bank']).optional().openapi({ description: 'Default card' }),
+})
+
+export const postOnrampQuoteRoute = createRoute({
+  method: 'post',
+  path: '/v1/onramp/quote',
+  summary: 'What an amount paid buys, after the fee (§7)',
+  request: {
+    query: z.object(commonQuery),
+    body: { content: { 'application/json': { schema: QuoteBody } }, required: true },
+  },
+  responses: {
+    200: json(
+      z.object({
+        purchaseCurrency: z.string(),
+        paymentCurrency: z.string(),
+        network: z.string(),
+        paymentMethod: z.string(),
+        paymentTotal: z.string(),
+        paymentSubtotal: z.string(),
+        fee: z.string(),
+        purchaseAmount: z.string().openapi({ description: 'Decimal, in the asset' }),
+        rate: z.number().openapi({ description: 'USD per whole unit' }),
+      }),
+      'The quote',
+    ),
+    ...projectErrorResponses,
+  },
+})
+
+export const postOnrampUrlRoute = createRoute({
+  method: 'post',
+  path: '/v1/generators/onrampurl',
+  summary: 'An order and its checkout page’s URL (§7)',
+  request: {
+    query: z.object(commonQuery),
+    body: {
+      content: {
+        'application/json': {
+          schema: z.object({
+            destinationWallets: z
+              .array(
+                z.object({
+                  address: shortText(100),
+                  blockchains: z.array(shortText(50)).max(10).optional(),
+                  assets: z.array(shortText(20)).max(10).optional(),
+                }),
+              )
+              .min(1)
+              .max(5),
+            defaultNetwork: caip2().optional(),
+            partnerUserId: shortText(100).optional(),
+            defaultExperience: z.enum(['buy', 'send']).optional(),
+            presetCryptoAmount: z.number().positive().max(1e12).optional(),
+            presetFiatAmount: z.number().positive().max(1e9).optional(),
+            timezone: shortText(64)
+              .optional()
+              .openapi({ description: "The visitor's IANA timezone (restricted regions)" }),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: json(z.object({ url: z.string(), orderId: z.string() }), 'Open url in a popup'),
+    ...projectErrorResponses,
+  },
+})
+
+export const getOnrampOrderRoute = createRoute({
+  method: 'get',
+  path: '/v1/onramp/orders/{id}',
+  summary: 'An order’s state: created, pending, completed or failed',
+  request: {
+    params: z.object({ id: z.string().uuid('must be an order id') }),
+    query: z.object(commonQuery),
+  },
+  responses: {
+    200: json(
+      z.object({
+        id: z.string(),
+        status: z.enum(['created', 'pending', 'completed', 'failed']),
+        network: z.string(),
+        asset: z.string(),
+        destination: z.string(),
+        paymentMethod: z.string().nullable(),
+        paymentTotal: z.string().nullable(),
+        fee: z.string().nullable(),
+        purchaseAmount: z.string().nullable(),
+        txHash: z.string().nullable(),
+        failure: z.string().nullable(),
+      }),
+      'The order',
+    ),
+    404: json(ErrorSchema, 'No such order in this project'),
+    ...projectErrorResponses,
+  },
+})
+
+export const ONRAMP_ROUTES = [
+  getOnrampOptionsRoute,
+  postOnrampQuoteRoute,
+  postOnrampUrlRoute,
+  getOnrampOrderRoute,
+]
