@@ -14,7 +14,6 @@ const PENDING: Record<string, string> = {
   requestAborted: 'packages/frame errors',
   untrustedOrigin: 'packages/frame errors',
   // Onramp
-  ONRAMP_FALLBACK_LIMITS: 'issue 23',
   ONRAMP_PROVIDER_FEE_PERCENT: 'issue 23',
   // Names
   NAME_SUFFIX: 'issue 24',

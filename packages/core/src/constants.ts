@@ -308,6 +308,11 @@ export const ONRAMP_FALLBACK_LIMITS = {
   bankAccount: { min: 10, max: 25_000 },
 } as const
 
+/** Ours: how often an open checkout's order is read */
+export const ONRAMP_POLL_MS = 1000
+/** Ours: a quote is asked this long after the visitor stops typing an amount */
+export const ONRAMP_QUOTE_DEBOUNCE_MS = 300
+
 /** §9 Onramp provider fee 1-2% */
 export const ONRAMP_PROVIDER_FEE_PERCENT = { min: 1, max: 2 } as const
 

@@ -1,0 +1,179 @@
+// The onramp controller over real stores, the real server's sandbox provider and the devnet:
+// options of the active network, quotes, and an order followed until the chain has paid.
+import { type Devnet, findFreePort, ONRAMP_TREASURY_KEY, startDevnet } from '@latchkey/devnet'
+import { createPublicClient, formatEther, http } from 'viem'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createStore } from 'zustand/vanilla'
+import type { AccountState, ChainState } from '../appkitState.ts'
+import type { AppKitEventName } from '../events.ts'
+import { localChainA, localChainB, withRpcUrl } from '../networks.ts'
+import { createToastController } from '../router/toast.ts'
+import { manualClock, realClient, startRealServer } from '../testing/realServer.ts'
+import { type CheckoutWindow, createOnrampController, OnrampText } from './onramp.ts'
+import { initialOnrampState, type OnrampState } from './onrampState.ts'
+
+let devnet: Devnet
+let server: Awaited<ReturnType<typeof startRealServer>>
+let rpcUrl: string
+beforeAll(async () => {
+  devnet = await startDevnet({ chains: [{ chainId: 31337, port: await findFreePort() }] })
+  rpcUrl = devnet.chains[0]?.rpcUrl ?? ''
+  server = await startRealServer({
+    chains: [{ chainId: 31337, rpcUrl }],
+    mode: 'development',
+    onrampTreasuryKey: ONRAMP_TREASURY_KEY,
+  })
+})
+afterAll(async () => {
+  await server?.close()
+  await devnet?.stop()
+})
+
+/** The popup as the visitor uses it: once the checkout URL arrives, they pay (or close it). */
+function checkoutWindow(pay: ((url: string) => Promise<void>) | 'close') {
+  const popup: CheckoutWindow & { paid?: Promise<void> } = {
+    closed: false,
+    close() {
+      popup.closed = true
+    },
+    location: {
+      set href(url: string) {
+        if (pay === 'close') popup.closed = true
+        else popup.paid = pay(url)
+      },
+      get href() {
+        return ''
+      },
+    },
+  }
+  return popup
+}
+const payWith = (form: Record<string, string>) => async (url: string) => {
+  await fetch(url, { method: 'POST', body: new URLSearchParams(form) })
+}
+
+function setup(network = withRpcUrl(localChainA, '')) {
+  const address = privateKeyToAddress(generatePrivateKey())
+  const account = createStore<AccountState>(() => ({
+    status: 'connected',
+    address,
+    namespace: 'eip155',
+    balanceLoading: false,
+  }))
+  const chain = createStore<ChainState>(() => ({
+    networks: [network],
+    activeCaipNetwork: network,
+    activeNamespace: 'eip155',
+    unsupported: false,
+  }))
+  const onramp = createStore<OnrampState>(initialOnrampState)
+  const toast = createToastController(manualClock())
+  const events: AppKitEventName[] = []
+  let refreshed = 0
+  const controller = createOnrampController({
+    stores: { account, chain, onramp },
+    onramp: async () => realClient(server.url).onramp,
+    refreshPortfolio: async () => {
+      refreshed++
+    },
+    toast,
+    track: (event) => events.push(event),
+    log: () => undefined,
+    timezone: () => 'Europe/Berlin',
+  })
+  return { address, controller, onramp, toast: toast.store, events, refreshed: () => refreshed }
+}
+
+const ended = (onramp: ReturnType<typeof setup>['onramp']) =>
+  new Promise<OnrampState>((resolve) => {
+    const stop = onramp.subscribe((state) => {
+      if (state.status === 'completed' || state.status === 'failed') {
+        stop()
+        resolve(state)
+      }
+    })
+  })
+
+describe('onramp controller on the sandbox provider', () => {
+  it('buys ETH: quote, checkout, the order followed until paid; toast and fresh balances', async () => {
+    const { address, controller, onramp, toast, events, refreshed } = setup()
+    await controller.load()
+    expect(onramp.getState().options?.purchaseCurrencies.map((a) => a.symbol)).toEqual([
+      'ETH',
+      'lUSD',
+    ])
+    expect(onramp.getState().asset).toBe('ETH')
+    onramp.setState({ amount: '200' })
+    await controller.refreshQuote()
+    const quote = onramp.getState().quote
+    expect(quote?.fee).toBe('4.00')
+
+    const popup = checkoutWindow(
+      payWith({ amount: '200', method: 'card', card: '4242424242424242' }),
+    )
+    const done = ended(onramp)
+    expect(await controller.buy(popup)).toBe(true)
+    expect(onramp.getState().status).toBe('buying')
+    const state = await done
+    expect(state.status).toBe('completed')
+    expect(state.order?.txHash).toMatch(/^0x[0-9a-f]{64}$/)
+    const node = createPublicClient({ transport: http(rpcUrl) })
+    expect(formatEther(await node.getBalance({ address }))).toBe(quote?.purchaseAmount)
+    expect(toast.getState()).toMatchObject({
+      variant: 'success',
+      message: `Bought ${quote?.purchaseAmount} ETH`,
+    })
+    expect(popup.closed).toBe(true)
+    expect(refreshed()).toBe(1)
+    expect(events).toEqual(['ONRAMP_INITIATED', 'ONRAMP_SUCCESS'])
+  })
+
+  it("a declined card ends in the provider's reason; Try again goes back to the form", async () => {
+    const { controller, onramp, events } = setup()
+    await controller.load()
+    onramp.setState({ amount: '50' })
+    const done = ended(onramp)
+    await controller.buy(checkoutWindow(payWith({ amount: '50', card: '4000000000000002' })))
+    expect(await done).toMatchObject({ status: 'failed', error: 'Your card was declined.' })
+    expect(events).toContain('ONRAMP_ERROR')
+    controller.reset()
+    expect(onramp.getState()).toMatchObject({
+      status: 'editing',
+      order: undefined,
+      error: undefined,
+    })
+  })
+
+  it('a checkout window closed before paying ends the wait with a clear message', async () => {
+    const { controller, onramp } = setup()
+    await controller.load()
+    onramp.setState({ amount: '50' })
+    const done = ended(onramp)
+    await controller.buy(checkoutWindow('close'))
+    expect(await done).toMatchObject({ status: 'failed', error: OnrampText.popupClosed })
+  })
+
+  it('refuses amounts out of the limits before asking, and a blocked popup', async () => {
+    const { controller, onramp } = setup()
+    await controller.load()
+    onramp.setState({ amount: '5' })
+    await controller.refreshQuote()
+    expect(onramp.getState()).toMatchObject({
+      quote: undefined,
+      error: 'Enter an amount between 10 and 7500 USD',
+    })
+    controller.selectMethod('bank')
+    onramp.setState({ amount: '20000' })
+    await controller.refreshQuote()
+    expect(onramp.getState().quote?.fee).toBe('200.00')
+    expect(await controller.buy(null)).toBe(false)
+    expect(onramp.getState().error).toBe(OnrampText.popupBlocked)
+  })
+
+  it('says so on a network the provider does not sell on', async () => {
+    const { controller, onramp } = setup(withRpcUrl(localChainB, ''))
+    await controller.load()
+    expect(onramp.getState()).toMatchObject({ asset: undefined, error: OnrampText.notOffered })
+  })
+})

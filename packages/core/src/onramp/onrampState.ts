@@ -1,0 +1,35 @@
+import type { OnrampOptions, OnrampOrder, OnrampQuote } from '../api/onramp.ts'
+
+/**
+ * editing: the form; buying: the provider's checkout is open and the order is polled;
+ * completed / failed: how the last order ended.
+ */
+export type OnrampStatus = 'editing' | 'buying' | 'completed' | 'failed'
+
+export interface OnrampState {
+  /** The CAIP-2 network the options were read for */
+  network?: string
+  options?: OnrampOptions
+  optionsLoading: boolean
+  /** The asset bought (its symbol on `network`) and how it is paid */
+  asset?: string
+  method: string
+  /** Fiat, as typed */
+  amount: string
+  quote?: OnrampQuote
+  quoteLoading: boolean
+  order?: OnrampOrder
+  status: OnrampStatus
+  /** Why the form cannot go on, or why the order failed */
+  error?: string
+}
+
+export function initialOnrampState(): OnrampState {
+  return {
+    optionsLoading: false,
+    method: 'card',
+    amount: '',
+    quoteLoading: false,
+    status: 'editing',
+  }
+}
