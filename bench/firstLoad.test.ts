@@ -75,4 +75,12 @@ describe('first load of the demo (EVM + Solana + email and socials)', () => {
       expect(built().firstLoad.includes(marker)).toBe(false)
     }
   })
+
+  // Buying crypto (its views, texts, controller and the onramp client) loads when opened.
+  it('keeps buying crypto out of it', () => {
+    for (const marker of ['/v1/generators/onrampurl', 'lk-onramp-method', 'Purchase complete']) {
+      expect(built().everything.includes(marker)).toBe(true)
+      expect(built().firstLoad.includes(marker)).toBe(false)
+    }
+  })
 })

@@ -4,7 +4,12 @@
 
 import { createAlertController } from './alerts.ts'
 import { resolveServiceUrls } from './api/serviceUrls.ts'
-import { defaultStorage, isMobileDevice, isSocialLoginReturn } from './appkit/browser.ts'
+import {
+  defaultStorage,
+  isMobileDevice,
+  isSocialLoginReturn,
+  openCheckoutPopup,
+} from './appkit/browser.ts'
 import { embeddedApi } from './appkit/embeddedApi.ts'
 import { forward } from './appkit/lazy.ts'
 import { createModalControl } from './appkit/modalControl.ts'
@@ -92,7 +97,7 @@ export function createAppKitCore(options: AppKitOptions) {
   let started = false
   const modalControl = createModalControl(ctx, parts, () => started)
   const { open, close, shake } = modalControl
-  const { connection, directory, refreshPortfolio, send, swap, siwxFlow } = parts
+  const { connection, directory, refreshPortfolio, send, swap, onramp, siwxFlow } = parts
   const { modal, chain, theme } = stores
   const stops: (() => void)[] = []
 
@@ -156,6 +161,26 @@ export function createAppKitCore(options: AppKitOptions) {
       watch: () => whenLoaded(swap(), (c) => c.watch()),
       /** Fresh quotes on each block while previewing; the returned stop ends them. */
       watchBlocks: () => whenLoaded(swap(), (c) => c.watchBlocks()),
+    },
+    /** Buy crypto (§1 onramp); state in `stores.onramp`. Loads its logic on first use. */
+    onramp: {
+      ...forward(onramp, ['load', 'selectAsset', 'selectMethod', 'refreshQuote', 'reset']),
+      // Typing updates the store at once; the quote follows once the visitor stops typing.
+      setAmount: (amount: string) => {
+        stores.onramp.setState({ amount, error: undefined, status: 'editing' })
+        return onramp().then((c) => c.setAmount(amount))
+      },
+      /** Call it in the visitor's click: the checkout's popup opens at once (blockers allow nothing later). */
+      buy: () => {
+        const popup = openCheckoutPopup()
+        return onramp().then(
+          (c) => c.buy(popup),
+          (error: unknown) => {
+            popup?.close()
+            throw error
+          },
+        )
+      },
     },
     /** §4 Sign-In with X; state in `stores.siwx`. */
     siwx: {

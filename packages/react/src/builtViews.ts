@@ -32,6 +32,9 @@ export const BUILT_VIEWS = [
   'Swap',
   'SwapSelectToken',
   'SwapPreview',
+  'OnRampProviders',
+  'OnRampTokenSelect',
+  'BuyInProgress',
 ] as const satisfies readonly ViewName[]
 
 export type BuiltView = (typeof BUILT_VIEWS)[number]
@@ -41,4 +44,9 @@ export function isBuiltView(view: ViewName): view is BuiltView {
 }
 
 /** §1 Wallet features this release has a view for; the others are not shown yet. */
-export const BUILT_WALLET_FEATURES: readonly WalletFeature[] = ['swaps', 'receive', 'send']
+export const BUILT_WALLET_FEATURES: readonly WalletFeature[] = [
+  'onramp',
+  'swaps',
+  'receive',
+  'send',
+]

@@ -1,5 +1,6 @@
 import { en } from './messages.ts'
+import { onrampEn } from './views/onramp/onrampMessages.ts'
 import { swapEn } from './views/swap/swapMessages.ts'
 
 /** Every English text, the starting point of a translation (README "Languages"). */
-export const englishMessages = /* @__PURE__ */ Object.assign({}, en, swapEn)
+export const englishMessages = /* @__PURE__ */ Object.assign({}, en, swapEn, onrampEn)

@@ -8,8 +8,8 @@ describe('message table', () => {
     expect(en.balanceUnavailable).toBe('Token Balance Unavailable')
   })
 
-  it('names every spec view (§2), the network list, Receive, the four Send and three Swap views', () => {
-    expect(Object.keys(en.views)).toHaveLength(27)
+  it('names every spec view (§2), the network list, Receive, the four Send, three Swap and three Buy views', () => {
+    expect(Object.keys(en.views)).toHaveLength(30)
     expect(en.views.Receive).toBe('Receive')
     expect(en.views.Connect).toBe('Connect Wallet')
   })

@@ -1,5 +1,6 @@
 import { ErrorText } from '@latchkey/core/internal'
 import { BUTTON_MESSAGES } from './buttonMessages.ts'
+import type { OnrampMessages } from './views/onramp/onrampMessages.ts'
 import type { SwapMessages } from './views/swap/swapMessages.ts'
 
 /** Every user-facing text of the modal; the spec's texts are the English entries. */
@@ -171,6 +172,9 @@ export const en = {
     Swap: 'Swap',
     SwapSelectToken: 'Select Token',
     SwapPreview: 'Review Swap',
+    OnRampProviders: 'Buy',
+    OnRampTokenSelect: 'Select Token',
+    BuyInProgress: 'Buy',
   },
   notBuilt: 'This view is not available yet.',
 }
@@ -178,7 +182,7 @@ export const en = {
 /** The texts of the first load; each lazily loaded feature brings its own (views/swap/swapMessages.ts). */
 export type BaseMessages = typeof en
 /** Every text an app can replace through createAppKit's `messages`. */
-export type Messages = BaseMessages & SwapMessages
+export type Messages = BaseMessages & SwapMessages & OnrampMessages
 
 export function format(template: string, params: Record<string, string> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => params[key] ?? whole)

@@ -21,16 +21,22 @@ export const SOCIAL_POPUP_NAME = 'latchkey-social'
  * the visitor's click (popup blockers allow nothing later); the flow aims it at the provider.
  */
 export function openSocialPopup(win: Window = window): SocialPopup | null {
+  return openCenteredPopup(SOCIAL_POPUP_NAME, win)
+}
+
+/** The onramp checkout's popup (the same size): opened blank in the click, aimed by the flow */
+export function openCheckoutPopup(win: Window = window): Window | null {
+  return openCenteredPopup('latchkey-onramp', win)
+}
+
+function openCenteredPopup(name: string, win: Window = window): Window | null {
+  if (typeof win === 'undefined') return null
   try {
     const { width, height } = SOCIAL_POPUP
     // Window features read integers up to a '.', so the halves need no rounding.
     const left = win.screenX + (win.outerWidth - width) / 2
     const top = win.screenY + (win.outerHeight - height) / 2
-    return win.open(
-      '',
-      SOCIAL_POPUP_NAME,
-      `width=${width},height=${height},left=${left},top=${top}`,
-    )
+    return win.open('', name, `width=${width},height=${height},left=${left},top=${top}`)
   } catch {
     return null
   }

@@ -249,6 +249,20 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
     ),
   )
 
+  const onramp = lazy(() =>
+    import('../onramp/onramp.ts').then((m) =>
+      m.createOnrampController({
+        stores: { account: stores.account, chain: stores.chain, onramp: stores.onramp },
+        onramp: () => api().then((client) => client.onramp),
+        refreshPortfolio: () => refreshPortfolio({ force: true }),
+        toast,
+        track,
+        log,
+        timezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+      }),
+    ),
+  )
+
   return {
     storage,
     connection,
@@ -262,6 +276,7 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
     telegramLogin,
     send,
     swap,
+    onramp,
   }
 }
 

@@ -7,6 +7,7 @@ import { DEFAULT_THEME_MODE } from '../constants.ts'
 import { type DirectoryState, initialDirectoryState } from '../directory/directoryState.ts'
 import { type EmbeddedState, initialEmbeddedState } from '../embedded/embeddedState.ts'
 import type { CaipNetwork } from '../networks.ts'
+import { initialOnrampState, type OnrampState } from '../onramp/onrampState.ts'
 import { initialPortfolioState, type PortfolioState } from '../portfolio/portfolioState.ts'
 import { initialModalState, type ModalState } from '../router/modal.ts'
 import { initialRouterState, type RouterState } from '../router/router.ts'
@@ -45,6 +46,7 @@ export function createInstanceStores(
     walletConnect: createStore<WalletConnectState>(initialWalletConnectState),
     send: createStore<SendState>(initialSendState),
     swap: createStore<SwapState>(initialSwapState),
+    onramp: createStore<OnrampState>(initialOnrampState),
     siwx: createStore<SIWXState>(initialSIWXState),
     embedded: createStore<EmbeddedState>(initialEmbeddedState),
     theme: createStore<ThemeState>(() => ({

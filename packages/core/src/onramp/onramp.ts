@@ -22,6 +22,8 @@ export const OnrampText = {
 /** What the checkout runs in: a window the visitor's click opened */
 export interface CheckoutWindow {
   closed: boolean
+  /** Set to null before the provider's page loads: it gets no handle on the app's page */
+  opener: unknown
   location: { href: string }
   close(): void
 }
@@ -135,7 +137,7 @@ export function createOnrampController(ctx: OnrampContext) {
         const order = await api.order(id)
         if (onramp.getState().order?.id !== id) return
         onramp.setState({ order })
-        if (order.status === 'completed') return finish(order.purchaseAmount ?? '', popup)
+        if (order.status === 'completed') return finish(order.purchaseAmount ?? '')
         if (order.status === 'failed') return fail(order.failure ?? OnrampText.failed)
         if (closed && order.status === 'created') return fail(OnrampText.popupClosed)
       } catch (error) {
@@ -145,14 +147,15 @@ export function createOnrampController(ctx: OnrampContext) {
     }, ONRAMP_POLL_MS)
   }
 
-  function finish(amount: string, popup: CheckoutWindow) {
+  /** The popup stays: it shows the provider's receipt (and a window the app let go of, having
+   * cut its opener, cannot be closed by the app anyway). */
+  function finish(amount: string) {
     stopPolling()
     const { asset = '' } = onramp.getState()
     onramp.setState({ status: 'completed', error: undefined })
     ctx.toast.showSuccess(OnrampText.bought(amount, asset))
     ctx.track('ONRAMP_SUCCESS', { network: network(), asset })
     void ctx.refreshPortfolio().catch(() => undefined)
-    if (!popup.closed) popup.close()
   }
 
   function fail(reason: string) {
@@ -197,6 +200,7 @@ export function createOnrampController(ctx: OnrampContext) {
           presetFiatAmount: Number(amount),
           timezone: ctx.timezone?.(),
         })
+        popup.opener = null
         popup.location.href = url
         onramp.setState({
           order: {

@@ -45,6 +45,12 @@ export interface ViewParams {
   SwapSelectToken: { side: 'sell' | 'buy' }
   /** The quote in full, then approve (when needed) and swap through the wallet */
   SwapPreview: undefined
+  /** Buy crypto: the amount, the asset, the payment method and the provider's quote */
+  OnRampProviders: undefined
+  /** Picks the asset bought */
+  OnRampTokenSelect: undefined
+  /** The provider's checkout is open in a popup; the order is followed until it ends */
+  BuyInProgress: undefined
 }
 
 export type ViewName = keyof ViewParams

@@ -31,6 +31,9 @@ const builtLoaders = {
   Swap: () => import('./swap/Swap.tsx'),
   SwapSelectToken: () => import('./swap/SwapSelectToken.tsx'),
   SwapPreview: () => import('./swap/SwapPreview.tsx'),
+  OnRampProviders: () => import('./onramp/OnRampProviders.tsx'),
+  OnRampTokenSelect: () => import('./onramp/OnRampTokenSelect.tsx'),
+  BuyInProgress: () => import('./onramp/BuyInProgress.tsx'),
 } satisfies Record<BuiltView, Loader>
 const loaders: Partial<Record<ViewName, Loader>> = builtLoaders
 

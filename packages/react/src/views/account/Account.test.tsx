@@ -88,21 +88,26 @@ describe('visibleWalletFeatures (§1 order onramp, swaps, receive, send)', () =>
       'send',
     ])
   })
-  it('hides features that are off, and send outside EVM and Solana', () => {
+  it('hides features that are off, send outside EVM and Solana, and buying outside EVM', () => {
     expect(visibleWalletFeatures({ onramp: false, swaps: true }, evm, all)).toEqual([
       'swaps',
       'receive',
       'send',
     ])
-    expect(visibleWalletFeatures({ onramp: true, swaps: false }, bitcoin, all)).toEqual([
-      'onramp',
+    expect(visibleWalletFeatures({ onramp: true, swaps: false }, bitcoin, all)).toEqual(['receive'])
+    expect(visibleWalletFeatures({ onramp: true, swaps: true }, solana, all)).toEqual([
       'receive',
+      'send',
     ])
-    expect(visibleWalletFeatures({ onramp: true, swaps: true }, solana, all)).toContain('send')
   })
-  it('shows only built ones: swap, receive and send in this release', () => {
+  it('shows only built ones: all four in this release, in the default order', () => {
     expect(visibleWalletFeatures({ onramp: true, swaps: true }, evm)).toEqual([
+      'onramp',
       'swaps',
+      'receive',
+      'send',
+    ])
+    expect(visibleWalletFeatures({ onramp: true, swaps: true }, evm, ['send', 'receive'])).toEqual([
       'receive',
       'send',
     ])
@@ -185,10 +190,13 @@ describe('Account view', () => {
     renderAccount(appKit)
     const buttons = within(screen.getByTestId('wallet-features')).getAllByRole('button')
     expect(buttons.map((b) => b.dataset.testid)).toEqual([
+      'wallet-feature-onramp',
       'wallet-feature-swaps',
       'wallet-feature-receive',
       'wallet-feature-send',
     ])
+    fireEvent.click(screen.getByTestId('wallet-feature-onramp'))
+    expect(appKit.core.stores.router.getState().history.at(-1)?.view).toBe('OnRampProviders')
     fireEvent.click(screen.getByTestId('wallet-feature-receive'))
     expect(appKit.core.stores.router.getState().history.at(-1)?.view).toBe('Receive')
     fireEvent.click(screen.getByTestId('wallet-feature-swaps'))

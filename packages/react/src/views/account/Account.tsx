@@ -18,7 +18,12 @@ import { AddressAvatar } from '../parts.tsx'
 import { activitySummary, visibleWalletFeatures } from './accountRules.ts'
 import { accountCss } from './styles.ts'
 
-const FEATURE_VIEWS = { swaps: 'Swap', receive: 'Receive', send: 'WalletSend' } as const
+const FEATURE_VIEWS = {
+  onramp: 'OnRampProviders',
+  swaps: 'Swap',
+  receive: 'Receive',
+  send: 'WalletSend',
+} as const
 
 export default function Account() {
   const { core } = useAppKitInstance()

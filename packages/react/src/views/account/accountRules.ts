@@ -14,7 +14,8 @@ import type { BaseMessages } from '../../messages.ts'
  * (AppKit's `features.walletFeaturesOrder`: the ones it lists, in its order), each shown only
  * when its feature is on and its view is built. Receive and send are on unless the app turns
  * them off (`features.receive`/`send`); send needs an EVM or Solana account (§5); swap an EVM
- * account on a swap-supported network (§9).
+ * account on a swap-supported network (§9); buying an EVM account (the provider says which of
+ * its networks it sells on; README "Buy crypto").
  */
 export function visibleWalletFeatures(
   features: Pick<Features, 'onramp' | 'swaps'>,
@@ -24,7 +25,7 @@ export function visibleWalletFeatures(
 ): WalletFeature[] {
   const { namespace } = where
   const on: Record<WalletFeature, boolean> = {
-    onramp: features.onramp,
+    onramp: features.onramp && namespace === 'eip155',
     swaps: features.swaps && namespace === 'eip155' && isSwapSupported(where.caipNetworkId),
     receive: code.receive !== false,
     send:

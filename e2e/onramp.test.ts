@@ -1,0 +1,89 @@
+import { TEST_ACCOUNTS } from '@latchkey/devnet'
+import type { Page } from 'playwright-core'
+import { createPublicClient, formatEther, http } from 'viem'
+import { describe, expect, inject, it } from 'vitest'
+import { accountAfterConnect, screenshot, view } from './browser'
+import { useDemo } from './harness'
+import { approveConnection } from './wallet'
+
+// On chain A with account 1, which only signs messages (and swaps on chain B) elsewhere.
+const openDemo = useDemo()
+const BUYER = 1
+const chainA = createPublicClient({ transport: http(inject('rpcA')) })
+
+async function openBuy() {
+  const opened = await openDemo({ accountIndex: BUYER })
+  const { page, wallet } = opened
+  await page.getByTestId('connect-button').click()
+  await page.locator('[data-wallet-id="headless-web3-provider"]').click()
+  await approveConnection(wallet)
+  await accountAfterConnect(page)
+  await page.getByTestId('wallet-feature-onramp').click()
+  await view(page, 'OnRampProviders').waitFor()
+  await expect.poll(() => page.getByTestId('onramp-asset').textContent()).toBe('ETH')
+  return opened
+}
+
+/** Types the amount, waits for the quote, and opens the checkout popup with "Buy". */
+async function checkout(page: Page, amount: string) {
+  await page.getByTestId('onramp-amount').fill(amount)
+  await page.getByTestId('onramp-receive').waitFor()
+  const receive = (await page.getByTestId('onramp-receive').textContent()) ?? ''
+  const fee = await page.getByTestId('onramp-fee').textContent()
+  const popupOpened = page.context().waitForEvent('page')
+  await page.getByTestId('onramp-buy').click()
+  const popup = await popupOpened
+  await popup.waitForURL(/\/onramp\/checkout\//)
+  await view(page, 'BuyInProgress').waitFor()
+  return { popup, receive, fee }
+}
+
+describe('Buy crypto through the sandbox provider', () => {
+  it('buys ETH with the test card in the popup: the chain pays the quoted amount, the modal says so', async () => {
+    const buyer = TEST_ACCOUNTS[BUYER]?.address
+    if (!buyer) throw new Error('devnet accounts missing')
+    const { page } = await openBuy()
+    const before = await chainA.getBalance({ address: buyer })
+    await screenshot(page, 'onramp-form-empty')
+    const { popup, receive, fee } = await checkout(page, '150')
+    expect(fee).toBe('$3.00')
+    const amount = receive.replace(/ ETH$/, '')
+    await screenshot(popup, 'onramp-checkout')
+    expect(await page.getByTestId('onramp-status').textContent()).toBe('Waiting for the payment…')
+
+    await popup.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await popup.getByRole('button', { name: 'Pay' }).click()
+    await expect
+      .poll(() => page.getByTestId('onramp-done').textContent(), { timeout: 20_000 })
+      .toBe(`You bought ${amount} ETH.`)
+    await expect.poll(() => page.getByTestId('toast').textContent()).toBe(`Bought ${amount} ETH`)
+    // The popup keeps the provider's receipt, with the transaction.
+    expect(await popup.getByTestId('onramp-tx').textContent()).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(formatEther((await chainA.getBalance({ address: buyer })) - before)).toBe(amount)
+    await screenshot(page, 'onramp-done')
+
+    await page.getByTestId('onramp-finish').click()
+    await view(page, 'Account').waitFor()
+  })
+
+  it('a declined card and a closed checkout each say why, and Try again goes back to the form', async () => {
+    const { page } = await openBuy()
+    const declined = await checkout(page, '20')
+    await declined.popup.getByLabel('Card number').fill('4000 0000 0000 0002')
+    await declined.popup.getByRole('button', { name: 'Pay' }).click()
+    await expect
+      .poll(() => page.getByTestId('onramp-failed').textContent(), { timeout: 20_000 })
+      .toBe('Your card was declined.')
+    await screenshot(page, 'onramp-declined')
+    await declined.popup.close()
+    await page.getByTestId('onramp-retry').click()
+    await view(page, 'OnRampProviders').waitFor()
+    expect(await page.getByTestId('onramp-amount').inputValue()).toBe('20')
+
+    const closed = await checkout(page, '30')
+    await closed.popup.close()
+    await expect
+      .poll(() => page.getByTestId('onramp-failed').textContent(), { timeout: 20_000 })
+      .toBe('The checkout window was closed before the payment')
+  })
+})

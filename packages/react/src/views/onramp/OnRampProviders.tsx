@@ -1,0 +1,119 @@
+import type { OnrampState } from '@latchkey/core/internal'
+import { useEffect, useId } from 'react'
+import { useAppKitInstance } from '../../instance.ts'
+import { format } from '../../messages.ts'
+import { useStore } from '../../store.ts'
+import { useOnrampMessages } from './onrampMessages.ts'
+import { onrampCss } from './styles.ts'
+
+const usd = (value: string | number) =>
+  Number(value).toLocaleString('en-US', { style: 'currency', currency: 'USD' })
+
+/** Buy crypto: the amount in USD, the asset, how to pay, the provider's quote, then its checkout. */
+export default function OnRampProviders() {
+  const { core } = useAppKitInstance()
+  const messages = useOnrampMessages()
+  const onramp = useStore(core.stores.onramp, (s: OnrampState) => s)
+  const amountId = useId()
+  useEffect(() => {
+    void core.onramp.load()
+  }, [core])
+  // Back from the asset list: the quote of the form as it stands.
+  useEffect(() => {
+    if (onramp.asset && core.stores.onramp.getState().amount) void core.onramp.refreshQuote()
+  }, [core, onramp.asset])
+
+  const asset = onramp.options?.purchaseCurrencies.find((a) => a.symbol === onramp.asset)
+  const { quote } = onramp
+  const canBuy = Boolean(quote && !onramp.error && !onramp.quoteLoading)
+  return (
+    <form
+      data-view="OnRampProviders"
+      className="lk-stack lk-wide"
+      noValidate
+      aria-busy={onramp.optionsLoading}
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (!canBuy) return
+        // The popup opens in this click; the view follows the order.
+        core.router.push('BuyInProgress')
+        void core.onramp.buy()
+      }}
+    >
+      <style>{onrampCss}</style>
+      {onramp.optionsLoading ? <p className="lk-muted">{messages.loadingOptions}</p> : null}
+      <div className="lk-swap-panel">
+        <label className="lk-section-title" htmlFor={amountId}>
+          {messages.buyAmount}
+        </label>
+        <div className="lk-swap-row">
+          <input
+            id={amountId}
+            className="lk-swap-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            data-testid="onramp-amount"
+            value={onramp.amount}
+            disabled={!asset}
+            onChange={(event) => void core.onramp.setAmount(event.target.value)}
+          />
+          <button
+            type="button"
+            className="lk-button lk-swap-token"
+            data-testid="onramp-asset"
+            aria-label={`${messages.buyAsset}: ${asset?.symbol ?? messages.selectToken}`}
+            disabled={!onramp.options}
+            onClick={() => core.router.push('OnRampTokenSelect')}
+          >
+            {asset?.symbol ?? messages.selectToken}
+          </button>
+        </div>
+      </div>
+      <fieldset className="lk-stack lk-onramp-methods">
+        <legend className="lk-section-title">{messages.payWith}</legend>
+        {(onramp.options?.paymentMethods ?? []).map((method) => (
+          <label key={method.id} className="lk-onramp-method">
+            <input
+              type="radio"
+              name="onramp-method"
+              value={method.id}
+              data-testid={`onramp-method-${method.id}`}
+              checked={onramp.method === method.id}
+              onChange={() => void core.onramp.selectMethod(method.id)}
+            />
+            <span>{method.name}</span>
+            <span className="lk-muted">{method.feePercent} %</span>
+          </label>
+        ))}
+      </fieldset>
+      {quote && asset ? (
+        <dl className="lk-summary" data-testid="onramp-quote">
+          <dt>{messages.youReceive}</dt>
+          <dd data-testid="onramp-receive">
+            {quote.purchaseAmount} {asset.symbol}
+          </dd>
+          <dt>{messages.providerFee}</dt>
+          <dd data-testid="onramp-fee">{usd(quote.fee)}</dd>
+          <dt>{messages.buyRate}</dt>
+          <dd>
+            1 {asset.symbol} = {usd(quote.rate)}
+          </dd>
+        </dl>
+      ) : null}
+      {onramp.error ? (
+        <p className="lk-warning" role="alert" data-testid="onramp-error">
+          {onramp.error}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="lk-button lk-button-primary"
+        data-testid="onramp-buy"
+        disabled={!canBuy}
+      >
+        {format(messages.buyWith, { provider: messages.sandboxProvider })}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,32 @@
+import { useMemo } from 'react'
+import { useAppKitInstance } from '../../instance.ts'
+import { en } from '../../messages.ts'
+
+/** The buy views' texts: loaded with them, not with the first load (README "Buy crypto"). */
+export const onrampEn = {
+  buyAmount: 'You pay (USD)',
+  buyAsset: 'You buy',
+  payWith: 'Pay with',
+  providerFee: 'Provider fee',
+  youReceive: 'You receive',
+  buyRate: 'Rate',
+  buyWith: 'Buy with {provider}',
+  sandboxProvider: 'Latchkey Sandbox',
+  loadingOptions: 'Loading…',
+  buyInWindow: 'Complete the purchase in the window that opened. This view follows it.',
+  buyWaiting: 'Waiting for the payment…',
+  buySending: 'Payment received; sending {asset}…',
+  boughtTitle: 'Purchase complete',
+  bought: 'You bought {amount} {asset}.',
+  buyFailed: 'The purchase did not go through',
+  buyTryAgain: 'Try again',
+  buyDone: 'Done',
+}
+
+export type OnrampMessages = typeof onrampEn
+
+/** The English table with the buy texts and the app's own in place; only the buy views use it. */
+export function useOnrampMessages() {
+  const { messageOverrides } = useAppKitInstance()
+  return useMemo(() => ({ ...en, ...onrampEn, ...messageOverrides }), [messageOverrides])
+}
