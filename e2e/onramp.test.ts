@@ -58,12 +58,19 @@ describe('Buy crypto through the sandbox provider', () => {
       .toBe(`You bought ${amount} ETH.`)
     await expect.poll(() => page.getByTestId('toast').textContent()).toBe(`Bought ${amount} ETH`)
     // The popup keeps the provider's receipt, with the transaction.
-    expect(await popup.getByTestId('onramp-tx').textContent()).toMatch(/^0x[0-9a-f]{64}$/)
+    const hash = (await popup.getByTestId('onramp-tx').textContent()) ?? ''
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     expect(formatEther((await chainA.getBalance({ address: buyer })) - before)).toBe(amount)
     await screenshot(page, 'onramp-done')
 
     await page.getByTestId('onramp-finish').click()
     await view(page, 'Account').waitFor()
+    // The activity shows the purchase as ETH received, once the indexer has read its block.
+    const entry = page.locator(`[data-testid="activity-list"] [data-tx-hash="${hash}"]`)
+    await entry.waitFor({ timeout: 20_000 })
+    expect(await entry.textContent()).toContain('Received')
+    expect(await entry.textContent()).toContain(amount.slice(0, 5))
+    await screenshot(page, 'onramp-activity')
   })
 
   it('a declined card and a closed checkout each say why, and Try again goes back to the form', async () => {

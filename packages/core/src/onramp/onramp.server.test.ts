@@ -54,7 +54,7 @@ const payWith = (form: Record<string, string>) => async (url: string) => {
   await fetch(url, { method: 'POST', body: new URLSearchParams(form) })
 }
 
-function setup(network = withRpcUrl(localChainA, '')) {
+function setup(network = withRpcUrl(localChainA, ''), timezone = 'Europe/Berlin') {
   const address = privateKeyToAddress(generatePrivateKey())
   const account = createStore<AccountState>(() => ({
     status: 'connected',
@@ -81,7 +81,7 @@ function setup(network = withRpcUrl(localChainA, '')) {
     toast,
     track: (event) => events.push(event),
     log: () => undefined,
-    timezone: () => 'Europe/Berlin',
+    timezone: () => timezone,
   })
   return { address, controller, onramp, toast: toast.store, events, refreshed: () => refreshed }
 }
@@ -172,6 +172,20 @@ describe('onramp controller on the sandbox provider', () => {
     expect(onramp.getState().quote?.fee).toBe('200.00')
     expect(await controller.buy(null)).toBe(false)
     expect(onramp.getState().error).toBe(OnrampText.popupBlocked)
+  })
+
+  it("passes the visitor's timezone: from a restricted region there is no checkout", async () => {
+    const { controller, onramp } = setup(undefined, 'Asia/Shanghai')
+    await controller.load()
+    onramp.setState({ amount: '50' })
+    const popup = checkoutWindow(payWith({}))
+    expect(await controller.buy(popup)).toBe(false)
+    expect(onramp.getState()).toMatchObject({
+      status: 'editing',
+      error: 'Buying crypto is not available in your region',
+    })
+    expect(popup.closed).toBe(true)
+    expect(popup.paid).toBeUndefined()
   })
 
   it('says so on a network the provider does not sell on', async () => {

@@ -1,0 +1,169 @@
+import type { OnrampOptions, OnrampState } from '@latchkey/core/internal'
+import { localChainA } from '@latchkey/core/networks'
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { withScriptedWallet } from '../../testing/scriptedWallet.tsx'
+import { metamask } from '../../testing/wallets.ts'
+import BuyInProgress from './BuyInProgress.tsx'
+import OnRampProviders from './OnRampProviders.tsx'
+import OnRampTokenSelect from './OnRampTokenSelect.tsx'
+
+afterEach(cleanup)
+
+// The views over the onramp store; the controller behind core.onramp is tested against the real
+// sandbox provider (core/src/onramp/onramp.server.test.ts), so its actions are spied.
+
+const options: OnrampOptions = {
+  paymentMethods: [
+    { id: 'card', name: 'Card', feePercent: 2, limits: { min: 10, max: 7500 } },
+    { id: 'bank', name: 'Bank transfer', feePercent: 1, limits: { min: 10, max: 25_000 } },
+  ],
+  paymentCurrencies: ['USD'],
+  purchaseCurrencies: [
+    {
+      symbol: 'ETH',
+      name: 'Ether',
+      decimals: 18,
+      network: 'eip155:31337',
+      address: null,
+      price: 3000,
+    },
+    {
+      symbol: 'lUSD',
+      name: 'Latchkey USD',
+      decimals: 6,
+      network: 'eip155:31337',
+      address: '0x5',
+      price: 1,
+    },
+  ],
+}
+const quote = {
+  paymentTotal: '150.00',
+  paymentSubtotal: '147.00',
+  fee: '3.00',
+  purchaseAmount: '0.049',
+  rate: 3000,
+}
+
+async function buying(
+  view: 'OnRampProviders' | 'OnRampTokenSelect' | 'BuyInProgress',
+  state: Partial<OnrampState> = {},
+) {
+  const { appKit, show } = withScriptedWallet([localChainA])
+  await appKit.core.connect(metamask.id)
+  const { core } = appKit
+  const actions = {
+    load: vi.spyOn(core.onramp, 'load').mockResolvedValue(undefined),
+    refreshQuote: vi.spyOn(core.onramp, 'refreshQuote').mockResolvedValue(undefined),
+    setAmount: vi.spyOn(core.onramp, 'setAmount').mockResolvedValue(undefined),
+    selectMethod: vi.spyOn(core.onramp, 'selectMethod').mockResolvedValue(undefined),
+    selectAsset: vi.spyOn(core.onramp, 'selectAsset').mockResolvedValue(undefined),
+    buy: vi.spyOn(core.onramp, 'buy').mockResolvedValue(true),
+    reset: vi.spyOn(core.onramp, 'reset').mockResolvedValue(undefined),
+  }
+  core.stores.onramp.setState({ network: 'eip155:31337', options, asset: 'ETH', ...state })
+  core.stores.modal.setState({ open: true })
+  core.router.reset('Account')
+  core.router.push('OnRampProviders')
+  if (view !== 'OnRampProviders') core.router.push(view)
+  const component = {
+    OnRampProviders: <OnRampProviders />,
+    OnRampTokenSelect: <OnRampTokenSelect />,
+    BuyInProgress: <BuyInProgress />,
+  }
+  show(component[view])
+  return { core, actions }
+}
+
+const history = (core: Awaited<ReturnType<typeof buying>>['core']) =>
+  core.stores.router.getState().history.map((r) => r.view)
+
+describe('OnRampProviders', () => {
+  it('loads the options; Buy waits for a clean quote; typing and the method go to the controller', async () => {
+    const { actions } = await buying('OnRampProviders')
+    expect(actions.load).toHaveBeenCalled()
+    expect(screen.getByTestId('onramp-asset').textContent).toBe('ETH')
+    expect((screen.getByTestId('onramp-buy') as HTMLButtonElement).disabled).toBe(true)
+    fireEvent.change(screen.getByTestId('onramp-amount'), { target: { value: '150' } })
+    expect(actions.setAmount).toHaveBeenCalledWith('150')
+    expect((screen.getByTestId('onramp-method-card') as HTMLInputElement).checked).toBe(true)
+    fireEvent.click(screen.getByTestId('onramp-method-bank'))
+    expect(actions.selectMethod).toHaveBeenCalledWith('bank')
+    expect(screen.getByText('Bank transfer')).toBeTruthy()
+  })
+
+  it('shows the quote; Buy opens the checkout and follows it in BuyInProgress', async () => {
+    const { core, actions } = await buying('OnRampProviders', { amount: '150', quote })
+    expect(screen.getByTestId('onramp-receive').textContent).toBe('0.049 ETH')
+    expect(screen.getByTestId('onramp-fee').textContent).toBe('$3.00')
+    const buy = screen.getByTestId('onramp-buy') as HTMLButtonElement
+    expect(buy.disabled).toBe(false)
+    expect(buy.textContent).toBe('Buy with Latchkey Sandbox')
+    fireEvent.click(buy)
+    expect(actions.buy).toHaveBeenCalledTimes(1)
+    expect(history(core).at(-1)).toBe('BuyInProgress')
+  })
+
+  it("says the provider's reason and keeps Buy off", async () => {
+    await buying('OnRampProviders', {
+      amount: '5',
+      error: 'Enter an amount between 10 and 7500 USD',
+    })
+    expect(screen.getByTestId('onramp-error').textContent).toBe(
+      'Enter an amount between 10 and 7500 USD',
+    )
+    expect(screen.getByRole('alert')).toBeTruthy()
+    expect((screen.getByTestId('onramp-buy') as HTMLButtonElement).disabled).toBe(true)
+  })
+})
+
+describe('OnRampTokenSelect', () => {
+  it('lists the assets sold here, marks the chosen one, and picks another', async () => {
+    const { core, actions } = await buying('OnRampTokenSelect')
+    expect(screen.getByTestId('onramp-asset-ETH').getAttribute('aria-current')).toBe('true')
+    fireEvent.click(screen.getByTestId('onramp-asset-lUSD'))
+    expect(actions.selectAsset).toHaveBeenCalledWith('lUSD')
+    expect(history(core).at(-1)).toBe('OnRampProviders')
+  })
+})
+
+describe('BuyInProgress', () => {
+  it('waits for the payment, then says what arrived; Done goes back to Account', async () => {
+    const { core, actions } = await buying('BuyInProgress', { status: 'buying' })
+    expect(screen.getByTestId('onramp-status').textContent).toBe('Waiting for the payment…')
+    act(() =>
+      core.stores.onramp.setState({
+        order: { id: 'o', status: 'pending', purchaseAmount: null, txHash: null, failure: null },
+      }),
+    )
+    expect(screen.getByTestId('onramp-status').textContent).toBe('Payment received; sending ETH…')
+    act(() =>
+      core.stores.onramp.setState({
+        status: 'completed',
+        order: {
+          id: 'o',
+          status: 'completed',
+          purchaseAmount: '0.049',
+          txHash: '0x1',
+          failure: null,
+        },
+      }),
+    )
+    expect(screen.getByTestId('onramp-done').textContent).toBe('You bought 0.049 ETH.')
+    fireEvent.click(screen.getByTestId('onramp-finish'))
+    expect(actions.reset).toHaveBeenCalled()
+    expect(history(core)).toEqual(['Account'])
+  })
+
+  it('a failure says why; Try again returns to the form', async () => {
+    const { core, actions } = await buying('BuyInProgress', {
+      status: 'failed',
+      error: 'Your card was declined.',
+    })
+    expect(screen.getByTestId('onramp-failed').textContent).toBe('Your card was declined.')
+    fireEvent.click(screen.getByTestId('onramp-retry'))
+    expect(actions.reset).toHaveBeenCalled()
+    expect(history(core).at(-1)).toBe('OnRampProviders')
+  })
+})
