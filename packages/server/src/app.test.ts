@@ -383,14 +383,15 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
   })
 
   describe('config routes', () => {
-    it('GET /appkit/v1/config gives the default remote features (§1)', async () => {
+    it('GET /appkit/v1/config gives the default remote features (§1); onramp only where one runs', async () => {
       const response = await get('/appkit/v1/config')
       expect(response.status).toBe(200)
       expect(response.headers.get('x-content-type-options')).toBe('nosniff')
       expect(await response.json()).toEqual({
         features: {
           swaps: true,
-          onramp: true,
+          // This server runs no onramp: it says so rather than send apps to a route it lacks.
+          onramp: false,
           email: true,
           socials: [...DEFAULT_SOCIALS],
           activity: true,
@@ -398,6 +399,7 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
         },
       })
       expect(DEFAULT_REMOTE_FEATURES.emailCapture).toBe(false)
+      expect(DEFAULT_REMOTE_FEATURES.onramp).toBe(true)
     })
 
     it('GET /appkit/v1/version gives the version this server was built with', async () => {

@@ -220,7 +220,9 @@ export function createApp(deps: AppDeps): App {
 
   registerWalletRoutes(app, db)
   registerImageRoutes(app, db)
-  registerConfigRoutes(app, deps.latestKitVersion ?? latestKitVersionFromEnv())
+  registerConfigRoutes(app, deps.latestKitVersion ?? latestKitVersionFromEnv(), {
+    onramp: deps.onrampTreasuryKey !== undefined,
+  })
   const chains = deps.chains ?? new Chains([])
   const solanaChains = deps.solanaChains ?? new SolanaChains([])
   const exchanges = new Exchanges(chains)

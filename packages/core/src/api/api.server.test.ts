@@ -108,11 +108,16 @@ describe('GET /getWallets', () => {
 describe('GET /appkit/v1/config', () => {
   it('gives the §1 defaults for the demo project', async () => {
     const { features } = await realClient(server.url).getConfig()
+    // This server runs no onramp, and says so; the rest are the §1 defaults.
     expect(features).toEqual({
       ...DEFAULT_REMOTE_FEATURES,
       socials: [...DEFAULT_REMOTE_FEATURES.socials],
+      onramp: false,
     })
-    expect(resolveFeatures(undefined, features)).toEqual(resolveFeatures(undefined, undefined))
+    expect(resolveFeatures(undefined, features)).toEqual({
+      ...resolveFeatures(undefined, undefined),
+      onramp: false,
+    })
   })
 })
 

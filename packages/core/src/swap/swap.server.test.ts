@@ -224,7 +224,8 @@ describe('swap controller on the devnet exchange', () => {
         big.controller.selectToken('buy', caip10(LUSD))
         big.swap.setState({ amount: '20' })
         await big.controller.refreshQuote()
-        expect(await big.controller.swap()).toBe(true)
+        const moved = await big.controller.swap()
+        expect(moved, `the big trade failed: ${describeSwapState(big.swap.getState())}`).toBe(true)
         return send(request)
       },
     }
@@ -241,7 +242,9 @@ describe('swap controller on the devnet exchange', () => {
     const lusdBefore = await tokenBalance(LUSD, trader.address)
     expect(await setup.controller.swap()).toBe(false)
     expect(setup.swap.getState()).toMatchObject({ status: 'editing', amount: '1' })
-    expect(setup.swap.getState().error).toMatch(/INSUFFICIENT_OUTPUT_AMOUNT/)
+    expect(setup.swap.getState().error, describeSwapState(setup.swap.getState())).toMatch(
+      /INSUFFICIENT_OUTPUT_AMOUNT/,
+    )
     expect(await tokenBalance(LUSD, trader.address)).toBe(lusdBefore)
   })
 

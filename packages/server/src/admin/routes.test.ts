@@ -83,7 +83,7 @@ describe('the admin API', () => {
     })
     expect(features.status).toBe(200)
     const config = await (await service.request(`/appkit/v1/config?projectId=${id}`)).json()
-    expect(config.features).toMatchObject({ swaps: false, socials: ['github'], onramp: true })
+    expect(config.features).toMatchObject({ swaps: false, socials: ['github'], email: true })
   })
 
   it("a project's token opens that project only, and stops working once rotated", async () => {

@@ -106,6 +106,11 @@ describe('the onramp sandbox', () => {
   const lusdOf = (owner: Address) =>
     node.readContract({ address: LUSD, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
+  it("turns the project's onramp on in its config only where it runs (§1 default on)", async () => {
+    const config = await ok<{ features: { onramp: boolean } }>(api('/appkit/v1/config'))
+    expect(config.features.onramp).toBe(true)
+  })
+
   it('offers ETH and lUSD on the chains it pays on, with both methods, their fees and limits', async () => {
     const options = await ok<{
       paymentMethods: { id: string; feePercent: number; limits: { min: number; max: number } }[]

@@ -99,9 +99,20 @@ export const getLatestVersionRoute = createRoute({
   },
 })
 
-export function registerConfigRoutes(app: OpenAPIHono<AppEnv>, latestKitVersion: string) {
+/**
+ * `services` says what this server runs: a project's `onramp` is reported on only where an onramp
+ * is served (README "Buy crypto"), so no app shows a Buy button that leads nowhere.
+ */
+export function registerConfigRoutes(
+  app: OpenAPIHono<AppEnv>,
+  latestKitVersion: string,
+  services: { onramp: boolean },
+) {
   app.openapi(getLatestVersionRoute, (c) => c.json({ version: latestKitVersion }, 200))
-  app.openapi(getConfigRoute, (c) => c.json({ features: remoteFeaturesOf(c.var.project) }, 200))
+  app.openapi(getConfigRoute, (c) => {
+    const features = remoteFeaturesOf(c.var.project)
+    return c.json({ features: { ...features, onramp: features.onramp && services.onramp } }, 200)
+  })
   app.openapi(getOriginsRoute, (c) =>
     c.json({ allowedOrigins: [...c.var.project.allowed_origins] }, 200),
   )
