@@ -68,9 +68,11 @@ describe('start()', () => {
       'rainbow',
       'coinbase',
     ])
-    // Code wins over the remote config.
+    // Code wins over the remote config; the remote config turns off what the server lacks
+    // (this one runs no onramp).
     expect(kit.stores.features.getState().features.swaps).toBe(false)
-    expect(kit.stores.features.getState().features.onramp).toBe(true)
+    expect(kit.stores.features.getState().features.onramp).toBe(false)
+    expect(kit.stores.features.getState().features.email).toBe(true)
 
     await kit.directory.setSearch('rain')
     await vi.waitFor(() =>
