@@ -1,33 +1,21 @@
 // The onramp client against the real server's sandbox on the devnet: options, a quote, an order
 // paid on the provider's checkout page, and the order's state as the modal polls it.
-import { type Devnet, findFreePort, ONRAMP_TREASURY_KEY, startDevnet } from '@latchkey/devnet'
 import { createPublicClient, formatEther, http } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { realClient, startRealServer } from '../testing/realServer.ts'
+import { startOnrampStack } from '../testing/onrampStack.ts'
+import { realClient } from '../testing/realServer.ts'
 import { ApiError } from './api.ts'
 
 describe('the onramp client on the sandbox provider', () => {
-  let devnet: Devnet
-  let server: Awaited<ReturnType<typeof startRealServer>>
-  let rpcUrl: string
-
+  let stack: Awaited<ReturnType<typeof startOnrampStack>>
   beforeAll(async () => {
-    devnet = await startDevnet({ chains: [{ chainId: 31337, port: await findFreePort() }] })
-    rpcUrl = devnet.chains[0]?.rpcUrl ?? ''
-    server = await startRealServer({
-      chains: [{ chainId: 31337, rpcUrl }],
-      mode: 'development',
-      onrampTreasuryKey: ONRAMP_TREASURY_KEY,
-    })
+    stack = await startOnrampStack()
   })
-  afterAll(async () => {
-    await server?.close()
-    await devnet?.stop()
-  })
+  afterAll(() => stack?.stop())
 
   it('lists options, quotes, makes an order, and sees it completed once paid', async () => {
-    const { onramp } = realClient(server.url)
+    const { onramp } = realClient(stack.serverUrl)
     const options = await onramp.options()
     expect(options.paymentMethods.map((m) => m.id)).toEqual(['card', 'bank'])
     expect(options.purchaseCurrencies.map((a) => a.symbol)).toEqual(['ETH', 'lUSD'])
@@ -58,12 +46,12 @@ describe('the onramp client on the sandbox provider', () => {
     const order = await onramp.order(orderId)
     expect(order.status).toBe('completed')
     expect(order.purchaseAmount).toBe(quote.purchaseAmount)
-    const node = createPublicClient({ transport: http(rpcUrl) })
+    const node = createPublicClient({ transport: http(stack.rpcUrl) })
     expect(formatEther(await node.getBalance({ address: destination }))).toBe(quote.purchaseAmount)
   })
 
   it("keeps the service's reason: the limits, and the restricted region", async () => {
-    const { onramp } = realClient(server.url)
+    const { onramp } = realClient(stack.serverUrl)
     const refused = await onramp
       .quote({
         purchaseCurrency: 'ETH',

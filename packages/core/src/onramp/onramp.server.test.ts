@@ -1,6 +1,5 @@
 // The onramp controller over real stores, the real server's sandbox provider and the devnet:
 // options of the active network, quotes, and an order followed until the chain has paid.
-import { type Devnet, findFreePort, ONRAMP_TREASURY_KEY, startDevnet } from '@latchkey/devnet'
 import { createPublicClient, formatEther, http } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,26 +8,16 @@ import type { AccountState, ChainState } from '../appkitState.ts'
 import type { AppKitEventName } from '../events.ts'
 import { localChainA, localChainB, withRpcUrl } from '../networks.ts'
 import { createToastController } from '../router/toast.ts'
-import { manualClock, realClient, startRealServer } from '../testing/realServer.ts'
+import { startOnrampStack } from '../testing/onrampStack.ts'
+import { manualClock, realClient } from '../testing/realServer.ts'
 import { type CheckoutWindow, createOnrampController, OnrampText } from './onramp.ts'
 import { initialOnrampState, type OnrampState } from './onrampState.ts'
 
-let devnet: Devnet
-let server: Awaited<ReturnType<typeof startRealServer>>
-let rpcUrl: string
+let stack: Awaited<ReturnType<typeof startOnrampStack>>
 beforeAll(async () => {
-  devnet = await startDevnet({ chains: [{ chainId: 31337, port: await findFreePort() }] })
-  rpcUrl = devnet.chains[0]?.rpcUrl ?? ''
-  server = await startRealServer({
-    chains: [{ chainId: 31337, rpcUrl }],
-    mode: 'development',
-    onrampTreasuryKey: ONRAMP_TREASURY_KEY,
-  })
+  stack = await startOnrampStack()
 })
-afterAll(async () => {
-  await server?.close()
-  await devnet?.stop()
-})
+afterAll(() => stack?.stop())
 
 /** The popup as the visitor uses it: once the checkout URL arrives, they pay (or close it). */
 function checkoutWindow(pay: ((url: string) => Promise<void>) | 'close') {
@@ -74,7 +63,7 @@ function setup(network = withRpcUrl(localChainA, ''), timezone = 'Europe/Berlin'
   let refreshed = 0
   const controller = createOnrampController({
     stores: { account, chain, onramp },
-    onramp: async () => realClient(server.url).onramp,
+    onramp: async () => realClient(stack.serverUrl).onramp,
     refreshPortfolio: async () => {
       refreshed++
     },
@@ -119,7 +108,7 @@ describe('onramp controller on the sandbox provider', () => {
     const state = await done
     expect(state.status).toBe('completed')
     expect(state.order?.txHash).toMatch(/^0x[0-9a-f]{64}$/)
-    const node = createPublicClient({ transport: http(rpcUrl) })
+    const node = createPublicClient({ transport: http(stack.rpcUrl) })
     expect(formatEther(await node.getBalance({ address }))).toBe(quote?.purchaseAmount)
     expect(toast.getState()).toMatchObject({
       variant: 'success',

@@ -173,6 +173,19 @@ export function createOnramp(deps: OnrampDeps) {
       ? undefined
       : formatUnits(BigInt(order.purchase_amount), decimals)
 
+  /** What a paid order bought, as a decimal: its asset's decimals from the token list, no node call */
+  async function purchasedOf(order: OnrampOrderRow): Promise<string | undefined> {
+    if (order.purchase_amount === null) return undefined
+    const chainId = parseCaip2(order.network)
+    const token =
+      order.asset_address === null || chainId === undefined
+        ? undefined
+        : (await listTokens(deps.db, chainId)).find(
+            (t) => t.address.toLowerCase() === order.asset_address?.toLowerCase(),
+          )
+    return purchased(order, token?.decimals ?? NATIVE_COIN.decimals)
+  }
+
   async function page(order: OnrampOrderRow, form?: { amount: string; error?: string }) {
     const asset = await assetOf(order.network, order.asset).catch(() => undefined)
     const view: CheckoutView = {
@@ -228,7 +241,7 @@ export function createOnramp(deps: OnrampDeps) {
     }
   }
 
-  return { assets, quote, createOrder, orders, page, pay, purchased }
+  return { assets, quote, createOrder, orders, page, pay, purchasedOf }
 }
 
 export type Onramp = ReturnType<typeof createOnramp>

@@ -83,9 +83,6 @@ export function registerOnrampRoutes(app: OpenAPIHono<AppEnv>, onramp: Onramp) {
     if (!order || order.project_id !== c.get('project').project_id) {
       return c.json(onrampOrderNotFound, 404)
     }
-    const asset = (await onramp.assets()).find(
-      (a) => a.network === order.network && a.symbol === order.asset,
-    )
     return c.json(
       {
         id: order.id,
@@ -96,7 +93,7 @@ export function registerOnrampRoutes(app: OpenAPIHono<AppEnv>, onramp: Onramp) {
         paymentMethod: order.method,
         paymentTotal: cents(order.total_cents),
         fee: cents(order.fee_cents),
-        purchaseAmount: onramp.purchased(order, asset?.decimals ?? 18) ?? null,
+        purchaseAmount: (await onramp.purchasedOf(order)) ?? null,
         txHash: order.tx_hash,
         failure: order.failure,
       },

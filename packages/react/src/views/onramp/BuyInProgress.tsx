@@ -1,4 +1,5 @@
 import type { OnrampState } from '@latchkey/core/internal'
+import type { ReactNode } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
@@ -13,46 +14,28 @@ export default function BuyInProgress() {
   const asset = onramp.asset ?? ''
   if (onramp.status === 'completed') {
     return (
-      <div data-view="BuyInProgress" className="lk-stack lk-wide">
-        <style>{onrampCss}</style>
-        <h2 className="lk-onramp-title">{messages.boughtTitle}</h2>
+      <Outcome
+        title={messages.boughtTitle}
+        action={{ label: messages.buyDone, testId: 'onramp-finish' }}
+        onAction={() => core.router.reset('Account')}
+      >
         <p role="status" data-testid="onramp-done">
           {format(messages.bought, { amount: onramp.order?.purchaseAmount ?? '', asset })}
         </p>
-        <button
-          type="button"
-          className="lk-button lk-button-primary"
-          data-testid="onramp-finish"
-          onClick={() => {
-            core.onramp.reset()
-            core.router.reset('Account')
-          }}
-        >
-          {messages.buyDone}
-        </button>
-      </div>
+      </Outcome>
     )
   }
   if (onramp.status === 'failed' || (onramp.status === 'editing' && onramp.error)) {
     return (
-      <div data-view="BuyInProgress" className="lk-stack lk-wide">
-        <style>{onrampCss}</style>
-        <h2 className="lk-onramp-title">{messages.buyFailed}</h2>
+      <Outcome
+        title={messages.buyFailed}
+        action={{ label: messages.buyTryAgain, testId: 'onramp-retry' }}
+        onAction={() => core.router.goBack()}
+      >
         <p className="lk-warning" role="alert" data-testid="onramp-failed">
           {onramp.error}
         </p>
-        <button
-          type="button"
-          className="lk-button lk-button-primary"
-          data-testid="onramp-retry"
-          onClick={() => {
-            core.onramp.reset()
-            core.router.goBack()
-          }}
-        >
-          {messages.buyTryAgain}
-        </button>
-      </div>
+      </Outcome>
     )
   }
   const sending = onramp.order?.status === 'pending'
@@ -63,6 +46,34 @@ export default function BuyInProgress() {
       <p className="lk-muted" role="status" data-testid="onramp-status">
         {sending ? format(messages.buySending, { asset }) : messages.buyWaiting}
       </p>
+    </div>
+  )
+}
+
+/** How an order ended: a title, what happened, and one way on (the flow is reset first). */
+function Outcome(props: {
+  title: string
+  action: { label: string; testId: string }
+  onAction: () => void
+  children: ReactNode
+}) {
+  const { core } = useAppKitInstance()
+  return (
+    <div data-view="BuyInProgress" className="lk-stack lk-wide">
+      <style>{onrampCss}</style>
+      <h2 className="lk-onramp-title">{props.title}</h2>
+      {props.children}
+      <button
+        type="button"
+        className="lk-button lk-button-primary"
+        data-testid={props.action.testId}
+        onClick={() => {
+          core.onramp.reset()
+          props.onAction()
+        }}
+      >
+        {props.action.label}
+      </button>
     </div>
   )
 }

@@ -1,6 +1,4 @@
-import { useMemo } from 'react'
-import { useAppKitInstance } from '../../instance.ts'
-import { en } from '../../messages.ts'
+import { useMessagesWith } from '../../useMessages.ts'
 
 /** The buy views' texts: loaded with them, not with the first load (README "Buy crypto"). */
 export const onrampEn = {
@@ -27,6 +25,5 @@ export type OnrampMessages = typeof onrampEn
 
 /** The English table with the buy texts and the app's own in place; only the buy views use it. */
 export function useOnrampMessages() {
-  const { messageOverrides } = useAppKitInstance()
-  return useMemo(() => ({ ...en, ...onrampEn, ...messageOverrides }), [messageOverrides])
+  return useMessagesWith(onrampEn)
 }

@@ -1,6 +1,4 @@
-import { useMemo } from 'react'
-import { useAppKitInstance } from '../../instance.ts'
-import { en } from '../../messages.ts'
+import { useMessagesWith } from '../../useMessages.ts'
 
 /** The swap views' texts: loaded with them, not with the first load (README "Swap"). */
 export const swapEn = {
@@ -28,6 +26,5 @@ export type SwapMessages = typeof swapEn
 
 /** The English table with the swap texts and the app's own in place; only the swap views use it. */
 export function useSwapMessages() {
-  const { messageOverrides } = useAppKitInstance()
-  return useMemo(() => ({ ...en, ...swapEn, ...messageOverrides }), [messageOverrides])
+  return useMessagesWith(swapEn)
 }
