@@ -433,6 +433,13 @@ export const SWAP_SLIPPAGE_PERCENT = 1
 export const SWAP_MAX_SLIPPAGE_PERCENT = 50
 /** Ours: a built swap must be mined within this long of when it was built */
 export const SWAP_DEADLINE_SECONDS = 1_200
+/**
+ * Ours: a built swap's gas is the node's estimate plus this much. A Uniswap V2 pool writes its
+ * cumulative prices only in the first trade of a new second, so an estimate made in the second of
+ * the pool's last trade leaves out two storage writes (up to 44,000 gas on a young pool) and the
+ * swap, mined a second later, runs out of gas. Gas not used is not paid.
+ */
+export const SWAP_GAS_MARGIN_PERCENT = 50
 /** Ours: /v1/convert/gas-price's fast and instant prices, as multiples of eth_gasPrice */
 export const GAS_PRICE_MULTIPLIERS = { standard: 1, fast: 1.2, instant: 1.5 } as const
 /**

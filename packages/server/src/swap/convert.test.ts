@@ -125,7 +125,14 @@ describe('the convert API on the devnet exchange', () => {
       chain: foundry,
       transport: http(devnet.chains[0]?.rpcUrl),
     })
-    const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) })
+    // As a wallet does: the gas the app gives, else its own estimate.
+    const gas = tx.eip155?.gas === undefined ? undefined : BigInt(tx.eip155.gas)
+    const hash = await wallet.sendTransaction({
+      to: tx.to,
+      data: tx.data,
+      value: BigInt(tx.value),
+      gas,
+    })
     return node.waitForTransactionReceipt({ hash })
   }
   const lusdOf = (address: Address) =>
@@ -357,6 +364,32 @@ describe('the convert API on the devnet exchange', () => {
       () => Number(sent) * 1000,
     )
     expect((await send(trader, { ...tx, eip155: tx.eip155 } as Tx)).status).toBe('success')
+  })
+
+  it('builds a swap with gas enough when it is mined seconds after the pool last traded', async () => {
+    const testNode = createTestClient({ mode: 'anvil', transport: http(devnet.chains[0]?.rpcUrl) })
+    const build = async () =>
+      (
+        await ok<{ tx: Tx }>(
+          post('/v1/convert/build-transaction', {
+            amount: String(parseEther('0.2')),
+            from: ETH,
+            to: id(LUSD),
+            userAddress: TRADER.address,
+          }),
+        )
+      ).tx
+    // The pool trades, and the next swap is estimated in the same second as that trade…
+    const { timestamp } = await node.getBlock()
+    await testNode.setNextBlockTimestamp({ timestamp: timestamp + 100n })
+    expect((await send(TRADER, await build())).status).toBe('success')
+    await testNode.setNextBlockTimestamp({ timestamp: timestamp + 100n })
+    const tx = await build()
+    // …but mined later, when the pool also writes its cumulative prices.
+    await testNode.setNextBlockTimestamp({ timestamp: timestamp + 160n })
+    const receipt = await send(TRADER, tx)
+    expect(receipt.status).toBe('success')
+    expect(receipt.gasUsed).toBeLessThan(BigInt(tx.eip155.gas ?? 0))
   })
 
   it('gives the gas price three ways', async () => {

@@ -2,7 +2,11 @@
 // slippage, a deadline, and the gas the node expects it to use.
 import { type Address, encodeFunctionData, isAddressEqual } from 'viem'
 import type { Chain } from '../chain/client.ts'
-import { NATIVE_TOKEN_ADDRESS, SWAP_DEADLINE_SECONDS } from '../constants.ts'
+import {
+  NATIVE_TOKEN_ADDRESS,
+  SWAP_DEADLINE_SECONDS,
+  SWAP_GAS_MARGIN_PERCENT,
+} from '../constants.ts'
 import { minimumOut } from './amounts.ts'
 import { type Exchange, type Quote, routerAbi } from './exchange.ts'
 
@@ -46,7 +50,9 @@ export async function swapTransaction(
   const [gasPrice, gas] = await Promise.all([
     chain.client.getGasPrice(),
     order.estimate
-      ? chain.client.estimateGas({ account: order.user, to: exchange.router, data, value })
+      ? chain.client
+          .estimateGas({ account: order.user, to: exchange.router, data, value })
+          .then((estimate) => (estimate * BigInt(100 + SWAP_GAS_MARGIN_PERCENT)) / 100n)
       : undefined,
   ])
   return {
