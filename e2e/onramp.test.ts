@@ -24,8 +24,15 @@ async function openBuy() {
   return opened
 }
 
-/** Types the amount, waits for the quote, and opens the checkout popup with "Buy". */
-async function checkout(page: Page, amount: string) {
+/**
+ * Types the amount (in USD, or in the asset after "Enter in ETH"), waits for the quote, and opens
+ * the checkout popup with "Buy".
+ */
+async function checkout(page: Page, amount: string, unit: 'USD' | 'ETH' = 'USD') {
+  if (unit === 'ETH') {
+    await page.getByTestId('onramp-amount-in').click()
+    await page.getByLabel('You buy (ETH)').waitFor()
+  }
   await page.getByTestId('onramp-amount').fill(amount)
   await page.getByTestId('onramp-receive').waitFor()
   const receive = (await page.getByTestId('onramp-receive').textContent()) ?? ''
@@ -39,16 +46,23 @@ async function checkout(page: Page, amount: string) {
 }
 
 describe('Buy crypto through the sandbox provider', () => {
-  it('buys ETH with the test card in the popup: the chain pays the quoted amount, the modal says so', async () => {
+  it('buys 0.5 ETH with the test card in the popup: the chain pays the quoted amount, the modal says so', async () => {
     const buyer = TEST_ACCOUNTS[BUYER]?.address
     if (!buyer) throw new Error('devnet accounts missing')
     const { page } = await openBuy()
     const before = await chainA.getBalance({ address: buyer })
     await screenshot(page, 'onramp-form-empty')
-    const { popup, receive, fee } = await checkout(page, '150')
-    expect(fee).toBe('$3.00')
+    const { popup, receive, fee } = await checkout(page, '0.5', 'ETH')
     const amount = receive.replace(/ ETH$/, '')
+    // Half an ether at least, and not a cent's worth more.
+    expect(Number(amount)).toBeGreaterThanOrEqual(0.5)
+    expect(Number(amount)).toBeLessThan(0.50001)
+    const total = (await page.getByTestId('onramp-pay').textContent())?.replace(/[$,]/g, '') ?? ''
+    expect(fee).toBe(`$${(Math.round(Number(total) * 2) / 100).toFixed(2)}`)
     await screenshot(popup, 'onramp-checkout')
+    // The checkout starts with what half an ether costs, by card as chosen in the modal.
+    expect(await popup.getByLabel('Amount (USD)').inputValue()).toBe(total)
+    expect(await popup.getByLabel(/^Card \(fee/).isChecked()).toBe(true)
     expect(await page.getByTestId('onramp-status').textContent()).toBe('Waiting for the payment…')
 
     await popup.getByLabel('Card number').fill('4242 4242 4242 4242')

@@ -164,7 +164,14 @@ export function createAppKitCore(options: AppKitOptions) {
     },
     /** Buy crypto (§1 onramp); state in `stores.onramp`. Loads its logic on first use. */
     onramp: {
-      ...forward(onramp, ['load', 'selectAsset', 'selectMethod', 'refreshQuote', 'reset']),
+      ...forward(onramp, [
+        'load',
+        'selectAsset',
+        'selectMethod',
+        'toggleAmountIn',
+        'refreshQuote',
+        'reset',
+      ]),
       // Typing updates the store at once; the quote follows once the visitor stops typing.
       setAmount: (amount: string) => {
         stores.onramp.setState({ amount, error: undefined, status: 'editing' })

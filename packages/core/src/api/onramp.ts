@@ -31,8 +31,10 @@ export interface OnrampOptions {
 export interface OnrampQuoteRequest {
   purchaseCurrency: string
   paymentCurrency: string
-  /** Fiat, a decimal string */
-  amount: string
+  /** Fiat paid, a decimal string; or give purchaseAmount */
+  amount?: string
+  /** Ours: the asset bought, a decimal string (the quote then says what it costs) */
+  purchaseAmount?: string
   network: string
   paymentMethod?: string
 }
@@ -53,6 +55,8 @@ export interface OnrampUrlRequest {
   defaultExperience?: 'buy' | 'send'
   presetCryptoAmount?: number
   presetFiatAmount?: number
+  /** Ours: the method the provider's checkout starts with */
+  defaultPaymentMethod?: string
   timezone?: string
 }
 

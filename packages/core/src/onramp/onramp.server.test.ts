@@ -121,6 +121,60 @@ describe('onramp controller on the sandbox provider', () => {
     expect(events).toEqual(['ONRAMP_INITIATED', 'ONRAMP_SUCCESS'])
   })
 
+  it('buys an amount of ETH: the quote says what it costs; the checkout starts there, with the method chosen', async () => {
+    const { address, controller, onramp } = setup()
+    await controller.load()
+    controller.selectMethod('bank')
+    controller.toggleAmountIn()
+    expect(onramp.getState()).toMatchObject({ amountIn: 'crypto', amount: '' })
+    onramp.setState({ amount: '0.5' })
+    await controller.refreshQuote()
+    const quote = onramp.getState().quote
+    expect(Number(quote?.purchaseAmount)).toBeGreaterThanOrEqual(0.5)
+    expect(Number(quote?.paymentTotal)).toBeCloseTo((0.5 * (quote?.rate ?? 0)) / 0.99, 1)
+
+    let page = ''
+    const popup = checkoutWindow(async (url) => {
+      page = await (await fetch(url)).text()
+      await payWith({
+        amount: quote?.paymentTotal ?? '',
+        method: 'bank',
+        iban: 'DE89370400440532013000',
+      })(url)
+    })
+    const done = ended(onramp)
+    expect(await controller.buy(popup)).toBe(true)
+    expect((await done).status).toBe('completed')
+    expect(page).toContain(`value="${quote?.paymentTotal}"`)
+    expect(page).toMatch(/value="bank" checked/)
+    const node = createPublicClient({ transport: http(stack.rpcUrl) })
+    expect(formatEther(await node.getBalance({ address }))).toBe(quote?.purchaseAmount)
+
+    // Back to fiat: the amount is what that quote cost.
+    controller.reset()
+    await controller.refreshQuote()
+    controller.toggleAmountIn()
+    expect(onramp.getState()).toMatchObject({ amountIn: 'fiat', amount: quote?.paymentTotal })
+  })
+
+  it('refuses a crypto amount that is no amount of the asset before asking', async () => {
+    const { controller, onramp } = setup()
+    await controller.load()
+    controller.toggleAmountIn()
+    for (const amount of ['0', 'half', '0.1234567890123456789', '-1']) {
+      onramp.setState({ amount })
+      await controller.refreshQuote()
+      expect(onramp.getState()).toMatchObject({
+        quote: undefined,
+        error: 'Enter an amount of ETH with at most 18 decimals',
+      })
+    }
+    // The limits are the provider's to check: 10 ETH is more than a card may pay.
+    onramp.setState({ amount: '10' })
+    await controller.refreshQuote()
+    expect(onramp.getState().error).toBe('Amount must be between 10 and 7500 USD')
+  })
+
   it("a declined card ends in the provider's reason; Try again goes back to the form", async () => {
     const { controller, onramp, events } = setup()
     await controller.load()

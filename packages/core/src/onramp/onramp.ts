@@ -13,6 +13,8 @@ import { initialOnrampState, type OnrampState } from './onrampState.ts'
 export const OnrampText = {
   notOffered: 'Buying crypto is not offered on this network',
   amount: (min: number, max: number) => `Enter an amount between ${min} and ${max} USD`,
+  cryptoAmount: (symbol: string, decimals: number) =>
+    `Enter an amount of ${symbol} with at most ${decimals} decimals`,
   popupBlocked: 'The checkout window could not open. Allow pop-ups for this site and try again.',
   popupClosed: 'The checkout window was closed before the payment',
   bought: (amount: string, symbol: string) => `Bought ${amount} ${symbol}`,
@@ -58,8 +60,23 @@ export function createOnrampController(ctx: OnrampContext) {
     onramp.getState().options?.paymentMethods.find((m) => m.id === method)?.limits ??
     (method === 'bank' ? ONRAMP_FALLBACK_LIMITS.bankAccount : ONRAMP_FALLBACK_LIMITS.card)
 
-  /** The amount's problem, or undefined when the method takes it */
-  function amountError(amount: string, method: string): string | undefined {
+  const assetOf = (symbol: string | undefined) =>
+    onramp.getState().options?.purchaseCurrencies.find((a) => a.symbol === symbol)
+
+  /**
+   * The amount's problem, or undefined when the method takes it. An amount in crypto is checked
+   * against the limits by the provider's quote: its price in fiat is the provider's to say.
+   */
+  function amountError(state: OnrampState): string | undefined {
+    const { amount, method, amountIn } = state
+    if (amountIn === 'crypto') {
+      const asset = assetOf(state.asset)
+      const [, whole = '', fraction = ''] = /^(\d+)(?:\.(\d+))?$/.exec(amount.trim()) ?? []
+      const positive = /[1-9]/.test(whole + fraction)
+      return asset && positive && fraction.length <= asset.decimals
+        ? undefined
+        : OnrampText.cryptoAmount(state.asset ?? '', asset?.decimals ?? 0)
+    }
     const { min, max } = limitsOf(method)
     const value = Number(amount)
     const plain = /^\d+(\.\d{1,2})?$/.test(amount.trim())
@@ -90,9 +107,10 @@ export function createOnrampController(ctx: OnrampContext) {
   async function refreshQuote(): Promise<void> {
     clearTimeout(debounce)
     const run = ++quoteRun
-    const { asset, amount, method, status } = onramp.getState()
+    const state = onramp.getState()
+    const { asset, amount, method, status } = state
     if (!asset || status === 'buying') return
-    const invalid = amountError(amount, method)
+    const invalid = amountError(state)
     if (invalid) {
       onramp.setState({
         quote: undefined,
@@ -106,7 +124,9 @@ export function createOnrampController(ctx: OnrampContext) {
       const quote = await (await ctx.onramp()).quote({
         purchaseCurrency: asset,
         paymentCurrency: 'USD',
-        amount: amount.trim(),
+        ...(state.amountIn === 'crypto'
+          ? { purchaseAmount: amount.trim() }
+          : { amount: amount.trim() }),
         network: network(),
         paymentMethod: method,
       })
@@ -170,19 +190,30 @@ export function createOnrampController(ctx: OnrampContext) {
     selectAsset: (symbol: string) => edit({ asset: symbol, quote: undefined }, 0),
     selectMethod: (method: string) => edit({ method, quote: undefined }, 0),
     setAmount: (amount: string) => edit({ amount }, ONRAMP_QUOTE_DEBOUNCE_MS),
+    /**
+     * Counts the amount in the asset instead of fiat, or back; the amount becomes the other side
+     * of the quote shown (what it buys, or what it costs).
+     */
+    toggleAmountIn() {
+      const { amountIn, quote } = onramp.getState()
+      const next = amountIn === 'fiat' ? 'crypto' : 'fiat'
+      const amount = !quote ? '' : next === 'crypto' ? quote.purchaseAmount : quote.paymentTotal
+      edit({ amountIn: next, amount, quote: undefined }, 0)
+    },
 
     /**
      * Opens the provider's checkout in `popup` (opened in the visitor's click: a window opened
      * later is blocked) and follows the order. Resolves false when it could not start.
      */
     async buy(popup: CheckoutWindow | null): Promise<boolean> {
-      const { asset, amount, method, status } = onramp.getState()
+      const state = onramp.getState()
+      const { asset, amount, method, status, amountIn } = state
       const address = account.getState().address
       if (!asset || !address || status === 'buying') {
         popup?.close()
         return false
       }
-      const invalid = amountError(amount, method)
+      const invalid = amountError(state)
       if (invalid || !popup) {
         popup?.close()
         onramp.setState({ error: invalid ?? OnrampText.popupBlocked })
@@ -197,7 +228,10 @@ export function createOnrampController(ctx: OnrampContext) {
           defaultNetwork: network(),
           partnerUserId: address,
           defaultExperience: 'buy',
-          presetFiatAmount: Number(amount),
+          ...(amountIn === 'crypto'
+            ? { presetCryptoAmount: Number(amount) }
+            : { presetFiatAmount: Number(amount) }),
+          defaultPaymentMethod: method,
           timezone: ctx.timezone?.(),
         })
         popup.opener = null

@@ -14,8 +14,10 @@ export interface OnrampState {
   /** The asset bought (its symbol on `network`) and how it is paid */
   asset?: string
   method: string
-  /** Fiat, as typed */
+  /** As typed: fiat, or the asset when `amountIn` is crypto */
   amount: string
+  /** What the amount counts: the fiat paid, or the asset bought */
+  amountIn: 'fiat' | 'crypto'
   quote?: OnrampQuote
   quoteLoading: boolean
   order?: OnrampOrder
@@ -29,6 +31,7 @@ export function initialOnrampState(): OnrampState {
     optionsLoading: false,
     method: 'card',
     amount: '',
+    amountIn: 'fiat',
     quoteLoading: false,
     status: 'editing',
   }

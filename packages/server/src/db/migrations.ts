@@ -8,7 +8,7 @@ import {
   telegram,
 } from './authMigrations.ts'
 import { directoryVersion } from './directoryVersionMigration.ts'
-import { onrampOrders } from './onrampMigration.ts'
+import { onrampOrders, onrampPresets } from './onrampMigration.ts'
 import { projectAdmin } from './projectAdminMigration.ts'
 import type { Database } from './schema.ts'
 import { sessionDpop, siwxTokens } from './securityMigrations.ts'
@@ -216,6 +216,7 @@ export const migrations: Record<string, Migration> = {
   '2025_10_001_project_admin': projectAdmin,
   '2025_10_002_directory_version': directoryVersion,
   '2025_11_001_onramp_orders': onrampOrders,
+  '2025_11_002_onramp_presets': onrampPresets,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

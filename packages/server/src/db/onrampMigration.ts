@@ -1,5 +1,24 @@
 import { type Kysely, type Migration, sql } from 'kysely'
 
+/** An order asked for in crypto, and the payment method chosen before the checkout opened */
+export const onrampPresets: Migration = {
+  // biome-ignore lint/suspicious/noExplicitAny: a migration runs against any past schema
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('onramp_orders').addColumn('preset_crypto_amount', 'text').execute()
+    await db.schema
+      .alterTable('onramp_orders')
+      .addColumn('preferred_method', 'text', (c) =>
+        c.check(sql`preferred_method in ('card', 'bank')`),
+      )
+      .execute()
+  },
+  // biome-ignore lint/suspicious/noExplicitAny: a migration runs against any past schema
+  async down(db: Kysely<any>) {
+    await db.schema.alterTable('onramp_orders').dropColumn('preferred_method').execute()
+    await db.schema.alterTable('onramp_orders').dropColumn('preset_crypto_amount').execute()
+  },
+}
+
 /** The onramp sandbox's orders (README "Buy crypto"). Amounts are integers kept as text. */
 export const onrampOrders: Migration = {
   // biome-ignore lint/suspicious/noExplicitAny: a migration runs against any past schema

@@ -188,6 +188,10 @@ export interface OnrampOrdersTable {
   destination: string
   partner_user_id: string | null
   preset_fiat_cents: string | null
+  /** A purchase asked for in crypto (presetCryptoAmount), base units */
+  preset_crypto_amount: string | null
+  /** The way to pay chosen in the modal; the checkout starts with it */
+  preferred_method: string | null
   /** Set when paid: the method, what was paid and what it bought (base units) */
   method: string | null
   total_cents: string | null

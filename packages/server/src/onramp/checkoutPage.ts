@@ -15,6 +15,8 @@ export interface CheckoutView {
   priceUsd: number
   /** The form's amount (the preset, or what was typed) */
   amount: string
+  /** The payment method checked first (the modal's choice, or what was posted) */
+  method: 'card' | 'bank'
   /** Why the form was not taken (a card that is no test card, an amount out of range) */
   error?: string
 }
@@ -41,8 +43,8 @@ function form(view: CheckoutView): string {
     `<label for="amount">Amount (USD)</label>` +
     `<input type="text" id="amount" name="amount" inputmode="decimal" required value="${e(view.amount)}">` +
     `<fieldset><legend>Pay with</legend>` +
-    `<div class="radio"><input type="radio" id="m-card" name="method" value="card" checked><label for="m-card">Card (fee ${ONRAMP_FEE_PERCENT.card} %, ${card.min} to ${card.max} USD)</label></div>` +
-    `<div class="radio"><input type="radio" id="m-bank" name="method" value="bank"><label for="m-bank">Bank transfer (fee ${ONRAMP_FEE_PERCENT.bank} %, ${bank.min} to ${bank.max} USD)</label></div>` +
+    `<div class="radio"><input type="radio" id="m-card" name="method" value="card"${view.method === 'card' ? ' checked' : ''}><label for="m-card">Card (fee ${ONRAMP_FEE_PERCENT.card} %, ${card.min} to ${card.max} USD)</label></div>` +
+    `<div class="radio"><input type="radio" id="m-bank" name="method" value="bank"${view.method === 'bank' ? ' checked' : ''}><label for="m-bank">Bank transfer (fee ${ONRAMP_FEE_PERCENT.bank} %, ${bank.min} to ${bank.max} USD)</label></div>` +
     `</fieldset>` +
     `<fieldset><legend>Card</legend>` +
     `<label for="card">Card number</label><input type="text" id="card" name="card" inputmode="numeric" autocomplete="cc-number">` +

@@ -197,6 +197,74 @@ describe('the onramp sandbox', () => {
     expect(await node.getTransactionCount({ address: ONRAMP_TREASURY })).toBe(nonce)
   })
 
+  it('quotes and sells an amount given in crypto (presetCryptoAmount), by the method chosen before', async () => {
+    const half = await ok<Quote>(quote({ purchaseAmount: '0.5', paymentMethod: 'bank' }))
+    expect(Number(half.purchaseAmount)).toBeGreaterThanOrEqual(0.5)
+    expect(Number(half.purchaseAmount)).toBeLessThan(0.5 + 0.011 / half.rate)
+    // A cent less would not buy half an ether.
+    const less = (Number(half.paymentTotal) - 0.01).toFixed(2)
+    const short = await ok<Quote>(quote({ amount: less, paymentMethod: 'bank' }))
+    expect(Number(short.purchaseAmount)).toBeLessThan(0.5)
+
+    const destination = freshAddress()
+    const { url, orderId } = await ok<{ url: string; orderId: string }>(
+      api('/v1/generators/onrampurl', {
+        destinationWallets: [{ address: destination }],
+        defaultNetwork: NETWORK,
+        presetCryptoAmount: 0.5,
+        defaultPaymentMethod: 'bank',
+      }),
+    )
+    const html = await (await checkout(url)).text()
+    // The checkout starts with the total that buys it and the method the modal chose.
+    expect(html).toContain(`value="${half.paymentTotal}"`)
+    expect(html).toMatch(/value="bank" checked/)
+    expect(html).not.toMatch(/value="card" checked/)
+    const iban = 'DE89 3704 0044 0532 0130 00'
+    await checkout(url, { amount: half.paymentTotal, method: 'bank', iban })
+    expect(await orderState(orderId)).toMatchObject({ status: 'completed', fee: half.fee })
+    expect(formatUnits(await node.getBalance({ address: destination }), 18)).toBe(
+      half.purchaseAmount,
+    )
+  })
+
+  it('refuses a crypto amount it cannot read, out of the limits, or with a fiat one', async () => {
+    for (const bad of ['0', '-1', 'half', '0.1234567890123456789', '1e3']) {
+      expect(await refused(quote({ purchaseAmount: bad }))).toBe(
+        'purchaseAmount must be a positive amount of ETH with at most 18 decimals',
+      )
+    }
+    expect(await refused(quote({ purchaseAmount: '10' }))).toBe(
+      'Amount must be between 10 and 7500 USD',
+    )
+    expect(await refused(quote({ purchaseAmount: '1', amount: '100' }))).toContain(
+      'give amount or purchaseAmount',
+    )
+    expect(await refused(quote({}))).toContain('give amount or purchaseAmount')
+    const wallet = { address: freshAddress() }
+    const url = (body: Record<string, unknown>) =>
+      api('/v1/generators/onrampurl', {
+        destinationWallets: [wallet],
+        defaultNetwork: NETWORK,
+        ...body,
+      })
+    expect(await refused(url({ presetCryptoAmount: 1, presetFiatAmount: 100 }))).toBe(
+      'Give presetFiatAmount or presetCryptoAmount, not both',
+    )
+    expect(
+      await refused(
+        url({ presetCryptoAmount: 1e-7, destinationWallets: [{ ...wallet, assets: ['lUSD'] }] }),
+      ),
+    ).toBe('presetCryptoAmount must be a positive amount of lUSD with at most 6 decimals')
+    expect(await refused(url({ defaultPaymentMethod: 'cash' }))).toContain('defaultPaymentMethod')
+    // Too much to pay by card: the page says so and starts at $100.
+    const { url: checkoutUrl } = await ok<{ url: string }>(url({ presetCryptoAmount: 10 }))
+    const html = await (await checkout(checkoutUrl)).text()
+    expect(html).toContain('Amount must be between 10 and 7500 USD')
+    expect(html).toContain('value="100.00"')
+    expect(html).toMatch(/value="card" checked/)
+  })
+
   it('pays lUSD by bank transfer with the test IBAN', async () => {
     const destination = freshAddress()
     const { url, orderId } = await order(destination, 'lUSD')

@@ -1,7 +1,7 @@
 // The onramp sandbox (README "Buy crypto"): what can be bought where, quotes, orders with their
 // checkout URL, and paying an order: the test payment checked, then the treasury's payout.
 import type { Kysely } from 'kysely'
-import { type Address, formatUnits, getAddress, isAddress } from 'viem'
+import { type Address, formatUnits, getAddress, isAddress, parseUnits } from 'viem'
 import type { Chains } from '../chain/client.ts'
 import { caip2, parseCaip2 } from '../chain/config.ts'
 import { listTokens, NATIVE_COIN, type PriceSource } from '../chain/tokens.ts'
@@ -13,7 +13,13 @@ import {
 } from '../constants.ts'
 import type { Database, OnrampOrderRow } from '../db/schema.ts'
 import { type CheckoutView, checkoutPage, inFours } from './checkoutPage.ts'
-import { type PaymentMethod, parseFiatCents, quoteOnramp } from './onrampQuote.ts'
+import {
+  formatCents,
+  type PaymentMethod,
+  parseFiatCents,
+  quoteOnramp,
+  quoteOnrampFor,
+} from './onrampQuote.ts'
 import { createOrderStore } from './orders.ts'
 import type { Treasury } from './treasury.ts'
 
@@ -50,6 +56,19 @@ export interface OnrampDeps {
 }
 
 const DEFAULT_FIAT_CENTS = 10_000n
+const DECIMAL = /^(\d{1,30})(?:\.(\d{1,30}))?$/
+
+/** A decimal amount of `decimals`-digit units, in base units; undefined when it is not one */
+function parseAmount(text: string, decimals: number): bigint | undefined {
+  const match = DECIMAL.exec(text.trim())
+  if (!match || (match[2] ?? '').length > decimals) return undefined
+  const amount = parseUnits(match[0], decimals)
+  return amount > 0n ? amount : undefined
+}
+
+/** A JSON number as a plain decimal (0.0000001, not 1e-7) */
+const plainDecimal = (value: number) =>
+  value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 })
 
 export function createOnramp(deps: OnrampDeps) {
   const now = deps.now ?? Date.now
@@ -98,29 +117,43 @@ export function createOnramp(deps: OnrampDeps) {
     return found
   }
 
+  /** A quote for `amount` paid, or for `purchaseAmount` of the asset bought (one of the two) */
   async function quote(body: {
     purchaseCurrency: string
     paymentCurrency: string
-    amount: string
+    amount?: string
+    purchaseAmount?: string
     network: string
     paymentMethod?: PaymentMethod
   }) {
     if (!(ONRAMP_PAYMENT_CURRENCIES as readonly string[]).includes(body.paymentCurrency)) {
       throw new OnrampError(`Payment currency ${body.paymentCurrency} is not supported`)
     }
-    const cents = parseFiatCents(body.amount)
-    if (cents === undefined)
-      throw new OnrampError('Amount must be a number with at most 2 decimals')
+    const method = body.paymentMethod ?? 'card'
+    if (body.purchaseAmount === undefined) {
+      const cents = parseFiatCents(body.amount ?? '')
+      if (cents === undefined)
+        throw new OnrampError('Amount must be a number with at most 2 decimals')
+      const asset = await assetOf(body.network, body.purchaseCurrency)
+      return { asset, quote: priced(() => quoteOnramp(cents, method, asset, body.paymentCurrency)) }
+    }
     const asset = await assetOf(body.network, body.purchaseCurrency)
+    const wanted = parseAmount(body.purchaseAmount, asset.decimals)
+    if (wanted === undefined) {
+      throw new OnrampError(
+        `purchaseAmount must be a positive amount of ${asset.symbol} with at most ${asset.decimals} decimals`,
+      )
+    }
     return {
       asset,
-      quote: priced(cents, body.paymentMethod ?? 'card', asset, body.paymentCurrency),
+      quote: priced(() => quoteOnrampFor(wanted, method, asset, body.paymentCurrency)),
     }
   }
 
-  function priced(cents: bigint, method: PaymentMethod, asset: OnrampAsset, currency = 'USD') {
+  /** A quote, its limits' refusal as an OnrampError */
+  function priced<T>(quoting: () => T): T {
     try {
-      return quoteOnramp(cents, method, asset, currency)
+      return quoting()
     } catch (error) {
       throw new OnrampError((error as Error).message)
     }
@@ -133,6 +166,8 @@ export function createOnramp(deps: OnrampDeps) {
       defaultNetwork?: string
       partnerUserId?: string
       presetFiatAmount?: number
+      presetCryptoAmount?: number
+      defaultPaymentMethod?: PaymentMethod
       timezone?: string
     },
   ) {
@@ -152,10 +187,22 @@ export function createOnramp(deps: OnrampDeps) {
       throw new OnrampError(`Network ${network ?? '(none)'} is not supported`)
     }
     const asset = await assetOf(caip2(chainId), wallet.assets?.[0] ?? NATIVE_COIN.symbol)
+    if (body.presetFiatAmount !== undefined && body.presetCryptoAmount !== undefined) {
+      throw new OnrampError('Give presetFiatAmount or presetCryptoAmount, not both')
+    }
     const preset =
       body.presetFiatAmount === undefined
         ? undefined
         : parseFiatCents(body.presetFiatAmount.toFixed(2))
+    const presetCrypto =
+      body.presetCryptoAmount === undefined
+        ? undefined
+        : parseAmount(plainDecimal(body.presetCryptoAmount), asset.decimals)
+    if (body.presetCryptoAmount !== undefined && presetCrypto === undefined) {
+      throw new OnrampError(
+        `presetCryptoAmount must be a positive amount of ${asset.symbol} with at most ${asset.decimals} decimals`,
+      )
+    }
     const order = await orders.create({
       projectId,
       network: asset.network,
@@ -164,6 +211,8 @@ export function createOnramp(deps: OnrampDeps) {
       destination: getAddress(wallet.address),
       partnerUserId: body.partnerUserId,
       presetFiatCents: preset,
+      presetCryptoAmount: presetCrypto,
+      preferredMethod: body.defaultPaymentMethod,
     })
     return { order, url: new URL(`/onramp/checkout/${order.id}`, deps.publicUrl()).href }
   }
@@ -186,16 +235,33 @@ export function createOnramp(deps: OnrampDeps) {
     return purchased(order, token?.decimals ?? NATIVE_COIN.decimals)
   }
 
-  async function page(order: OnrampOrderRow, form?: { amount: string; error?: string }) {
+  /** The form's first amount: the fiat preset, or what buys the crypto preset now, or $100 */
+  function presetAmount(order: OnrampOrderRow, asset: OnrampAsset | undefined) {
+    if (order.preset_crypto_amount !== null && asset) {
+      const method: PaymentMethod = order.preferred_method === 'bank' ? 'bank' : 'card'
+      try {
+        const wanted = BigInt(order.preset_crypto_amount)
+        return { amount: formatCents(quoteOnrampFor(wanted, method, asset).paymentTotalCents) }
+      } catch (error) {
+        return { amount: formatCents(DEFAULT_FIAT_CENTS), error: (error as Error).message }
+      }
+    }
+    return { amount: formatCents(BigInt(order.preset_fiat_cents ?? DEFAULT_FIAT_CENTS)) }
+  }
+
+  async function page(
+    order: OnrampOrderRow,
+    form?: { amount: string; method?: string; error?: string },
+  ) {
     const asset = await assetOf(order.network, order.asset).catch(() => undefined)
+    const preset = form ?? presetAmount(order, asset)
     const view: CheckoutView = {
       order,
       priceUsd: asset?.priceUsd ?? 0,
       purchased: purchased(order, asset?.decimals ?? 18),
-      amount:
-        form?.amount ??
-        (Number(BigInt(order.preset_fiat_cents ?? DEFAULT_FIAT_CENTS)) / 100).toFixed(2),
-      error: form?.error,
+      amount: preset.amount,
+      method: (form?.method ?? order.preferred_method) === 'bank' ? 'bank' : 'card',
+      error: preset.error,
     }
     return checkoutPage(view, order.expires_at.getTime() <= now())
   }
@@ -208,7 +274,7 @@ export function createOnramp(deps: OnrampDeps) {
     const cents = parseFiatCents(form.amount ?? '')
     if (cents === undefined)
       throw new OnrampError('Enter the amount in USD, with at most 2 decimals')
-    const quoted = priced(cents, method, asset)
+    const quoted = priced(() => quoteOnramp(cents, method, asset))
     const digits = (text: string | undefined) => (text ?? '').replace(/[\s-]/g, '').toUpperCase()
     if (method === 'card') {
       if (digits(form.card) === ONRAMP_TEST_PAYMENTS.declinedCard) {

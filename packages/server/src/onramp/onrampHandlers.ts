@@ -126,7 +126,11 @@ export function registerOnrampRoutes(app: OpenAPIHono<AppEnv>, onramp: Onramp) {
       if (!(error instanceof OnrampError)) throw error
       return html(
         c,
-        await onramp.page(order, { amount: form.amount ?? '', error: error.message }),
+        await onramp.page(order, {
+          amount: form.amount ?? '',
+          method: form.method,
+          error: error.message,
+        }),
         400,
       )
     }

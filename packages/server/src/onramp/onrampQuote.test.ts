@@ -1,6 +1,6 @@
 import { parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { formatCents, parseFiatCents, quoteOnramp } from './onrampQuote.ts'
+import { formatCents, parseFiatCents, quoteOnramp, quoteOnrampFor } from './onrampQuote.ts'
 
 const ETH = { priceUsd: 3000, decimals: 18 }
 const LUSD = { priceUsd: 1, decimals: 6 }
@@ -51,6 +51,38 @@ describe('onramp quotes', () => {
     expect(quote.purchaseAmount).toBe(parseEther('0.5'))
     // $98 at $3,000: 0.0326666… ETH, floored.
     expect(quoteOnramp(10_000n, 'card', ETH).purchaseAmount).toBe(32_666_666_666_666_666n)
+  })
+
+  it('quotes the least total that buys a crypto amount (presetCryptoAmount)', () => {
+    // Half an ether at $3,000 by card: $1,500 plus the 2 % fee of the total.
+    const half = quoteOnrampFor(parseEther('0.5'), 'card', ETH)
+    expect(half.paymentTotalCents).toBe(153_061n)
+    expect(half.purchaseAmount).toBeGreaterThanOrEqual(parseEther('0.5'))
+    expect(quoteOnramp(half.paymentTotalCents - 1n, 'card', ETH).purchaseAmount).toBeLessThan(
+      parseEther('0.5'),
+    )
+    // Odd prices and amounts: always enough, never a cent more than needed.
+    for (const [wanted, priceUsd, method, decimals] of [
+      [parseEther('0.01'), 2999.99, 'card', 18],
+      [123_456_789_012_345_678n, 3210.123456, 'bank', 18],
+      [77_777_777n, 0.999999, 'card', 6],
+      [10_101_011n, 1, 'bank', 6],
+    ] as const) {
+      const asset = { priceUsd, decimals }
+      const quote = quoteOnrampFor(wanted, method, asset)
+      expect(quote.purchaseAmount).toBeGreaterThanOrEqual(wanted)
+      expect(quoteOnramp(quote.paymentTotalCents - 1n, method, asset).purchaseAmount).toBeLessThan(
+        wanted,
+      )
+    }
+  })
+
+  it('refuses a crypto amount whose price is outside the limits', () => {
+    expect(() => quoteOnrampFor(parseEther('3'), 'card', ETH)).toThrow(
+      'Amount must be between 10 and 7500 USD',
+    )
+    expect(quoteOnrampFor(parseEther('3'), 'bank', ETH).paymentTotalCents).toBe(909_091n)
+    expect(() => quoteOnrampFor(1n, 'card', LUSD)).toThrow('Amount must be between 10 and 7500 USD')
   })
 
   it('refuses an asset without a price', () => {

@@ -49,11 +49,48 @@ export function quoteOnramp(
   if (!(asset.priceUsd > 0) || !Number.isFinite(asset.priceUsd)) {
     throw new Error('the asset has no price')
   }
+  const { feeCents, subtotalCents, purchaseAmount } = buys(totalCents, method, asset)
+  return { method, paymentTotalCents: totalCents, feeCents, subtotalCents, purchaseAmount }
+}
+
+/**
+ * Quotes the least total that buys at least `wanted` base units of the asset (a purchase given
+ * in crypto: presetCryptoAmount); throws the limits' text when that total is outside them.
+ */
+export function quoteOnrampFor(
+  wanted: bigint,
+  method: PaymentMethod,
+  asset: { priceUsd: number; decimals: number },
+  currency = 'USD',
+): OnrampQuote {
+  if (!(asset.priceUsd > 0) || !Number.isFinite(asset.priceUsd)) {
+    throw new Error('the asset has no price')
+  }
+  // The subtotal that buys `wanted`, rounded up to a cent, grossed up by the fee; the fee's own
+  // rounding moves the least total by a cent or so either way.
+  const unit = 10n ** BigInt(asset.decimals)
+  const subtotal = ceilDiv(wanted * microsOf(asset.priceUsd), 10_000n * unit)
+  const percent = BigInt(ONRAMP_FEE_PERCENT[method])
+  const enough = (cents: bigint) => buys(cents, method, asset).purchaseAmount >= wanted
+  let total = ceilDiv(subtotal * 100n, 100n - percent)
+  while (total > 1n && enough(total - 1n)) total -= 1n
+  while (!enough(total)) total += 1n
+  return quoteOnramp(total, method, asset, currency)
+}
+
+const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b
+// The price in micro-dollars keeps 6 of its digits; cents × 10^4 are micro-dollars too.
+const microsOf = (priceUsd: number) => BigInt(Math.round(priceUsd * 1e6))
+
+function buys(
+  totalCents: bigint,
+  method: PaymentMethod,
+  asset: { priceUsd: number; decimals: number },
+) {
   // Rounded half up to a cent.
   const feeCents = (totalCents * BigInt(ONRAMP_FEE_PERCENT[method]) + 50n) / 100n
   const subtotalCents = totalCents - feeCents
-  // The price in micro-dollars keeps 6 of its digits; cents × 10^4 are micro-dollars too.
-  const priceMicros = BigInt(Math.round(asset.priceUsd * 1e6))
-  const purchaseAmount = (subtotalCents * 10_000n * 10n ** BigInt(asset.decimals)) / priceMicros
-  return { method, paymentTotalCents: totalCents, feeCents, subtotalCents, purchaseAmount }
+  const purchaseAmount =
+    (subtotalCents * 10_000n * 10n ** BigInt(asset.decimals)) / microsOf(asset.priceUsd)
+  return { feeCents, subtotalCents, purchaseAmount }
 }

@@ -52,13 +52,24 @@ export const getOnrampOptionsRoute = createRoute({
   },
 })
 
-const QuoteBody = z.object({
-  purchaseCurrency: shortText(20).openapi({ example: 'ETH' }),
-  paymentCurrency: shortText(10).openapi({ example: 'USD' }),
-  amount: money(),
-  network: caip2(),
-  paymentMethod: z.enum(['card', 'bank']).optional().openapi({ description: 'Default card' }),
-})
+const paymentMethod = () => z.enum(['card', 'bank'])
+const QuoteBody = z
+  .object({
+    purchaseCurrency: shortText(20).openapi({ example: 'ETH' }),
+    paymentCurrency: shortText(10).openapi({ example: 'USD' }),
+    amount: money().optional().openapi({ description: 'What is paid (or give purchaseAmount)' }),
+    purchaseAmount: z
+      .string()
+      .max(64)
+      .optional()
+      .openapi({ description: 'Ours: what is bought, a decimal in the asset', example: '0.5' }),
+    network: caip2(),
+    paymentMethod: paymentMethod().optional().openapi({ description: 'Default card' }),
+  })
+  .refine((body) => (body.amount === undefined) !== (body.purchaseAmount === undefined), {
+    message: 'give amount or purchaseAmount, one of the two',
+    path: ['amount'],
+  })
 
 export const postOnrampQuoteRoute = createRoute({
   method: 'post',
@@ -112,6 +123,9 @@ export const postOnrampUrlRoute = createRoute({
             defaultExperience: z.enum(['buy', 'send']).optional(),
             presetCryptoAmount: z.number().positive().max(1e12).optional(),
             presetFiatAmount: z.number().positive().max(1e9).optional(),
+            defaultPaymentMethod: paymentMethod()
+              .optional()
+              .openapi({ description: 'Ours: the method the checkout starts with' }),
             timezone: shortText(64)
               .optional()
               .openapi({ description: "The visitor's IANA timezone (restricted regions)" }),

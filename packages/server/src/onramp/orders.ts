@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { ONRAMP_ORDER_TTL_MS } from '../constants.ts'
 import type { Database, OnrampOrderRow } from '../db/schema.ts'
-import type { OnrampQuote } from './onrampQuote.ts'
+import type { OnrampQuote, PaymentMethod } from './onrampQuote.ts'
 
 export interface NewOrder {
   projectId: string
@@ -15,6 +15,9 @@ export interface NewOrder {
   destination: string
   partnerUserId?: string
   presetFiatCents?: bigint
+  /** Base units */
+  presetCryptoAmount?: bigint
+  preferredMethod?: PaymentMethod
 }
 
 export function createOrderStore(db: Kysely<Database>, now: () => number = Date.now) {
@@ -35,6 +38,8 @@ export function createOrderStore(db: Kysely<Database>, now: () => number = Date.
           destination: order.destination,
           partner_user_id: order.partnerUserId ?? null,
           preset_fiat_cents: order.presetFiatCents?.toString() ?? null,
+          preset_crypto_amount: order.presetCryptoAmount?.toString() ?? null,
+          preferred_method: order.preferredMethod ?? null,
           method: null,
           total_cents: null,
           fee_cents: null,

@@ -61,6 +61,7 @@ async function buying(
     selectAsset: vi.spyOn(core.onramp, 'selectAsset').mockResolvedValue(undefined),
     buy: vi.spyOn(core.onramp, 'buy').mockResolvedValue(true),
     reset: vi.spyOn(core.onramp, 'reset').mockResolvedValue(undefined),
+    toggleAmountIn: vi.spyOn(core.onramp, 'toggleAmountIn').mockResolvedValue(undefined),
   }
   core.stores.onramp.setState({ network: 'eip155:31337', options, asset: 'ETH', ...state })
   core.stores.modal.setState({ open: true })
@@ -91,6 +92,22 @@ describe('OnRampProviders', () => {
     fireEvent.click(screen.getByTestId('onramp-method-bank'))
     expect(actions.selectMethod).toHaveBeenCalledWith('bank')
     expect(screen.getByText('Bank transfer')).toBeTruthy()
+  })
+
+  it('counts the amount in the asset on request: its label, and what it costs in the quote', async () => {
+    const { actions } = await buying('OnRampProviders', { amount: '150', quote })
+    expect(screen.getByLabelText('You pay (USD)')).toBe(screen.getByTestId('onramp-amount'))
+    expect(screen.queryByTestId('onramp-pay')).toBeNull()
+    const unit = screen.getByTestId('onramp-amount-in')
+    expect(unit.textContent).toBe('Enter in ETH')
+    fireEvent.click(unit)
+    expect(actions.toggleAmountIn).toHaveBeenCalled()
+    cleanup()
+    await buying('OnRampProviders', { amount: '0.049', amountIn: 'crypto', quote })
+    expect(screen.getByLabelText('You buy (ETH)')).toBe(screen.getByTestId('onramp-amount'))
+    expect(screen.getByTestId('onramp-amount-in').textContent).toBe('Enter in USD')
+    expect(screen.getByTestId('onramp-pay').textContent).toBe('$150.00')
+    expect(screen.getByTestId('onramp-receive').textContent).toBe('0.049 ETH')
   })
 
   it('shows the quote; Buy opens the checkout and follows it in BuyInProgress', async () => {

@@ -26,6 +26,7 @@ export default function OnRampProviders() {
   const asset = onramp.options?.purchaseCurrencies.find((a) => a.symbol === onramp.asset)
   const { quote } = onramp
   const canBuy = Boolean(quote && !onramp.error && !onramp.quoteLoading)
+  const inCrypto = onramp.amountIn === 'crypto'
   return (
     <form
       data-view="OnRampProviders"
@@ -43,9 +44,22 @@ export default function OnRampProviders() {
       <style>{onrampCss}</style>
       {onramp.optionsLoading ? <p className="lk-muted">{messages.loadingOptions}</p> : null}
       <div className="lk-swap-panel">
-        <label className="lk-section-title" htmlFor={amountId}>
-          {messages.buyAmount}
-        </label>
+        <div className="lk-onramp-amount-head">
+          <label className="lk-section-title" htmlFor={amountId}>
+            {inCrypto
+              ? format(messages.buyAmountIn, { asset: asset?.symbol ?? '' })
+              : messages.buyAmount}
+          </label>
+          <button
+            type="button"
+            className="lk-onramp-unit"
+            data-testid="onramp-amount-in"
+            disabled={!asset}
+            onClick={() => core.onramp.toggleAmountIn()}
+          >
+            {format(messages.amountInUnit, { unit: inCrypto ? 'USD' : (asset?.symbol ?? '') })}
+          </button>
+        </div>
         <div className="lk-swap-row">
           <input
             id={amountId}
@@ -89,6 +103,12 @@ export default function OnRampProviders() {
       </fieldset>
       {quote && asset ? (
         <dl className="lk-summary" data-testid="onramp-quote">
+          {inCrypto ? (
+            <>
+              <dt>{messages.youPay}</dt>
+              <dd data-testid="onramp-pay">{usd(quote.paymentTotal)}</dd>
+            </>
+          ) : null}
           <dt>{messages.youReceive}</dt>
           <dd data-testid="onramp-receive">
             {quote.purchaseAmount} {asset.symbol}

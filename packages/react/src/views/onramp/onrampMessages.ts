@@ -3,6 +3,9 @@ import { useMessagesWith } from '../../useMessages.ts'
 /** The buy views' texts: loaded with them, not with the first load (README "Buy crypto"). */
 export const onrampEn = {
   buyAmount: 'You pay (USD)',
+  buyAmountIn: 'You buy ({asset})',
+  amountInUnit: 'Enter in {unit}',
+  youPay: 'You pay',
   buyAsset: 'You buy',
   payWith: 'Pay with',
   providerFee: 'Provider fee',
