@@ -38,6 +38,7 @@ async function checkout(page: Page, amount: string, unit: 'USD' | 'ETH' = 'USD')
   const receive = (await page.getByTestId('onramp-receive').textContent()) ?? ''
   const fee = await page.getByTestId('onramp-fee').textContent()
   const pay = unit === 'ETH' ? await page.getByTestId('onramp-pay').textContent() : null
+  if (unit === 'ETH') await screenshot(page, 'onramp-form-eth')
   const popupOpened = page.context().waitForEvent('page')
   await page.getByTestId('onramp-buy').click()
   const popup = await popupOpened
