@@ -4,7 +4,7 @@
 // options. The template's name carries a hash of the migrations and the PGlite version, so a
 // changed migration makes a new template; until then every worker (and every later run) reuses it.
 import { createHash, randomUUID } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { cp, mkdtemp, rename, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -22,15 +22,22 @@ function pgliteVersion(): string {
   return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version
 }
 
-/** Changes with the migrations' source and the PGlite that wrote the files. */
+/**
+ * Changes with the source of db/ (the migrations and the files they import) and the PGlite that
+ * wrote the files.
+ */
 const templateKey = (() => {
   let key: string | undefined
   return () => {
-    key ??= createHash('sha256')
-      .update(readFileSync(new URL('../db/migrations.ts', import.meta.url)))
-      .update(pgliteVersion())
-      .digest('hex')
-      .slice(0, 16)
+    if (key) return key
+    const db = new URL('../db/', import.meta.url)
+    const hash = createHash('sha256')
+    for (const name of readdirSync(db).sort()) {
+      if (name.endsWith('.ts') && !name.endsWith('.test.ts')) {
+        hash.update(name).update(readFileSync(new URL(name, db)))
+      }
+    }
+    key = hash.update(pgliteVersion()).digest('hex').slice(0, 16)
     return key
   }
 })()
