@@ -89,9 +89,16 @@ describe('Buy crypto through the sandbox provider', () => {
     await screenshot(page, 'onramp-activity')
   })
 
-  it('a declined card and a closed checkout each say why, and Try again goes back to the form', async () => {
+  it('in euros: a declined card and a closed checkout each say why, and Try again goes back to the form', async () => {
     const { page } = await openBuy()
+    await page.getByTestId('onramp-currency').click()
+    await view(page, 'OnRampFiatSelect').waitFor()
+    await screenshot(page, 'onramp-fiat-select')
+    await page.getByTestId('onramp-currency-EUR').click()
+    await page.getByLabel('You pay (EUR)').waitFor()
     const declined = await checkout(page, '20')
+    expect(declined.fee).toBe('€0.40')
+    expect(await declined.popup.getByLabel('Amount (EUR)').inputValue()).toBe('20.00')
     await declined.popup.getByLabel('Card number').fill('4000 0000 0000 0002')
     await declined.popup.getByRole('button', { name: 'Pay' }).click()
     await expect

@@ -168,6 +168,7 @@ export function createAppKitCore(options: AppKitOptions) {
         'load',
         'selectAsset',
         'selectMethod',
+        'selectCurrency',
         'toggleAmountIn',
         'refreshQuote',
         'reset',

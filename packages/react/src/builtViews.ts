@@ -34,6 +34,7 @@ export const BUILT_VIEWS = [
   'SwapPreview',
   'OnRampProviders',
   'OnRampTokenSelect',
+  'OnRampFiatSelect',
   'BuyInProgress',
 ] as const satisfies readonly ViewName[]
 

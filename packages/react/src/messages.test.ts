@@ -8,9 +8,10 @@ describe('message table', () => {
     expect(en.balanceUnavailable).toBe('Token Balance Unavailable')
   })
 
-  it('names every spec view (§2), the network list, Receive, the four Send, three Swap and three Buy views', () => {
-    expect(Object.keys(en.views)).toHaveLength(30)
+  it('names every spec view (§2), the network list, Receive, the four Send, three Swap and four Buy views', () => {
+    expect(Object.keys(en.views)).toHaveLength(31)
     expect(en.views.Receive).toBe('Receive')
+    expect(en.views.OnRampFiatSelect).toBe('Select Currency')
     expect(en.views.Connect).toBe('Connect Wallet')
   })
 

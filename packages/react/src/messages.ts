@@ -174,6 +174,7 @@ export const en = {
     SwapPreview: 'Review Swap',
     OnRampProviders: 'Buy',
     OnRampTokenSelect: 'Select Token',
+    OnRampFiatSelect: 'Select Currency',
     BuyInProgress: 'Buy',
   },
   notBuilt: 'This view is not available yet.',

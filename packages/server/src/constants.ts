@@ -483,8 +483,12 @@ export const ONRAMP_LIMITS = {
 } as const
 /** §9 Provider fee 1-2 %: ours by method, a card costs the provider more than a transfer */
 export const ONRAMP_FEE_PERCENT = { card: 2, bank: 1 } as const
-/** Ours: the sandbox takes US dollars only (a real provider brings its own list) */
-export const ONRAMP_PAYMENT_CURRENCIES = ['USD'] as const
+/**
+ * Ours: the sandbox's fiat currencies at fixed rates, units per US dollar (prices are kept in USD;
+ * a real provider brings its own list and rates). §9's limits count in the currency paid.
+ */
+export const ONRAMP_FIAT_PER_USD = { USD: 1, EUR: 0.92, GBP: 0.79 } as const
+export const ONRAMP_PAYMENT_CURRENCIES = ['USD', 'EUR', 'GBP'] as const
 /**
  * §1 Restricted timezones (mainland China, Hong Kong, Macau; the spec does not list them): the
  * IANA zones and their old aliases.

@@ -55,6 +55,8 @@ export interface OnrampUrlRequest {
   defaultExperience?: 'buy' | 'send'
   presetCryptoAmount?: number
   presetFiatAmount?: number
+  /** Ours: the fiat currency paid (default USD) */
+  fiatCurrency?: string
   /** Ours: the method the provider's checkout starts with */
   defaultPaymentMethod?: string
   timezone?: string

@@ -157,6 +157,37 @@ describe('onramp controller on the sandbox provider', () => {
     expect(onramp.getState()).toMatchObject({ amountIn: 'fiat', amount: quote?.paymentTotal })
   })
 
+  it('pays in euros: the quote at the euro price, limits in euros, the checkout in euros', async () => {
+    const { controller, onramp } = setup()
+    await controller.load()
+    expect(onramp.getState().options?.paymentCurrencies).toEqual(['USD', 'EUR', 'GBP'])
+    onramp.setState({ amount: '100' })
+    await controller.refreshQuote()
+    const usdRate = onramp.getState().quote?.rate ?? 0
+    controller.selectCurrency('EUR')
+    await controller.refreshQuote()
+    expect(onramp.getState().quote?.rate).toBeCloseTo(usdRate * 0.92, 6)
+    onramp.setState({ amount: '5' })
+    await controller.refreshQuote()
+    expect(onramp.getState().error).toBe('Enter an amount between 10 and 7500 EUR')
+
+    onramp.setState({ amount: '100' })
+    let page = ''
+    const done = ended(onramp)
+    await controller.buy(
+      checkoutWindow(async (url) => {
+        page = await (await fetch(url)).text()
+        await payWith({ amount: '100', card: '4242424242424242' })(url)
+      }),
+    )
+    expect((await done).status).toBe('completed')
+    expect(page).toContain('Amount (EUR)')
+    // Another network keeps the currency chosen.
+    onramp.setState({ network: undefined })
+    await controller.load()
+    expect(onramp.getState().currency).toBe('EUR')
+  })
+
   it('refuses a crypto amount that is no amount of the asset before asking', async () => {
     const { controller, onramp } = setup()
     await controller.load()

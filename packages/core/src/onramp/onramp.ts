@@ -12,7 +12,8 @@ import { initialOnrampState, type OnrampState } from './onrampState.ts'
 /** The onramp's own texts (ours; the spec has none) */
 export const OnrampText = {
   notOffered: 'Buying crypto is not offered on this network',
-  amount: (min: number, max: number) => `Enter an amount between ${min} and ${max} USD`,
+  amount: (min: number, max: number, currency: string) =>
+    `Enter an amount between ${min} and ${max} ${currency}`,
   cryptoAmount: (symbol: string, decimals: number) =>
     `Enter an amount of ${symbol} with at most ${decimals} decimals`,
   popupBlocked: 'The checkout window could not open. Allow pop-ups for this site and try again.',
@@ -80,14 +81,21 @@ export function createOnrampController(ctx: OnrampContext) {
     const { min, max } = limitsOf(method)
     const value = Number(amount)
     const plain = /^\d+(\.\d{1,2})?$/.test(amount.trim())
-    return plain && value >= min && value <= max ? undefined : OnrampText.amount(min, max)
+    return plain && value >= min && value <= max
+      ? undefined
+      : OnrampText.amount(min, max, state.currency)
   }
 
   async function load() {
     const caipNetworkId = network()
     const state = onramp.getState()
     if (state.network === caipNetworkId && (state.options || state.optionsLoading)) return
-    onramp.setState({ ...initialOnrampState(), network: caipNetworkId, optionsLoading: true }, true)
+    // The currency chosen stays across networks.
+    const { currency } = state
+    onramp.setState(
+      { ...initialOnrampState(), network: caipNetworkId, optionsLoading: true, currency },
+      true,
+    )
     try {
       const options = await (await ctx.onramp()).options()
       if (onramp.getState().network !== caipNetworkId) return
@@ -96,6 +104,9 @@ export function createOnrampController(ctx: OnrampContext) {
         options: { ...options, purchaseCurrencies: assets },
         optionsLoading: false,
         asset: assets[0]?.symbol,
+        currency: options.paymentCurrencies.includes(currency)
+          ? currency
+          : (options.paymentCurrencies[0] ?? currency),
         error: assets.length === 0 ? OnrampText.notOffered : undefined,
       })
     } catch (error) {
@@ -123,7 +134,7 @@ export function createOnrampController(ctx: OnrampContext) {
     try {
       const quote = await (await ctx.onramp()).quote({
         purchaseCurrency: asset,
-        paymentCurrency: 'USD',
+        paymentCurrency: state.currency,
         ...(state.amountIn === 'crypto'
           ? { purchaseAmount: amount.trim() }
           : { amount: amount.trim() }),
@@ -189,6 +200,7 @@ export function createOnrampController(ctx: OnrampContext) {
     refreshQuote,
     selectAsset: (symbol: string) => edit({ asset: symbol, quote: undefined }, 0),
     selectMethod: (method: string) => edit({ method, quote: undefined }, 0),
+    selectCurrency: (currency: string) => edit({ currency, quote: undefined }, 0),
     setAmount: (amount: string) => edit({ amount }, ONRAMP_QUOTE_DEBOUNCE_MS),
     /**
      * Counts the amount in the asset instead of fiat, or back; the amount becomes the other side
@@ -232,6 +244,7 @@ export function createOnrampController(ctx: OnrampContext) {
             ? { presetCryptoAmount: Number(amount) }
             : { presetFiatAmount: Number(amount) }),
           defaultPaymentMethod: method,
+          fiatCurrency: state.currency,
           timezone: ctx.timezone?.(),
         })
         popup.opener = null

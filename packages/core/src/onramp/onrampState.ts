@@ -16,6 +16,8 @@ export interface OnrampState {
   method: string
   /** As typed: fiat, or the asset when `amountIn` is crypto */
   amount: string
+  /** The fiat currency paid (one of the provider's `paymentCurrencies`) */
+  currency: string
   /** What the amount counts: the fiat paid, or the asset bought */
   amountIn: 'fiat' | 'crypto'
   quote?: OnrampQuote
@@ -32,6 +34,7 @@ export function initialOnrampState(): OnrampState {
     method: 'card',
     amount: '',
     amountIn: 'fiat',
+    currency: 'USD',
     quoteLoading: false,
     status: 'editing',
   }

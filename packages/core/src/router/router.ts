@@ -49,6 +49,7 @@ export interface ViewParams {
   OnRampProviders: undefined
   /** Picks the asset bought */
   OnRampTokenSelect: undefined
+  OnRampFiatSelect: undefined
   /** The provider's checkout is open in a popup; the order is followed until it ends */
   BuyInProgress: undefined
 }

@@ -33,6 +33,7 @@ const builtLoaders = {
   SwapPreview: () => import('./swap/SwapPreview.tsx'),
   OnRampProviders: () => import('./onramp/OnRampProviders.tsx'),
   OnRampTokenSelect: () => import('./onramp/OnRampTokenSelect.tsx'),
+  OnRampFiatSelect: () => import('./onramp/OnRampFiatSelect.tsx'),
   BuyInProgress: () => import('./onramp/BuyInProgress.tsx'),
 } satisfies Record<BuiltView, Loader>
 const loaders: Partial<Record<ViewName, Loader>> = builtLoaders

@@ -1,6 +1,9 @@
 import { type Kysely, type Migration, sql } from 'kysely'
 
-/** An order asked for in crypto, and the payment method chosen before the checkout opened */
+/**
+ * An order asked for in crypto, the payment method chosen before the checkout opened, and the
+ * currency paid
+ */
 export const onrampPresets: Migration = {
   // biome-ignore lint/suspicious/noExplicitAny: a migration runs against any past schema
   async up(db: Kysely<any>) {
@@ -11,9 +14,14 @@ export const onrampPresets: Migration = {
         c.check(sql`preferred_method in ('card', 'bank')`),
       )
       .execute()
+    await db.schema
+      .alterTable('onramp_orders')
+      .addColumn('currency', 'text', (c) => c.notNull().defaultTo('USD'))
+      .execute()
   },
   // biome-ignore lint/suspicious/noExplicitAny: a migration runs against any past schema
   async down(db: Kysely<any>) {
+    await db.schema.alterTable('onramp_orders').dropColumn('currency').execute()
     await db.schema.alterTable('onramp_orders').dropColumn('preferred_method').execute()
     await db.schema.alterTable('onramp_orders').dropColumn('preset_crypto_amount').execute()
   },

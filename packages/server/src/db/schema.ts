@@ -192,6 +192,8 @@ export interface OnrampOrdersTable {
   preset_crypto_amount: string | null
   /** The way to pay chosen in the modal; the checkout starts with it */
   preferred_method: string | null
+  /** The fiat currency paid (ONRAMP_PAYMENT_CURRENCIES) */
+  currency: string
   /** Set when paid: the method, what was paid and what it bought (base units) */
   method: string | null
   total_cents: string | null

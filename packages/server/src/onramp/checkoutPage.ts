@@ -11,8 +11,9 @@ export interface CheckoutView {
   order: OnrampOrderRow
   /** Decimal string of the purchased asset's amount (when paid) */
   purchased?: string
-  /** USD per whole unit of the asset */
-  priceUsd: number
+  /** The currency paid per whole unit of the asset */
+  price: number
+  currency: string
   /** The form's amount (the preset, or what was typed) */
   amount: string
   /** The payment method checked first (the modal's choice, or what was posted) */
@@ -24,13 +25,14 @@ export interface CheckoutView {
 /** A card number or IBAN as people write it: groups of four */
 export const inFours = (digits: string) => digits.replace(/(.{4})(?=.)/g, '$1 ')
 
-const usd = (value: number) =>
-  value.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 })
+const money = (value: number, currency: string) =>
+  value.toLocaleString('en-US', { style: 'currency', currency, maximumFractionDigits: 2 })
 
-function summary(order: OnrampOrderRow, priceUsd: number): string {
+function summary(view: CheckoutView): string {
+  const { order } = view
   return (
     `<dl><dt>Buying</dt><dd>${e(order.asset)} on ${e(order.network)}</dd>` +
-    `<dt>Rate</dt><dd>1 ${e(order.asset)} = ${usd(priceUsd)}</dd>` +
+    `<dt>Rate</dt><dd>1 ${e(order.asset)} = ${money(view.price, view.currency)}</dd>` +
     `<dt>Sent to</dt><dd><code>${e(order.destination)}</code></dd></dl>`
   )
 }
@@ -40,11 +42,11 @@ function form(view: CheckoutView): string {
   return (
     `<form method="post">` +
     (view.error ? `<p role="alert">${e(view.error)}</p>` : '') +
-    `<label for="amount">Amount (USD)</label>` +
+    `<label for="amount">Amount (${e(view.currency)})</label>` +
     `<input type="text" id="amount" name="amount" inputmode="decimal" required value="${e(view.amount)}">` +
     `<fieldset><legend>Pay with</legend>` +
-    `<div class="radio"><input type="radio" id="m-card" name="method" value="card"${view.method === 'card' ? ' checked' : ''}><label for="m-card">Card (fee ${ONRAMP_FEE_PERCENT.card} %, ${card.min} to ${card.max} USD)</label></div>` +
-    `<div class="radio"><input type="radio" id="m-bank" name="method" value="bank"${view.method === 'bank' ? ' checked' : ''}><label for="m-bank">Bank transfer (fee ${ONRAMP_FEE_PERCENT.bank} %, ${bank.min} to ${bank.max} USD)</label></div>` +
+    `<div class="radio"><input type="radio" id="m-card" name="method" value="card"${view.method === 'card' ? ' checked' : ''}><label for="m-card">Card (fee ${ONRAMP_FEE_PERCENT.card} %, ${card.min} to ${card.max} ${e(view.currency)})</label></div>` +
+    `<div class="radio"><input type="radio" id="m-bank" name="method" value="bank"${view.method === 'bank' ? ' checked' : ''}><label for="m-bank">Bank transfer (fee ${ONRAMP_FEE_PERCENT.bank} %, ${bank.min} to ${bank.max} ${e(view.currency)})</label></div>` +
     `</fieldset>` +
     `<fieldset><legend>Card</legend>` +
     `<label for="card">Card number</label><input type="text" id="card" name="card" inputmode="numeric" autocomplete="cc-number">` +
@@ -64,8 +66,8 @@ function outcome(view: CheckoutView): string {
   const { order } = view
   if (order.status === 'completed') {
     return (
-      `<p role="status">Paid ${usd(Number(formatCents(BigInt(order.total_cents ?? '0'))))} ` +
-      `(fee ${usd(Number(formatCents(BigInt(order.fee_cents ?? '0'))))}). ` +
+      `<p role="status">Paid ${money(Number(formatCents(BigInt(order.total_cents ?? '0'))), view.currency)} ` +
+      `(fee ${money(Number(formatCents(BigInt(order.fee_cents ?? '0'))), view.currency)}). ` +
       `<strong>${e(view.purchased ?? '')} ${e(order.asset)}</strong> were sent.</p>` +
       `<dl><dt>Transaction</dt><dd><code data-testid="onramp-tx">${e(order.tx_hash ?? '')}</code></dd></dl>` +
       `<p>You can close this window.</p>`
@@ -88,7 +90,7 @@ export function checkoutPage(view: CheckoutView, expired: boolean): string {
   return htmlPage(
     'Buy crypto',
     STYLE,
-    `<h1>Buy ${e(view.order.asset)}</h1><p>Latchkey sandbox: test payments only, no money moves.</p>${summary(view.order, view.priceUsd)}${main}`,
+    `<h1>Buy ${e(view.order.asset)}</h1><p>Latchkey sandbox: test payments only, no money moves.</p>${summary(view)}${main}`,
   )
 }
 

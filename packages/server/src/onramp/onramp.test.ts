@@ -121,7 +121,7 @@ describe('the onramp sandbox', () => {
       { id: 'card', name: 'Card', feePercent: 2, limits: { min: 10, max: 7500 } },
       { id: 'bank', name: 'Bank transfer', feePercent: 1, limits: { min: 10, max: 25_000 } },
     ])
-    expect(options.paymentCurrencies).toEqual([{ id: 'USD' }])
+    expect(options.paymentCurrencies).toEqual([{ id: 'USD' }, { id: 'EUR' }, { id: 'GBP' }])
     expect(options.purchaseCurrencies.map((c) => [c.symbol, c.network])).toEqual([
       ['ETH', NETWORK],
       ['lUSD', NETWORK],
@@ -148,8 +148,8 @@ describe('the onramp sandbox', () => {
     expect(await refused(quote({ amount: '25000.01', paymentMethod: 'bank' }))).toBe(
       'Amount must be between 10 and 25000 USD',
     )
-    expect(await refused(quote({ amount: '100', paymentCurrency: 'EUR' }))).toBe(
-      'Payment currency EUR is not supported',
+    expect(await refused(quote({ amount: '100', paymentCurrency: 'JPY' }))).toBe(
+      'Payment currency JPY is not supported',
     )
     expect(await refused(quote({ amount: '100', network: 'eip155:1' }))).toBe(
       'ETH on eip155:1 is not offered',
@@ -226,6 +226,50 @@ describe('the onramp sandbox', () => {
     expect(formatUnits(await node.getBalance({ address: destination }), 18)).toBe(
       half.purchaseAmount,
     )
+  })
+
+  it('sells in euros and pounds at the sandbox rates, with the limits counted in the currency paid', async () => {
+    const usd = await ok<Quote>(quote({ amount: '100' }))
+    const eur = await ok<Quote>(quote({ amount: '100', paymentCurrency: 'EUR' }))
+    expect(eur.rate).toBeCloseTo(usd.rate * 0.92, 6)
+    expect(eur.fee).toBe('2.00')
+    expect(Number(eur.purchaseAmount)).toBeCloseTo(98 / eur.rate, 12)
+    expect(await refused(quote({ amount: '7500.01', paymentCurrency: 'GBP' }))).toBe(
+      'Amount must be between 10 and 7500 GBP',
+    )
+
+    const destination = freshAddress()
+    const { url, orderId } = await ok<{ url: string; orderId: string }>(
+      api('/v1/generators/onrampurl', {
+        destinationWallets: [{ address: destination }],
+        defaultNetwork: NETWORK,
+        presetFiatAmount: 100,
+        fiatCurrency: 'EUR',
+      }),
+    )
+    const html = await (await checkout(url)).text()
+    expect(html).toContain('Amount (EUR)')
+    expect(html).toMatch(/1 ETH = €[\d,]+\.\d{2}/)
+    expect(html).toContain('10 to 7500 EUR')
+    const receipt = await (await checkout(url, { amount: '100', card: TEST_CARD })).text()
+    expect(receipt).toContain('Paid €100.00 (fee €2.00)')
+    expect(await orderState(orderId)).toMatchObject({
+      status: 'completed',
+      paymentCurrency: 'EUR',
+      paymentTotal: '100.00',
+    })
+    expect(formatUnits(await node.getBalance({ address: destination }), 18)).toBe(
+      eur.purchaseAmount,
+    )
+    expect(
+      await refused(
+        api('/v1/generators/onrampurl', {
+          destinationWallets: [{ address: destination }],
+          defaultNetwork: NETWORK,
+          fiatCurrency: 'JPY',
+        }),
+      ),
+    ).toContain('fiatCurrency')
   })
 
   it('refuses a crypto amount it cannot read, out of the limits, or with a fiat one', async () => {

@@ -7,14 +7,16 @@ import { caip2, parseCaip2 } from '../chain/config.ts'
 import { listTokens, NATIVE_COIN, type PriceSource } from '../chain/tokens.ts'
 import {
   NATIVE_TOKEN_ADDRESS,
-  ONRAMP_PAYMENT_CURRENCIES,
   ONRAMP_RESTRICTED_TIMEZONES,
   ONRAMP_TEST_PAYMENTS,
 } from '../constants.ts'
 import type { Database, OnrampOrderRow } from '../db/schema.ts'
 import { type CheckoutView, checkoutPage, inFours } from './checkoutPage.ts'
 import {
+  type FiatCurrency,
   formatCents,
+  inCurrency,
+  isFiatCurrency,
   type PaymentMethod,
   parseFiatCents,
   quoteOnramp,
@@ -126,18 +128,23 @@ export function createOnramp(deps: OnrampDeps) {
     network: string
     paymentMethod?: PaymentMethod
   }) {
-    if (!(ONRAMP_PAYMENT_CURRENCIES as readonly string[]).includes(body.paymentCurrency)) {
-      throw new OnrampError(`Payment currency ${body.paymentCurrency} is not supported`)
+    const currency = body.paymentCurrency
+    if (!isFiatCurrency(currency)) {
+      throw new OnrampError(`Payment currency ${currency} is not supported`)
     }
     const method = body.paymentMethod ?? 'card'
+    const asset = await assetOf(body.network, body.purchaseCurrency)
+    const priced = inCurrency(asset, currency)
     if (body.purchaseAmount === undefined) {
       const cents = parseFiatCents(body.amount ?? '')
       if (cents === undefined)
         throw new OnrampError('Amount must be a number with at most 2 decimals')
-      const asset = await assetOf(body.network, body.purchaseCurrency)
-      return { asset, quote: priced(() => quoteOnramp(cents, method, asset, body.paymentCurrency)) }
+      return {
+        asset,
+        rate: priced.price,
+        quote: refusing(() => quoteOnramp(cents, method, priced, currency)),
+      }
     }
-    const asset = await assetOf(body.network, body.purchaseCurrency)
     const wanted = parseAmount(body.purchaseAmount, asset.decimals)
     if (wanted === undefined) {
       throw new OnrampError(
@@ -146,12 +153,13 @@ export function createOnramp(deps: OnrampDeps) {
     }
     return {
       asset,
-      quote: priced(() => quoteOnrampFor(wanted, method, asset, body.paymentCurrency)),
+      rate: priced.price,
+      quote: refusing(() => quoteOnrampFor(wanted, method, priced, currency)),
     }
   }
 
   /** A quote, its limits' refusal as an OnrampError */
-  function priced<T>(quoting: () => T): T {
+  function refusing<T>(quoting: () => T): T {
     try {
       return quoting()
     } catch (error) {
@@ -168,6 +176,7 @@ export function createOnramp(deps: OnrampDeps) {
       presetFiatAmount?: number
       presetCryptoAmount?: number
       defaultPaymentMethod?: PaymentMethod
+      fiatCurrency?: FiatCurrency
       timezone?: string
     },
   ) {
@@ -213,6 +222,7 @@ export function createOnramp(deps: OnrampDeps) {
       presetFiatCents: preset,
       presetCryptoAmount: presetCrypto,
       preferredMethod: body.defaultPaymentMethod,
+      currency: body.fiatCurrency ?? 'USD',
     })
     return { order, url: new URL(`/onramp/checkout/${order.id}`, deps.publicUrl()).href }
   }
@@ -235,13 +245,18 @@ export function createOnramp(deps: OnrampDeps) {
     return purchased(order, token?.decimals ?? NATIVE_COIN.decimals)
   }
 
-  /** The form's first amount: the fiat preset, or what buys the crypto preset now, or $100 */
+  const currencyOf = (order: OnrampOrderRow): FiatCurrency =>
+    isFiatCurrency(order.currency) ? order.currency : 'USD'
+
+  /** The form's first amount: the fiat preset, or what buys the crypto preset now, or 100 */
   function presetAmount(order: OnrampOrderRow, asset: OnrampAsset | undefined) {
     if (order.preset_crypto_amount !== null && asset) {
       const method: PaymentMethod = order.preferred_method === 'bank' ? 'bank' : 'card'
+      const currency = currencyOf(order)
       try {
         const wanted = BigInt(order.preset_crypto_amount)
-        return { amount: formatCents(quoteOnrampFor(wanted, method, asset).paymentTotalCents) }
+        const quote = quoteOnrampFor(wanted, method, inCurrency(asset, currency), currency)
+        return { amount: formatCents(quote.paymentTotalCents) }
       } catch (error) {
         return { amount: formatCents(DEFAULT_FIAT_CENTS), error: (error as Error).message }
       }
@@ -257,7 +272,8 @@ export function createOnramp(deps: OnrampDeps) {
     const preset = form ?? presetAmount(order, asset)
     const view: CheckoutView = {
       order,
-      priceUsd: asset?.priceUsd ?? 0,
+      price: asset ? inCurrency(asset, currencyOf(order)).price : 0,
+      currency: currencyOf(order),
       purchased: purchased(order, asset?.decimals ?? 18),
       amount: preset.amount,
       method: (form?.method ?? order.preferred_method) === 'bank' ? 'bank' : 'card',
@@ -271,10 +287,11 @@ export function createOnramp(deps: OnrampDeps) {
     if (order.status !== 'created') return order
     const asset = await assetOf(order.network, order.asset)
     const method: PaymentMethod = form.method === 'bank' ? 'bank' : 'card'
+    const currency = currencyOf(order)
     const cents = parseFiatCents(form.amount ?? '')
     if (cents === undefined)
-      throw new OnrampError('Enter the amount in USD, with at most 2 decimals')
-    const quoted = priced(() => quoteOnramp(cents, method, asset))
+      throw new OnrampError(`Enter the amount in ${currency}, with at most 2 decimals`)
+    const quoted = refusing(() => quoteOnramp(cents, method, inCurrency(asset, currency), currency))
     const digits = (text: string | undefined) => (text ?? '').replace(/[\s-]/g, '').toUpperCase()
     if (method === 'card') {
       if (digits(form.card) === ONRAMP_TEST_PAYMENTS.declinedCard) {

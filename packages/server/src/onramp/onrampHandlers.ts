@@ -54,7 +54,7 @@ export function registerOnrampRoutes(app: OpenAPIHono<AppEnv>, onramp: Onramp) {
   app.openapi(postOnrampQuoteRoute, async (c) => {
     const body = c.req.valid('json')
     return refusing(c, async () => {
-      const { asset, quote } = await onramp.quote(body)
+      const { asset, quote, rate } = await onramp.quote(body)
       return c.json({
         purchaseCurrency: asset.symbol,
         paymentCurrency: body.paymentCurrency,
@@ -64,7 +64,7 @@ export function registerOnrampRoutes(app: OpenAPIHono<AppEnv>, onramp: Onramp) {
         paymentSubtotal: formatCents(quote.subtotalCents),
         fee: formatCents(quote.feeCents),
         purchaseAmount: formatUnits(quote.purchaseAmount, asset.decimals),
-        rate: asset.priceUsd,
+        rate,
       })
     })
   })
@@ -91,6 +91,7 @@ export function registerOnrampRoutes(app: OpenAPIHono<AppEnv>, onramp: Onramp) {
         asset: order.asset,
         destination: order.destination,
         paymentMethod: order.method,
+        paymentCurrency: order.currency,
         paymentTotal: cents(order.total_cents),
         fee: cents(order.fee_cents),
         purchaseAmount: (await onramp.purchasedOf(order)) ?? null,

@@ -2,8 +2,8 @@ import { parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { formatCents, parseFiatCents, quoteOnramp, quoteOnrampFor } from './onrampQuote.ts'
 
-const ETH = { priceUsd: 3000, decimals: 18 }
-const LUSD = { priceUsd: 1, decimals: 6 }
+const ETH = { price: 3000, decimals: 18 }
+const LUSD = { price: 1, decimals: 6 }
 
 describe('onramp quotes', () => {
   it.each([
@@ -62,13 +62,13 @@ describe('onramp quotes', () => {
       parseEther('0.5'),
     )
     // Odd prices and amounts: always enough, never a cent more than needed.
-    for (const [wanted, priceUsd, method, decimals] of [
+    for (const [wanted, price, method, decimals] of [
       [parseEther('0.01'), 2999.99, 'card', 18],
       [123_456_789_012_345_678n, 3210.123456, 'bank', 18],
       [77_777_777n, 0.999999, 'card', 6],
       [10_101_011n, 1, 'bank', 6],
     ] as const) {
-      const asset = { priceUsd, decimals }
+      const asset = { price, decimals }
       const quote = quoteOnrampFor(wanted, method, asset)
       expect(quote.purchaseAmount).toBeGreaterThanOrEqual(wanted)
       expect(quoteOnramp(quote.paymentTotalCents - 1n, method, asset).purchaseAmount).toBeLessThan(
@@ -86,8 +86,8 @@ describe('onramp quotes', () => {
   })
 
   it('refuses an asset without a price', () => {
-    expect(() => quoteOnramp(10_000n, 'card', { priceUsd: 0, decimals: 18 })).toThrow('no price')
-    expect(() => quoteOnramp(10_000n, 'card', { priceUsd: Number.NaN, decimals: 18 })).toThrow()
+    expect(() => quoteOnramp(10_000n, 'card', { price: 0, decimals: 18 })).toThrow('no price')
+    expect(() => quoteOnramp(10_000n, 'card', { price: Number.NaN, decimals: 18 })).toThrow()
   })
 
   it('reads fiat with at most 2 decimals and writes it back', () => {

@@ -1,9 +1,28 @@
 // What a purchase costs and buys: the fee by payment method, the limits, and the crypto amount at
 // the data API's price. Money is counted in cents and base units, never in floats.
-import { ONRAMP_FEE_PERCENT, ONRAMP_LIMITS, type ONRAMP_PAYMENT_METHODS } from '../constants.ts'
+import {
+  ONRAMP_FEE_PERCENT,
+  ONRAMP_FIAT_PER_USD,
+  ONRAMP_LIMITS,
+  ONRAMP_PAYMENT_CURRENCIES,
+  type ONRAMP_PAYMENT_METHODS,
+} from '../constants.ts'
 import { onrampAmountOutOfRange } from '../errors.ts'
 
 export type PaymentMethod = (typeof ONRAMP_PAYMENT_METHODS)[number]
+export type FiatCurrency = (typeof ONRAMP_PAYMENT_CURRENCIES)[number]
+
+export const isFiatCurrency = (value: string): value is FiatCurrency =>
+  (ONRAMP_PAYMENT_CURRENCIES as readonly string[]).includes(value)
+
+/** An asset priced in USD, priced in `currency` at the sandbox's rate */
+export const inCurrency = (
+  asset: { priceUsd: number; decimals: number },
+  currency: FiatCurrency,
+) => ({
+  price: asset.priceUsd * ONRAMP_FIAT_PER_USD[currency],
+  decimals: asset.decimals,
+})
 
 export interface OnrampQuote {
   method: PaymentMethod
@@ -33,20 +52,21 @@ export function formatCents(cents: bigint): string {
 }
 
 /**
- * Quotes `totalCents` paid by `method` for an asset worth `priceUsd` a whole unit; throws the
+ * Quotes `totalCents` paid by `method` for an asset worth `price` a whole unit (both in the payment
+ * currency: cents are hundredths of it); throws the
  * limits' text when the amount is outside the method's range.
  */
 export function quoteOnramp(
   totalCents: bigint,
   method: PaymentMethod,
-  asset: { priceUsd: number; decimals: number },
+  asset: { price: number; decimals: number },
   currency = 'USD',
 ): OnrampQuote {
   const limits = ONRAMP_LIMITS[method]
   if (totalCents < BigInt(limits.min) * 100n || totalCents > BigInt(limits.max) * 100n) {
     throw new Error(onrampAmountOutOfRange(limits.min, limits.max, currency).error)
   }
-  if (!(asset.priceUsd > 0) || !Number.isFinite(asset.priceUsd)) {
+  if (!(asset.price > 0) || !Number.isFinite(asset.price)) {
     throw new Error('the asset has no price')
   }
   const { feeCents, subtotalCents, purchaseAmount } = buys(totalCents, method, asset)
@@ -60,16 +80,16 @@ export function quoteOnramp(
 export function quoteOnrampFor(
   wanted: bigint,
   method: PaymentMethod,
-  asset: { priceUsd: number; decimals: number },
+  asset: { price: number; decimals: number },
   currency = 'USD',
 ): OnrampQuote {
-  if (!(asset.priceUsd > 0) || !Number.isFinite(asset.priceUsd)) {
+  if (!(asset.price > 0) || !Number.isFinite(asset.price)) {
     throw new Error('the asset has no price')
   }
   // The subtotal that buys `wanted`, rounded up to a cent, grossed up by the fee; the fee's own
   // rounding moves the least total by a cent or so either way.
   const unit = 10n ** BigInt(asset.decimals)
-  const subtotal = ceilDiv(wanted * microsOf(asset.priceUsd), 10_000n * unit)
+  const subtotal = ceilDiv(wanted * microsOf(asset.price), 10_000n * unit)
   const percent = BigInt(ONRAMP_FEE_PERCENT[method])
   const enough = (cents: bigint) => buys(cents, method, asset).purchaseAmount >= wanted
   let total = ceilDiv(subtotal * 100n, 100n - percent)
@@ -79,18 +99,18 @@ export function quoteOnrampFor(
 }
 
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b
-// The price in micro-dollars keeps 6 of its digits; cents × 10^4 are micro-dollars too.
-const microsOf = (priceUsd: number) => BigInt(Math.round(priceUsd * 1e6))
+// The price in millionths keeps 6 of its digits; cents × 10^4 are millionths too.
+const microsOf = (price: number) => BigInt(Math.round(price * 1e6))
 
 function buys(
   totalCents: bigint,
   method: PaymentMethod,
-  asset: { priceUsd: number; decimals: number },
+  asset: { price: number; decimals: number },
 ) {
   // Rounded half up to a cent.
   const feeCents = (totalCents * BigInt(ONRAMP_FEE_PERCENT[method]) + 50n) / 100n
   const subtotalCents = totalCents - feeCents
   const purchaseAmount =
-    (subtotalCents * 10_000n * 10n ** BigInt(asset.decimals)) / microsOf(asset.priceUsd)
+    (subtotalCents * 10_000n * 10n ** BigInt(asset.decimals)) / microsOf(asset.price)
   return { feeCents, subtotalCents, purchaseAmount }
 }

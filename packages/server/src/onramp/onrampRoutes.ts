@@ -1,6 +1,7 @@
 // The routes of the onramp (§7): options, quotes, the checkout URL generator, and an order's
 // state; zod-validated and in /openapi.json like the rest.
 import { createRoute, z } from '@hono/zod-openapi'
+import { ONRAMP_PAYMENT_CURRENCIES } from '../constants.ts'
 import { commonQuery, ErrorSchema, projectErrorResponses } from '../routes/params.ts'
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -90,7 +91,7 @@ export const postOnrampQuoteRoute = createRoute({
         paymentSubtotal: z.string(),
         fee: z.string(),
         purchaseAmount: z.string().openapi({ description: 'Decimal, in the asset' }),
-        rate: z.number().openapi({ description: 'USD per whole unit' }),
+        rate: z.number().openapi({ description: 'The payment currency per whole unit' }),
       }),
       'The quote',
     ),
@@ -123,6 +124,10 @@ export const postOnrampUrlRoute = createRoute({
             defaultExperience: z.enum(['buy', 'send']).optional(),
             presetCryptoAmount: z.number().positive().max(1e12).optional(),
             presetFiatAmount: z.number().positive().max(1e9).optional(),
+            fiatCurrency: z
+              .enum(ONRAMP_PAYMENT_CURRENCIES)
+              .optional()
+              .openapi({ description: 'Ours: the currency paid (default USD)' }),
             defaultPaymentMethod: paymentMethod()
               .optional()
               .openapi({ description: 'Ours: the method the checkout starts with' }),
@@ -158,6 +163,7 @@ export const getOnrampOrderRoute = createRoute({
         asset: z.string(),
         destination: z.string(),
         paymentMethod: z.string().nullable(),
+        paymentCurrency: z.string(),
         paymentTotal: z.string().nullable(),
         fee: z.string().nullable(),
         purchaseAmount: z.string().nullable(),

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { ONRAMP_ORDER_TTL_MS } from '../constants.ts'
 import type { Database, OnrampOrderRow } from '../db/schema.ts'
-import type { OnrampQuote, PaymentMethod } from './onrampQuote.ts'
+import type { FiatCurrency, OnrampQuote, PaymentMethod } from './onrampQuote.ts'
 
 export interface NewOrder {
   projectId: string
@@ -18,6 +18,7 @@ export interface NewOrder {
   /** Base units */
   presetCryptoAmount?: bigint
   preferredMethod?: PaymentMethod
+  currency: FiatCurrency
 }
 
 export function createOrderStore(db: Kysely<Database>, now: () => number = Date.now) {
@@ -40,6 +41,7 @@ export function createOrderStore(db: Kysely<Database>, now: () => number = Date.
           preset_fiat_cents: order.presetFiatCents?.toString() ?? null,
           preset_crypto_amount: order.presetCryptoAmount?.toString() ?? null,
           preferred_method: order.preferredMethod ?? null,
+          currency: order.currency,
           method: null,
           total_cents: null,
           fee_cents: null,

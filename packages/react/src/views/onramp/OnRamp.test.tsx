@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { withScriptedWallet } from '../../testing/scriptedWallet.tsx'
 import { metamask } from '../../testing/wallets.ts'
 import BuyInProgress from './BuyInProgress.tsx'
+import OnRampFiatSelect from './OnRampFiatSelect.tsx'
 import OnRampProviders from './OnRampProviders.tsx'
 import OnRampTokenSelect from './OnRampTokenSelect.tsx'
 
@@ -18,7 +19,7 @@ const options: OnrampOptions = {
     { id: 'card', name: 'Card', feePercent: 2, limits: { min: 10, max: 7500 } },
     { id: 'bank', name: 'Bank transfer', feePercent: 1, limits: { min: 10, max: 25_000 } },
   ],
-  paymentCurrencies: ['USD'],
+  paymentCurrencies: ['USD', 'EUR', 'GBP'],
   purchaseCurrencies: [
     {
       symbol: 'ETH',
@@ -47,7 +48,7 @@ const quote = {
 }
 
 async function buying(
-  view: 'OnRampProviders' | 'OnRampTokenSelect' | 'BuyInProgress',
+  view: 'OnRampProviders' | 'OnRampTokenSelect' | 'OnRampFiatSelect' | 'BuyInProgress',
   state: Partial<OnrampState> = {},
 ) {
   const { appKit, show } = withScriptedWallet([localChainA])
@@ -62,6 +63,7 @@ async function buying(
     buy: vi.spyOn(core.onramp, 'buy').mockResolvedValue(true),
     reset: vi.spyOn(core.onramp, 'reset').mockResolvedValue(undefined),
     toggleAmountIn: vi.spyOn(core.onramp, 'toggleAmountIn').mockResolvedValue(undefined),
+    selectCurrency: vi.spyOn(core.onramp, 'selectCurrency').mockResolvedValue(undefined),
   }
   core.stores.onramp.setState({ network: 'eip155:31337', options, asset: 'ETH', ...state })
   core.stores.modal.setState({ open: true })
@@ -71,6 +73,7 @@ async function buying(
   const component = {
     OnRampProviders: <OnRampProviders />,
     OnRampTokenSelect: <OnRampTokenSelect />,
+    OnRampFiatSelect: <OnRampFiatSelect />,
     BuyInProgress: <BuyInProgress />,
   }
   show(component[view])
@@ -94,6 +97,15 @@ describe('OnRampProviders', () => {
     expect(screen.getByText('Bank transfer')).toBeTruthy()
   })
 
+  it('pays in the currency chosen: its label and amounts; the currency button opens the list', async () => {
+    const { core } = await buying('OnRampProviders', { amount: '150', currency: 'EUR', quote })
+    expect(screen.getByLabelText('You pay (EUR)')).toBe(screen.getByTestId('onramp-amount'))
+    expect(screen.getByTestId('onramp-fee').textContent).toBe('€3.00')
+    expect(screen.getByTestId('onramp-amount-in').textContent).toBe('Enter in ETH')
+    fireEvent.click(screen.getByRole('button', { name: 'Change currency' }))
+    expect(history(core).at(-1)).toBe('OnRampFiatSelect')
+  })
+
   it('counts the amount in the asset on request: its label, and what it costs in the quote', async () => {
     const { actions } = await buying('OnRampProviders', { amount: '150', quote })
     expect(screen.getByLabelText('You pay (USD)')).toBe(screen.getByTestId('onramp-amount'))
@@ -106,6 +118,8 @@ describe('OnRampProviders', () => {
     await buying('OnRampProviders', { amount: '0.049', amountIn: 'crypto', quote })
     expect(screen.getByLabelText('You buy (ETH)')).toBe(screen.getByTestId('onramp-amount'))
     expect(screen.getByTestId('onramp-amount-in').textContent).toBe('Enter in USD')
+    // The currency is picked while the amount counts it.
+    expect(screen.queryByTestId('onramp-currency')).toBeNull()
     expect(screen.getByTestId('onramp-pay').textContent).toBe('$150.00')
     expect(screen.getByTestId('onramp-receive').textContent).toBe('0.049 ETH')
   })
@@ -181,6 +195,20 @@ describe('BuyInProgress', () => {
     expect(screen.getByTestId('onramp-failed').textContent).toBe('Your card was declined.')
     fireEvent.click(screen.getByTestId('onramp-retry'))
     expect(actions.reset).toHaveBeenCalled()
+    expect(history(core).at(-1)).toBe('OnRampProviders')
+  })
+})
+
+describe('OnRampFiatSelect', () => {
+  it('lists the currencies the provider takes by name; picking one goes back to the form', async () => {
+    const { core, actions } = await buying('OnRampFiatSelect', { currency: 'USD' })
+    const items = screen
+      .getAllByRole('button')
+      .filter((b) => b.dataset.testid?.startsWith('onramp-currency-'))
+    expect(items.map((b) => b.textContent)).toEqual(['US DollarUSD', 'EuroEUR', 'British PoundGBP'])
+    expect(screen.getByTestId('onramp-currency-USD').getAttribute('aria-current')).toBe('true')
+    fireEvent.click(screen.getByTestId('onramp-currency-GBP'))
+    expect(actions.selectCurrency).toHaveBeenCalledWith('GBP')
     expect(history(core).at(-1)).toBe('OnRampProviders')
   })
 })

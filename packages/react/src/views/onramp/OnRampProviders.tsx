@@ -6,8 +6,8 @@ import { useStore } from '../../store.ts'
 import { useOnrampMessages } from './onrampMessages.ts'
 import { onrampCss } from './styles.ts'
 
-const usd = (value: string | number) =>
-  Number(value).toLocaleString('en-US', { style: 'currency', currency: 'USD' })
+const fiat = (value: string | number, currency: string) =>
+  Number(value).toLocaleString('en-US', { style: 'currency', currency })
 
 /** Buy crypto: the amount in USD, the asset, how to pay, the provider's quote, then its checkout. */
 export default function OnRampProviders() {
@@ -27,6 +27,8 @@ export default function OnRampProviders() {
   const { quote } = onramp
   const canBuy = Boolean(quote && !onramp.error && !onramp.quoteLoading)
   const inCrypto = onramp.amountIn === 'crypto'
+  const { currency } = onramp
+  const currencies = onramp.options?.paymentCurrencies ?? []
   return (
     <form
       data-view="OnRampProviders"
@@ -48,8 +50,18 @@ export default function OnRampProviders() {
           <label className="lk-section-title" htmlFor={amountId}>
             {inCrypto
               ? format(messages.buyAmountIn, { asset: asset?.symbol ?? '' })
-              : messages.buyAmount}
+              : format(messages.buyAmount, { currency })}
           </label>
+          {currencies.length > 1 && !inCrypto ? (
+            <button
+              type="button"
+              className="lk-onramp-unit"
+              data-testid="onramp-currency"
+              onClick={() => core.router.push('OnRampFiatSelect')}
+            >
+              {messages.changeCurrency}
+            </button>
+          ) : null}
           <button
             type="button"
             className="lk-onramp-unit"
@@ -57,7 +69,7 @@ export default function OnRampProviders() {
             disabled={!asset}
             onClick={() => core.onramp.toggleAmountIn()}
           >
-            {format(messages.amountInUnit, { unit: inCrypto ? 'USD' : (asset?.symbol ?? '') })}
+            {format(messages.amountInUnit, { unit: inCrypto ? currency : (asset?.symbol ?? '') })}
           </button>
         </div>
         <div className="lk-swap-row">
@@ -106,7 +118,7 @@ export default function OnRampProviders() {
           {inCrypto ? (
             <>
               <dt>{messages.youPay}</dt>
-              <dd data-testid="onramp-pay">{usd(quote.paymentTotal)}</dd>
+              <dd data-testid="onramp-pay">{fiat(quote.paymentTotal, currency)}</dd>
             </>
           ) : null}
           <dt>{messages.youReceive}</dt>
@@ -114,10 +126,10 @@ export default function OnRampProviders() {
             {quote.purchaseAmount} {asset.symbol}
           </dd>
           <dt>{messages.providerFee}</dt>
-          <dd data-testid="onramp-fee">{usd(quote.fee)}</dd>
+          <dd data-testid="onramp-fee">{fiat(quote.fee, currency)}</dd>
           <dt>{messages.buyRate}</dt>
           <dd>
-            1 {asset.symbol} = {usd(quote.rate)}
+            1 {asset.symbol} = {fiat(quote.rate, currency)}
           </dd>
         </dl>
       ) : null}

@@ -2,7 +2,9 @@ import { useMessagesWith } from '../../useMessages.ts'
 
 /** The buy views' texts: loaded with them, not with the first load (README "Buy crypto"). */
 export const onrampEn = {
-  buyAmount: 'You pay (USD)',
+  buyAmount: 'You pay ({currency})',
+  selectCurrency: 'Select currency',
+  changeCurrency: 'Change currency',
   buyAmountIn: 'You buy ({asset})',
   amountInUnit: 'Enter in {unit}',
   youPay: 'You pay',
