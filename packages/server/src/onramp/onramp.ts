@@ -1,7 +1,7 @@
 // The onramp sandbox (README "Buy crypto"): what can be bought where, quotes, orders with their
 // checkout URL, and paying an order: the test payment checked, then the treasury's payout.
 import type { Kysely } from 'kysely'
-import { type Address, formatUnits, getAddress, isAddress, parseUnits } from 'viem'
+import { type Address, getAddress, isAddress } from 'viem'
 import type { Chains } from '../chain/client.ts'
 import { caip2, parseCaip2 } from '../chain/config.ts'
 import { listTokens, NATIVE_COIN, type PriceSource } from '../chain/tokens.ts'
@@ -11,14 +11,16 @@ import {
   ONRAMP_TEST_PAYMENTS,
 } from '../constants.ts'
 import type { Database, OnrampOrderRow } from '../db/schema.ts'
-import { type CheckoutView, checkoutPage, inFours } from './checkoutPage.ts'
+import { checkoutPage, inFours } from './checkoutPage.ts'
+import { type CheckoutForm, checkoutView, currencyOf, purchased } from './checkoutView.ts'
 import {
   type FiatCurrency,
-  formatCents,
   inCurrency,
   isFiatCurrency,
   type PaymentMethod,
+  parseAmount,
   parseFiatCents,
+  plainDecimal,
   quoteOnramp,
   quoteOnrampFor,
 } from './onrampQuote.ts'
@@ -56,21 +58,6 @@ export interface OnrampDeps {
   publicUrl: () => string
   now?: () => number
 }
-
-const DEFAULT_FIAT_CENTS = 10_000n
-const DECIMAL = /^(\d{1,30})(?:\.(\d{1,30}))?$/
-
-/** A decimal amount of `decimals`-digit units, in base units; undefined when it is not one */
-function parseAmount(text: string, decimals: number): bigint | undefined {
-  const match = DECIMAL.exec(text.trim())
-  if (!match || (match[2] ?? '').length > decimals) return undefined
-  const amount = parseUnits(match[0], decimals)
-  return amount > 0n ? amount : undefined
-}
-
-/** A JSON number as a plain decimal (0.0000001, not 1e-7) */
-const plainDecimal = (value: number) =>
-  value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 })
 
 export function createOnramp(deps: OnrampDeps) {
   const now = deps.now ?? Date.now
@@ -227,11 +214,6 @@ export function createOnramp(deps: OnrampDeps) {
     return { order, url: new URL(`/onramp/checkout/${order.id}`, deps.publicUrl()).href }
   }
 
-  const purchased = (order: OnrampOrderRow, decimals: number) =>
-    order.purchase_amount === null
-      ? undefined
-      : formatUnits(BigInt(order.purchase_amount), decimals)
-
   /** What a paid order bought, as a decimal: its asset's decimals from the token list, no node call */
   async function purchasedOf(order: OnrampOrderRow): Promise<string | undefined> {
     if (order.purchase_amount === null) return undefined
@@ -245,41 +227,10 @@ export function createOnramp(deps: OnrampDeps) {
     return purchased(order, token?.decimals ?? NATIVE_COIN.decimals)
   }
 
-  const currencyOf = (order: OnrampOrderRow): FiatCurrency =>
-    isFiatCurrency(order.currency) ? order.currency : 'USD'
-
-  /** The form's first amount: the fiat preset, or what buys the crypto preset now, or 100 */
-  function presetAmount(order: OnrampOrderRow, asset: OnrampAsset | undefined) {
-    if (order.preset_crypto_amount !== null && asset) {
-      const method: PaymentMethod = order.preferred_method === 'bank' ? 'bank' : 'card'
-      const currency = currencyOf(order)
-      try {
-        const wanted = BigInt(order.preset_crypto_amount)
-        const quote = quoteOnrampFor(wanted, method, inCurrency(asset, currency), currency)
-        return { amount: formatCents(quote.paymentTotalCents) }
-      } catch (error) {
-        return { amount: formatCents(DEFAULT_FIAT_CENTS), error: (error as Error).message }
-      }
-    }
-    return { amount: formatCents(BigInt(order.preset_fiat_cents ?? DEFAULT_FIAT_CENTS)) }
-  }
-
-  async function page(
-    order: OnrampOrderRow,
-    form?: { amount: string; method?: string; error?: string },
-  ) {
+  /** The checkout page of an order in any state; `form` is a refused form, shown again */
+  async function page(order: OnrampOrderRow, form?: CheckoutForm) {
     const asset = await assetOf(order.network, order.asset).catch(() => undefined)
-    const preset = form ?? presetAmount(order, asset)
-    const view: CheckoutView = {
-      order,
-      price: asset ? inCurrency(asset, currencyOf(order)).price : 0,
-      currency: currencyOf(order),
-      purchased: purchased(order, asset?.decimals ?? 18),
-      amount: preset.amount,
-      method: (form?.method ?? order.preferred_method) === 'bank' ? 'bank' : 'card',
-      error: preset.error,
-    }
-    return checkoutPage(view, order.expires_at.getTime() <= now())
+    return checkoutPage(checkoutView(order, asset, form), order.expires_at.getTime() <= now())
   }
 
   /** Pays an order once; a second call answers with what the first did. */

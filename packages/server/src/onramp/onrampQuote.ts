@@ -1,5 +1,7 @@
 // What a purchase costs and buys: the fee by payment method, the limits, and the crypto amount at
 // the data API's price. Money is counted in cents and base units, never in floats.
+
+import { parseUnits } from 'viem'
 import {
   ONRAMP_FEE_PERCENT,
   ONRAMP_FIAT_PER_USD,
@@ -37,6 +39,19 @@ export interface OnrampQuote {
 }
 
 const FIAT = /^(\d{1,9})(?:\.(\d{1,2}))?$/
+const DECIMAL = /^(\d{1,30})(?:\.(\d{1,30}))?$/
+
+/** A positive decimal amount of `decimals`-digit units, in base units; undefined when it is not one */
+export function parseAmount(text: string, decimals: number): bigint | undefined {
+  const match = DECIMAL.exec(text.trim())
+  if (!match || (match[2] ?? '').length > decimals) return undefined
+  const amount = parseUnits(match[0], decimals)
+  return amount > 0n ? amount : undefined
+}
+
+/** A JSON number as a plain decimal (0.0000001, not 1e-7) */
+export const plainDecimal = (value: number) =>
+  value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 })
 
 /** A fiat amount with at most 2 decimals, in cents; undefined when it is not one. */
 export function parseFiatCents(text: string): bigint | undefined {
