@@ -16,6 +16,7 @@ import { SolanaChains } from './chain/solanaChains.ts'
 import { solanaChainsFromEnv } from './chain/solanaConfig.ts'
 import { seedSolanaPrices } from './chain/solanaPrices.ts'
 import { seedChainData } from './chain/tokens.ts'
+import { RELAY_PATH } from './constants/relay.ts'
 import {
   DEFAULT_FRAME_PORT,
   DEFAULT_PGLITE_DIR,
@@ -23,7 +24,6 @@ import {
   DEFAULT_SERVER_PORT,
   DEMO_PROJECT_ID,
   DEMO_PROJECT_NAME,
-  RELAY_PATH,
   SERVER_HEADERS_TIMEOUT_MS,
   SERVER_REQUEST_TIMEOUT_MS,
   SERVER_TIMEOUT_CHECK_MS,

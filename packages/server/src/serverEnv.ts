@@ -2,12 +2,12 @@
 // the frame build, the mail server, the directory's size, the local stack's origins.
 import { resolve } from 'node:path'
 import type { MailOptions } from './auth/mailer.ts'
+import { DEFAULT_SMTP_PORT } from './constants/auth.ts'
 import {
   ADMIN_TOKEN_ENV,
   DEFAULT_DEMO_PORT,
   DEFAULT_FRAME_PORT,
   DEFAULT_SERVER_HOST,
-  DEFAULT_SMTP_PORT,
   MIN_ADMIN_TOKEN_LENGTH,
 } from './constants.ts'
 import type { FrameSiteServerOptions, ServerMode } from './serverOptions.ts'

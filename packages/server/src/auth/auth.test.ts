@@ -13,8 +13,8 @@ import {
   AUTH_MAX_USER_NAME_LENGTH,
   AUTH_OTP_MAX_ATTEMPTS,
   AUTH_OTP_TTL_MS,
-  DEMO_PROJECT_ID,
-} from '../constants.ts'
+} from '../constants/auth.ts'
+import { DEMO_PROJECT_ID } from '../constants.ts'
 import { defaultFrameOrigins } from '../serverEnv.ts'
 import { authCaller } from '../testing/authCaller.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'

@@ -3,7 +3,7 @@
 // its CSRF token and cookie) approves once within 10 minutes of the mail, and the device is
 // recorded only when the code completes the login.
 import { describe, expect, it } from 'vitest'
-import { AUTH_DEVICE_APPROVAL_TTL_MS } from '../constants.ts'
+import { AUTH_DEVICE_APPROVAL_TTL_MS } from '../constants/auth.ts'
 import { availableDatabases } from '../testing/databases.ts'
 import {
   approvalLinkOf,

@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
-import { AUTH_APPROVAL_COOKIE, AUTH_DEVICE_APPROVAL_TTL_MS } from '../constants.ts'
+import { AUTH_APPROVAL_COOKIE, AUTH_DEVICE_APPROVAL_TTL_MS } from '../constants/auth.ts'
 import type { AppEnv } from '../env.ts'
 import {
   authApprovalLinkInvalidText,

@@ -2,7 +2,7 @@
 // bound at sign-in to the key of the sign-in's DPoP proof, and its token alone, stolen from the
 // frame, gets nothing from GET /auth/v1/wallet or any other session route.
 import { describe, expect, it } from 'vitest'
-import { AUTH_DPOP_PROOF_WINDOW_MS } from '../constants.ts'
+import { AUTH_DPOP_PROOF_WINDOW_MS } from '../constants/auth.ts'
 import { authNotConnected, authProofRequired } from '../errors.ts'
 import { availableDatabases } from '../testing/databases.ts'
 import { type DpopKey, dpopProof, newDpopKey } from '../testing/dpop.ts'

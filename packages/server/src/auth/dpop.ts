@@ -12,7 +12,7 @@ import {
   AUTH_DPOP_MAX_JTI_LENGTH,
   AUTH_DPOP_MAX_PROOF_LENGTH,
   AUTH_DPOP_PROOF_WINDOW_MS,
-} from '../constants.ts'
+} from '../constants/auth.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
 import {

@@ -2,7 +2,7 @@
 // new address; the email changes when both were entered, and the user's other sessions end.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { AUTH_OTP_TTL_MS } from '../constants.ts'
+import { AUTH_OTP_TTL_MS } from '../constants/auth.ts'
 import type { AppEnv } from '../env.ts'
 import {
   authEmailInUse,

@@ -6,7 +6,7 @@
 // code is mailed. Wrong codes draw on a per-email budget (otpBudget.ts).
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { AUTH_DEVICE_APPROVAL_TTL_MS, AUTH_OTP_TTL_MS } from '../constants.ts'
+import { AUTH_DEVICE_APPROVAL_TTL_MS, AUTH_OTP_TTL_MS } from '../constants/auth.ts'
 import type { AppEnv } from '../env.ts'
 import {
   authChallengeExpired,

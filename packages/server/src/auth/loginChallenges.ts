@@ -2,7 +2,7 @@
 // takes, the device approval (single use, by POST only), the code it then gets, and the
 // invalidation of older challenges when a code is issued.
 import type { Kysely } from 'kysely'
-import { AUTH_OTP_TTL_MS } from '../constants.ts'
+import { AUTH_OTP_TTL_MS } from '../constants/auth.ts'
 import type { Database } from '../db/schema.ts'
 import type { HashedOtp } from './store/hashing.ts'
 

@@ -6,7 +6,7 @@ import {
   AUTH_DEVICE_APPROVAL_TTL_MS,
   AUTH_OTP_TTL_MS,
   AUTH_SMTP_TIMEOUT_MS,
-} from '../constants.ts'
+} from '../constants/auth.ts'
 import { formatRequestTime, type SignInRequest } from './requestInfo.ts'
 
 export interface Mail {

@@ -2,7 +2,7 @@
 // going over SMTP to the devnet's capture: 10 wrong codes in an hour or 20 in a day lock the
 // email's login until the window ends, with one notice mail; racing guesses cannot overdraw it.
 import { describe, expect, it } from 'vitest'
-import { AUTH_OTP_FAILURES_PER_DAY, AUTH_OTP_FAILURES_PER_HOUR } from '../constants.ts'
+import { AUTH_OTP_FAILURES_PER_DAY, AUTH_OTP_FAILURES_PER_HOUR } from '../constants/auth.ts'
 import { availableDatabases } from '../testing/databases.ts'
 import {
   approvalLinkOf,

@@ -3,7 +3,7 @@
 // wrong codes in an hour, or AUTH_OTP_FAILURES_PER_DAY in a day, lock the email's login until
 // that window ends. Windows are fixed: each starts at the first wrong code after the last ended.
 import { type Kysely, sql } from 'kysely'
-import { AUTH_OTP_FAILURES_PER_DAY, AUTH_OTP_FAILURES_PER_HOUR } from '../constants.ts'
+import { AUTH_OTP_FAILURES_PER_DAY, AUTH_OTP_FAILURES_PER_HOUR } from '../constants/auth.ts'
 import type { Database } from '../db/schema.ts'
 
 type Db = Kysely<Database>

@@ -2,7 +2,7 @@
 // operation's summary, its projectId query, its session scheme and its answers; and the user
 // patch's refusals with their texts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AUTH_MAX_USER_NAME_LENGTH } from '../constants.ts'
+import { AUTH_MAX_USER_NAME_LENGTH } from '../constants/auth.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
 
 interface Operation {

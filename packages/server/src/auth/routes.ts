@@ -4,7 +4,7 @@
 // everywhere (sessions.ts), wrapping-key rotation (walletRotation.ts). Social login is in
 // social.ts. Called only by the frame, from its own origin.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
-import { AUTH_MAX_USER_NAME_LENGTH } from '../constants.ts'
+import { AUTH_MAX_USER_NAME_LENGTH } from '../constants/auth.ts'
 import type { AppEnv } from '../env.ts'
 import { authNotConnected, authWalletExists } from '../errors.ts'
 import { hasControlCharacters } from '../text.ts'

@@ -3,7 +3,7 @@
 import { z } from '@hono/zod-openapi'
 import { isValidEmail, OAUTH_SOCIAL_PROVIDERS } from '@latchkey/core/shared'
 import type { Context } from 'hono'
-import type { WalletNamespace } from '../db/schema.ts'
+import type { WalletNamespace } from '../db/authSchema.ts'
 import {
   type AuthErrorBody,
   authInvalidEmail,

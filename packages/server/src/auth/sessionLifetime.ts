@@ -6,7 +6,7 @@ import {
   AUTH_SESSION_IDLE_MS,
   AUTH_SESSION_MAX_AGE_MS,
   AUTH_SESSION_SLIDE_STEP_MS,
-} from '../constants.ts'
+} from '../constants/auth.ts'
 import type { Database } from '../db/schema.ts'
 
 type Db = Kysely<Database>

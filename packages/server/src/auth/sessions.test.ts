@@ -8,7 +8,7 @@ import {
   AUTH_SESSION_IDLE_MS,
   AUTH_SESSION_MAX_AGE_MS,
   AUTH_SESSION_SLIDE_STEP_MS,
-} from '../constants.ts'
+} from '../constants/auth.ts'
 import { availableDatabases } from '../testing/databases.ts'
 import { otpOf, useEmailLoginServer } from '../testing/emailLogin.ts'
 

@@ -14,7 +14,7 @@ import {
   AUTH_PKCE_VERIFIER,
   AUTH_SOCIAL_MAX_URI_LENGTH,
   AUTH_SOCIAL_STATE_TTL_MS,
-} from '../constants.ts'
+} from '../constants/auth.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
 import { authInvalidParameter, authSocialConnectFailed, authSocialStartFailed } from '../errors.ts'

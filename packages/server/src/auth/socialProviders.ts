@@ -1,5 +1,5 @@
 import { OAUTH_SOCIAL_PROVIDERS } from '@latchkey/core/shared'
-import type { SocialProvider } from '../db/schema.ts'
+import type { SocialProvider } from '../db/authSchema.ts'
 
 export type { SocialProvider }
 

@@ -3,7 +3,8 @@
 // script reads it) completes nothing without the verifier that never left the frame.
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { AuthSocialStateRow, Database, SocialProvider } from '../db/schema.ts'
+import type { AuthSocialStateRow, SocialProvider } from '../db/authSchema.ts'
+import type { Database } from '../db/schema.ts'
 import { sha256 } from './store/hashing.ts'
 
 type Db = Kysely<Database>

@@ -4,7 +4,7 @@ import {
   AUTH_SOCIAL_CLOCK_SKEW_MS,
   AUTH_SOCIAL_HTTP_TIMEOUT_MS,
   AUTH_SOCIAL_MAX_RESPONSE_BYTES,
-} from '../constants.ts'
+} from '../constants/auth.ts'
 import { hasControlCharacters } from '../text.ts'
 import type { SocialProviderConfig } from './socialProviders.ts'
 import type { PendingSocialLogin } from './socialStates.ts'

@@ -2,7 +2,7 @@
 // stand-in, on every available database.
 import { LOCAL_TELEGRAM_BOT_TOKEN, telegramInitData } from '@latchkey/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TELEGRAM_INIT_DATA_MAX_AGE_S } from '../constants.ts'
+import { TELEGRAM_INIT_DATA_MAX_AGE_S } from '../constants/auth.ts'
 import { authCaller } from '../testing/authCaller.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
 

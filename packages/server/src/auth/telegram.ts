@@ -9,7 +9,7 @@ import {
   AUTH_SOCIAL_CLOCK_SKEW_MS,
   TELEGRAM_INIT_DATA_MAX_AGE_S,
   TELEGRAM_INIT_DATA_MAX_LENGTH,
-} from '../constants.ts'
+} from '../constants/auth.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
 import { authSocialConnectFailed } from '../errors.ts'

@@ -3,7 +3,7 @@
 // key=value lines; secret = HMAC-SHA256(key "WebAppData", bot token); the hash must be the hex
 // HMAC-SHA256 of those lines under the secret. auth_date bounds how old it may be.
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { AUTH_MAX_USER_NAME_LENGTH } from '../constants.ts'
+import { AUTH_MAX_USER_NAME_LENGTH } from '../constants/auth.ts'
 import { hasControlCharacters } from '../text.ts'
 
 export interface TelegramUser {

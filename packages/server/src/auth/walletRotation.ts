@@ -10,8 +10,9 @@ import {
   AUTH_TOKEN_BYTES,
   AUTH_WRAPPING_KEY_MAX_AGE_MS,
   AUTH_WRAPPING_KEY_ROTATION_TTL_MS,
-} from '../constants.ts'
-import type { Database, WalletNamespace } from '../db/schema.ts'
+} from '../constants/auth.ts'
+import type { WalletNamespace } from '../db/authSchema.ts'
+import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
 import { authNotConnected, authRotationGone, authRotationWalletsChanged } from '../errors.ts'
 import type { AuthFlow } from './flow.ts'

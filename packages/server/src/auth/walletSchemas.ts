@@ -4,8 +4,8 @@ import { z } from '@hono/zod-openapi'
 import { encodeBase58 } from '@latchkey/core/shared'
 import { getAddress } from 'viem'
 import { decodeBase58, isSolanaAddress } from '../chain/base58.ts'
-import { AUTH_WALLET_IV_BYTES, AUTH_WALLET_MAX_CIPHERTEXT_BYTES } from '../constants.ts'
-import type { WalletNamespace } from '../db/schema.ts'
+import { AUTH_WALLET_IV_BYTES, AUTH_WALLET_MAX_CIPHERTEXT_BYTES } from '../constants/auth.ts'
+import type { WalletNamespace } from '../db/authSchema.ts'
 import { WALLET_NAMESPACES } from './schemas.ts'
 
 function base64(name: string, maxBytes: number) {

@@ -1,6 +1,6 @@
 // One viem client per configured chain.
 import { type Address, createPublicClient, http, type PublicClient } from 'viem'
-import { LOCAL_SWAP_CHAIN_IDS, LOCAL_SWAP_ROUTER } from '../constants.ts'
+import { LOCAL_SWAP_CHAIN_IDS, LOCAL_SWAP_ROUTER } from '../constants/swap.ts'
 import { type ChainConfig, caip2 } from './config.ts'
 
 export interface Chain {

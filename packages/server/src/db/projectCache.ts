@@ -2,7 +2,9 @@
 // a database round trip for each would cap the server at the database's pace. Lookups in flight
 // are shared; answers are kept for `ttlMs` (the HTTP routes: PROJECT_CACHE_MS; the relay:
 // RELAY_PROJECT_CACHE_MS), so an operator's change reaches every instance within that.
-import { MAX_COMMON_PARAM_LENGTH, RELAY_PROJECT_CACHE_MS } from '../constants.ts'
+
+import { RELAY_PROJECT_CACHE_MS } from '../constants/relay.ts'
+import { MAX_COMMON_PARAM_LENGTH } from '../constants.ts'
 import { hasControlCharacters } from '../text.ts'
 
 export interface ProjectCheckOptions {

@@ -1,6 +1,6 @@
 // The sandbox provider's checkout page (HTML, no script): what is bought, where it goes, the
 // rate and each method's fee; the payment form; and the order's outcome.
-import { ONRAMP_FEE_PERCENT, ONRAMP_LIMITS, ONRAMP_TEST_PAYMENTS } from '../constants.ts'
+import { ONRAMP_FEE_PERCENT, ONRAMP_LIMITS, ONRAMP_TEST_PAYMENTS } from '../constants/onramp.ts'
 import type { OnrampOrderRow } from '../db/schema.ts'
 import { escapeHtml as e, htmlPage, PAGE_STYLE } from '../htmlPage.ts'
 import { formatCents } from './onrampQuote.ts'

@@ -5,11 +5,8 @@ import { type Address, getAddress, isAddress } from 'viem'
 import type { Chains } from '../chain/client.ts'
 import { caip2, parseCaip2 } from '../chain/config.ts'
 import { listTokens, NATIVE_COIN, type PriceSource } from '../chain/tokens.ts'
-import {
-  NATIVE_TOKEN_ADDRESS,
-  ONRAMP_RESTRICTED_TIMEZONES,
-  ONRAMP_TEST_PAYMENTS,
-} from '../constants.ts'
+import { ONRAMP_RESTRICTED_TIMEZONES, ONRAMP_TEST_PAYMENTS } from '../constants/onramp.ts'
+import { NATIVE_TOKEN_ADDRESS } from '../constants.ts'
 import type { Database, OnrampOrderRow } from '../db/schema.ts'
 import { checkoutPage, inFours } from './checkoutPage.ts'
 import { type CheckoutForm, checkoutView, currencyOf, purchased } from './checkoutView.ts'

@@ -2,7 +2,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { formatUnits } from 'viem'
-import { ONRAMP_FEE_PERCENT, ONRAMP_LIMITS, ONRAMP_PAYMENT_CURRENCIES } from '../constants.ts'
+import {
+  ONRAMP_FEE_PERCENT,
+  ONRAMP_LIMITS,
+  ONRAMP_PAYMENT_CURRENCIES,
+} from '../constants/onramp.ts'
 import type { AppEnv } from '../env.ts'
 import { onrampOrderNotFound } from '../errors.ts'
 import { SCRIPTLESS_PAGE_HEADERS } from '../htmlPage.ts'

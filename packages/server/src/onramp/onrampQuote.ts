@@ -8,7 +8,7 @@ import {
   ONRAMP_LIMITS,
   ONRAMP_PAYMENT_CURRENCIES,
   type ONRAMP_PAYMENT_METHODS,
-} from '../constants.ts'
+} from '../constants/onramp.ts'
 import { onrampAmountOutOfRange } from '../errors.ts'
 
 export type PaymentMethod = (typeof ONRAMP_PAYMENT_METHODS)[number]
@@ -68,8 +68,8 @@ export function formatCents(cents: bigint): string {
 
 /**
  * Quotes `totalCents` paid by `method` for an asset worth `price` a whole unit (both in the payment
- * currency: cents are hundredths of it); throws the
- * limits' text when the amount is outside the method's range.
+ * currency: cents are hundredths of it); throws the limits' text when the amount is outside the
+ * method's range.
  */
 export function quoteOnramp(
   totalCents: bigint,
@@ -81,9 +81,7 @@ export function quoteOnramp(
   if (totalCents < BigInt(limits.min) * 100n || totalCents > BigInt(limits.max) * 100n) {
     throw new Error(onrampAmountOutOfRange(limits.min, limits.max, currency).error)
   }
-  if (!(asset.price > 0) || !Number.isFinite(asset.price)) {
-    throw new Error('the asset has no price')
-  }
+  assertPriced(asset)
   const { feeCents, subtotalCents, purchaseAmount } = buys(totalCents, method, asset)
   return { method, paymentTotalCents: totalCents, feeCents, subtotalCents, purchaseAmount }
 }
@@ -98,9 +96,7 @@ export function quoteOnrampFor(
   asset: { price: number; decimals: number },
   currency = 'USD',
 ): OnrampQuote {
-  if (!(asset.price > 0) || !Number.isFinite(asset.price)) {
-    throw new Error('the asset has no price')
-  }
+  assertPriced(asset)
   // The subtotal that buys `wanted`, rounded up to a cent, grossed up by the fee; the fee's own
   // rounding moves the least total by a cent or so either way.
   const unit = 10n ** BigInt(asset.decimals)
@@ -111,6 +107,10 @@ export function quoteOnrampFor(
   while (total > 1n && enough(total - 1n)) total -= 1n
   while (!enough(total)) total += 1n
   return quoteOnramp(total, method, asset, currency)
+}
+
+function assertPriced(asset: { price: number }) {
+  if (!(asset.price > 0) || !Number.isFinite(asset.price)) throw new Error('the asset has no price')
 }
 
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b

@@ -1,7 +1,7 @@
 // The routes of the onramp (§7): options, quotes, the checkout URL generator, and an order's
 // state; zod-validated and in /openapi.json like the rest.
 import { createRoute, z } from '@hono/zod-openapi'
-import { ONRAMP_PAYMENT_CURRENCIES } from '../constants.ts'
+import { ONRAMP_PAYMENT_CURRENCIES } from '../constants/onramp.ts'
 import { commonQuery, ErrorSchema, projectErrorResponses } from '../routes/params.ts'
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({

@@ -3,7 +3,7 @@
 // "Pay" clicks or two server instances cannot pay an order twice.
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { ONRAMP_ORDER_TTL_MS } from '../constants.ts'
+import { ONRAMP_ORDER_TTL_MS } from '../constants/onramp.ts'
 import type { Database, OnrampOrderRow } from '../db/schema.ts'
 import type { FiatCurrency, OnrampQuote, PaymentMethod } from './onrampQuote.ts'
 

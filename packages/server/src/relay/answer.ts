@@ -2,7 +2,7 @@
 // the call caused; a call whose messages are being shared with the other instances is answered
 // once they are (a failure there is an internal error, and the client publishes again).
 import type { Logger } from 'pino'
-import { JSON_RPC_ERROR_CODES } from '../constants.ts'
+import { JSON_RPC_ERROR_CODES } from '../constants/relay.ts'
 import { relayInternalError } from '../errors.ts'
 import { type Connection, type Outcome, sendFrame } from './connection.ts'
 import { errorReply, resultReply } from './jsonrpc.ts'

@@ -11,7 +11,7 @@ import {
   RELAY_MAX_FRAME_BYTES,
   RELAY_PATH,
   RELAY_REFUSAL_CLOSE_CODE,
-} from '../constants.ts'
+} from '../constants/relay.ts'
 import type { ProjectCheck } from '../db/projectCache.ts'
 import {
   type ErrorBody,

@@ -3,7 +3,7 @@
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { RELAY_MAX_CONNECTIONS_PER_ADDRESS } from '../constants.ts'
+import { RELAY_MAX_CONNECTIONS_PER_ADDRESS } from '../constants/relay.ts'
 import { addressKey } from './address.ts'
 import { DEFAULT_RELAY_LIMITS, RelayBudget, TokenBuckets } from './budget.ts'
 import { RefusalReport } from './refusals.ts'

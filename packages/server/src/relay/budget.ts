@@ -11,7 +11,7 @@ import {
   RELAY_MAX_SUBSCRIPTIONS_PER_ADDRESS,
   RELAY_UNSUBSCRIBED_TTL_SECONDS,
   type RelayPublishRate,
-} from '../constants.ts'
+} from '../constants/relay.ts'
 import { addressKey } from './address.ts'
 
 export interface RelayLimits {

@@ -1,11 +1,8 @@
 // One client identity and its sockets, as the relay's parts see them, and what a call answers.
 import { createHash } from 'node:crypto'
 import type { Logger } from 'pino'
-import {
-  JSON_RPC_ERROR_CODES,
-  RELAY_CLOSE_GRACE_MS,
-  RELAY_RESTART_CLOSE_CODE,
-} from '../constants.ts'
+import { JSON_RPC_ERROR_CODES } from '../constants/relay.ts'
+import { RELAY_CLOSE_GRACE_MS, RELAY_RESTART_CLOSE_CODE } from '../constants.ts'
 import type { JsonRpcErrorObject } from '../errors.ts'
 import type { StoredMessage } from './message.ts'
 

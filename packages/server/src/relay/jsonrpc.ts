@@ -2,7 +2,7 @@
 // and writes answers. An id is echoed exactly as the client wrote it: WalletConnect's ids are
 // up to 19 digits (getBigIntRpcId), past what a JS number holds, and a client matches its answer
 // by the id's text.
-import { JSON_RPC_ERROR_CODES } from '../constants.ts'
+import { JSON_RPC_ERROR_CODES } from '../constants/relay.ts'
 import { relayInvalidRequest, relayParseError } from '../errors.ts'
 
 export type Frame =

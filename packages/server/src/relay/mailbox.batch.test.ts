@@ -1,7 +1,7 @@
 // The mailbox before a batch is published (check, freshBytes), its byte budget at the edge, and
 // expiry: the relay's batch publish asks first and stores only when the whole batch fits.
 import { describe, expect, it } from 'vitest'
-import { RELAY_STORED_MESSAGE_OVERHEAD_BYTES } from '../constants.ts'
+import { RELAY_STORED_MESSAGE_OVERHEAD_BYTES } from '../constants/relay.ts'
 import { Mailbox } from './mailbox.ts'
 import { bytesOf } from './message.ts'
 import { clock, input, stored } from './testMailbox.ts'

@@ -9,7 +9,7 @@ import {
   RELAY_MAX_STORED_BYTES,
   RELAY_MAX_STORED_MESSAGES,
   RELAY_MAX_TTL_SECONDS,
-} from '../constants.ts'
+} from '../constants/relay.ts'
 import {
   bytesOf,
   messageId,

@@ -1,6 +1,6 @@
 // A relay message as the mailbox keeps it, and what it counts against the byte budgets.
 import { createHash } from 'node:crypto'
-import { RELAY_STORED_MESSAGE_OVERHEAD_BYTES } from '../constants.ts'
+import { RELAY_STORED_MESSAGE_OVERHEAD_BYTES } from '../constants/relay.ts'
 
 export interface PublishInput {
   topic: string

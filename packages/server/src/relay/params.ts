@@ -7,7 +7,7 @@ import {
   RELAY_MAX_MESSAGE_LENGTH,
   RELAY_MAX_TOPIC_LENGTH,
   RELAY_MAX_TOPICS_PER_CLIENT,
-} from '../constants.ts'
+} from '../constants/relay.ts'
 import { relayAttestationTooLong } from '../errors.ts'
 
 const topic = z.string().min(1).max(RELAY_MAX_TOPIC_LENGTH)

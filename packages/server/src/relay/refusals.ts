@@ -2,7 +2,7 @@
 // at most once per reason every RELAY_REFUSAL_LOG_INTERVAL_MS (a flood must not become a flood
 // of log lines); a line carries how many of that reason were refused since the previous one.
 import type { Logger } from 'pino'
-import { RELAY_REFUSAL_LOG_INTERVAL_MS } from '../constants.ts'
+import { RELAY_REFUSAL_LOG_INTERVAL_MS } from '../constants/relay.ts'
 import {
   relayMailboxFull,
   relayPublishRate,

@@ -12,7 +12,7 @@ import {
   RELAY_MAX_TOPICS_PER_CLIENT,
   RELAY_PING_INTERVAL_MS,
   RELAY_SWEEP_INTERVAL_MS,
-} from '../constants.ts'
+} from '../constants/relay.ts'
 import { relayInternalError } from '../errors.ts'
 import { answerCall } from './answer.ts'
 import { RelayBudget, type RelayLimits } from './budget.ts'

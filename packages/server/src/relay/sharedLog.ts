@@ -13,7 +13,7 @@ import {
   RELAY_LOG_READ_COUNT,
   RELAY_LOG_RETRY_MS,
   RELAY_MAX_TTL_SECONDS,
-} from '../constants.ts'
+} from '../constants/relay.ts'
 
 const text = z.string().max(1_000_000)
 

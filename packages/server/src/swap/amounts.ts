@@ -1,6 +1,6 @@
 // Uniswap V2's arithmetic (UniswapV2Library.getAmountOut), hop by hop: what a path pays out, how
 // far it moves the pools' prices, and whether the pools can take the trade at all.
-import { SWAP_FEE_PER_MILLE } from '../constants.ts'
+import { SWAP_FEE_PER_MILLE } from '../constants/swap.ts'
 
 export interface Reserves {
   /** The pool's reserve of the token going in */

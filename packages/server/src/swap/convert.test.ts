@@ -27,12 +27,8 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChain } from '../chain/client.ts'
-import {
-  DEMO_PROJECT_ID,
-  KNOWN_TOKENS,
-  LOCAL_SWAP_ROUTER,
-  NATIVE_TOKEN_ADDRESS,
-} from '../constants.ts'
+import { LOCAL_SWAP_ROUTER } from '../constants/swap.ts'
+import { DEMO_PROJECT_ID, KNOWN_TOKENS, NATIVE_TOKEN_ADDRESS } from '../constants.ts'
 import { runFuzz } from '../fuzz/run.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
 import { Exchange } from './exchange.ts'

@@ -14,7 +14,8 @@ import {
 } from 'viem'
 import { caip2 } from '../chain/config.ts'
 import { listTokens, NATIVE_COIN, type PriceSource } from '../chain/tokens.ts'
-import { GAS_PRICE_MULTIPLIERS, NATIVE_TOKEN_ADDRESS, SWAP_FEE_PER_MILLE } from '../constants.ts'
+import { GAS_PRICE_MULTIPLIERS, SWAP_FEE_PER_MILLE } from '../constants/swap.ts'
+import { NATIVE_TOKEN_ADDRESS } from '../constants.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
 import {

@@ -2,7 +2,7 @@
 // amounts in base units, the trader's address.
 import { z } from '@hono/zod-openapi'
 import { type Address, maxUint256 } from 'viem'
-import { SWAP_MAX_SLIPPAGE_PERCENT, SWAP_SLIPPAGE_PERCENT } from '../constants.ts'
+import { SWAP_MAX_SLIPPAGE_PERCENT, SWAP_SLIPPAGE_PERCENT } from '../constants/swap.ts'
 import { parseCaip10, parseEvmAddress } from '../routes/chainParams.ts'
 import { singleValue } from '../routes/params.ts'
 

@@ -4,7 +4,8 @@
 import type { Kysely } from 'kysely'
 import type { Address } from 'viem'
 import { listTokens, type PriceSource, pricesFor } from '../chain/tokens.ts'
-import { NATIVE_TOKEN_ADDRESS, SWAP_PRICE_ANCHORS } from '../constants.ts'
+import { SWAP_PRICE_ANCHORS } from '../constants/swap.ts'
+import { NATIVE_TOKEN_ADDRESS } from '../constants.ts'
 import type { Database } from '../db/schema.ts'
 import type { Exchanges } from './exchanges.ts'
 

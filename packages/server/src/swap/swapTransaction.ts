@@ -2,11 +2,8 @@
 // slippage, a deadline, and the gas the node expects it to use.
 import { type Address, encodeFunctionData, isAddressEqual } from 'viem'
 import type { Chain } from '../chain/client.ts'
-import {
-  NATIVE_TOKEN_ADDRESS,
-  SWAP_DEADLINE_SECONDS,
-  SWAP_GAS_MARGIN_PERCENT,
-} from '../constants.ts'
+import { SWAP_DEADLINE_SECONDS, SWAP_GAS_MARGIN_PERCENT } from '../constants/swap.ts'
+import { NATIVE_TOKEN_ADDRESS } from '../constants.ts'
 import { minimumOut } from './amounts.ts'
 import { type Exchange, type Quote, routerAbi } from './exchange.ts'
 

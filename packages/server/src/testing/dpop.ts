@@ -1,7 +1,7 @@
 // Tests' DPoP keys and proofs (RFC 9449), made with jose independently of the frame's own code.
 import { randomUUID } from 'node:crypto'
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose'
-import { AUTH_DPOP_ALG } from '../constants.ts'
+import { AUTH_DPOP_ALG } from '../constants/auth.ts'
 
 export interface DpopKey {
   privateKey: CryptoKey

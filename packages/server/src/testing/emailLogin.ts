@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { type CapturedMail, type MailCapture, startMailCapture } from '@latchkey/devnet'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { AUTH_APPROVAL_COOKIE, AUTH_EMAIL_COOLDOWN_MS } from '../constants.ts'
+import { AUTH_APPROVAL_COOKIE, AUTH_EMAIL_COOLDOWN_MS } from '../constants/auth.ts'
 import type { StartServerOptions } from '../server.ts'
 import { authCaller } from './authCaller.ts'
 import { startTestServer, type TestDatabase, type TestServer } from './databases.ts'

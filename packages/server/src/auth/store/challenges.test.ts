@@ -2,7 +2,11 @@
 // PostgreSQL when available).
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { AUTH_EMAIL_COOLDOWN_MS, AUTH_OTP_DIGITS, AUTH_OTP_MAX_ATTEMPTS } from '../../constants.ts'
+import {
+  AUTH_EMAIL_COOLDOWN_MS,
+  AUTH_OTP_DIGITS,
+  AUTH_OTP_MAX_ATTEMPTS,
+} from '../../constants/auth.ts'
 import { availableDatabases } from '../../testing/databases.ts'
 import { useStoreDatabase } from '../../testing/storeDatabase.ts'
 import { createChallenge, deleteChallenge, releaseChallenge, verifyOtp } from './challenges.ts'

@@ -1,8 +1,9 @@
 // Login and email-change challenges: a hashed one-time code, its attempts and expiry.
 import { randomUUID, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { AUTH_OTP_MAX_ATTEMPTS } from '../../constants.ts'
-import type { AuthChallengeKind, AuthChallengeRow, Database } from '../../db/schema.ts'
+import { AUTH_OTP_MAX_ATTEMPTS } from '../../constants/auth.ts'
+import type { AuthChallengeKind, AuthChallengeRow } from '../../db/authSchema.ts'
+import type { Database } from '../../db/schema.ts'
 import { type HashedOtp, sha256 } from './hashing.ts'
 
 type Db = Kysely<Database>

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { AUTH_EMAIL_COOLDOWN_MS } from '../../constants.ts'
+import { AUTH_EMAIL_COOLDOWN_MS } from '../../constants/auth.ts'
 import type { Database } from '../../db/schema.ts'
 
 type Db = Kysely<Database>

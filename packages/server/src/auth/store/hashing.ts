@@ -1,6 +1,6 @@
 // One-time codes and tokens as the database keeps them: SHA-256 hashes, never the values.
 import { createHash, randomBytes, randomInt } from 'node:crypto'
-import { AUTH_OTP_DIGITS, AUTH_TOKEN_BYTES } from '../../constants.ts'
+import { AUTH_OTP_DIGITS, AUTH_TOKEN_BYTES } from '../../constants/auth.ts'
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 

@@ -1,7 +1,8 @@
 // Sign-in completed: the session (hashed token, sliding lifetime) and the user it opens.
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { AuthChallengeRow, Database, IdentityProvider } from '../../db/schema.ts'
+import type { AuthChallengeRow, IdentityProvider } from '../../db/authSchema.ts'
+import type { Database } from '../../db/schema.ts'
 import { sessionEnd, slideSession } from '../sessionLifetime.ts'
 import { randomToken, sha256 } from './hashing.ts'
 import { approveDeviceOf, findUser, type UserView } from './users.ts'

@@ -1,10 +1,6 @@
 import type { Kysely } from 'kysely'
-import type {
-  AccountTypePreference,
-  AuthUserRow,
-  Database,
-  IdentityProvider,
-} from '../../db/schema.ts'
+import type { AccountTypePreference, AuthUserRow, IdentityProvider } from '../../db/authSchema.ts'
+import type { Database } from '../../db/schema.ts'
 
 type Db = Kysely<Database>
 

@@ -1,8 +1,9 @@
 // The user's wrapping key and the encrypted wallets, kept in separate tables.
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { AUTH_TOKEN_BYTES } from '../../constants.ts'
-import type { Database, WalletNamespace } from '../../db/schema.ts'
+import { AUTH_TOKEN_BYTES } from '../../constants/auth.ts'
+import type { WalletNamespace } from '../../db/authSchema.ts'
+import type { Database } from '../../db/schema.ts'
 
 type Db = Kysely<Database>
 
