@@ -56,6 +56,15 @@ export interface OnrampDeps {
   now?: () => number
 }
 
+/** `text` as base units of the asset; a refusal naming `field` when it is no positive amount of it */
+function amountOf(field: string, text: string, asset: OnrampAsset): bigint {
+  const amount = parseAmount(text, asset.decimals)
+  if (amount !== undefined) return amount
+  throw new OnrampError(
+    `${field} must be a positive amount of ${asset.symbol} with at most ${asset.decimals} decimals`,
+  )
+}
+
 export function createOnramp(deps: OnrampDeps) {
   const now = deps.now ?? Date.now
   const orders = createOrderStore(deps.db, now)
@@ -129,12 +138,7 @@ export function createOnramp(deps: OnrampDeps) {
         quote: refusing(() => quoteOnramp(cents, method, priced, currency)),
       }
     }
-    const wanted = parseAmount(body.purchaseAmount, asset.decimals)
-    if (wanted === undefined) {
-      throw new OnrampError(
-        `purchaseAmount must be a positive amount of ${asset.symbol} with at most ${asset.decimals} decimals`,
-      )
-    }
+    const wanted = amountOf('purchaseAmount', body.purchaseAmount, asset)
     return {
       asset,
       rate: priced.price,
@@ -190,12 +194,7 @@ export function createOnramp(deps: OnrampDeps) {
     const presetCrypto =
       body.presetCryptoAmount === undefined
         ? undefined
-        : parseAmount(plainDecimal(body.presetCryptoAmount), asset.decimals)
-    if (body.presetCryptoAmount !== undefined && presetCrypto === undefined) {
-      throw new OnrampError(
-        `presetCryptoAmount must be a positive amount of ${asset.symbol} with at most ${asset.decimals} decimals`,
-      )
-    }
+        : amountOf('presetCryptoAmount', plainDecimal(body.presetCryptoAmount), asset)
     const order = await orders.create({
       projectId,
       network: asset.network,

@@ -2,7 +2,7 @@ import type { OnrampState } from '@latchkey/core/internal'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useOnrampMessages } from './onrampMessages.ts'
-import { onrampCss } from './styles.ts'
+import { PickList } from './PickList.tsx'
 
 /** The currency's name in English ("Euro"), or its code where the browser has no name for it */
 function currencyName(code: string): string {
@@ -18,28 +18,19 @@ export default function OnRampFiatSelect() {
   const { core } = useAppKitInstance()
   const messages = useOnrampMessages()
   const onramp = useStore(core.stores.onramp, (s: OnrampState) => s)
+  const items = (onramp.options?.paymentCurrencies ?? []).map((currency) => ({
+    id: currency,
+    name: currencyName(currency),
+    code: currency,
+    testId: `onramp-currency-${currency}`,
+  }))
   return (
-    <div data-view="OnRampFiatSelect" className="lk-stack lk-wide">
-      <style>{onrampCss}</style>
-      <ul className="lk-list" aria-label={messages.selectCurrency}>
-        {(onramp.options?.paymentCurrencies ?? []).map((currency) => (
-          <li key={currency}>
-            <button
-              type="button"
-              className="lk-item"
-              data-testid={`onramp-currency-${currency}`}
-              aria-current={currency === onramp.currency || undefined}
-              onClick={() => {
-                void core.onramp.selectCurrency(currency)
-                core.router.goBack()
-              }}
-            >
-              <span className="lk-item-name">{currencyName(currency)}</span>
-              <span className="lk-row-end">{currency}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <PickList
+      view="OnRampFiatSelect"
+      label={messages.selectCurrency}
+      items={items}
+      current={onramp.currency}
+      onPick={(currency) => void core.onramp.selectCurrency(currency)}
+    />
   )
 }
