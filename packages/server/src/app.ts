@@ -44,10 +44,9 @@ import {
 } from './middleware/rateLimit.ts'
 import { requestLog } from './middleware/requestLog.ts'
 import type { TrustedProxies } from './net/clientAddress.ts'
-import { createOnramp } from './onramp/onramp.ts'
-import { registerOnrampRoutes } from './onramp/onrampHandlers.ts'
+import type { HostedProvider } from './onramp/hostedProviders.ts'
+import { registerOnramp } from './onramp/onrampHandlers.ts'
 import { ONRAMP_ROUTES } from './onramp/onrampRoutes.ts'
-import { createTreasury } from './onramp/treasury.ts'
 import { getBalanceRoute, registerBalanceRoutes } from './routes/balance.ts'
 import {
   getAnalyticsConfigRoute,
@@ -122,6 +121,8 @@ export interface AppDeps {
    * checkout pages are served and purchases are paid from it on `chains`; without, no onramp
    */
   onrampTreasuryKey?: Hex
+  /** Onramp providers plugged in by configuration (README "Buy crypto"), in every mode */
+  onrampProviders?: readonly HostedProvider[]
 }
 
 export type App = OpenAPIHono<AppEnv>
@@ -221,7 +222,7 @@ export function createApp(deps: AppDeps): App {
   registerWalletRoutes(app, db)
   registerImageRoutes(app, db)
   registerConfigRoutes(app, deps.latestKitVersion ?? latestKitVersionFromEnv(), {
-    onramp: deps.onrampTreasuryKey !== undefined,
+    onramp: deps.onrampTreasuryKey !== undefined || (deps.onrampProviders?.length ?? 0) > 0,
   })
   const chains = deps.chains ?? new Chains([])
   const solanaChains = deps.solanaChains ?? new SolanaChains([])
@@ -239,11 +240,15 @@ export function createApp(deps: AppDeps): App {
   registerHistoryRoutes(app, db, chains, solanaChains, prices)
   registerPriceRoutes(app, db, chains, prices)
   registerConvertRoutes(app, { db, exchanges, prices })
-  if (deps.onrampTreasuryKey) {
-    const treasury = createTreasury(chains, deps.onrampTreasuryKey)
-    const publicUrl = deps.publicUrl ?? (() => '')
-    registerOnrampRoutes(app, createOnramp({ db, chains, prices, treasury, publicUrl, now }))
-  }
+  registerOnramp(app, {
+    db,
+    chains,
+    prices,
+    now,
+    publicUrl: deps.publicUrl ?? (() => ''),
+    treasuryKey: deps.onrampTreasuryKey,
+    providers: deps.onrampProviders ?? [],
+  })
   registerIdentityRoutes(app, chains, solanaChains)
   registerRpcRoute(app, chains)
   registerSiwxRoutes(app, { db, chains, now, publicUrl: deps.publicUrl ?? (() => '') })

@@ -52,6 +52,7 @@ import {
   frameFromEnv,
   mailFromEnv,
   modeFromEnv,
+  onrampProvidersFrom,
   onrampTreasuryKeyFrom,
   portFromEnv,
 } from './serverEnv.ts'
@@ -167,6 +168,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }
     const chains = new Chains(options.chains ?? chainsFromEnv())
     const onrampTreasuryKey = onrampTreasuryKeyFrom(options.onrampTreasuryKey)
+    const onrampProviders = onrampProvidersFrom(options.onrampProviders, mode === 'production')
     await seedChainData(database.db, chains.ids)
     const solanaChains = new SolanaChains(options.solanaChains ?? solanaChainsFromEnv())
     await seedSolanaPrices(database.db, solanaChains.all)
@@ -189,6 +191,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(redis && { redis, rateCounters: redisCounters(redis, options.now ?? Date.now) }),
       httpsOnly: publicUrl?.startsWith('https://') === true,
       ...(mode === 'development' && onrampTreasuryKey && { onrampTreasuryKey }),
+      onrampProviders,
     })
     indexer = new Indexer(database.db, chains.all, {
       ...(options.indexerPollMs !== undefined && { pollMs: options.indexerPollMs }),

@@ -10,6 +10,7 @@ import {
   DEFAULT_SERVER_HOST,
   MIN_ADMIN_TOKEN_LENGTH,
 } from './constants.ts'
+import { type HostedProvider, parseHostedProviders } from './onramp/hostedProviders.ts'
 import type { FrameSiteServerOptions, ServerMode } from './serverOptions.ts'
 
 export function frameFromEnv(): FrameSiteServerOptions | undefined {
@@ -84,4 +85,22 @@ export function onrampTreasuryKeyFrom(
     throw new Error('ONRAMP_TREASURY_KEY must be a private key: 0x and 64 hex digits')
   }
   return key as `0x${string}` | undefined
+}
+
+/** The configured onramp providers (option or ONRAMP_PROVIDERS, a JSON array); checked */
+export function onrampProvidersFrom(
+  option: unknown[] | undefined,
+  httpsOnly: boolean,
+): HostedProvider[] {
+  const text = process.env.ONRAMP_PROVIDERS?.trim()
+  if (option === undefined && !text) return []
+  let value: unknown = option
+  if (option === undefined) {
+    try {
+      value = JSON.parse(text ?? '')
+    } catch {
+      throw new Error('ONRAMP_PROVIDERS must be a JSON array of providers (README "Buy crypto")')
+    }
+  }
+  return parseHostedProviders(value, httpsOnly)
 }

@@ -106,6 +106,13 @@ export interface StartServerOptions {
    * default ONRAMP_TREASURY_KEY. Served in development mode only: its payments are test payments.
    */
   onrampTreasuryKey?: `0x${string}`
+  /**
+   * Onramp providers with a hosted checkout (README "Buy crypto"): id, name, a URL template with
+   * {address}, {network}, {chainId}, {asset}, {amount}, {cryptoAmount}, {currency}, and the
+   * networks they sell on. Default ONRAMP_PROVIDERS (a JSON array). Served in every mode; in
+   * production their URLs must be https.
+   */
+  onrampProviders?: unknown[]
 }
 
 export interface FrameSiteServerOptions {

@@ -41,3 +41,19 @@ export const ONRAMP_TEST_PAYMENTS = {
   declinedCard: '4000000000000002',
   iban: 'DE89370400440532013000',
 } as const
+/**
+ * Ours: what a configured provider's checkout URL may carry (README "Buy crypto"): the wallet's
+ * address, the CAIP-2 network and its chain reference, the asset's symbol, the amount in fiat or
+ * in the asset (whichever the visitor typed; the other is empty), and the fiat currency.
+ */
+export const ONRAMP_URL_FIELDS = [
+  'address',
+  'network',
+  'chainId',
+  'asset',
+  'amount',
+  'cryptoAmount',
+  'currency',
+] as const
+/** The built-in provider's id in options and onrampurl */
+export const ONRAMP_SANDBOX_ID = 'sandbox'

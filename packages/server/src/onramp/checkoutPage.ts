@@ -96,5 +96,10 @@ export function checkoutPage(view: CheckoutView, expired: boolean): string {
 
 /** A page for an unknown order id */
 export function unknownOrderPage(): string {
-  return htmlPage('Buy crypto', STYLE, `<h1>Buy crypto</h1><p role="alert">Order not found.</p>`)
+  return refusedPage('Order not found.')
+}
+
+/** A checkout that cannot start, and why */
+export function refusedPage(reason: string): string {
+  return htmlPage('Buy crypto', STYLE, `<h1>Buy crypto</h1><p role="alert">${e(reason)}</p>`)
 }

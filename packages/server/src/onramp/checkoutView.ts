@@ -3,7 +3,7 @@
 import { formatUnits } from 'viem'
 import type { OnrampOrderRow } from '../db/schema.ts'
 import type { CheckoutView } from './checkoutPage.ts'
-import type { OnrampAsset } from './onramp.ts'
+import type { OnrampAsset } from './onrampAssets.ts'
 import {
   type FiatCurrency,
   formatCents,

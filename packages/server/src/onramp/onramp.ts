@@ -1,15 +1,15 @@
 // The onramp sandbox (README "Buy crypto"): what can be bought where, quotes, orders with their
 // checkout URL, and paying an order: the test payment checked, then the treasury's payout.
 import type { Kysely } from 'kysely'
-import { type Address, getAddress, isAddress } from 'viem'
+import { getAddress, isAddress } from 'viem'
 import type { Chains } from '../chain/client.ts'
 import { caip2, parseCaip2 } from '../chain/config.ts'
 import { listTokens, NATIVE_COIN, type PriceSource } from '../chain/tokens.ts'
 import { ONRAMP_RESTRICTED_TIMEZONES, ONRAMP_TEST_PAYMENTS } from '../constants/onramp.ts'
-import { NATIVE_TOKEN_ADDRESS } from '../constants.ts'
 import type { Database, OnrampOrderRow } from '../db/schema.ts'
 import { checkoutPage, inFours } from './checkoutPage.ts'
 import { type CheckoutForm, checkoutView, currencyOf, purchased } from './checkoutView.ts'
+import { type OnrampAsset, pricedAssets } from './onrampAssets.ts'
 import {
   type FiatCurrency,
   inCurrency,
@@ -24,18 +24,6 @@ import {
 import { createOrderStore } from './orders.ts'
 import type { Treasury } from './treasury.ts'
 
-export interface OnrampAsset {
-  symbol: string
-  name: string
-  decimals: number
-  /** CAIP-2 */
-  network: string
-  chainId: number
-  /** null: the chain's native coin */
-  address: Address | null
-  priceUsd: number
-}
-
 /** A refusal the routes answer with `status` and `{ error }` */
 export class OnrampError extends Error {
   constructor(
@@ -43,6 +31,13 @@ export class OnrampError extends Error {
     readonly status: 400 | 403 | 404 = 400,
   ) {
     super(message)
+  }
+}
+
+/** §1: no checkout from mainland China, Hong Kong or Macau */
+export function refuseRestrictedRegion(timezone: string | undefined) {
+  if (timezone && (ONRAMP_RESTRICTED_TIMEZONES as readonly string[]).includes(timezone)) {
+    throw new OnrampError('Buying crypto is not available in your region', 403)
   }
 }
 
@@ -70,41 +65,13 @@ export function createOnramp(deps: OnrampDeps) {
   const orders = createOrderStore(deps.db, now)
 
   /** The native coin and the tokens the treasury holds, on every chain it can pay on */
-  async function assets(): Promise<OnrampAsset[]> {
-    const perChain = await Promise.all(
-      deps.chains.all.map(async (chain) => {
-        const [tokens, prices] = await Promise.all([
-          listTokens(deps.db, chain.chainId),
-          deps.prices('usd', [chain.chainId]),
-        ])
-        const candidates = [
-          { ...NATIVE_COIN, address: null },
-          ...tokens.map((t) => ({ ...t, address: getAddress(t.address) })),
-        ]
-        const held = await Promise.all(
-          candidates.map((c) => deps.treasury.balance(chain.chainId, c.address).catch(() => 0n)),
-        )
-        return candidates.flatMap((c, i) => {
-          const priceUsd =
-            prices.get(`${chain.chainId}:${(c.address ?? NATIVE_TOKEN_ADDRESS).toLowerCase()}`) ?? 0
-          if ((held[i] ?? 0n) === 0n || !(priceUsd > 0)) return []
-          const { symbol, name, decimals, address } = c
-          return [
-            {
-              symbol,
-              name,
-              decimals,
-              address,
-              network: chain.caip2,
-              chainId: chain.chainId,
-              priceUsd,
-            },
-          ]
-        })
-      }),
+  const assets = () =>
+    pricedAssets(deps, async (chainId, address) =>
+      deps.treasury.balance(chainId, address).then(
+        (held) => held > 0n,
+        () => false,
+      ),
     )
-    return perChain.flat()
-  }
 
   async function assetOf(network: string, symbol: string): Promise<OnrampAsset> {
     const found = (await assets()).find((a) => a.network === network && a.symbol === symbol)
@@ -168,12 +135,7 @@ export function createOnramp(deps: OnrampDeps) {
       timezone?: string
     },
   ) {
-    if (
-      body.timezone &&
-      (ONRAMP_RESTRICTED_TIMEZONES as readonly string[]).includes(body.timezone)
-    ) {
-      throw new OnrampError('Buying crypto is not available in your region', 403)
-    }
+    refuseRestrictedRegion(body.timezone)
     const wallet = body.destinationWallets[0]
     if (!wallet || !isAddress(wallet.address, { strict: false })) {
       throw new OnrampError('destinationWallets[0].address must be an EVM address')

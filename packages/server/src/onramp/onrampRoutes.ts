@@ -35,6 +35,20 @@ export const getOnrampOptionsRoute = createRoute({
             limits: LimitsSchema,
           }),
         ),
+        providers: z.array(
+          z.object({
+            id: z.string(),
+            name: z.string(),
+            networks: z
+              .array(z.string())
+              .nullable()
+              .openapi({ description: 'The CAIP-2 networks it sells on; null: every one' }),
+            quotes: z.boolean().openapi({
+              description:
+                'Ours: true for the sandbox (quotes and orders here); false for a configured hosted checkout',
+            }),
+          }),
+        ),
         paymentCurrencies: z.array(z.object({ id: z.string() })),
         purchaseCurrencies: z.array(
           z.object({
@@ -47,7 +61,7 @@ export const getOnrampOptionsRoute = createRoute({
           }),
         ),
       }),
-      'The sandbox provider’s options',
+      'The providers, and what the sandbox sells (a configured provider sells what is priced)',
     ),
     ...projectErrorResponses,
   },
@@ -119,6 +133,11 @@ export const postOnrampUrlRoute = createRoute({
               )
               .min(1)
               .max(5),
+            provider: z
+              .string()
+              .max(32)
+              .optional()
+              .openapi({ description: 'Ours: a provider of options (default sandbox)' }),
             defaultNetwork: caip2().optional(),
             partnerUserId: shortText(100).optional(),
             defaultExperience: z.enum(['buy', 'send']).optional(),
@@ -141,7 +160,16 @@ export const postOnrampUrlRoute = createRoute({
     },
   },
   responses: {
-    200: json(z.object({ url: z.string(), orderId: z.string() }), 'Open url in a popup'),
+    200: json(
+      z.object({
+        url: z.string(),
+        orderId: z
+          .string()
+          .optional()
+          .openapi({ description: 'The sandbox’s order; a configured provider’s has none' }),
+      }),
+      'Open url in a popup',
+    ),
     ...projectErrorResponses,
   },
 })

@@ -1,0 +1,68 @@
+// What the onramp can sell: each chain's native coin and listed tokens that have a price.
+import type { Kysely } from 'kysely'
+import { type Address, getAddress } from 'viem'
+import type { Chains } from '../chain/client.ts'
+import { listTokens, NATIVE_COIN, type PriceSource } from '../chain/tokens.ts'
+import { NATIVE_TOKEN_ADDRESS } from '../constants.ts'
+import type { Database } from '../db/schema.ts'
+
+export interface OnrampAsset {
+  symbol: string
+  name: string
+  decimals: number
+  /** CAIP-2 */
+  network: string
+  chainId: number
+  /** null: the chain's native coin */
+  address: Address | null
+  priceUsd: number
+}
+
+export interface AssetSources {
+  db: Kysely<Database>
+  chains: Chains
+  prices: PriceSource
+}
+
+/**
+ * The priced assets of every chain; with `held`, only those it says are held (the sandbox sells
+ * what its treasury has; a configured provider sells whatever is priced).
+ */
+export async function pricedAssets(
+  { db, chains, prices }: AssetSources,
+  held?: (chainId: number, address: Address | null) => Promise<boolean>,
+): Promise<OnrampAsset[]> {
+  const perChain = await Promise.all(
+    chains.all.map(async (chain) => {
+      const [tokens, priced] = await Promise.all([
+        listTokens(db, chain.chainId),
+        prices('usd', [chain.chainId]),
+      ])
+      const candidates = [
+        { ...NATIVE_COIN, address: null },
+        ...tokens.map((t) => ({ ...t, address: getAddress(t.address) })),
+      ]
+      const holds = await Promise.all(
+        candidates.map((c) => (held ? held(chain.chainId, c.address) : true)),
+      )
+      return candidates.flatMap((c, i) => {
+        const key = `${chain.chainId}:${(c.address ?? NATIVE_TOKEN_ADDRESS).toLowerCase()}`
+        const priceUsd = priced.get(key) ?? 0
+        if (!holds[i] || !(priceUsd > 0)) return []
+        const { symbol, name, decimals, address } = c
+        return [
+          {
+            symbol,
+            name,
+            decimals,
+            address,
+            network: chain.caip2,
+            chainId: chain.chainId,
+            priceUsd,
+          },
+        ]
+      })
+    }),
+  )
+  return perChain.flat()
+}
