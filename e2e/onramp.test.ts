@@ -1,6 +1,6 @@
-import { TEST_ACCOUNTS } from '@latchkey/devnet'
+import { DEVNET_TOKENS, TEST_ACCOUNTS } from '@latchkey/devnet'
 import type { Page } from 'playwright-core'
-import { createPublicClient, formatEther, http } from 'viem'
+import { createPublicClient, erc20Abi, formatEther, formatUnits, http } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
 import { accountAfterConnect, screenshot, view } from './browser'
 import { useDemo } from './harness'
@@ -10,6 +10,16 @@ import { approveConnection } from './wallet'
 const openDemo = useDemo()
 const BUYER = 1
 const chainA = createPublicClient({ transport: http(inject('rpcA')) })
+const lusdOf = async (owner: `0x${string}`) => {
+  const lusd = DEVNET_TOKENS.find((t) => t.symbol === 'lUSD')
+  if (!lusd) throw new Error('devnet lUSD missing')
+  return chainA.readContract({
+    address: lusd.address,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [owner],
+  })
+}
 
 async function openBuy() {
   const opened = await openDemo({ accountIndex: BUYER })
@@ -115,5 +125,40 @@ describe('Buy crypto through the sandbox provider', () => {
     await expect
       .poll(() => page.getByTestId('onramp-failed').textContent(), { timeout: 20_000 })
       .toBe('The checkout window was closed before the payment')
+  })
+
+  it("buys lUSD from a configured provider's hosted page: no quote in the modal, the balance says it arrived", async () => {
+    const buyer = TEST_ACCOUNTS[BUYER]?.address
+    if (!buyer) throw new Error('devnet accounts missing')
+    const lusd = await lusdOf(buyer)
+    const { page } = await openBuy()
+    await page.getByTestId('onramp-asset').click()
+    await page.getByTestId('onramp-asset-lUSD').click()
+    await view(page, 'OnRampProviders').waitFor()
+    await page.getByTestId('onramp-amount').fill('25')
+    const hosted = page.getByRole('button', { name: 'Buy with Sandbox hosted page' })
+    await expect.poll(() => hosted.isEnabled()).toBe(true)
+    await screenshot(page, 'onramp-hosted-form')
+    const popupOpened = page.context().waitForEvent('page')
+    await hosted.click()
+    const popup = await popupOpened
+    // The provider made its own order from the URL it was given.
+    await popup.waitForURL(/\/onramp\/checkout\//)
+    expect(await popup.getByLabel('Amount (USD)').inputValue()).toBe('25.00')
+    await expect
+      .poll(() => page.getByTestId('onramp-status').textContent())
+      .toBe('Waiting for lUSD to arrive in your wallet…')
+    await popup.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await popup.getByRole('button', { name: 'Pay' }).click()
+    await popup.getByTestId('onramp-tx').waitFor()
+    await expect
+      .poll(() => page.getByTestId('onramp-done').textContent(), { timeout: 20_000 })
+      .toMatch(/^You bought [\d.]+ lUSD\.$/)
+    const bought = /You bought ([\d.]+) lUSD/.exec(
+      (await page.getByTestId('onramp-done').textContent()) ?? '',
+    )?.[1]
+    const after = await lusdOf(buyer)
+    expect(bought).toBe(formatUnits(after - lusd, 6))
+    await screenshot(page, 'onramp-hosted-done')
   })
 })

@@ -13,7 +13,12 @@ import {
   startMailCapture,
   startOidcProvider,
 } from '@latchkey/devnet'
-import { type StartServerOptions, socialFromIssuer, startServer } from '@latchkey/server'
+import {
+  SANDBOX_HOSTED_PROVIDER,
+  type StartServerOptions,
+  socialFromIssuer,
+  startServer,
+} from '@latchkey/server'
 
 export interface LocalServicesOptions {
   /** The chains' and Solana's ports (free ones in tests); the defaults of `npm start` when left out */
@@ -49,6 +54,8 @@ export async function startLocalServices(options: LocalServicesOptions = {}) {
     mailInbox: mail,
     mode: 'development',
     onrampTreasuryKey: ONRAMP_TREASURY_KEY,
+    // The sandbox also as a configured provider's hosted page (README "Buy crypto").
+    onrampProviders: [SANDBOX_HOSTED_PROVIDER],
     chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
     solanaChains: [
       {

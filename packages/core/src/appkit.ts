@@ -179,10 +179,10 @@ export function createAppKitCore(options: AppKitOptions) {
         return onramp().then((c) => c.setAmount(amount))
       },
       /** Call it in the visitor's click: the checkout's popup opens at once (blockers allow nothing later). */
-      buy: () => {
+      buy: (providerId?: string) => {
         const popup = openCheckoutPopup()
         return onramp().then(
-          (c) => c.buy(popup),
+          (c) => c.buy(popup, providerId),
           (error: unknown) => {
             popup?.close()
             throw error

@@ -310,6 +310,8 @@ export const ONRAMP_FALLBACK_LIMITS = {
 
 /** Ours: how often an open checkout's order is read */
 export const ONRAMP_POLL_MS = 1000
+/** Ours: how often the balance is read while a configured provider's checkout is open */
+export const ONRAMP_BALANCE_POLL_MS = 2000
 /** Ours: a quote is asked this long after the visitor stops typing an amount */
 export const ONRAMP_QUOTE_DEBOUNCE_MS = 300
 

@@ -35,6 +35,7 @@ describe('the onramp client on the sandbox provider', () => {
       presetFiatAmount: 50,
       timezone: 'Europe/Berlin',
     })
+    if (!orderId) throw new Error('the sandbox answered no order')
     expect(await onramp.order(orderId)).toMatchObject({ status: 'created', txHash: null })
 
     // The visitor pays on the provider's page (the popup).

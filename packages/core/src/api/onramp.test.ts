@@ -14,11 +14,17 @@ describe('onramp answers (§7), checked', () => {
     }
     expect(
       toOnrampOptions({
+        providers: [],
         paymentMethods: [card, { ...card, limits: { min: 'x', max: 1 } }, null],
         paymentCurrencies: [{ id: 'USD' }, { id: '' }, 'EUR'],
         purchaseCurrencies: [eth, { ...eth, decimals: 1.5 }, { ...eth, address: 7 }],
       }),
-    ).toEqual({ paymentMethods: [card], paymentCurrencies: ['USD'], purchaseCurrencies: [eth] })
+    ).toEqual({
+      providers: [],
+      paymentMethods: [card],
+      paymentCurrencies: ['USD'],
+      purchaseCurrencies: [eth],
+    })
     expect(toOnrampOptions({ paymentMethods: [] })).toBeUndefined()
     expect(toOnrampOptions('x')).toBeUndefined()
   })
@@ -45,7 +51,9 @@ describe('onramp answers (§7), checked', () => {
     for (const url of ['javascript:alert(1)', 'data:text/html,x', 'not a url', '']) {
       expect(toOnrampUrl({ url, orderId: '1' })).toBeUndefined()
     }
-    expect(toOnrampUrl({ url: 'https://pay.example' })).toBeUndefined()
+    // A configured provider's hosted checkout has no order to follow.
+    expect(toOnrampUrl({ url: 'https://pay.example' })).toEqual({ url: 'https://pay.example' })
+    expect(toOnrampUrl({ url: 'https://pay.example', orderId: 7 })).toBeUndefined()
   })
 
   it('takes an order in one of its four states', () => {
@@ -59,5 +67,32 @@ describe('onramp answers (§7), checked', () => {
     expect(toOnrampOrder({ ...order, extra: 1 })).toEqual(order)
     expect(toOnrampOrder({ ...order, status: 'refunded' })).toBeUndefined()
     expect(toOnrampOrder({ ...order, txHash: 5 })).toBeUndefined()
+  })
+})
+
+describe('toOnrampOptions providers', () => {
+  const options = (providers: unknown) =>
+    toOnrampOptions({
+      providers,
+      paymentMethods: [],
+      paymentCurrencies: [],
+      purchaseCurrencies: [],
+    })
+  it('keeps well-formed providers and drops the rest', () => {
+    expect(
+      options([
+        { id: 'sandbox', name: 'Latchkey Sandbox', networks: null, quotes: true },
+        { id: 'moonpay', name: 'MoonPay', networks: ['eip155:1'], quotes: false },
+        { id: 'x', name: 'X', networks: 'eip155:1', quotes: false },
+        { id: 'y', name: 'Y', networks: null },
+        { id: '', name: 'Z', networks: null, quotes: true },
+      ])?.providers,
+    ).toEqual([
+      { id: 'sandbox', name: 'Latchkey Sandbox', networks: null, quotes: true },
+      { id: 'moonpay', name: 'MoonPay', networks: ['eip155:1'], quotes: false },
+    ])
+  })
+  it('an answer without a provider list is no answer', () => {
+    expect(options(undefined)).toBeUndefined()
   })
 })

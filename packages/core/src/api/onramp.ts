@@ -22,7 +22,21 @@ export interface OnrampAsset {
   price: number
 }
 
+/** A provider the visitor can buy from */
+export interface OnrampProvider {
+  id: string
+  name: string
+  /** The CAIP-2 networks it sells on; null: every one */
+  networks: string[] | null
+  /**
+   * true: the built-in sandbox (quotes here, an order to follow); false: a hosted checkout the
+   * server was configured with, followed by the wallet's balance
+   */
+  quotes: boolean
+}
+
 export interface OnrampOptions {
+  providers: OnrampProvider[]
   paymentMethods: OnrampPaymentMethod[]
   paymentCurrencies: string[]
   purchaseCurrencies: OnrampAsset[]
@@ -60,6 +74,13 @@ export interface OnrampUrlRequest {
   /** Ours: the method the provider's checkout starts with */
   defaultPaymentMethod?: string
   timezone?: string
+  /** Ours: which of the options' providers (default the sandbox) */
+  provider?: string
+}
+
+export interface OnrampCheckout {
+  url: string
+  orderId?: string
 }
 
 export type OnrampOrderStatus = 'created' | 'pending' | 'completed' | 'failed'
@@ -75,8 +96,8 @@ export interface OnrampOrder {
 export interface OnrampApi {
   options(): Promise<OnrampOptions>
   quote(request: OnrampQuoteRequest): Promise<OnrampQuote>
-  /** An order and the provider's checkout page for it */
-  checkoutUrl(request: OnrampUrlRequest): Promise<{ url: string; orderId: string }>
+  /** The provider's checkout page, and the order to follow (the sandbox's; a hosted one has none) */
+  checkoutUrl(request: OnrampUrlRequest): Promise<OnrampCheckout>
   order(id: string): Promise<OnrampOrder>
 }
 
@@ -105,14 +126,26 @@ function toAsset(value: unknown): OnrampAsset | undefined {
   return { symbol, name, decimals: decimals as number, network, address, price }
 }
 
+function toProvider(value: unknown): OnrampProvider | undefined {
+  if (!isRecord(value)) return undefined
+  const { id, name, networks, quotes } = value
+  if (!isNonEmptyString(id) || !isNonEmptyString(name) || typeof quotes !== 'boolean') {
+    return undefined
+  }
+  if (networks === null) return { id, name, networks: null, quotes }
+  return Array.isArray(networks) && networks.every(isNonEmptyString)
+    ? { id, name, networks: [...networks], quotes }
+    : undefined
+}
+
 /** The options; malformed entries are dropped, a malformed answer is none. */
 export function toOnrampOptions(value: unknown): OnrampOptions | undefined {
   if (!isRecord(value)) return undefined
-  const { paymentMethods, paymentCurrencies, purchaseCurrencies } = value
-  if (![paymentMethods, paymentCurrencies, purchaseCurrencies].every(Array.isArray)) {
-    return undefined
-  }
+  const { providers, paymentMethods, paymentCurrencies, purchaseCurrencies } = value
+  const lists = [providers, paymentMethods, paymentCurrencies, purchaseCurrencies]
+  if (!lists.every(Array.isArray)) return undefined
   return {
+    providers: (providers as unknown[]).map(toProvider).filter((p) => p !== undefined),
     paymentMethods: (paymentMethods as unknown[]).map(toMethod).filter((m) => m !== undefined),
     paymentCurrencies: (paymentCurrencies as unknown[]).flatMap((c) =>
       isRecord(c) && isNonEmptyString(c.id) ? [c.id] : [],
@@ -142,15 +175,14 @@ export function toOnrampQuote(value: unknown): OnrampQuote | undefined {
 }
 
 /** Only an http(s) URL is opened: the answer decides where the popup goes. */
-export function toOnrampUrl(value: unknown): { url: string; orderId: string } | undefined {
-  if (!isRecord(value) || !isNonEmptyString(value.url) || !isNonEmptyString(value.orderId)) {
-    return undefined
-  }
+export function toOnrampUrl(value: unknown): OnrampCheckout | undefined {
+  if (!isRecord(value) || !isNonEmptyString(value.url)) return undefined
+  const { url, orderId } = value
+  if (orderId !== undefined && !isNonEmptyString(orderId)) return undefined
   try {
-    const { protocol } = new URL(value.url)
-    return protocol === 'https:' || protocol === 'http:'
-      ? { url: value.url, orderId: value.orderId }
-      : undefined
+    const { protocol } = new URL(url)
+    if (protocol !== 'https:' && protocol !== 'http:') return undefined
+    return orderId === undefined ? { url } : { url, orderId }
   } catch {
     return undefined
   }

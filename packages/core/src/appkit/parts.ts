@@ -259,6 +259,8 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
         track,
         log,
         timezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+        balances: async (address, network) =>
+          (await api()).getBalances(address, network, { forceUpdate: true }),
       }),
     ),
   )

@@ -10,7 +10,8 @@ import { localChainA, localChainB, withRpcUrl } from '../networks.ts'
 import { createToastController } from '../router/toast.ts'
 import { startOnrampStack } from '../testing/onrampStack.ts'
 import { manualClock, realClient } from '../testing/realServer.ts'
-import { type CheckoutWindow, createOnrampController, OnrampText } from './onramp.ts'
+import { createOnrampController } from './onramp.ts'
+import { type CheckoutWindow, OnrampText } from './onrampContext.ts'
 import { initialOnrampState, type OnrampState } from './onrampState.ts'
 
 let stack: Awaited<ReturnType<typeof startOnrampStack>>
@@ -71,6 +72,8 @@ function setup(network = withRpcUrl(localChainA, ''), timezone = 'Europe/Berlin'
     track: (event) => events.push(event),
     log: () => undefined,
     timezone: () => timezone,
+    balances: (owner, caip2) =>
+      realClient(stack.serverUrl).getBalances(owner, caip2, { forceUpdate: true }),
   })
   return { address, controller, onramp, toast: toast.store, events, refreshed: () => refreshed }
 }
@@ -266,5 +269,60 @@ describe('onramp controller on the sandbox provider', () => {
     const { controller, onramp } = setup(withRpcUrl(localChainB, ''))
     await controller.load()
     expect(onramp.getState()).toMatchObject({ asset: undefined, error: OnrampText.notOffered })
+  })
+
+  it("buys from a configured provider's hosted checkout: no order, the balance says it arrived", async () => {
+    const { address, controller, onramp, toast, events } = setup()
+    await controller.load()
+    expect(onramp.getState().options?.providers.map((p) => [p.id, p.quotes])).toEqual([
+      ['sandbox', true],
+      ['sandbox-hosted', false],
+    ])
+    onramp.setState({ amount: '100', currency: 'EUR' })
+    let opened = ''
+    const popup = checkoutWindow(async (url) => {
+      opened = url
+      // The provider's page made its own order: pay what it asks.
+      const page = await fetch(url)
+      const amount = /name="amount"[^>]*value="([\d.]+)"/.exec(await page.text())?.[1] ?? ''
+      await fetch(page.url, {
+        method: 'POST',
+        body: new URLSearchParams({ amount, method: 'card', card: '4242424242424242' }),
+      })
+    })
+    const done = ended(onramp)
+    expect(await controller.buy(popup, 'sandbox-hosted')).toBe(true)
+    const state = await done
+    expect(new URL(opened).searchParams.get('amount')).toBe('100')
+    expect(new URL(opened).searchParams.get('currency')).toBe('EUR')
+    expect(state).toMatchObject({
+      status: 'completed',
+      provider: 'sandbox-hosted',
+      order: undefined,
+    })
+    const node = createPublicClient({ transport: http(stack.rpcUrl) })
+    expect(state.purchased).toBe(formatEther(await node.getBalance({ address })))
+    expect(toast.getState().message).toBe(`Bought ${state.purchased} ETH`)
+    expect(events).toEqual(['ONRAMP_INITIATED', 'ONRAMP_SUCCESS'])
+  })
+
+  it('keeps following a hosted checkout whose window closed, until the visitor stops', async () => {
+    const { controller, onramp } = setup()
+    await controller.load()
+    onramp.setState({ amount: '50' })
+    const closed = new Promise<void>((resolve) => {
+      const stop = onramp.subscribe((state) => {
+        if (state.windowClosed) {
+          stop()
+          resolve()
+        }
+      })
+    })
+    expect(await controller.buy(checkoutWindow('close'), 'sandbox-hosted')).toBe(true)
+    await closed
+    // A provider may still send what was paid: the view waits for it, not fails.
+    expect(onramp.getState()).toMatchObject({ status: 'buying', error: undefined })
+    controller.reset()
+    expect(onramp.getState()).toMatchObject({ status: 'editing', windowClosed: false })
   })
 })

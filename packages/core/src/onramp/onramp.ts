@@ -1,51 +1,14 @@
 // Buying crypto (§1 onramp): the provider's options for the active network, a quote as the
-// visitor types, then the provider's checkout in a popup, polled until the order ends.
-import type { StoreApi } from 'zustand/vanilla'
+// visitor types, then the provider's checkout in a popup, followed until the purchase ends.
 import { ApiError } from '../api/api.ts'
-import type { OnrampApi } from '../api/onramp.ts'
-import type { AccountState, ChainState } from '../appkitState.ts'
-import { ONRAMP_FALLBACK_LIMITS, ONRAMP_POLL_MS, ONRAMP_QUOTE_DEBOUNCE_MS } from '../constants.ts'
-import type { AppKitEventName } from '../events.ts'
-import type { ToastController } from '../router/toast.ts'
+import type { OnrampApi, OnrampAsset, OnrampProvider } from '../api/onramp.ts'
+import { ONRAMP_FALLBACK_LIMITS, ONRAMP_QUOTE_DEBOUNCE_MS } from '../constants.ts'
+import { formatUnits } from '../send/sendAmount.ts'
+import { balanceOfAsset } from './assetBalance.ts'
+import { type Following, followBalance, followOrder } from './follow.ts'
+import { amountProblem } from './onrampAmount.ts'
+import { type CheckoutWindow, type OnrampContext, OnrampText } from './onrampContext.ts'
 import { initialOnrampState, type OnrampState } from './onrampState.ts'
-
-/** The onramp's own texts (ours; the spec has none) */
-export const OnrampText = {
-  notOffered: 'Buying crypto is not offered on this network',
-  amount: (min: number, max: number, currency: string) =>
-    `Enter an amount between ${min} and ${max} ${currency}`,
-  cryptoAmount: (symbol: string, decimals: number) =>
-    `Enter an amount of ${symbol} with at most ${decimals} decimals`,
-  popupBlocked: 'The checkout window could not open. Allow pop-ups for this site and try again.',
-  popupClosed: 'The checkout window was closed before the payment',
-  bought: (amount: string, symbol: string) => `Bought ${amount} ${symbol}`,
-  failed: 'The purchase failed',
-} as const
-
-/** What the checkout runs in: a window the visitor's click opened */
-export interface CheckoutWindow {
-  closed: boolean
-  /** Set to null before the provider's page loads: it gets no handle on the app's page */
-  opener: unknown
-  location: { href: string }
-  close(): void
-}
-
-export interface OnrampContext {
-  stores: {
-    account: StoreApi<AccountState>
-    chain: StoreApi<ChainState>
-    onramp: StoreApi<OnrampState>
-  }
-  onramp(): Promise<OnrampApi>
-  /** Fresh balances and activity once the purchase arrived */
-  refreshPortfolio(): Promise<void>
-  toast: ToastController
-  track(event: AppKitEventName, properties?: Record<string, unknown>): void
-  log(message: string, detail?: unknown): void
-  /** The visitor's IANA timezone (restricted regions are refused by the provider) */
-  timezone?: () => string | undefined
-}
 
 const reasonOf = (error: unknown) =>
   error instanceof ApiError ? (error.reason ?? error.message) : (error as Error).message
@@ -54,7 +17,7 @@ export function createOnrampController(ctx: OnrampContext) {
   const { account, chain, onramp } = ctx.stores
   let quoteRun = 0
   let debounce: ReturnType<typeof setTimeout> | undefined
-  let polling: ReturnType<typeof setTimeout> | undefined
+  let following: Following | undefined
   const network = () => chain.getState().activeCaipNetwork.caipNetworkId
 
   const limitsOf = (method: string) =>
@@ -63,28 +26,11 @@ export function createOnrampController(ctx: OnrampContext) {
 
   const assetOf = (symbol: string | undefined) =>
     onramp.getState().options?.purchaseCurrencies.find((a) => a.symbol === symbol)
+  /** The provider that quotes (the sandbox), when the network has it */
+  const quoting = () => onramp.getState().options?.providers.find((p) => p.quotes)
 
-  /**
-   * The amount's problem, or undefined when the method takes it. An amount in crypto is checked
-   * against the limits by the provider's quote: its price in fiat is the provider's to say.
-   */
-  function amountError(state: OnrampState): string | undefined {
-    const { amount, method, amountIn } = state
-    if (amountIn === 'crypto') {
-      const asset = assetOf(state.asset)
-      const [, whole = '', fraction = ''] = /^(\d+)(?:\.(\d+))?$/.exec(amount.trim()) ?? []
-      const positive = /[1-9]/.test(whole + fraction)
-      return asset && positive && fraction.length <= asset.decimals
-        ? undefined
-        : OnrampText.cryptoAmount(state.asset ?? '', asset?.decimals ?? 0)
-    }
-    const { min, max } = limitsOf(method)
-    const value = Number(amount)
-    const plain = /^\d+(\.\d{1,2})?$/.test(amount.trim())
-    return plain && value >= min && value <= max
-      ? undefined
-      : OnrampText.amount(min, max, state.currency)
-  }
+  const amountError = (state: OnrampState) =>
+    amountProblem(state, limitsOf(state.method), assetOf(state.asset))
 
   async function load() {
     const caipNetworkId = network()
@@ -100,14 +46,17 @@ export function createOnrampController(ctx: OnrampContext) {
       const options = await (await ctx.onramp()).options()
       if (onramp.getState().network !== caipNetworkId) return
       const assets = options.purchaseCurrencies.filter((a) => a.network === caipNetworkId)
+      const providers = options.providers.filter(
+        (p) => p.networks === null || p.networks.includes(caipNetworkId),
+      )
       onramp.setState({
-        options: { ...options, purchaseCurrencies: assets },
+        options: { ...options, providers, purchaseCurrencies: assets },
         optionsLoading: false,
         asset: assets[0]?.symbol,
         currency: options.paymentCurrencies.includes(currency)
           ? currency
           : (options.paymentCurrencies[0] ?? currency),
-        error: assets.length === 0 ? OnrampText.notOffered : undefined,
+        error: assets.length === 0 || providers.length === 0 ? OnrampText.notOffered : undefined,
       })
     } catch (error) {
       ctx.log('onramp options failed', error)
@@ -128,6 +77,10 @@ export function createOnrampController(ctx: OnrampContext) {
         quoteLoading: false,
         error: amount.trim() ? invalid : undefined,
       })
+      return
+    }
+    if (!quoting()) {
+      onramp.setState({ quote: undefined, quoteLoading: false, error: undefined })
       return
     }
     onramp.setState({ quoteLoading: true, error: undefined })
@@ -155,42 +108,60 @@ export function createOnrampController(ctx: OnrampContext) {
     debounce = setTimeout(() => void refreshQuote(), delay)
   }
 
-  function stopPolling() {
-    clearTimeout(polling)
-    polling = undefined
+  function stopFollowing() {
+    following?.stop()
+    following = undefined
   }
 
-  /** Reads the order until it ends; a window closed before paying ends the wait. */
-  function poll(api: OnrampApi, id: string, popup: CheckoutWindow) {
-    polling = setTimeout(async () => {
-      const closed = popup.closed
-      try {
-        const order = await api.order(id)
-        if (onramp.getState().order?.id !== id) return
+  /** The sandbox's order, read until it ends */
+  function followSandbox(api: OnrampApi, id: string, popup: CheckoutWindow) {
+    following = followOrder(api, id, popup, {
+      order(order, closedBefore) {
+        if (onramp.getState().order?.id !== id) return true
         onramp.setState({ order })
-        if (order.status === 'completed') return finish(order.purchaseAmount ?? '')
-        if (order.status === 'failed') return fail(order.failure ?? OnrampText.failed)
-        if (closed && order.status === 'created') return fail(OnrampText.popupClosed)
-      } catch (error) {
-        ctx.log('onramp order poll failed', error)
-      }
-      if (polling !== undefined) poll(api, id, popup)
-    }, ONRAMP_POLL_MS)
+        if (order.status === 'completed') finish(order.purchaseAmount ?? '')
+        else if (order.status === 'failed') fail(order.failure ?? OnrampText.failed)
+        else if (closedBefore && order.status === 'created') fail(OnrampText.popupClosed)
+        else return false
+        return true
+      },
+      error: (error) => ctx.log('onramp order poll failed', error),
+    })
+  }
+
+  /** A hosted checkout reports no order: the wallet's balance says when the purchase arrived. */
+  function followHosted(
+    address: string,
+    asset: OnrampAsset,
+    before: bigint,
+    popup: CheckoutWindow,
+  ) {
+    const net = network()
+    following = followBalance(
+      () => ctx.balances(address, net).then((all) => balanceOfAsset(all, asset)),
+      before,
+      popup,
+      {
+        arrived: (rise) => finish(formatUnits(rise, asset.decimals)),
+        closed: () => onramp.setState({ windowClosed: true }),
+        error: (error) => ctx.log('onramp balance read failed', error),
+      },
+    )
   }
 
   /** The popup stays: it shows the provider's receipt (and a window the app let go of, having
    * cut its opener, cannot be closed by the app anyway). */
   function finish(amount: string) {
-    stopPolling()
+    stopFollowing()
     const { asset = '' } = onramp.getState()
-    onramp.setState({ status: 'completed', error: undefined })
+    onramp.setState({ status: 'completed', error: undefined, purchased: amount })
     ctx.toast.showSuccess(OnrampText.bought(amount, asset))
     ctx.track('ONRAMP_SUCCESS', { network: network(), asset })
     void ctx.refreshPortfolio().catch(() => undefined)
   }
 
   function fail(reason: string) {
-    stopPolling()
+    stopFollowing()
     onramp.setState({ status: 'failed', error: reason })
     ctx.track('ONRAMP_ERROR', { network: network(), reason })
   }
@@ -215,13 +186,19 @@ export function createOnrampController(ctx: OnrampContext) {
 
     /**
      * Opens the provider's checkout in `popup` (opened in the visitor's click: a window opened
-     * later is blocked) and follows the order. Resolves false when it could not start.
+     * later is blocked) and follows the purchase: the sandbox's order, or a hosted checkout by the
+     * balance. `providerId`: one of the options' providers, default the one that quotes. Resolves
+     * false when it could not start.
      */
-    async buy(popup: CheckoutWindow | null): Promise<boolean> {
+    async buy(popup: CheckoutWindow | null, providerId?: string): Promise<boolean> {
       const state = onramp.getState()
-      const { asset, amount, method, status, amountIn } = state
+      const { amount, method, status, amountIn } = state
+      const asset = assetOf(state.asset)
       const address = account.getState().address
-      if (!asset || !address || status === 'buying') {
+      const provider: OnrampProvider | undefined = providerId
+        ? state.options?.providers.find((p) => p.id === providerId)
+        : quoting()
+      if (!asset || !address || !provider || status === 'buying') {
         popup?.close()
         return false
       }
@@ -231,24 +208,45 @@ export function createOnrampController(ctx: OnrampContext) {
         onramp.setState({ error: invalid ?? OnrampText.popupBlocked })
         return false
       }
-      onramp.setState({ status: 'buying', error: undefined, order: undefined })
-      ctx.track('ONRAMP_INITIATED', { network: network(), asset })
+      onramp.setState({
+        status: 'buying',
+        error: undefined,
+        order: undefined,
+        provider: provider.id,
+        purchased: undefined,
+        windowClosed: false,
+      })
+      ctx.track('ONRAMP_INITIATED', {
+        network: network(),
+        asset: asset.symbol,
+        provider: provider.id,
+      })
       try {
         const api = await ctx.onramp()
+        // Read before the checkout opens: what arrives after it is the purchase.
+        const before = provider.quotes
+          ? 0n
+          : balanceOfAsset(await ctx.balances(address, network()), asset)
         const { url, orderId } = await api.checkoutUrl({
-          destinationWallets: [{ address, blockchains: [network()], assets: [asset] }],
+          provider: provider.id,
+          destinationWallets: [{ address, blockchains: [network()], assets: [asset.symbol] }],
           defaultNetwork: network(),
           partnerUserId: address,
           defaultExperience: 'buy',
           ...(amountIn === 'crypto'
             ? { presetCryptoAmount: Number(amount) }
             : { presetFiatAmount: Number(amount) }),
-          defaultPaymentMethod: method,
+          ...(provider.quotes && { defaultPaymentMethod: method }),
           fiatCurrency: state.currency,
           timezone: ctx.timezone?.(),
         })
         popup.opener = null
         popup.location.href = url
+        stopFollowing()
+        if (orderId === undefined) {
+          followHosted(address, asset, before, popup)
+          return true
+        }
         onramp.setState({
           order: {
             id: orderId,
@@ -258,8 +256,7 @@ export function createOnrampController(ctx: OnrampContext) {
             failure: null,
           },
         })
-        stopPolling()
-        poll(api, orderId, popup)
+        followSandbox(api, orderId, popup)
         return true
       } catch (error) {
         popup.close()
@@ -268,11 +265,16 @@ export function createOnrampController(ctx: OnrampContext) {
       }
     },
 
-    /** Back to the form (Try again), or away from it: stops following the order. */
+    /** Back to the form (Try again), or away from it: stops following the purchase. */
     reset() {
-      stopPolling()
+      stopFollowing()
       clearTimeout(debounce)
-      onramp.setState({ status: 'editing', order: undefined, error: undefined })
+      onramp.setState({
+        status: 'editing',
+        order: undefined,
+        error: undefined,
+        windowClosed: false,
+      })
     },
   }
 }

@@ -22,7 +22,14 @@ export interface OnrampState {
   amountIn: 'fiat' | 'crypto'
   quote?: OnrampQuote
   quoteLoading: boolean
+  /** The provider of the purchase under way or last made (an options' provider id) */
+  provider?: string
+  /** The sandbox's order being followed; a hosted checkout has none */
   order?: OnrampOrder
+  /** What the last purchase brought, a decimal in the asset */
+  purchased?: string
+  /** A hosted checkout's window was closed: the balance is still followed */
+  windowClosed?: boolean
   status: OnrampStatus
   /** Why the form cannot go on, or why the order failed */
   error?: string

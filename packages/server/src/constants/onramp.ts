@@ -44,7 +44,8 @@ export const ONRAMP_TEST_PAYMENTS = {
 /**
  * Ours: what a configured provider's checkout URL may carry (README "Buy crypto"): the wallet's
  * address, the CAIP-2 network and its chain reference, the asset's symbol, the amount in fiat or
- * in the asset (whichever the visitor typed; the other is empty), and the fiat currency.
+ * in the asset (whichever the visitor typed; the other is empty), the fiat currency, and the
+ * project asking.
  */
 export const ONRAMP_URL_FIELDS = [
   'address',
@@ -54,6 +55,7 @@ export const ONRAMP_URL_FIELDS = [
   'amount',
   'cryptoAmount',
   'currency',
+  'projectId',
 ] as const
 /** The built-in provider's id in options and onrampurl */
 export const ONRAMP_SANDBOX_ID = 'sandbox'

@@ -24,6 +24,7 @@ export { frameContentSecurityPolicy, frameHeaders } from '../frameSite/headers.t
 export type { LogLevel } from '../logger.ts'
 export { createLogger } from '../logger.ts'
 export type { RateLimitOptions } from '../middleware/rateLimit.ts'
+export { type HostedProvider, SANDBOX_HOSTED_PROVIDER } from '../onramp/hostedProviders.ts'
 export type { Relay } from '../relay/relay.ts'
 export type { RemoteFeatures } from '../routes/config.ts'
 export type { WalletItem } from '../routes/wallets.ts'

@@ -7,7 +7,11 @@ import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PROJECT_ID } from '../constants.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
-import { hostedCheckoutUrl, parseHostedProviders } from './hostedProviders.ts'
+import {
+  hostedCheckoutUrl,
+  parseHostedProviders,
+  SANDBOX_HOSTED_PROVIDER,
+} from './hostedProviders.ts'
 
 const [database] = availableDatabases()
 const NETWORK = 'eip155:31337'
@@ -32,7 +36,7 @@ describe('configured onramp providers', () => {
       'ONRAMP_PROVIDERS: (the list) Invalid input: expected array, received object',
     )
     expect(refusal([{ ...MOONPAY, url: 'https://x.example/?a={wallet}' }])).toBe(
-      'ONRAMP_PROVIDERS: 0.url has an unknown placeholder {wallet} (known: {address}, {network}, {chainId}, {asset}, {amount}, {cryptoAmount}, {currency})',
+      'ONRAMP_PROVIDERS: 0.url has an unknown placeholder {wallet} (known: {address}, {network}, {chainId}, {asset}, {amount}, {cryptoAmount}, {currency}, {projectId})',
     )
     expect(refusal([{ ...MOONPAY, url: 'http://buy.example.com/' }], false)).toBe(
       'ONRAMP_PROVIDERS: 0.url must be an https URL (http only on this machine: localhost or 127.0.0.1)',
@@ -56,12 +60,28 @@ describe('configured onramp providers', () => {
     ).toHaveLength(1)
   })
 
+  it('may be a page of this server (the sandbox’s hosted one), in development only', () => {
+    expect(parseHostedProviders([SANDBOX_HOSTED_PROVIDER], false)).toHaveLength(1)
+    expect(() => parseHostedProviders([SANDBOX_HOSTED_PROVIDER], true)).toThrow(
+      'ONRAMP_PROVIDERS: 0.url must be an https URL',
+    )
+    expect(
+      hostedCheckoutUrl(
+        SANDBOX_HOSTED_PROVIDER,
+        { projectId: 'p 1', address: '0xA' },
+        'http://127.0.0.1:4000',
+      ),
+    ).toBe(
+      'http://127.0.0.1:4000/onramp/hosted?projectId=p%201&address=0xA&network=&asset=&amount=&cryptoAmount=&currency=',
+    )
+  })
+
   it('get each field URL-encoded in its placeholder, and nothing for one not given', () => {
-    const url = hostedCheckoutUrl(MOONPAY, {
-      address: '0xAbC',
-      asset: 'USD&C=1',
-      currency: 'EUR',
-    })
+    const url = hostedCheckoutUrl(
+      MOONPAY,
+      { address: '0xAbC', asset: 'USD&C=1', currency: 'EUR' },
+      'http://127.0.0.1:4000',
+    )
     expect(url).toBe(
       'https://buy.example.com/?walletAddress=0xAbC&currencyCode=USD%26C%3D1&baseCurrencyAmount=&baseCurrencyCode=EUR',
     )
@@ -111,17 +131,10 @@ describe('a configured provider on the server', () => {
   beforeAll(async () => {
     devnet = await startDevnet({ chains: [{ chainId: 31337, port: await findFreePort() }] })
     rpcUrl = devnet.chains[0]?.rpcUrl ?? ''
-    const port = await findFreePort()
-    const hosted = {
-      id: 'hosted-sandbox',
-      name: 'Sandbox (hosted page)',
-      url: `http://127.0.0.1:${port}/onramp/hosted?projectId=${DEMO_PROJECT_ID}&address={address}&network={network}&asset={asset}&amount={amount}&cryptoAmount={cryptoAmount}&currency={currency}`,
-      networks: [NETWORK],
-    }
+    const hosted = { ...SANDBOX_HOSTED_PROVIDER, networks: [NETWORK] }
     const common = { chains: [{ chainId: 31337, rpcUrl }], mode: 'development' as const }
     withSandbox = await startTestServer(database as NonNullable<typeof database>, {
       ...common,
-      port,
       onrampTreasuryKey: ONRAMP_TREASURY_KEY,
       onrampProviders: [hosted],
     })
@@ -142,7 +155,7 @@ describe('a configured provider on the server', () => {
     }
     expect(options.providers).toEqual([
       { id: 'sandbox', name: 'Latchkey Sandbox', networks: null, quotes: true },
-      { id: 'hosted-sandbox', name: 'Sandbox (hosted page)', networks: [NETWORK], quotes: false },
+      { id: 'sandbox-hosted', name: 'Sandbox hosted page', networks: [NETWORK], quotes: false },
     ])
   })
 
@@ -181,7 +194,7 @@ describe('a configured provider on the server', () => {
 
   it('refuses a restricted region, a network it does not sell on, a bad address', async () => {
     const refusal = async (body: Record<string, unknown>, status = 400) => {
-      const answer = await urlOf(withSandbox, 'hosted-sandbox', body)
+      const answer = await urlOf(withSandbox, 'sandbox-hosted', body)
       expect(answer.status).toBe(status)
       return ((await answer.json()) as { error: string }).error
     }
@@ -189,7 +202,7 @@ describe('a configured provider on the server', () => {
       'Buying crypto is not available in your region',
     )
     expect(await refusal({ defaultNetwork: 'eip155:1' })).toBe(
-      'Sandbox (hosted page) does not sell on eip155:1',
+      'Sandbox hosted page does not sell on eip155:1',
     )
     expect(await refusal({ destinationWallets: [{ address: 'nope' }] })).toBe(
       'destinationWallets[0].address must be an EVM address',
@@ -202,7 +215,7 @@ describe('a configured provider on the server', () => {
   it('opens the hosted checkout from its URL, which pays the wallet on the chain', async () => {
     const address = privateKeyToAddress(generatePrivateKey())
     const made = (await (
-      await urlOf(withSandbox, 'hosted-sandbox', {
+      await urlOf(withSandbox, 'sandbox-hosted', {
         destinationWallets: [{ address, assets: ['ETH'] }],
         presetFiatAmount: undefined,
         presetCryptoAmount: 0.25,

@@ -13,7 +13,7 @@ export interface HostedProvider {
   /** Lower-case letters, digits and dashes; "sandbox" is the built-in provider's */
   id: string
   name: string
-  /** The checkout's address with {field} placeholders (ONRAMP_URL_FIELDS) */
+  /** The checkout's address with {field} placeholders (ONRAMP_URL_FIELDS); a path is this server's */
   url: string
   /** The CAIP-2 networks it sells on; every network when absent */
   networks?: string[]
@@ -27,6 +27,10 @@ function templateProblem(url: string, httpsOnly: boolean): string | undefined {
     if (!(ONRAMP_URL_FIELDS as readonly string[]).includes(field ?? '')) {
       return `has an unknown placeholder {${field}} (known: ${ONRAMP_URL_FIELDS.map((f) => `{${f}}`).join(', ')})`
     }
+  }
+  // A path is a page of this server (the sandbox's hosted checkout): development only.
+  if (url.startsWith('/') && !url.startsWith('//')) {
+    return httpsOnly ? 'must be an https URL' : undefined
   }
   let parsed: URL
   try {
@@ -81,14 +85,26 @@ export function parseHostedProviders(value: unknown, httpsOnly: boolean): Hosted
   return parsed.data
 }
 
-/** The provider's checkout URL: each placeholder replaced by its field, URL-encoded ('' if none) */
+/**
+ * The provider's checkout URL: each placeholder replaced by its field, URL-encoded ('' if none);
+ * a path is on `serverUrl`.
+ */
 export function hostedCheckoutUrl(
   provider: HostedProvider,
   fields: Partial<Record<OnrampUrlField, string>>,
+  serverUrl: string,
 ): string {
-  return provider.url.replace(PLACEHOLDER, (_, field: OnrampUrlField) =>
+  const filled = provider.url.replace(PLACEHOLDER, (_, field: OnrampUrlField) =>
     encodeURIComponent(fields[field] ?? ''),
   )
+  return new URL(filled, serverUrl).href
+}
+
+/** The sandbox as a configured provider: its hosted page, to try ONRAMP_PROVIDERS locally */
+export const SANDBOX_HOSTED_PROVIDER: HostedProvider = {
+  id: 'sandbox-hosted',
+  name: 'Sandbox hosted page',
+  url: '/onramp/hosted?projectId={projectId}&address={address}&network={network}&asset={asset}&amount={amount}&cryptoAmount={cryptoAmount}&currency={currency}',
 }
 
 export const sellsOn = (provider: HostedProvider, network: string) =>
@@ -104,7 +120,11 @@ export interface HostedCheckoutRequest {
 }
 
 /** The checkout URL of a purchase from a configured provider; an OnrampError when refused. */
-export function hostedCheckout(provider: HostedProvider, body: HostedCheckoutRequest): string {
+export function hostedCheckout(
+  provider: HostedProvider,
+  body: HostedCheckoutRequest,
+  where: { projectId: string; serverUrl: string },
+): string {
   refuseRestrictedRegion(body.timezone)
   const wallet = body.destinationWallets[0]
   const network = body.defaultNetwork ?? wallet?.blockchains?.[0]
@@ -122,13 +142,18 @@ export function hostedCheckout(provider: HostedProvider, body: HostedCheckoutReq
   }
   const amount = (value: number | undefined) =>
     value === undefined ? undefined : plainDecimal(value)
-  return hostedCheckoutUrl(provider, {
-    address: wallet.address,
-    network,
-    chainId: network.slice(network.indexOf(':') + 1),
-    asset: wallet.assets?.[0],
-    amount: amount(body.presetFiatAmount),
-    cryptoAmount: amount(body.presetCryptoAmount),
-    currency: body.fiatCurrency ?? 'USD',
-  })
+  return hostedCheckoutUrl(
+    provider,
+    {
+      address: wallet.address,
+      network,
+      chainId: network.slice(network.indexOf(':') + 1),
+      asset: wallet.assets?.[0],
+      amount: amount(body.presetFiatAmount),
+      cryptoAmount: amount(body.presetCryptoAmount),
+      currency: body.fiatCurrency ?? 'USD',
+      projectId: where.projectId,
+    },
+    where.serverUrl,
+  )
 }

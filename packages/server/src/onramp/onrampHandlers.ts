@@ -47,6 +47,8 @@ export interface OnrampServices {
   hosted: readonly HostedProvider[]
   /** What is priced, for when only configured providers sell */
   sources: AssetSources
+  /** Where a browser reaches this server (a configured provider's path is on it) */
+  publicUrl: () => string
 }
 
 /**
@@ -68,7 +70,12 @@ export function registerOnramp(
     treasuryKey === undefined
       ? undefined
       : createOnramp({ ...rest, treasury: createTreasury(deps.chains, treasuryKey) })
-  registerOnrampRoutes(app, { sandbox, hosted: providers, sources: rest })
+  registerOnrampRoutes(app, {
+    sandbox,
+    hosted: providers,
+    sources: rest,
+    publicUrl: deps.publicUrl,
+  })
 }
 
 export function registerOnrampRoutes(app: OpenAPIHono<AppEnv>, services: OnrampServices) {
@@ -113,7 +120,10 @@ export function registerOnrampRoutes(app: OpenAPIHono<AppEnv>, services: OnrampS
     const { provider = ONRAMP_SANDBOX_ID, ...body } = c.req.valid('json')
     return refusing(c, async () => {
       const configured = hosted.find((p) => p.id === provider)
-      if (configured) return c.json({ url: hostedCheckout(configured, body) }, 200)
+      if (configured) {
+        const where = { projectId: c.get('project').project_id, serverUrl: services.publicUrl() }
+        return c.json({ url: hostedCheckout(configured, body, where) }, 200)
+      }
       if (provider !== ONRAMP_SANDBOX_ID || !sandbox) {
         throw new OnrampError(`No onramp provider ${provider} here`)
       }

@@ -20,7 +20,7 @@ export default function BuyInProgress() {
         onAction={() => core.router.reset('Account')}
       >
         <p role="status" data-testid="onramp-done">
-          {format(messages.bought, { amount: onramp.order?.purchaseAmount ?? '', asset })}
+          {format(messages.bought, { amount: onramp.purchased ?? '', asset })}
         </p>
       </Outcome>
     )
@@ -38,14 +38,35 @@ export default function BuyInProgress() {
       </Outcome>
     )
   }
+  // A hosted checkout has no order: the balance is followed, also after its window closed.
+  const provider = onramp.options?.providers.find((p) => p.id === onramp.provider)
+  const hosted = provider?.quotes === false
   const sending = onramp.order?.status === 'pending'
+  const status = hosted
+    ? format(onramp.windowClosed ? messages.buyWindowClosed : messages.buyArriving, { asset })
+    : sending
+      ? format(messages.buySending, { asset })
+      : messages.buyWaiting
   return (
     <div data-view="BuyInProgress" className="lk-stack lk-wide" aria-busy="true">
       <style>{onrampCss}</style>
-      <p>{messages.buyInWindow}</p>
+      {onramp.windowClosed ? null : <p>{messages.buyInWindow}</p>}
       <p className="lk-muted" role="status" data-testid="onramp-status">
-        {sending ? format(messages.buySending, { asset }) : messages.buyWaiting}
+        {status}
       </p>
+      {hosted ? (
+        <button
+          type="button"
+          className="lk-button"
+          data-testid="onramp-stop"
+          onClick={() => {
+            core.onramp.reset()
+            core.router.goBack()
+          }}
+        >
+          {messages.buyStopWaiting}
+        </button>
+      ) : null}
     </div>
   )
 }

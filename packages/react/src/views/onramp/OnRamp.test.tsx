@@ -14,7 +14,10 @@ afterEach(cleanup)
 // The views over the onramp store; the controller behind core.onramp is tested against the real
 // sandbox provider (core/src/onramp/onramp.server.test.ts), so its actions are spied.
 
+const SANDBOX = { id: 'sandbox', name: 'Latchkey Sandbox', networks: null, quotes: true }
+const MOONPAY = { id: 'moonpay', name: 'MoonPay', networks: ['eip155:31337'], quotes: false }
 const options: OnrampOptions = {
+  providers: [SANDBOX],
   paymentMethods: [
     { id: 'card', name: 'Card', feePercent: 2, limits: { min: 10, max: 7500 } },
     { id: 'bank', name: 'Bank transfer', feePercent: 1, limits: { min: 10, max: 25_000 } },
@@ -132,8 +135,36 @@ describe('OnRampProviders', () => {
     expect(buy.disabled).toBe(false)
     expect(buy.textContent).toBe('Buy with Latchkey Sandbox')
     fireEvent.click(buy)
-    expect(actions.buy).toHaveBeenCalledTimes(1)
+    expect(actions.buy).toHaveBeenCalledWith('sandbox')
     expect(history(core).at(-1)).toBe('BuyInProgress')
+  })
+
+  it('lists a configured provider after the sandbox: it opens its own checkout, no quote needed', async () => {
+    const withHosted = { ...options, providers: [SANDBOX, MOONPAY] }
+    const { core, actions } = await buying('OnRampProviders', {
+      options: withHosted,
+      amount: '150',
+    })
+    const moonpay = screen.getByRole('button', { name: 'Buy with MoonPay' }) as HTMLButtonElement
+    expect((screen.getByTestId('onramp-buy') as HTMLButtonElement).disabled).toBe(true)
+    expect(moonpay.disabled).toBe(false)
+    expect(screen.getByText("The price and fee are shown on the provider's page.")).toBeTruthy()
+    fireEvent.click(moonpay)
+    expect(actions.buy).toHaveBeenCalledWith('moonpay')
+    expect(history(core).at(-1)).toBe('BuyInProgress')
+  })
+
+  it('with configured providers only: no methods to pick, the first one is the form’s button', async () => {
+    const hostedOnly = { ...options, providers: [MOONPAY], paymentMethods: [] }
+    const { actions } = await buying('OnRampProviders', { options: hostedOnly, amount: '' })
+    expect(screen.queryByTestId('onramp-buy')).toBeNull()
+    expect(screen.queryByText('Pay with')).toBeNull()
+    const moonpay = screen.getByTestId('onramp-buy-moonpay') as HTMLButtonElement
+    expect(moonpay.disabled).toBe(true)
+    cleanup()
+    await buying('OnRampProviders', { options: hostedOnly, amount: '150' })
+    fireEvent.submit(screen.getByTestId('onramp-amount'))
+    expect(actions.buy).not.toHaveBeenCalled()
   })
 
   it("says the provider's reason and keeps Buy off", async () => {
@@ -161,8 +192,12 @@ describe('OnRampTokenSelect', () => {
 
 describe('BuyInProgress', () => {
   it('waits for the payment, then says what arrived; Done goes back to Account', async () => {
-    const { core, actions } = await buying('BuyInProgress', { status: 'buying' })
+    const { core, actions } = await buying('BuyInProgress', {
+      status: 'buying',
+      provider: 'sandbox',
+    })
     expect(screen.getByTestId('onramp-status').textContent).toBe('Waiting for the payment…')
+    expect(screen.queryByRole('button', { name: 'Stop waiting' })).toBeNull()
     act(() =>
       core.stores.onramp.setState({
         order: { id: 'o', status: 'pending', purchaseAmount: null, txHash: null, failure: null },
@@ -172,6 +207,7 @@ describe('BuyInProgress', () => {
     act(() =>
       core.stores.onramp.setState({
         status: 'completed',
+        purchased: '0.049',
         order: {
           id: 'o',
           status: 'completed',
@@ -185,6 +221,24 @@ describe('BuyInProgress', () => {
     fireEvent.click(screen.getByTestId('onramp-finish'))
     expect(actions.reset).toHaveBeenCalled()
     expect(history(core)).toEqual(['Account'])
+  })
+
+  it('follows a hosted checkout by the balance, also once its window closed; Stop waiting leaves', async () => {
+    const { core, actions } = await buying('BuyInProgress', {
+      status: 'buying',
+      provider: 'moonpay',
+      options: { ...options, providers: [SANDBOX, MOONPAY] },
+    })
+    expect(screen.getByTestId('onramp-status').textContent).toBe(
+      'Waiting for ETH to arrive in your wallet…',
+    )
+    act(() => core.stores.onramp.setState({ windowClosed: true }))
+    expect(screen.getByTestId('onramp-status').textContent).toBe(
+      "The provider's window is closed. A purchase you paid shows here when the ETH arrives.",
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Stop waiting' }))
+    expect(actions.reset).toHaveBeenCalled()
+    expect(history(core).at(-1)).toBe('OnRampProviders')
   })
 
   it('a failure says why; Try again returns to the form', async () => {

@@ -29,6 +29,18 @@ export default function OnRampProviders() {
   const inCrypto = onramp.amountIn === 'crypto'
   const { currency } = onramp
   const currencies = onramp.options?.paymentCurrencies ?? []
+  const providers = onramp.options?.providers ?? []
+  const quoting = providers.find((p) => p.quotes)
+  const hosted = providers.filter((p) => !p.quotes)
+  // A hosted checkout shows its own price: the amount only has to be one it may take.
+  const canOpenHosted = Boolean(
+    asset && onramp.amount.trim() && !onramp.error && !onramp.quoteLoading,
+  )
+  const buy = (providerId?: string) => {
+    // The popup opens in this click; the view follows the purchase.
+    core.router.push('BuyInProgress')
+    void core.onramp.buy(providerId)
+  }
   return (
     <form
       data-view="OnRampProviders"
@@ -37,10 +49,7 @@ export default function OnRampProviders() {
       aria-busy={onramp.optionsLoading}
       onSubmit={(event) => {
         event.preventDefault()
-        if (!canBuy) return
-        // The popup opens in this click; the view follows the order.
-        core.router.push('BuyInProgress')
-        void core.onramp.buy()
+        if (quoting ? canBuy : canOpenHosted) buy(quoting?.id ?? hosted[0]?.id)
       }}
     >
       <style>{onrampCss}</style>
@@ -96,23 +105,25 @@ export default function OnRampProviders() {
           </button>
         </div>
       </div>
-      <fieldset className="lk-stack lk-onramp-methods">
-        <legend className="lk-section-title">{messages.payWith}</legend>
-        {(onramp.options?.paymentMethods ?? []).map((method) => (
-          <label key={method.id} className="lk-onramp-method">
-            <input
-              type="radio"
-              name="onramp-method"
-              value={method.id}
-              data-testid={`onramp-method-${method.id}`}
-              checked={onramp.method === method.id}
-              onChange={() => void core.onramp.selectMethod(method.id)}
-            />
-            <span>{method.name}</span>
-            <span className="lk-muted">{method.feePercent} %</span>
-          </label>
-        ))}
-      </fieldset>
+      {quoting ? (
+        <fieldset className="lk-stack lk-onramp-methods">
+          <legend className="lk-section-title">{messages.payWith}</legend>
+          {(onramp.options?.paymentMethods ?? []).map((method) => (
+            <label key={method.id} className="lk-onramp-method">
+              <input
+                type="radio"
+                name="onramp-method"
+                value={method.id}
+                data-testid={`onramp-method-${method.id}`}
+                checked={onramp.method === method.id}
+                onChange={() => void core.onramp.selectMethod(method.id)}
+              />
+              <span>{method.name}</span>
+              <span className="lk-muted">{method.feePercent} %</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       {quote && asset ? (
         <dl className="lk-summary" data-testid="onramp-quote">
           {inCrypto ? (
@@ -138,14 +149,33 @@ export default function OnRampProviders() {
           {onramp.error}
         </p>
       ) : null}
-      <button
-        type="submit"
-        className="lk-button lk-button-primary"
-        data-testid="onramp-buy"
-        disabled={!canBuy}
-      >
-        {format(messages.buyWith, { provider: messages.sandboxProvider })}
-      </button>
+      {quoting ? (
+        <button
+          type="submit"
+          className="lk-button lk-button-primary"
+          data-testid="onramp-buy"
+          disabled={!canBuy}
+        >
+          {format(messages.buyWith, { provider: quoting.name })}
+        </button>
+      ) : null}
+      {hosted.length > 0 ? (
+        <div className="lk-stack" data-testid="onramp-hosted">
+          {hosted.map((provider, index) => (
+            <button
+              key={provider.id}
+              type="button"
+              className={`lk-button${!quoting && index === 0 ? ' lk-button-primary' : ''}`}
+              data-testid={`onramp-buy-${provider.id}`}
+              disabled={!canOpenHosted}
+              onClick={() => buy(provider.id)}
+            >
+              {format(messages.buyWith, { provider: provider.name })}
+            </button>
+          ))}
+          <p className="lk-muted">{messages.hostedPrice}</p>
+        </div>
+      ) : null}
     </form>
   )
 }
