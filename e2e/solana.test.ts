@@ -150,4 +150,34 @@ describe('Solana (Wallet Standard) and several namespaces', () => {
     await view(page, 'Account').waitFor()
     expect(await page.getByTestId('account-address').getAttribute('title')).toBe(visitor.address)
   })
+
+  it('buys SOL with the test card: the sandbox’s Solana treasury sends exactly what was quoted', async () => {
+    if (!visitor) throw new Error('devnet Solana accounts missing')
+    const { page } = await openWithSolanaWallet()
+    await page.getByTestId('connect-button').click()
+    await page.locator(CONNECTOR).click()
+    await accountAfterConnect(page)
+    await page.getByTestId('wallet-feature-onramp').click()
+    await view(page, 'OnRampProviders').waitFor()
+    await expect.poll(() => page.getByTestId('onramp-asset').textContent()).toBe('SOL')
+    await page.getByTestId('onramp-amount').fill('50')
+    await page.getByTestId('onramp-receive').waitFor()
+    const amount = ((await page.getByTestId('onramp-receive').textContent()) ?? '').replace(
+      / SOL$/,
+      '',
+    )
+    await screenshot(page, 'onramp-solana-form')
+    const before = await lamports(visitor.address)
+    const popupOpened = page.context().waitForEvent('page')
+    await page.getByTestId('onramp-buy').click()
+    const popup = await popupOpened
+    await popup.waitForURL(/\/onramp\/checkout\//)
+    await popup.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await popup.getByRole('button', { name: 'Pay' }).click()
+    await expect
+      .poll(() => page.getByTestId('onramp-done').textContent(), { timeout: 20_000 })
+      .toBe(`You bought ${amount} SOL.`)
+    expect(await lamports(visitor.address)).toBe(before + BigInt(Math.round(Number(amount) * 1e9)))
+    await screenshot(page, 'onramp-solana-done')
+  })
 })

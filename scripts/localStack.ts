@@ -8,6 +8,7 @@ import {
   type DevnetChainConfig,
   LOCAL_TELEGRAM_BOT_TOKEN,
   ONRAMP_TREASURY_KEY,
+  SOLANA_ONRAMP_TREASURY_KEY,
   SOLANA_TOKEN_SPEC,
   startDevnet,
   startMailCapture,
@@ -54,6 +55,7 @@ export async function startLocalServices(options: LocalServicesOptions = {}) {
     mailInbox: mail,
     mode: 'development',
     onrampTreasuryKey: ONRAMP_TREASURY_KEY,
+    onrampSolanaTreasuryKey: SOLANA_ONRAMP_TREASURY_KEY,
     // The sandbox also as a configured provider's hosted page (README "Buy crypto").
     onrampProviders: [SANDBOX_HOSTED_PROVIDER],
     chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),

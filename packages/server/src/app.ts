@@ -121,6 +121,8 @@ export interface AppDeps {
    * checkout pages are served and purchases are paid from it on `chains`; without, no onramp
    */
   onrampTreasuryKey?: Hex
+  /** Its Solana treasury's 32-byte seed (hex): with it, SOL is sold on `solanaChains` too */
+  onrampSolanaTreasuryKey?: string
   /** Onramp providers plugged in by configuration (README "Buy crypto"), in every mode */
   onrampProviders?: readonly HostedProvider[]
 }
@@ -240,15 +242,7 @@ export function createApp(deps: AppDeps): App {
   registerHistoryRoutes(app, db, chains, solanaChains, prices)
   registerPriceRoutes(app, db, chains, prices)
   registerConvertRoutes(app, { db, exchanges, prices })
-  registerOnramp(app, {
-    db,
-    chains,
-    prices,
-    now,
-    publicUrl: deps.publicUrl ?? (() => ''),
-    treasuryKey: deps.onrampTreasuryKey,
-    providers: deps.onrampProviders ?? [],
-  })
+  registerOnramp(app, deps, { db, chains, prices, solanaChains, now })
   registerIdentityRoutes(app, chains, solanaChains)
   registerRpcRoute(app, chains)
   registerSiwxRoutes(app, { db, chains, now, publicUrl: deps.publicUrl ?? (() => '') })

@@ -53,6 +53,7 @@ import {
   mailFromEnv,
   modeFromEnv,
   onrampProvidersFrom,
+  onrampSolanaTreasuryKeyFrom,
   onrampTreasuryKeyFrom,
   portFromEnv,
 } from './serverEnv.ts'
@@ -168,6 +169,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }
     const chains = new Chains(options.chains ?? chainsFromEnv())
     const onrampTreasuryKey = onrampTreasuryKeyFrom(options.onrampTreasuryKey)
+    const onrampSolanaTreasuryKey = onrampSolanaTreasuryKeyFrom(options.onrampSolanaTreasuryKey)
     const onrampProviders = onrampProvidersFrom(options.onrampProviders, mode === 'production')
     await seedChainData(database.db, chains.ids)
     const solanaChains = new SolanaChains(options.solanaChains ?? solanaChainsFromEnv())
@@ -190,7 +192,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(adminToken && { adminToken, metrics }),
       ...(redis && { redis, rateCounters: redisCounters(redis, options.now ?? Date.now) }),
       httpsOnly: publicUrl?.startsWith('https://') === true,
-      ...(mode === 'development' && onrampTreasuryKey && { onrampTreasuryKey }),
+      // The sandbox's payments are test payments: served in development only.
+      ...(mode === 'development' && { onrampTreasuryKey, onrampSolanaTreasuryKey }),
       onrampProviders,
     })
     indexer = new Indexer(database.db, chains.all, {

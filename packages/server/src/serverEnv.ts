@@ -87,6 +87,15 @@ export function onrampTreasuryKeyFrom(
   return key as `0x${string}` | undefined
 }
 
+/** The onramp sandbox's Solana treasury seed (option or ONRAMP_SOLANA_TREASURY_KEY): 32 bytes of hex */
+export function onrampSolanaTreasuryKeyFrom(option: string | undefined): string | undefined {
+  const key = option ?? (process.env.ONRAMP_SOLANA_TREASURY_KEY || undefined)
+  if (key !== undefined && !/^[0-9a-fA-F]{64}$/.test(key)) {
+    throw new Error('ONRAMP_SOLANA_TREASURY_KEY must be an ed25519 seed: 64 hex digits')
+  }
+  return key
+}
+
 /** The configured onramp providers (option or ONRAMP_PROVIDERS, a JSON array); checked */
 export function onrampProvidersFrom(
   option: unknown[] | undefined,

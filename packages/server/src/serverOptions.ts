@@ -107,6 +107,11 @@ export interface StartServerOptions {
    */
   onrampTreasuryKey?: `0x${string}`
   /**
+   * The sandbox's Solana treasury, a 32-byte ed25519 seed in hex (the devnet's
+   * SOLANA_ONRAMP_TREASURY_KEY); default ONRAMP_SOLANA_TREASURY_KEY. With it, SOL is sold too.
+   */
+  onrampSolanaTreasuryKey?: string
+  /**
    * Onramp providers with a hosted checkout (README "Buy crypto"): id, name, a URL template with
    * {address}, {network}, {chainId}, {asset}, {amount}, {cryptoAmount}, {currency}, and the
    * networks they sell on. Default ONRAMP_PROVIDERS (a JSON array). Served in every mode; in

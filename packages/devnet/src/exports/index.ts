@@ -46,6 +46,8 @@ export {
 export {
   SOLANA_FAUCET_KEYPAIR,
   SOLANA_MINT_KEYPAIR,
+  SOLANA_ONRAMP_TREASURY,
+  SOLANA_ONRAMP_TREASURY_KEY,
   SOLANA_TEST_ACCOUNTS,
   type SolanaTestAccount,
 } from '../solana/accounts.ts'

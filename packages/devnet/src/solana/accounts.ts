@@ -1,6 +1,7 @@
 // The devnet's Solana keypairs: ten funded test accounts, the lUSD mint and the airdrop faucet.
 import { getAddressEncoder, address as toAddress } from '@solana/kit'
-import type { SolanaKeypair } from './keys.ts'
+import { SOLANA_KEY_LABELS } from './constants.ts'
+import { keypairFromSeed, type SolanaKeypair, seedOfLabel } from './keys.ts'
 
 export type SolanaTestAccount = SolanaKeypair
 
@@ -70,3 +71,15 @@ export const SOLANA_FAUCET_KEYPAIR: SolanaKeypair = keypair([
   'DHxYxZaduCxaDinEkq7GRhLorYuW4yJ2jr6aVeTt9NFW',
   'a30991cfa41c39fb1a6e14c46e50387a9b04666e8b54ff5e749c6cd0e8fd5450',
 ])
+
+/**
+ * The onramp sandbox's Solana treasury (sha256(SOLANA_KEY_LABELS.onrampTreasury)): purchases of
+ * SOL are paid from it. Not a test account, so purchases move no test account's balance.
+ */
+export const SOLANA_ONRAMP_TREASURY: SolanaKeypair = keypairFromSeed(
+  seedOfLabel(SOLANA_KEY_LABELS.onrampTreasury),
+)
+/** Its 32-byte seed in hex: the server's ONRAMP_SOLANA_TREASURY_KEY. Public: a local chain only. */
+export const SOLANA_ONRAMP_TREASURY_KEY = Buffer.from(
+  SOLANA_ONRAMP_TREASURY.secretKey.subarray(0, 32),
+).toString('hex')

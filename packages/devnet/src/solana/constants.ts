@@ -21,6 +21,8 @@ export const LAMPORTS_PER_SOL = 1_000_000_000n
 export const SOLANA_TEST_ACCOUNT_LAMPORTS = 100n * LAMPORTS_PER_SOL
 /** Ours: the airdrop faucet's balance at genesis (below 2^53 lamports, so JSON numbers stay exact) */
 export const SOLANA_FAUCET_LAMPORTS = 1_000_000n * LAMPORTS_PER_SOL
+/** Ours: what the onramp sandbox's Solana treasury holds at genesis (README "Buy crypto") */
+export const SOLANA_ONRAMP_TREASURY_LAMPORTS = 100_000n * LAMPORTS_PER_SOL
 
 /** Ours: the devnet's SPL token, the Solana twin of the EVM devnet's lUSD (6 decimals) */
 export const SOLANA_TOKEN_SPEC = { symbol: 'lUSD', name: 'Latchkey USD', decimals: 6 } as const
@@ -32,6 +34,7 @@ export const SOLANA_KEY_LABELS = {
   account: (index: number) => `latchkey devnet solana account ${index}`,
   mint: 'latchkey devnet solana mint lUSD',
   faucet: 'latchkey devnet solana faucet',
+  onrampTreasury: 'latchkey devnet solana onramp treasury',
 } as const
 /** Ours: how many deterministic test accounts are funded, like anvil's ten */
 export const SOLANA_TEST_ACCOUNT_COUNT = 10

@@ -1,5 +1,6 @@
 // The genesis state, written straight into the ledger like solana-test-validator's preloaded
-// accounts: the faucet, ten funded test accounts, the lUSD mint and each account's lUSD.
+// accounts: the faucet, the onramp treasury, ten funded test accounts, the lUSD mint and each
+// account's lUSD.
 import { lamports, address as toAddress } from '@solana/kit'
 import {
   AccountState,
@@ -10,9 +11,15 @@ import {
   getTokenSize,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
-import { SOLANA_FAUCET_KEYPAIR, SOLANA_MINT_KEYPAIR, SOLANA_TEST_ACCOUNTS } from './accounts.ts'
+import {
+  SOLANA_FAUCET_KEYPAIR,
+  SOLANA_MINT_KEYPAIR,
+  SOLANA_ONRAMP_TREASURY,
+  SOLANA_TEST_ACCOUNTS,
+} from './accounts.ts'
 import {
   SOLANA_FAUCET_LAMPORTS,
+  SOLANA_ONRAMP_TREASURY_LAMPORTS,
   SOLANA_TEST_ACCOUNT_LAMPORTS,
   SOLANA_TEST_ACCOUNT_TOKEN_AMOUNT,
   SOLANA_TOKEN_SPEC,
@@ -51,6 +58,12 @@ export async function writeGenesis(ledger: SolanaLedger): Promise<void> {
   const mint = SOLANA_MINT_KEYPAIR.address
   const rent = (size: number) => ledger.svm.minimumBalanceForRentExemption(BigInt(size))
   setAccount(ledger, SOLANA_FAUCET_KEYPAIR.address, SOLANA_FAUCET_LAMPORTS, SYSTEM_PROGRAM)
+  setAccount(
+    ledger,
+    SOLANA_ONRAMP_TREASURY.address,
+    SOLANA_ONRAMP_TREASURY_LAMPORTS,
+    SYSTEM_PROGRAM,
+  )
 
   const mintData = getMintEncoder().encode({
     // Test account 0 may mint more, as EVM account 0 owns the devnet's ERC-20s.

@@ -59,3 +59,6 @@ export const ONRAMP_URL_FIELDS = [
 ] as const
 /** The built-in provider's id in options and onrampurl */
 export const ONRAMP_SANDBOX_ID = 'sandbox'
+/** Ours: how long a SOL payout may take to be confirmed, and how often it is looked at */
+export const ONRAMP_SOLANA_CONFIRM_MS = 30_000
+export const ONRAMP_SOLANA_POLL_MS = 200

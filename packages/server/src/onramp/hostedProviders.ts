@@ -4,7 +4,7 @@
 import { isAddress } from 'viem'
 import { z } from 'zod'
 import { ONRAMP_SANDBOX_ID, ONRAMP_URL_FIELDS } from '../constants/onramp.ts'
-import { OnrampError, refuseRestrictedRegion } from './onramp.ts'
+import { OnrampError, refuseRestrictedRegion } from './onrampError.ts'
 import { plainDecimal } from './onrampQuote.ts'
 
 export type OnrampUrlField = (typeof ONRAMP_URL_FIELDS)[number]

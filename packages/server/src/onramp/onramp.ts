@@ -1,15 +1,14 @@
 // The onramp sandbox (README "Buy crypto"): what can be bought where, quotes, orders with their
 // checkout URL, and paying an order: the test payment checked, then the treasury's payout.
-import type { Kysely } from 'kysely'
-import { getAddress, isAddress } from 'viem'
-import type { Chains } from '../chain/client.ts'
-import { caip2, parseCaip2 } from '../chain/config.ts'
-import { listTokens, NATIVE_COIN, type PriceSource } from '../chain/tokens.ts'
-import { ONRAMP_RESTRICTED_TIMEZONES, ONRAMP_TEST_PAYMENTS } from '../constants/onramp.ts'
-import type { Database, OnrampOrderRow } from '../db/schema.ts'
+import { parseCaip2 } from '../chain/config.ts'
+import { SOLANA_NATIVE_COIN } from '../chain/solanaChains.ts'
+import { listTokens, NATIVE_COIN } from '../chain/tokens.ts'
+import { ONRAMP_TEST_PAYMENTS } from '../constants/onramp.ts'
+import type { OnrampOrderRow } from '../db/schema.ts'
 import { checkoutPage, inFours } from './checkoutPage.ts'
 import { type CheckoutForm, checkoutView, currencyOf, purchased } from './checkoutView.ts'
-import { type OnrampAsset, pricedAssets } from './onrampAssets.ts'
+import { type AssetSources, type OnrampAsset, pricedAssets } from './onrampAssets.ts'
+import { OnrampError, refuseRestrictedRegion } from './onrampError.ts'
 import {
   type FiatCurrency,
   inCurrency,
@@ -22,30 +21,10 @@ import {
   quoteOnrampFor,
 } from './onrampQuote.ts'
 import { createOrderStore } from './orders.ts'
-import type { Treasury } from './treasury.ts'
+import type { Payouts } from './payouts.ts'
 
-/** A refusal the routes answer with `status` and `{ error }` */
-export class OnrampError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 403 | 404 = 400,
-  ) {
-    super(message)
-  }
-}
-
-/** §1: no checkout from mainland China, Hong Kong or Macau */
-export function refuseRestrictedRegion(timezone: string | undefined) {
-  if (timezone && (ONRAMP_RESTRICTED_TIMEZONES as readonly string[]).includes(timezone)) {
-    throw new OnrampError('Buying crypto is not available in your region', 403)
-  }
-}
-
-export interface OnrampDeps {
-  db: Kysely<Database>
-  chains: Chains
-  prices: PriceSource
-  treasury: Treasury
+export interface OnrampDeps extends AssetSources {
+  payouts: Payouts
   /** Where the server's pages are reached from a browser (the checkout URL's origin) */
   publicUrl: () => string
   now?: () => number
@@ -65,13 +44,7 @@ export function createOnramp(deps: OnrampDeps) {
   const orders = createOrderStore(deps.db, now)
 
   /** The native coin and the tokens the treasury holds, on every chain it can pay on */
-  const assets = () =>
-    pricedAssets(deps, async (chainId, address) =>
-      deps.treasury.balance(chainId, address).then(
-        (held) => held > 0n,
-        () => false,
-      ),
-    )
+  const assets = () => pricedAssets(deps, deps.payouts.holds)
 
   async function assetOf(network: string, symbol: string): Promise<OnrampAsset> {
     const found = (await assets()).find((a) => a.network === network && a.symbol === symbol)
@@ -137,15 +110,11 @@ export function createOnramp(deps: OnrampDeps) {
   ) {
     refuseRestrictedRegion(body.timezone)
     const wallet = body.destinationWallets[0]
-    if (!wallet || !isAddress(wallet.address, { strict: false })) {
-      throw new OnrampError('destinationWallets[0].address must be an EVM address')
-    }
+    if (!wallet) throw new OnrampError('Give destinationWallets[0].address')
     const network = body.defaultNetwork ?? wallet.blockchains?.[0]
-    const chainId = network === undefined ? undefined : parseCaip2(network)
-    if (chainId === undefined || !deps.chains.get(chainId)) {
-      throw new OnrampError(`Network ${network ?? '(none)'} is not supported`)
-    }
-    const asset = await assetOf(caip2(chainId), wallet.assets?.[0] ?? NATIVE_COIN.symbol)
+    const destination = deps.payouts.destination(network, wallet.address)
+    const native = network?.startsWith('solana:') ? SOLANA_NATIVE_COIN : NATIVE_COIN
+    const asset = await assetOf(network ?? '', wallet.assets?.[0] ?? native.symbol)
     if (body.presetFiatAmount !== undefined && body.presetCryptoAmount !== undefined) {
       throw new OnrampError('Give presetFiatAmount or presetCryptoAmount, not both')
     }
@@ -162,7 +131,7 @@ export function createOnramp(deps: OnrampDeps) {
       network: asset.network,
       asset: asset.symbol,
       assetAddress: asset.address,
-      destination: getAddress(wallet.address),
+      destination,
       partnerUserId: body.partnerUserId,
       presetFiatCents: preset,
       presetCryptoAmount: presetCrypto,
@@ -175,6 +144,7 @@ export function createOnramp(deps: OnrampDeps) {
   /** What a paid order bought, as a decimal: its asset's decimals from the token list, no node call */
   async function purchasedOf(order: OnrampOrderRow): Promise<string | undefined> {
     if (order.purchase_amount === null) return undefined
+    if (order.network.startsWith('solana:')) return purchased(order, SOLANA_NATIVE_COIN.decimals)
     const chainId = parseCaip2(order.network)
     const token =
       order.asset_address === null || chainId === undefined
@@ -219,12 +189,7 @@ export function createOnramp(deps: OnrampDeps) {
     const pending = await orders.startPayment(order.id, quoted)
     if (!pending) return (await orders.get(order.id)) ?? order
     try {
-      const hash = await deps.treasury.pay({
-        chainId: asset.chainId,
-        assetAddress: asset.address,
-        destination: getAddress(pending.destination),
-        amount: quoted.purchaseAmount,
-      })
+      const hash = await deps.payouts.pay(asset, pending.destination, quoted.purchaseAmount)
       return (await orders.complete(order.id, hash)) ?? pending
     } catch (error) {
       return (

@@ -1,9 +1,12 @@
-// What the onramp can sell: each chain's native coin and listed tokens that have a price.
+// What the onramp can sell: each EVM chain's native coin and listed tokens, and each Solana
+// chain's SOL, that have a price.
 import type { Kysely } from 'kysely'
 import { type Address, getAddress } from 'viem'
 import type { Chains } from '../chain/client.ts'
+import { SOLANA_NATIVE_COIN, type SolanaChains } from '../chain/solanaChains.ts'
+import { solanaPricesFor } from '../chain/solanaPrices.ts'
 import { listTokens, NATIVE_COIN, type PriceSource } from '../chain/tokens.ts'
-import { NATIVE_TOKEN_ADDRESS } from '../constants.ts'
+import { NATIVE_TOKEN_ADDRESS, SOLANA_NATIVE_TOKEN_ADDRESS } from '../constants.ts'
 import type { Database } from '../db/schema.ts'
 
 export interface OnrampAsset {
@@ -12,7 +15,8 @@ export interface OnrampAsset {
   decimals: number
   /** CAIP-2 */
   network: string
-  chainId: number
+  /** The EVM chain's id; null on Solana */
+  chainId: number | null
   /** null: the chain's native coin */
   address: Address | null
   priceUsd: number
@@ -22,6 +26,7 @@ export interface AssetSources {
   db: Kysely<Database>
   chains: Chains
   prices: PriceSource
+  solanaChains: SolanaChains
 }
 
 /**
@@ -29,8 +34,8 @@ export interface AssetSources {
  * what its treasury has; a configured provider sells whatever is priced).
  */
 export async function pricedAssets(
-  { db, chains, prices }: AssetSources,
-  held?: (chainId: number, address: Address | null) => Promise<boolean>,
+  { db, chains, prices, solanaChains }: AssetSources,
+  held?: (network: string, address: Address | null) => Promise<boolean>,
 ): Promise<OnrampAsset[]> {
   const perChain = await Promise.all(
     chains.all.map(async (chain) => {
@@ -43,7 +48,7 @@ export async function pricedAssets(
         ...tokens.map((t) => ({ ...t, address: getAddress(t.address) })),
       ]
       const holds = await Promise.all(
-        candidates.map((c) => (held ? held(chain.chainId, c.address) : true)),
+        candidates.map((c) => (held ? held(chain.caip2, c.address) : true)),
       )
       return candidates.flatMap((c, i) => {
         const key = `${chain.chainId}:${(c.address ?? NATIVE_TOKEN_ADDRESS).toLowerCase()}`
@@ -64,5 +69,23 @@ export async function pricedAssets(
       })
     }),
   )
-  return perChain.flat()
+  return [...perChain.flat(), ...(await solanaCoins(db, solanaChains, held))]
+}
+
+/** SOL on each Solana chain that has a price (the onramp sells no Solana token yet) */
+async function solanaCoins(
+  db: Kysely<Database>,
+  chains: SolanaChains,
+  held?: (network: string, address: null) => Promise<boolean>,
+): Promise<OnrampAsset[]> {
+  const prices = await solanaPricesFor(db, 'usd', chains.ids)
+  const coins = await Promise.all(
+    chains.all.map(async (chain): Promise<OnrampAsset[]> => {
+      const priceUsd = prices.get(`${chain.caip2}:${SOLANA_NATIVE_TOKEN_ADDRESS}`) ?? 0
+      if (!(priceUsd > 0) || (held && !(await held(chain.caip2, null)))) return []
+      const network = chain.caip2
+      return [{ ...SOLANA_NATIVE_COIN, network, chainId: null, address: null, priceUsd }]
+    }),
+  )
+  return coins.flat()
 }

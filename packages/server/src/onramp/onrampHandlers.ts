@@ -1,7 +1,8 @@
 // The onramp's routes (§7) and the sandbox provider's checkout pages (README "Buy crypto").
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { formatUnits, type Hex } from 'viem'
+import { formatUnits } from 'viem'
+import type { AppDeps } from '../app.ts'
 import {
   ONRAMP_FEE_PERCENT,
   ONRAMP_LIMITS,
@@ -14,8 +15,9 @@ import { onrampOrderNotFound } from '../errors.ts'
 import { SCRIPTLESS_PAGE_HEADERS } from '../htmlPage.ts'
 import { refusedPage, unknownOrderPage } from './checkoutPage.ts'
 import { type HostedProvider, hostedCheckout } from './hostedProviders.ts'
-import { createOnramp, type Onramp, OnrampError } from './onramp.ts'
+import { createOnramp, type Onramp } from './onramp.ts'
 import { type AssetSources, pricedAssets } from './onrampAssets.ts'
+import { OnrampError } from './onrampError.ts'
 import { formatCents, isFiatCurrency } from './onrampQuote.ts'
 import {
   getOnrampOptionsRoute,
@@ -23,6 +25,8 @@ import {
   postOnrampQuoteRoute,
   postOnrampUrlRoute,
 } from './onrampRoutes.ts'
+import { createPayouts } from './payouts.ts'
+import { createSolanaTreasury } from './solanaTreasury.ts'
 import { createTreasury } from './treasury.ts'
 
 const METHOD_NAMES = { card: 'Card', bank: 'Bank transfer' } as const
@@ -57,25 +61,29 @@ export interface OnrampServices {
  */
 export function registerOnramp(
   app: OpenAPIHono<AppEnv>,
-  deps: AssetSources & {
-    now: () => number
-    publicUrl: () => string
-    treasuryKey: Hex | undefined
-    providers: readonly HostedProvider[]
-  },
+  options: Pick<
+    AppDeps,
+    'onrampTreasuryKey' | 'onrampSolanaTreasuryKey' | 'onrampProviders' | 'publicUrl'
+  >,
+  sources: AssetSources & { now: () => number },
 ) {
-  const { treasuryKey, providers, ...rest } = deps
-  if (treasuryKey === undefined && providers.length === 0) return
-  const sandbox =
-    treasuryKey === undefined
+  const { onrampTreasuryKey: key, onrampSolanaTreasuryKey: solanaKey } = options
+  const providers = options.onrampProviders ?? []
+  const publicUrl = options.publicUrl ?? (() => '')
+  if (key === undefined && providers.length === 0) return
+  const payouts =
+    key === undefined
       ? undefined
-      : createOnramp({ ...rest, treasury: createTreasury(deps.chains, treasuryKey) })
-  registerOnrampRoutes(app, {
-    sandbox,
-    hosted: providers,
-    sources: rest,
-    publicUrl: deps.publicUrl,
-  })
+      : createPayouts({
+          chains: sources.chains,
+          treasury: createTreasury(sources.chains, key),
+          solanaChains: sources.solanaChains,
+          ...(solanaKey && {
+            solanaTreasury: createSolanaTreasury(sources.solanaChains, solanaKey),
+          }),
+        })
+  const sandbox = payouts && createOnramp({ ...sources, payouts, publicUrl })
+  registerOnrampRoutes(app, { sandbox, hosted: providers, sources, publicUrl })
 }
 
 export function registerOnrampRoutes(app: OpenAPIHono<AppEnv>, services: OnrampServices) {

@@ -88,7 +88,7 @@ describe('visibleWalletFeatures (§1 order onramp, swaps, receive, send)', () =>
       'send',
     ])
   })
-  it('hides features that are off, send outside EVM and Solana, and buying outside EVM', () => {
+  it('hides features that are off, send and buying outside EVM and Solana, swaps outside EVM', () => {
     expect(visibleWalletFeatures({ onramp: false, swaps: true }, evm, all)).toEqual([
       'swaps',
       'receive',
@@ -96,6 +96,7 @@ describe('visibleWalletFeatures (§1 order onramp, swaps, receive, send)', () =>
     ])
     expect(visibleWalletFeatures({ onramp: true, swaps: false }, bitcoin, all)).toEqual(['receive'])
     expect(visibleWalletFeatures({ onramp: true, swaps: true }, solana, all)).toEqual([
+      'onramp',
       'receive',
       'send',
     ])

@@ -25,7 +25,8 @@ export function visibleWalletFeatures(
 ): WalletFeature[] {
   const { namespace } = where
   const on: Record<WalletFeature, boolean> = {
-    onramp: features.onramp && namespace === 'eip155',
+    // Which networks a provider sells on is the options' to say (OnRampProviders).
+    onramp: features.onramp && (namespace === 'eip155' || namespace === 'solana'),
     swaps: features.swaps && namespace === 'eip155' && isSwapSupported(where.caipNetworkId),
     receive: code.receive !== false,
     send:
