@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
-// Every spec number in constants.ts and every text in ErrorText is used by product code, not
+// Every spec number in constants.ts (and constants/*.ts) and every text in ErrorText is used by product code, not
 // only by tests. Entries waiting for a feature not built yet sit in PENDING with the issue that
 // builds it; that issue empties its entries (this test fails while a pending entry is in use).
 
@@ -54,6 +54,13 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
+/** constants.ts and the features' constants/*.ts */
+const CONSTANT_FILES = [
+  'packages/core/src/constants.ts',
+  ...readdirSync(join(root, 'packages/core/src/constants')).map(
+    (name) => `packages/core/src/constants/${name}`,
+  ),
+]
 const errorsSource = read('packages/core/src/errors.ts')
 const catalogueStart = errorsSource.indexOf('export const ErrorText')
 const catalogueEnd = errorsSource.indexOf('} as const', catalogueStart)
@@ -61,7 +68,7 @@ const catalogueEnd = errorsSource.indexOf('} as const', catalogueStart)
 const sources = [
   ...sourceFiles('packages').filter((p) => p.includes('/src/')),
   ...sourceFiles('apps').filter((p) => p.includes('/src/')),
-].filter((path) => !path.endsWith('core/src/constants.ts'))
+].filter((path) => !CONSTANT_FILES.some((file) => path.endsWith(file)))
 const isErrors = (path: string) => path.endsWith('core/src/errors.ts')
 const productCode = sources
   .map((path) =>
@@ -76,8 +83,8 @@ const outsideErrors = sources
   .map(read)
   .join('\n')
 
-const constants = [...read('packages/core/src/constants.ts').matchAll(/^export const (\w+)/gm)].map(
-  (m) => m[1] as string,
+const constants = CONSTANT_FILES.flatMap((file) =>
+  [...read(file).matchAll(/^export const (\w+)/gm)].map((m) => m[1] as string),
 )
 const errorTexts = [
   ...errorsSource.slice(catalogueStart, catalogueEnd).matchAll(/^ {2}(\w+):/gm),

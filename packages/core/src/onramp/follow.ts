@@ -1,7 +1,7 @@
 // Following a purchase while the provider's checkout is open: the sandbox's order, or, for a
 // hosted checkout that reports no order, the wallet's balance of the asset bought.
 import type { OnrampApi, OnrampOrder } from '../api/onramp.ts'
-import { ONRAMP_BALANCE_POLL_MS, ONRAMP_POLL_MS } from '../constants.ts'
+import { ONRAMP_BALANCE_POLL_MS, ONRAMP_POLL_MS } from '../constants/onramp.ts'
 import type { CheckoutWindow } from './onrampContext.ts'
 
 export interface Following {

@@ -2,7 +2,7 @@
 // visitor types, then the provider's checkout in a popup, followed until the purchase ends.
 import { ApiError } from '../api/api.ts'
 import type { OnrampApi, OnrampAsset, OnrampProvider } from '../api/onramp.ts'
-import { ONRAMP_FALLBACK_LIMITS, ONRAMP_QUOTE_DEBOUNCE_MS } from '../constants.ts'
+import { ONRAMP_FALLBACK_LIMITS, ONRAMP_QUOTE_DEBOUNCE_MS } from '../constants/onramp.ts'
 import { formatUnits } from '../send/sendAmount.ts'
 import { balanceOfAsset } from './assetBalance.ts'
 import { type Following, followBalance, followOrder } from './follow.ts'

@@ -3,12 +3,8 @@ import type { ConvertApi, SwapToken } from '../api/convert.ts'
 import type { AccountState, ChainState } from '../appkitState.ts'
 import type { AdapterEngine } from '../connection/adapter.ts'
 import type { WalletFlowContext } from '../connection/walletFlow.ts'
-import {
-  PENDING_TRANSACTIONS_LIMIT,
-  SWAP_QUOTE_DEBOUNCE_MS,
-  SWAP_QUOTE_REFRESH_MS,
-  SWAP_SLIPPAGE,
-} from '../constants.ts'
+import { SWAP_QUOTE_DEBOUNCE_MS, SWAP_QUOTE_REFRESH_MS, SWAP_SLIPPAGE } from '../constants/swap.ts'
+import { PENDING_TRANSACTIONS_LIMIT } from '../constants.ts'
 import { ErrorText } from '../errors.ts'
 import { formatAmount } from '../format.ts'
 import type { PortfolioState } from '../portfolio/portfolioState.ts'

@@ -7,7 +7,7 @@ import {
   SWAP_GAS_NEXT_POOL,
   SWAP_GAS_RESERVE,
   SWAP_PRICE_IMPACT_WARNING_PERCENT,
-} from '../constants.ts'
+} from '../constants/swap.ts'
 import { AmountText, maxSendable, parseAmount } from '../send/sendAmount.ts'
 
 const NATIVE = /^eip155:\d+:0xe{40}$/i

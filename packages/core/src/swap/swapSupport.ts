@@ -1,6 +1,6 @@
 // Where swaps are offered, and what the visitor reads when the service refuses one.
 import { ApiError } from '../api/api.ts'
-import { SWAP_SUPPORTED_CAIP_NETWORK_IDS } from '../constants.ts'
+import { SWAP_SUPPORTED_CAIP_NETWORK_IDS } from '../constants/swap.ts'
 import { ErrorText, toUserMessage } from '../errors.ts'
 
 /** §9 Whether the Swap button shows on a network (README "Swap"). */
