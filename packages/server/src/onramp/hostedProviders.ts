@@ -107,7 +107,7 @@ export const SANDBOX_HOSTED_PROVIDER: HostedProvider = {
   url: '/onramp/hosted?projectId={projectId}&address={address}&network={network}&asset={asset}&amount={amount}&cryptoAmount={cryptoAmount}&currency={currency}',
 }
 
-export const sellsOn = (provider: HostedProvider, network: string) =>
+const sellsOn = (provider: HostedProvider, network: string) =>
   !provider.networks || provider.networks.includes(network)
 
 export interface HostedCheckoutRequest {
