@@ -16,11 +16,6 @@ const PENDING: Record<string, string> = {
   // Onramp
   ONRAMP_PROVIDER_FEE_PERCENT: 'issue 23',
   // Names
-  NAME_SUFFIX: 'issue 24',
-  ACCOUNT_NAME_MIN_LENGTH: 'issue 24',
-  NAME_COIN_TYPE_FLAG: 'issue 24',
-  NAME_MAX_CHAIN_ID_EXCLUSIVE: 'issue 24',
-  invalidChainId: 'issue 24',
   networkNotFound: 'issue 24',
   addressOrAuthConnectorNotFound: 'issue 24',
   errorResolvingName: 'issue 24',

@@ -237,20 +237,6 @@ export const REJECTION_MESSAGE_FRAGMENTS = [
   'user canceled',
 ] as const
 
-// ---- Names (§5, §9) ----
-
-/** §9 Name suffix .reown.id */
-export const NAME_SUFFIX = '.reown.id'
-
-/** §5 Account name: at least 4 characters */
-export const ACCOUNT_NAME_MIN_LENGTH = 4
-
-/** §9 Name coin type is chain id OR 0x80000000 */
-export const NAME_COIN_TYPE_FLAG = 0x8000_0000
-
-/** §5 EVM chain id must be below 2147483648 for name registration */
-export const NAME_MAX_CHAIN_ID_EXCLUSIVE = 2_147_483_648
-
 // ---- Embedded wallet (§9) ----
 
 /** §9 Frame load timeout 20 s */

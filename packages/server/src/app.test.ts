@@ -397,6 +397,8 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
           activity: true,
           emailCapture: false,
         },
+        // README "Names": the zone names are registered in
+        nameZone: 'latchkey.id',
       })
       expect(DEFAULT_REMOTE_FEATURES.emailCapture).toBe(false)
       expect(DEFAULT_REMOTE_FEATURES.onramp).toBe(true)
@@ -559,6 +561,10 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
           '/v1/fungible/price',
           '/v1/identity/{address}',
           '/v1/supported-chains',
+          '/v1/profile/account',
+          '/v1/profile/account/{name}',
+          '/v1/profile/reverse/{address}',
+          '/v1/profile/suggestions/{name}',
         ].sort(),
       )
       const parameters = document.paths['/getWallets']?.get?.parameters?.map((p) => p.name)

@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
+import { DEFAULT_NAME_ZONE } from '@latchkey/core/shared'
 import { HTTPException } from 'hono/http-exception'
 import type { Redis } from 'ioredis'
 import type { Kysely } from 'kysely'
@@ -24,6 +25,7 @@ import { BalanceReader } from './chain/balances.ts'
 import { Chains } from './chain/client.ts'
 import { SolanaBalanceReader } from './chain/solanaBalances.ts'
 import { SolanaChains } from './chain/solanaChains.ts'
+import { NAME_REGISTER_RATE_LIMIT } from './constants/names.ts'
 import { HSTS_MAX_AGE_SECONDS, PROJECT_CACHE_MS } from './constants.ts'
 import { cachedProjectCheck } from './db/projectCache.ts'
 import { findProject } from './db/projects.ts'
@@ -41,8 +43,11 @@ import {
   clientAddressOf,
   type RateLimitOptions,
   rateLimit,
+  routeRateLimit,
 } from './middleware/rateLimit.ts'
 import { requestLog } from './middleware/requestLog.ts'
+import { NAME_ROUTES, postNameRoute } from './names/routeDefs.ts'
+import { registerNameRoutes } from './names/routes.ts'
 import type { TrustedProxies } from './net/clientAddress.ts'
 import type { HostedProvider } from './onramp/hostedProviders.ts'
 import { registerOnramp } from './onramp/onrampHandlers.ts'
@@ -125,6 +130,8 @@ export interface AppDeps {
   onrampSolanaTreasuryKey?: string
   /** Onramp providers plugged in by configuration (README "Buy crypto"), in every mode */
   onrampProviders?: readonly HostedProvider[]
+  /** The name service's zone (README "Names"); DEFAULT_NAME_ZONE by default */
+  nameZone?: string
 }
 
 export type App = OpenAPIHono<AppEnv>
@@ -148,6 +155,7 @@ const PROJECT_ROUTES = [
   ...SIWX_ROUTES,
   ...CONVERT_ROUTES,
   ...ONRAMP_ROUTES,
+  ...NAME_ROUTES,
 ]
 
 /** The auth routes that sign in or mail: they also count against authRateLimit's budgets. */
@@ -171,6 +179,7 @@ const MAILING_AUTH_PATHS = new Set<string>(
 export function createApp(deps: AppDeps): App {
   const { db, logger } = deps
   const now = deps.now ?? Date.now
+  const nameZone = deps.nameZone ?? DEFAULT_NAME_ZONE
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
   if (deps.metrics) app.use('*', deps.metrics.middleware)
@@ -200,6 +209,11 @@ export function createApp(deps: AppDeps): App {
   for (const route of PROJECT_ROUTES) app.use(route.getRoutingPath(), ...guards)
   app.use(RPC_PATH, ...guards)
   const [project, , limit] = guards
+  const nameRegistrations = deps.rateLimit?.namesPerAddress ?? NAME_REGISTER_RATE_LIMIT
+  app.use(
+    postNameRoute.getRoutingPath(),
+    routeRateLimit(nameRegistrations, counters, addressOf, 'name-register'),
+  )
   const signIn = authRateLimit(deps.rateLimit ?? {}, counters, addressOf, MAILING_AUTH_PATHS)
   const authGuards = [project, frameCors(deps.frameOrigins ?? []), limit] as const
   // GET and DELETE share a path: one use per path, so each request is counted once.
@@ -225,6 +239,7 @@ export function createApp(deps: AppDeps): App {
   registerImageRoutes(app, db)
   registerConfigRoutes(app, deps.latestKitVersion ?? latestKitVersionFromEnv(), {
     onramp: deps.onrampTreasuryKey !== undefined || (deps.onrampProviders?.length ?? 0) > 0,
+    nameZone,
   })
   const chains = deps.chains ?? new Chains([])
   const solanaChains = deps.solanaChains ?? new SolanaChains([])
@@ -243,7 +258,8 @@ export function createApp(deps: AppDeps): App {
   registerPriceRoutes(app, db, chains, prices)
   registerConvertRoutes(app, { db, exchanges, prices })
   registerOnramp(app, deps, { db, chains, prices, solanaChains, now })
-  registerIdentityRoutes(app, chains, solanaChains)
+  registerIdentityRoutes(app, { db, chains, solanaChains, nameZone })
+  registerNameRoutes(app, { db, chains, zone: nameZone, now })
   registerRpcRoute(app, chains)
   registerSiwxRoutes(app, { db, chains, now, publicUrl: deps.publicUrl ?? (() => '') })
   if (deps.mailer) {

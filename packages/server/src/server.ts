@@ -52,6 +52,7 @@ import {
   frameFromEnv,
   mailFromEnv,
   modeFromEnv,
+  nameZoneFrom,
   onrampProvidersFrom,
   onrampSolanaTreasuryKeyFrom,
   onrampTreasuryKeyFrom,
@@ -195,6 +196,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       // The sandbox's payments are test payments: served in development only.
       ...(mode === 'development' && { onrampTreasuryKey, onrampSolanaTreasuryKey }),
       onrampProviders,
+      nameZone: nameZoneFrom(options.nameZone),
     })
     indexer = new Indexer(database.db, chains.all, {
       ...(options.indexerPollMs !== undefined && { pollMs: options.indexerPollMs }),

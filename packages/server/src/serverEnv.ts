@@ -1,6 +1,7 @@
 // What the server reads from its environment when startServer() is not told: ports, the mode,
 // the frame build, the mail server, the directory's size, the local stack's origins.
 import { resolve } from 'node:path'
+import { DEFAULT_NAME_ZONE } from '@latchkey/core/shared'
 import type { MailOptions } from './auth/mailer.ts'
 import { DEFAULT_SMTP_PORT } from './constants/auth.ts'
 import {
@@ -112,4 +113,13 @@ export function onrampProvidersFrom(
     }
   }
   return parseHostedProviders(value, httpsOnly)
+}
+
+/** The name service's zone (option or NAME_ZONE): lower-case DNS labels with a dot, no leading dot */
+export function nameZoneFrom(option: string | undefined): string {
+  const zone = option ?? (process.env.NAME_ZONE?.trim().replace(/^\./, '') || DEFAULT_NAME_ZONE)
+  if (!/^(?=.{3,100}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/.test(zone)) {
+    throw new Error(`NAME_ZONE must be a domain in lower case, like example.id (got '${zone}')`)
+  }
+  return zone
 }

@@ -118,6 +118,11 @@ export interface StartServerOptions {
    * production their URLs must be https.
    */
   onrampProviders?: unknown[]
+  /**
+   * The zone the name service registers names in (README "Names"), e.g. `example.id`; default
+   * NAME_ZONE, else latchkey.id. `.reown.id` is accepted as a spelling of it.
+   */
+  nameZone?: string
 }
 
 export interface FrameSiteServerOptions {

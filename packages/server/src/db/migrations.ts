@@ -8,6 +8,7 @@ import {
   telegram,
 } from './authMigrations.ts'
 import { directoryVersion } from './directoryVersionMigration.ts'
+import { names } from './namesMigration.ts'
 import { onrampOrders, onrampPresets } from './onrampMigration.ts'
 import { projectAdmin } from './projectAdminMigration.ts'
 import type { Database } from './schema.ts'
@@ -217,6 +218,7 @@ export const migrations: Record<string, Migration> = {
   '2025_10_002_directory_version': directoryVersion,
   '2025_11_001_onramp_orders': onrampOrders,
   '2025_11_002_onramp_presets': onrampPresets,
+  '2025_12_001_names': names,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

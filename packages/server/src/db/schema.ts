@@ -13,6 +13,7 @@ import type {
   AuthWalletsTable,
   AuthWrappingKeysTable,
 } from './authSchema.ts'
+import type { NameAddressesTable, NameMessagesTable, NamesTable } from './namesSchema.ts'
 
 /** §7 /appkit/v1/config features, as stored: any subset overrides the defaults. */
 export type StoredRemoteFeatures = RemoteFeatures
@@ -251,6 +252,9 @@ export interface Database {
   auth_social_identities: AuthSocialIdentitiesTable
   auth_social_states: AuthSocialStatesTable
   onramp_orders: OnrampOrdersTable
+  names: NamesTable
+  name_addresses: NameAddressesTable
+  name_messages: NameMessagesTable
 }
 
 export type ProjectRow = Selectable<ProjectsTable>

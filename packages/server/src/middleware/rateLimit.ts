@@ -20,6 +20,8 @@ export interface RateLimitOptions {
   authPerAddress?: RateLimitWindow
   /** Mails asked for one email address */
   authPerEmail?: RateLimitWindow
+  /** Name registrations per client address (README "Names") */
+  namesPerAddress?: RateLimitWindow
 }
 
 export type ClientAddressOf = (c: Context<AppEnv>) => string
@@ -98,6 +100,25 @@ export function authRateLimit(
     const email = mails.has(c.req.path) ? await mailedEmail(c) : undefined
     if (email)
       retryAfter = Math.max(retryAfter, await hit(perEmail, `${c.var.project.project_id} ${email}`))
+    if (retryAfter > 0) return refuse(c, retryAfter)
+    await next()
+  }
+}
+
+/**
+ * One route's own budget per client address, on top of rateLimit's (`name` keeps its counts
+ * apart from other routes'). Only writes (POST) count.
+ */
+export function routeRateLimit(
+  window: RateLimitWindow,
+  counters: RateCounters,
+  addressOf: ClientAddressOf,
+  name = 'route',
+): MiddlewareHandler<AppEnv> {
+  const counter = counters(name, window)
+  return async (c, next) => {
+    if (c.req.method !== 'POST') return next()
+    const retryAfter = await hit(counter, `${c.var.project.project_id} ${addressOf(c)}`)
     if (retryAfter > 0) return refuse(c, retryAfter)
     await next()
   }

@@ -41,7 +41,15 @@ export const getConfigRoute = createRoute({
     200: {
       description: 'Features',
       content: {
-        'application/json': { schema: z.object({ features: RemoteFeaturesSchema }) },
+        'application/json': {
+          schema: z.object({
+            features: RemoteFeaturesSchema,
+            nameZone: z.string().openapi({
+              description: 'The zone of the name service (README "Names")',
+              example: 'latchkey.id',
+            }),
+          }),
+        },
       },
     },
     ...projectErrorResponses,
@@ -106,12 +114,18 @@ export const getLatestVersionRoute = createRoute({
 export function registerConfigRoutes(
   app: OpenAPIHono<AppEnv>,
   latestKitVersion: string,
-  services: { onramp: boolean },
+  services: { onramp: boolean; nameZone: string },
 ) {
   app.openapi(getLatestVersionRoute, (c) => c.json({ version: latestKitVersion }, 200))
   app.openapi(getConfigRoute, (c) => {
     const features = remoteFeaturesOf(c.var.project)
-    return c.json({ features: { ...features, onramp: features.onramp && services.onramp } }, 200)
+    return c.json(
+      {
+        features: { ...features, onramp: features.onramp && services.onramp },
+        nameZone: services.nameZone,
+      },
+      200,
+    )
   })
   app.openapi(getOriginsRoute, (c) =>
     c.json({ allowedOrigins: [...c.var.project.allowed_origins] }, 200),

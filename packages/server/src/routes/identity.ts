@@ -1,14 +1,17 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
+import type { Kysely } from 'kysely'
 import type { Chains } from '../chain/client.ts'
 import type { SolanaChains } from '../chain/solanaChains.ts'
+import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
+import { namesOfAddress } from '../names/store.ts'
 import { addressParam, parseEvmAddress } from './chainParams.ts'
 import { commonQuery, projectErrorResponses, singleValue } from './params.ts'
 
 export const getIdentityRoute = createRoute({
   method: 'get',
   path: '/v1/identity/{address}',
-  summary: "An address's name and avatar (§7); no name service yet, so both are null",
+  summary: 'An address\'s name and avatar (§7): its registered name (README "Names"), else null',
   request: {
     params: z.object({ address: addressParam('address') }),
     query: z.object({
@@ -51,12 +54,19 @@ export const getSupportedChainsRoute = createRoute({
   },
 })
 
-export function registerIdentityRoutes(
-  app: OpenAPIHono<AppEnv>,
-  chains: Chains,
-  solanaChains: SolanaChains,
-) {
-  app.openapi(getIdentityRoute, (c) => c.json({ name: null, avatar: null }, 200))
+export interface IdentityDeps {
+  db: Kysely<Database>
+  chains: Chains
+  solanaChains: SolanaChains
+  nameZone: string
+}
+
+export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, deps: IdentityDeps) {
+  const { chains, solanaChains } = deps
+  app.openapi(getIdentityRoute, async (c) => {
+    const [record] = await namesOfAddress(deps.db, c.req.valid('param').address, deps.nameZone)
+    return c.json({ name: record?.name ?? null, avatar: record?.attributes.avatar ?? null }, 200)
+  })
   app.openapi(getSupportedChainsRoute, (c) =>
     c.json(
       {

@@ -125,6 +125,11 @@ export const ErrorSchema = z
   })
   .openapi('Error')
 
+/** An OpenAPI answer of JSON with this schema */
+export function json<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { 'application/json': { schema } } }
+}
+
 /** The error answers every project-scoped route can give. */
 export const projectErrorResponses = {
   400: {

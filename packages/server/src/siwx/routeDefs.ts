@@ -3,7 +3,13 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { ErrorText, isValidEmail } from '@latchkey/core/shared'
 import { SIWX_MAX_FIELD_LENGTH, SIWX_MAX_MESSAGE_LENGTH, SIWX_MAX_RESOURCES } from '../constants.ts'
 import { chainRefParam } from '../routes/chainParams.ts'
-import { commonQuery, ErrorSchema, projectErrorResponses, singleValue } from '../routes/params.ts'
+import {
+  commonQuery,
+  ErrorSchema,
+  json,
+  projectErrorResponses,
+  singleValue,
+} from '../routes/params.ts'
 
 const CommonQuery = z.object(commonQuery)
 
@@ -80,9 +86,6 @@ export const AccountQuery = z.object({
   }),
 })
 
-export function json<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { 'application/json': { schema } } }
-}
 const errorJson = (description: string) => json(ErrorSchema, description)
 
 export const postNonceRoute = createRoute({
