@@ -97,7 +97,7 @@ export function createAppKitCore(options: AppKitOptions) {
   let started = false
   const modalControl = createModalControl(ctx, parts, () => started)
   const { open, close, shake } = modalControl
-  const { connection, directory, refreshPortfolio, send, swap, onramp, siwxFlow } = parts
+  const { connection, directory, refreshPortfolio, send, swap, onramp, siwxFlow, names } = parts
   const { modal, chain, theme } = stores
   const stops: (() => void)[] = []
 
@@ -188,6 +188,15 @@ export function createAppKitCore(options: AppKitOptions) {
             throw error
           },
         )
+      },
+    },
+    /** §4 Account names (README "Names"); state in `stores.names`. Loads its logic on first use. */
+    names: {
+      ...forward(names, ['load', 'register', 'resolve', 'namesOf', 'reset']),
+      // Typing updates the store at once; the suggestions follow once the visitor pauses.
+      setInput: (input: string) => {
+        stores.names.setState({ input })
+        return names().then((c) => c.setInput(input))
       },
     },
     /** §4 Sign-In with X; state in `stores.siwx`. */

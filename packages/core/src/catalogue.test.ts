@@ -15,13 +15,6 @@ const PENDING: Record<string, string> = {
   untrustedOrigin: 'packages/frame errors',
   // Onramp
   ONRAMP_PROVIDER_FEE_PERCENT: 'issue 23',
-  // Names
-  networkNotFound: 'issue 24',
-  addressOrAuthConnectorNotFound: 'issue 24',
-  errorResolvingName: 'issue 24',
-  errorFetchingNameSuggestions: 'issue 24',
-  errorFetchingNamesForAddress: 'issue 24',
-  errorRegisteringName: 'issue 24',
   // Smart accounts and batch calls
   SEND_CALLS_STATUS: 'issue 25',
   SEND_CALLS_RECORD_TTL_S: 'issue 25',

@@ -25,6 +25,9 @@ export type AppKitEventName =
   | 'SIWX_AUTH_SUCCESS'
   | 'SIWX_AUTH_ERROR'
   | 'CLICK_CANCEL_SIWX'
+  | 'REGISTER_NAME_INITIATED'
+  | 'REGISTER_NAME_SUCCESS'
+  | 'REGISTER_NAME_ERROR'
   /** §7 A social login finished (sent even with analytics off) */
   | 'SOCIAL_LOGIN_SUCCESS'
 

@@ -36,6 +36,8 @@ export const BUILT_VIEWS = [
   'OnRampTokenSelect',
   'OnRampFiatSelect',
   'BuyInProgress',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
 ] as const satisfies readonly ViewName[]
 
 export type BuiltView = (typeof BUILT_VIEWS)[number]

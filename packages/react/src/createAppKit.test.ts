@@ -35,8 +35,8 @@ describe('open({ view })', () => {
   it("refuses a view not built yet: logs 'not implemented' and opens the default view", () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const appKit = kit()
-    appKit.open({ view: 'RegisterAccountName' })
-    expect(error).toHaveBeenCalledWith('[latchkey] not implemented: view RegisterAccountName')
+    appKit.open({ view: 'ConnectingFarcaster' })
+    expect(error).toHaveBeenCalledWith('[latchkey] not implemented: view ConnectingFarcaster')
     // §2 No adapters: the default view is ConnectingWalletConnectBasic.
     expect(current(appKit)).toBe('ConnectingWalletConnectBasic')
   })

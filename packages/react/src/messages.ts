@@ -1,5 +1,6 @@
 import { ErrorText } from '@latchkey/core/internal'
 import { BUTTON_MESSAGES } from './buttonMessages.ts'
+import type { NamesMessages } from './views/names/namesMessages.ts'
 import type { OnrampMessages } from './views/onramp/onrampMessages.ts'
 import type { SwapMessages } from './views/swap/swapMessages.ts'
 
@@ -129,6 +130,8 @@ export const en = {
   signedInAs: 'Signed in as {email}',
   noWalletFor: 'No wallet for {network} found in this browser.',
   profileWallets: 'Your wallets',
+  chooseName: 'Choose a name',
+  finishing: 'Finishing…',
   /** Ours (issue 18 #9; the spec has no text): ends the embedded wallet's sessions on every device */
   signOutEverywhere: 'Sign out everywhere',
   copyNamespaceAddress: 'Copy {namespace} address',
@@ -183,7 +186,7 @@ export const en = {
 /** The texts of the first load; each lazily loaded feature brings its own (views/swap/swapMessages.ts). */
 export type BaseMessages = typeof en
 /** Every text an app can replace through createAppKit's `messages`. */
-export type Messages = BaseMessages & SwapMessages & OnrampMessages
+export type Messages = BaseMessages & SwapMessages & OnrampMessages & NamesMessages
 
 export function format(template: string, params: Record<string, string> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => params[key] ?? whole)

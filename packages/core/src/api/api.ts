@@ -1,6 +1,7 @@
 import { AppKitError, type SetupAlertCode } from '../errors.ts'
 import type { ConvertApi } from './convert.ts'
 import type { RemoteFeatures } from './features.ts'
+import type { NamesApi } from './names.ts'
 import type { OnrampApi } from './onramp.ts'
 
 // What the §7 wallet/config service answers, as the modal sees it, and its errors. The client
@@ -45,6 +46,8 @@ export interface WalletsPage {
 
 export interface RemoteConfig {
   features: RemoteFeatures
+  /** The name service's zone (ours: README "Names"), when the service says it */
+  nameZone?: string
 }
 
 /** §3 Token balance, as GET /v1/account/{address}/balance sends it. */
@@ -136,6 +139,8 @@ export interface ApiClient {
   convert: ConvertApi
   /** §7 The onramp (/v1/onramp/*, /v1/generators/onrampurl) */
   onramp: OnrampApi
+  /** §7 The name service (/v1/profile/*) */
+  names: NamesApi
 }
 
 /** §7 The price of one token, as `POST /v1/fungible/price` answers it */

@@ -1,6 +1,7 @@
 // Client of the §7 wallet/config service: URLs, in-flight dedupe, error mapping, and shape
 // checks of every answer. Loaded lazily (appkit/parts.ts): nothing here is in the first load.
 
+import { NAME_API_VERSION } from '../constants/names.ts'
 import { ErrorText, SetupAlerts, setupAlertForProviderMessage } from '../errors.ts'
 import { isNonEmptyString, isRecord } from '../guards.ts'
 import { type ApiClient, type ApiClientOptions, ApiError } from './api.ts'
@@ -23,6 +24,7 @@ import {
   toSwapTokens,
   toSwapTransaction,
 } from './convert.ts'
+import { toNameRecord, toNameRecords, toNameSuggestions } from './names.ts'
 import { toOnrampOptions, toOnrampOrder, toOnrampQuote, toOnrampUrl } from './onramp.ts'
 
 /** §7 A trade as the convert routes take it: amounts as decimal strings. */
@@ -63,6 +65,17 @@ const MAX_REASON_CHARS = 300
  * its `error`/`message` or plain-text body, as a gateway in front of the services may answer),
  * and our services' reason (the JSON body's `error` text).
  */
+/**
+ * The service's own words: the first of `reasons[].description` (§8, the name service's
+ * shape), else `error`
+ */
+function firstReason(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined
+  const [first] = Array.isArray(body.reasons) ? body.reasons : []
+  if (isRecord(first) && isNonEmptyString(first.description)) return first.description
+  return isNonEmptyString(body.error) ? body.error : undefined
+}
+
 async function readErrorBody(response: Response): Promise<{ code?: string; reason?: string }> {
   let text: string
   try {
@@ -76,13 +89,10 @@ async function readErrorBody(response: Response): Promise<{ code?: string; reaso
   } catch {
     // a plain-text body: matched as it is
   }
-  const reason =
-    isRecord(body) && isNonEmptyString(body.error)
-      ? body.error.slice(0, MAX_REASON_CHARS)
-      : undefined
+  const said = firstReason(body)
+  const reason = said?.slice(0, MAX_REASON_CHARS)
   if (isRecord(body) && isNonEmptyString(body.code)) return { code: body.code, reason }
-  const said = isRecord(body) ? [body.error, body.message] : [body]
-  for (const value of said) {
+  for (const value of isRecord(body) ? [body.error, body.message] : [body]) {
     if (typeof value === 'string') {
       const alert = setupAlertForProviderMessage(value)
       if (alert) return { code: alert.code, reason }
@@ -237,6 +247,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           { ...tradeQuery(trade), projectId, eip155: { slippage } },
           toSwapTransaction,
         ),
+    },
+    names: {
+      lookup: (name) =>
+        getChecked(`/v1/profile/account/${encodeURIComponent(name)}`, toNameRecord, {
+          apiVersion: NAME_API_VERSION,
+        }),
+      reverse: (address, sender) =>
+        getChecked(`/v1/profile/reverse/${encodeURIComponent(address)}`, toNameRecords, {
+          sender,
+          apiVersion: NAME_API_VERSION,
+        }),
+      suggestions: (name, zone) =>
+        getChecked(`/v1/profile/suggestions/${encodeURIComponent(name)}`, toNameSuggestions, {
+          zone,
+        }),
+      register: ({ coinType, ...signed }) =>
+        postChecked('/v1/profile/account', { coin_type: coinType, ...signed }, toNameRecord),
     },
     onramp: {
       options: () => getChecked('/v1/onramp/options', toOnrampOptions),

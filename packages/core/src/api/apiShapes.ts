@@ -88,6 +88,9 @@ export function toLatestKitVersion(value: unknown): { version: string } | undefi
 }
 
 /** Fields of the wrong type are left out (they then fall back to the defaults). */
+/** A zone as the name service names it: lower-case DNS labels, e.g. latchkey.id */
+const NAME_ZONE_PATTERN = /^([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/
+
 export function toRemoteConfig(value: unknown): RemoteConfig | undefined {
   if (!isRecord(value) || !isRecord(value.features)) return undefined
   const source = value.features
@@ -100,7 +103,10 @@ export function toRemoteConfig(value: unknown): RemoteConfig | undefined {
   else if (Array.isArray(socials) && socials.every((s) => typeof s === 'string')) {
     features.socials = [...socials]
   }
-  return { features }
+  const zone = value.nameZone
+  return typeof zone === 'string' && NAME_ZONE_PATTERN.test(zone)
+    ? { features, nameZone: zone }
+    : { features }
 }
 
 export function toOrigins(value: unknown): { allowedOrigins: string[] } | undefined {

@@ -85,7 +85,8 @@ export function createModalControl(
       embedded.setState({ approving: false })
       if (!modal.getState().open || router.current().view !== 'ApproveTransaction') return
       if (openedForApproval) close()
-      else router.goBack()
+      // §4 A flow with a transaction entry (name registration) leaves by its outcome (router.ts).
+      else if (router.store.getState().transactionStack.length === 0) router.goBack()
     },
   }
 

@@ -5,7 +5,6 @@
 import type { AlertController } from '../alerts.ts'
 import type { CodeFeatures } from '../api/features.ts'
 import type { ServiceUrls } from '../api/serviceUrls.ts'
-import type { ChainNamespace } from '../caip.ts'
 import type { ChainAdapter } from '../connection/adapter.ts'
 import { ErrorText, type SetupAlertCode } from '../errors.ts'
 import type { AppKitEventName } from '../events.ts'
@@ -15,6 +14,7 @@ import type { RouterController } from '../router/routerController.ts'
 import type { ToastController } from '../router/toast.ts'
 import type { KeyValueStorage } from '../storage/storageKeys.ts'
 import { isMobileDevice } from './browser.ts'
+import { createFlowParts } from './flowParts.ts'
 import { lazy } from './lazy.ts'
 import type { AppKitOptions } from './options.ts'
 import type { InstanceStores } from './stores.ts'
@@ -223,47 +223,7 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
     true,
   )
 
-  /** What Send and Swap share: the visitor's account and balances, the wallet, feedback */
-  const walletFlow = {
-    loadEngine: (namespace: ChainNamespace) => connection().then((c) => c.loadEngine(namespace)),
-    refreshPortfolio: () => refreshPortfolio({ force: true }),
-    toast,
-    track,
-    log,
-  }
-  const flowStores = { account: stores.account, chain: stores.chain, portfolio: stores.portfolio }
-
-  const send = lazy(() =>
-    import('../send/send.ts').then((m) =>
-      m.createSendController({ ...walletFlow, stores: { ...flowStores, send: stores.send } }),
-    ),
-  )
-
-  const swap = lazy(() =>
-    import('../swap/swap.ts').then((m) =>
-      m.createSwapController({
-        ...walletFlow,
-        stores: { ...flowStores, swap: stores.swap },
-        convert: () => api().then((client) => client.convert),
-      }),
-    ),
-  )
-
-  const onramp = lazy(() =>
-    import('../onramp/onramp.ts').then((m) =>
-      m.createOnrampController({
-        stores: { account: stores.account, chain: stores.chain, onramp: stores.onramp },
-        onramp: () => api().then((client) => client.onramp),
-        refreshPortfolio: () => refreshPortfolio({ force: true }),
-        toast,
-        track,
-        log,
-        timezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
-        balances: async (address, network) =>
-          (await api()).getBalances(address, network, { forceUpdate: true }),
-      }),
-    ),
-  )
+  const flows = createFlowParts(ctx, { api, connection, portfolio, refreshPortfolio })
 
   return {
     storage,
@@ -276,9 +236,7 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
     emailLogin,
     socialLogin,
     telegramLogin,
-    send,
-    swap,
-    onramp,
+    ...flows,
   }
 }
 

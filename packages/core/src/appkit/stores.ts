@@ -3,9 +3,11 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import { type CodeFeatures, type FeaturesState, initialFeaturesState } from '../api/features.ts'
 import type { AccountState, ChainState, ThemeState } from '../appkitState.ts'
 import type { ConnectorInfo } from '../connection/adapter.ts'
+import { DEFAULT_NAME_ZONE } from '../constants/names.ts'
 import { DEFAULT_THEME_MODE } from '../constants.ts'
 import { type DirectoryState, initialDirectoryState } from '../directory/directoryState.ts'
 import { type EmbeddedState, initialEmbeddedState } from '../embedded/embeddedState.ts'
+import { initialNamesState, type NamesState } from '../names/namesState.ts'
 import type { CaipNetwork } from '../networks.ts'
 import { initialOnrampState, type OnrampState } from '../onramp/onrampState.ts'
 import { initialPortfolioState, type PortfolioState } from '../portfolio/portfolioState.ts'
@@ -47,6 +49,7 @@ export function createInstanceStores(
     send: createStore<SendState>(initialSendState),
     swap: createStore<SwapState>(initialSwapState),
     onramp: createStore<OnrampState>(initialOnrampState),
+    names: createStore<NamesState>(() => initialNamesState(DEFAULT_NAME_ZONE)),
     siwx: createStore<SIWXState>(initialSIWXState),
     embedded: createStore<EmbeddedState>(initialEmbeddedState),
     theme: createStore<ThemeState>(() => ({

@@ -23,3 +23,9 @@ export const NAME_MAX_CHAIN_ID_EXCLUSIVE = 2_147_483_648
 
 /** Ours: a registration message's timestamp may be at most 5 minutes from the server's clock */
 export const NAME_MESSAGE_MAX_SKEW_S = 300
+
+/** Ours: the name lookups' apiVersion (§7 names the parameter, not its value) */
+export const NAME_API_VERSION = '2'
+
+/** Ours: suggestions are asked once the visitor stops typing for this long */
+export const NAME_SUGGESTIONS_DEBOUNCE_MS = 300

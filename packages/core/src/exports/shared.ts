@@ -2,6 +2,7 @@
 // amounts in base units, the SIWX message. Pure modules, safe to load in Node. Not public API (see docs/packages.md).
 
 export * from '../api/features.ts'
+export type { NameRecord } from '../api/names.ts'
 export * from '../base58.ts'
 export * from '../caip.ts'
 export * from '../constants/calls.ts'

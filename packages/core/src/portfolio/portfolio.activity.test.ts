@@ -51,7 +51,7 @@ describe('identity: the name shown for the account', () => {
   it('is asked once per 5 min by address, also across networks', async () => {
     const p = setupPortfolio()
     await p.portfolio.refresh()
-    expect(p.store.getState().identityName).toBe('alice')
+    expect(p.store.getState().profileName).toBe('alice')
     expect(p.calls.find((c) => c.method === 'getIdentity')?.args).toEqual([
       '0x1111111111111111111111111111111111111111',
       '0x1111111111111111111111111111111111111111',
@@ -62,7 +62,7 @@ describe('identity: the name shown for the account', () => {
       caipAddress: `${localChainB.caipNetworkId}:${p.account.getState().address}` as never,
     })
     await p.portfolio.refresh()
-    expect(p.store.getState().identityName).toBe('alice')
+    expect(p.store.getState().profileName).toBe('alice')
     expect(p.count('getIdentity')).toBe(1)
   })
 
@@ -70,10 +70,10 @@ describe('identity: the name shown for the account', () => {
     const p = setupPortfolio()
     p.answers.identity = { name: null, avatar: null }
     await p.portfolio.refresh()
-    expect(p.store.getState().identityName).toBeUndefined()
-    p.store.setState({ identityName: 'left over' })
+    expect(p.store.getState().profileName).toBeUndefined()
+    p.store.setState({ profileName: 'left over' })
     await p.portfolio.refresh()
-    expect(p.store.getState().identityName).toBeUndefined()
+    expect(p.store.getState().profileName).toBeUndefined()
     expect(p.count('getIdentity')).toBe(1)
   })
 
@@ -81,7 +81,7 @@ describe('identity: the name shown for the account', () => {
     const p = setupPortfolio()
     p.answers.identity = new Error('HTTP status code: 500')
     await p.portfolio.refresh()
-    expect(p.store.getState().identityName).toBeUndefined()
+    expect(p.store.getState().profileName).toBeUndefined()
     expect(p.shownErrors).toEqual([])
     expect(p.logs).toContain('identity failed')
   })
@@ -103,7 +103,7 @@ describe("answers for an account that is no longer connected are not shown (anot
     identity.resolve({ name: 'alice', avatar: null })
     await refreshing
     expect(p.store.getState()).toMatchObject({ tokens: [], transactions: [], totalValue: 0 })
-    expect(p.store.getState().identityName).toBeUndefined()
+    expect(p.store.getState().profileName).toBeUndefined()
     expect(p.account.getState().balance).toBeUndefined()
   })
 

@@ -176,7 +176,7 @@ describe('prices (§9: 15 s)', () => {
     expect(p.store.getState().tokens).toHaveLength(1)
     // Names are EVM names: the identity service is not asked about a Solana address.
     expect(p.count('getIdentity')).toBe(0)
-    expect(p.store.getState().identityName).toBeUndefined()
+    expect(p.store.getState().profileName).toBeUndefined()
   })
 
   it("new prices for an account that is no longer connected are not shown as the new one's", async () => {

@@ -178,7 +178,7 @@ describe('portfolio controller', () => {
       balancesLoading: false,
       transactionsLoading: false,
       next: 'c2',
-      identityName: 'alice',
+      profileName: 'alice',
     })
     expect(s.store.getState().tokens.map((t) => t.symbol)).toEqual(['ETH', 'USDC'])
     expect(s.store.getState().transactions.map((t) => t.id)).toEqual(['a'])

@@ -242,19 +242,19 @@ export function createPortfolioController(ctx: PortfolioContext) {
   async function refreshIdentity(t: Target) {
     // The identity service names EVM addresses only (its `sender` is one too).
     if (!t.chainId.startsWith('eip155:')) {
-      store.setState({ identityName: undefined })
+      store.setState({ profileName: undefined })
       return
     }
     const key = cacheKeys.identity(t.address)
     const cached = cache.get<string | null>('identity', key)
     if (cached !== undefined) {
-      store.setState({ identityName: cached ?? undefined })
+      store.setState({ profileName: cached ?? undefined })
       return
     }
     try {
       const identity = await api.getIdentity(t.address, t.address)
       cache.set('identity', key, identity.name)
-      if (isCurrent(t)) store.setState({ identityName: identity.name ?? undefined })
+      if (isCurrent(t)) store.setState({ profileName: identity.name ?? undefined })
     } catch (error) {
       // No name is shown; the address stays the account's label.
       log('identity failed', error)
@@ -282,7 +282,15 @@ export function createPortfolioController(ctx: PortfolioContext) {
     await Promise.all([refreshBalances(t, force), refreshHistory(t, force), refreshIdentity(t)])
   }
 
-  return { refresh, cache }
+  /** §4 A name registered: the account's profileName now, and the identity cache's (5 min) */
+  function nameRegistered(address: string, name: string) {
+    cache.set('identity', cacheKeys.identity(address), name)
+    const t = target()
+    if (t && t.address.toLowerCase() === address.toLowerCase())
+      store.setState({ profileName: name })
+  }
+
+  return { refresh, cache, nameRegistered }
 }
 
 export type PortfolioController = ReturnType<typeof createPortfolioController>

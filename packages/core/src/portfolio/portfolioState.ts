@@ -21,8 +21,8 @@ export interface PortfolioState {
   pending: Transaction[]
   /** The cursor of the next history page; null at the end. */
   next: string | null
-  /** The account's identity name, when the identity service knows one. */
-  identityName?: string
+  /** §4 The account's name (profileName): its identity, or the name it just registered */
+  profileName?: string
 }
 
 export function initialPortfolioState(): PortfolioState {

@@ -108,7 +108,7 @@ describe('Max (§5)', () => {
     })
     fill(NATIVE_TOKEN_KEY, '3', SOL_RECEIVER)
     await controller.loadFees()
-    expect(controller.validate()).toBe(false)
+    expect(await controller.validate()).toBe(false)
     controller.setMax()
     expect(send.getState().error).toBeUndefined()
     expect(await controller.send()).toBe(true)
@@ -119,7 +119,7 @@ describe('Max (§5)', () => {
     const odd = { ...usd, quantity: { decimals: '6', numeric: '0.0000001' } }
     const { controller, send, fill } = setupSend({ tokens: [odd] })
     fill(usd.address as string, '0.000001', RECEIVER)
-    expect(controller.validate()).toBe(false)
+    expect(await controller.validate()).toBe(false)
     expect(send.getState().error).toBe('Insufficient balance')
     controller.setMax()
     expect(send.getState().amount).toBe('0')

@@ -6,6 +6,7 @@ import type { ChainNamespace } from '../caip.ts'
 import type { WalletFlowContext } from '../connection/walletFlow.ts'
 import { PENDING_TRANSACTIONS_LIMIT, SEND_SUPPORTED_NAMESPACES } from '../constants.ts'
 import { ErrorText, toUserMessage } from '../errors.ts'
+import { looksLikeName } from '../names/nameRule.ts'
 import type { PortfolioState } from '../portfolio/portfolioState.ts'
 import { AmountText, formatUnits, maxSendable, parseAmount } from './sendAmount.ts'
 import { initialSendState, NATIVE_TOKEN_KEY, type SendState } from './sendState.ts'
@@ -22,6 +23,8 @@ export interface SendContext extends WalletFlowContext {
     portfolio: StoreApi<PortfolioState>
     send: StoreApi<SendState>
   }
+  /** The address an account name resolves to (README "Names"); throws 'Error resolving name' */
+  resolveName?(name: string): Promise<string>
 }
 
 export function tokenKeyOf(token: TokenBalance): string {
@@ -88,7 +91,7 @@ export function pendingSend(sent: {
 
 /** The send, ready for the wallet; or the first thing that is wrong with the form (§5, §8). */
 export function checkSend(
-  state: Pick<SendState, 'tokenKey' | 'amount' | 'receiver' | 'fee'>,
+  state: Pick<SendState, 'tokenKey' | 'amount' | 'receiver' | 'fee' | 'resolved'>,
   token: TokenBalance | undefined,
   namespace: ChainNamespace | undefined,
 ): { error: string } | { amount: bigint; to: string; token: TokenBalance } {
@@ -99,7 +102,9 @@ export function checkSend(
     return { error: ErrorText.amountAndReceiverRequired }
   }
   if (!token) return { error: ErrorText.tokenRequired }
-  const typed = state.receiver.trim()
+  const receiver = state.receiver.trim()
+  // A name stands for the address it resolved to (validate() resolves it).
+  const typed = state.resolved?.name === receiver ? state.resolved.address : receiver
   if (!isValidAddress(namespace, typed)) return { error: ErrorText.invalidReceiver }
   const to = normalizeAddress(namespace, typed)
   let amount: bigint
@@ -168,8 +173,25 @@ export function createSendController(ctx: SendContext) {
       send.setState({ amount: formatUnits(max, decimalsOf(token)), error: undefined })
     },
     loadFees,
-    /** Checks the form; the preview opens only when it passes. */
-    validate(): boolean {
+    /** Checks the form, resolving a receiver given as a name; the preview opens only when it passes. */
+    async validate(): Promise<boolean> {
+      const receiver = send.getState().receiver.trim()
+      const { namespace } = account.getState()
+      if (
+        ctx.resolveName &&
+        namespace === 'eip155' &&
+        send.getState().resolved?.name !== receiver &&
+        !isValidAddress(namespace, receiver) &&
+        looksLikeName(receiver)
+      ) {
+        try {
+          const address = await ctx.resolveName(receiver)
+          send.setState({ resolved: { name: receiver, address } })
+        } catch (error) {
+          send.setState({ error: (error as Error).message, resolved: undefined })
+          return false
+        }
+      }
       const result = checkSend(send.getState(), activeToken(), account.getState().namespace)
       if ('error' in result) send.setState({ error: result.error })
       return !('error' in result)

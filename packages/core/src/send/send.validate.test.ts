@@ -15,36 +15,36 @@ import {
 import { initialSendState, NATIVE_TOKEN_KEY } from './sendState.ts'
 
 describe('validate: the preview opens only for a form that passes (§5)', () => {
-  it('an empty form stays closed and says what is missing', () => {
+  it('an empty form stays closed and says what is missing', async () => {
     const { controller, send } = setupSend()
-    expect(controller.validate()).toBe(false)
+    expect(await controller.validate()).toBe(false)
     expect(send.getState()).toMatchObject({
       status: 'editing',
       error: ErrorText.amountAndReceiverRequired,
     })
   })
 
-  it('a form with only blanks in it is empty', () => {
+  it('a form with only blanks in it is empty', async () => {
     const { controller, send, fill } = setupSend()
     fill(NATIVE_TOKEN_KEY, '   ', RECEIVER)
-    expect(controller.validate()).toBe(false)
+    expect(await controller.validate()).toBe(false)
     expect(send.getState().error).toBe(ErrorText.amountAndReceiverRequired)
     fill(NATIVE_TOKEN_KEY, '0.1', '  ')
-    expect(controller.validate()).toBe(false)
+    expect(await controller.validate()).toBe(false)
     expect(send.getState().error).toBe(ErrorText.amountAndReceiverRequired)
   })
 
-  it('a complete form passes without an error, whatever blanks surround the receiver', () => {
+  it('a complete form passes without an error, whatever blanks surround the receiver', async () => {
     const { controller, send, fill } = setupSend()
     fill(usd.address as string, ' 1.5 ', `  ${RECEIVER}  `)
-    expect(controller.validate()).toBe(true)
+    expect(await controller.validate()).toBe(true)
     expect(send.getState().error).toBeUndefined()
   })
 
   it('says the amount is too high, and nothing is asked of the wallet', async () => {
     const { controller, send, fill, transfers, events } = setupSend()
     fill(NATIVE_TOKEN_KEY, '1.000000000000000001', RECEIVER)
-    expect(controller.validate()).toBe(false)
+    expect(await controller.validate()).toBe(false)
     expect(send.getState().error).toBe('Insufficient balance')
     expect(await controller.send()).toBe(false)
     expect(send.getState()).toMatchObject({ status: 'editing', error: 'Insufficient balance' })
@@ -63,18 +63,18 @@ describe('validate: the preview opens only for a form that passes (§5)', () => 
     expect(transfers).toEqual([])
   })
 
-  it('refuses a send while no account namespace is known', () => {
+  it('refuses a send while no account namespace is known', async () => {
     const { controller, send, fill, account } = setupSend()
     fill(NATIVE_TOKEN_KEY, '0.1', RECEIVER)
     account.setState({ namespace: undefined })
-    expect(controller.validate()).toBe(false)
+    expect(await controller.validate()).toBe(false)
     expect(send.getState().error).toBe(ErrorText.unsupportedChain)
   })
 
   it('an EVM address typed without 0x is sent with it', async () => {
     const { controller, fill, transfers } = setupSend()
     fill(NATIVE_TOKEN_KEY, '0.25', RECEIVER.slice(2))
-    expect(controller.validate()).toBe(true)
+    expect(await controller.validate()).toBe(true)
     expect(await controller.send()).toBe(true)
     expect(transfers).toEqual([
       expect.objectContaining({ to: RECEIVER, amount: 250_000_000_000_000_000n, token: undefined }),
@@ -83,24 +83,24 @@ describe('validate: the preview opens only for a form that passes (§5)', () => 
 })
 
 describe('the tokens the form offers: the active network, with a balance', () => {
-  it("a token of another network is not the form's token", () => {
+  it("a token of another network is not the form's token", async () => {
     const { controller, send, fill, chain } = setupSend()
     fill(usd.address as string, '1', RECEIVER)
-    expect(controller.validate()).toBe(true)
+    expect(await controller.validate()).toBe(true)
     // The same contract, on the network the visitor switches to, is another token.
     chain.setState({ activeCaipNetwork: localChainB })
-    expect(controller.validate()).toBe(false)
+    expect(await controller.validate()).toBe(false)
     expect(send.getState().error).toBe(ErrorText.tokenRequired)
     // …so a form without a token there gets that network's own.
     controller.preselectToken()
     expect(send.getState().tokenKey).toBe(usdOnB.address)
   })
 
-  it('a token with nothing left cannot be sent, nor picked', () => {
+  it('a token with nothing left cannot be sent, nor picked', async () => {
     const empty = { ...usd, quantity: { decimals: '6', numeric: '0' } }
     const { controller, send, fill } = setupSend({ tokens: [empty] })
     fill(usd.address as string, '1', RECEIVER)
-    expect(controller.validate()).toBe(false)
+    expect(await controller.validate()).toBe(false)
     expect(send.getState().error).toBe(ErrorText.tokenRequired)
     send.setState({ tokenKey: undefined })
     controller.preselectToken()
@@ -131,7 +131,7 @@ describe('reset: the form as it first opened', () => {
     expect(await controller.send()).toBe(true)
     fill(usd.address as string, '', RECEIVER)
     await controller.loadFees()
-    controller.validate()
+    await controller.validate()
     expect(send.getState()).toMatchObject({ status: 'editing', hash: '0xabc', fee: 130_000n })
     controller.reset()
     expect(send.getState()).toStrictEqual(initialSendState())
@@ -142,7 +142,7 @@ describe('Solana sends', () => {
   it('an SPL token is sent by its mint, to a base58 receiver', async () => {
     const { controller, fill, transfers } = setupSend({ network: localSolana })
     fill(spl.address as string, '1.25', SOL_RECEIVER)
-    expect(controller.validate()).toBe(true)
+    expect(await controller.validate()).toBe(true)
     expect(await controller.send()).toBe(true)
     expect(transfers).toEqual([
       {
@@ -154,10 +154,10 @@ describe('Solana sends', () => {
     ])
   })
 
-  it('an EVM receiver is refused on Solana', () => {
+  it('an EVM receiver is refused on Solana', async () => {
     const { controller, send, fill } = setupSend({ network: localSolana, tokens: [sol] })
     fill(NATIVE_TOKEN_KEY, '1', RECEIVER)
-    expect(controller.validate()).toBe(false)
+    expect(await controller.validate()).toBe(false)
     expect(send.getState().error).toBe(ErrorText.invalidReceiver)
   })
 })

@@ -9,6 +9,8 @@ export interface SendState {
   amount: string
   receiver: string
   status: SendStatus
+  /** The receiver typed as a name and the address it resolved to (the preview shows both) */
+  resolved?: { name: string; address: string }
   /** The validation or wallet error shown on the form */
   error?: string
   /** The last successful send's transaction hash / signature */

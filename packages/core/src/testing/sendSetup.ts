@@ -71,6 +71,8 @@ export interface SendSetupOptions {
   engine?: Partial<AdapterEngine>
   loadEngine?: () => Promise<AdapterEngine>
   refreshPortfolio?: () => Promise<void>
+  /** Names as receivers (README "Names"): the names controller's resolve */
+  resolveName?: (name: string) => Promise<string>
 }
 
 /**
@@ -125,6 +127,7 @@ export function setupSend(options: SendSetupOptions = {}) {
     log: (message, detail) => {
       logs.push({ message, detail })
     },
+    resolveName: options.resolveName,
   })
   /** The visitor picks a token and fills in the form. */
   function fill(tokenKey: string, amount: string, receiver: string) {

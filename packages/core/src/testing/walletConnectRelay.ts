@@ -97,6 +97,8 @@ export function useRealRelay() {
       onRelayError?: (m: string) => void
       metadata?: AppMetadata
       networks?: CaipNetwork[]
+      /** Clients with one prefix share WalletConnect's core (one relay connection) */
+      storagePrefix?: string
     } = { metadata: TEST_APP },
   ) {
     const made = await createWalletConnectClient({
@@ -104,7 +106,7 @@ export function useRealRelay() {
       relayUrl: relayUrl(),
       metadata: 'metadata' in options ? options.metadata : TEST_APP,
       networks: options.networks ?? [localChainA, localChainB, localSolana],
-      storagePrefix: `test-app-${crypto.randomUUID()}`,
+      storagePrefix: options.storagePrefix ?? `test-app-${crypto.randomUUID()}`,
       onRelayError: options.onRelayError,
     })
     closers.push(() => made.disconnect().catch(() => undefined))

@@ -2,9 +2,14 @@ import { verifyMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { WALLETCONNECT_EIP155_EVENTS, WALLETCONNECT_EIP155_METHODS } from '../constants.ts'
 import { ErrorText } from '../errors.ts'
-import { localChainA, localChainB } from '../networks.ts'
+import { localChainA, localChainB, localSolana } from '../networks.ts'
 import { useRealRelay } from '../testing/walletConnectRelay.ts'
-import type { SessionChange, WalletConnectClient } from './walletConnectClient.ts'
+import {
+  peerWallet,
+  proposalNamespaces,
+  type SessionChange,
+  type WalletConnectClient,
+} from './walletConnectClient.ts'
 
 const { client: app, mobileWallet: wallet, pairedClient: paired } = useRealRelay()
 
@@ -109,8 +114,11 @@ describe('WalletConnect client over the real relay, with WalletKit as the wallet
     const client = await app()
     const seen: SessionChange[] = []
     const stop = client.onSession((change) => seen.push(change))
+    const heard = changes(client)
     const { mobile } = await paired(client)
     stop()
+    await mobile.emit('chainChanged', 31337, CHAIN_A)
+    await expect.poll(() => heard.length, { timeout: 10_000 }).toBe(1)
     await client.disconnect()
     expect(client.session()).toBeUndefined()
     await expect.poll(() => mobile.sessions().length, { timeout: 10_000 }).toBe(0)
@@ -230,5 +238,53 @@ describe('WalletConnect client over the real relay, with WalletKit as the wallet
       },
     })
     expect(client.peer()).toEqual({ name: 'WalletConnect', icon: 'data:image/png;base64,AA==' })
+  })
+})
+
+describe('the proposal and the peer, as pure functions', () => {
+  it('proposes nothing without an EVM network', () => {
+    expect(proposalNamespaces([localSolana])).toEqual({})
+    expect(proposalNamespaces([])).toEqual({})
+  })
+  it('a wallet that sends no icons has none', () => {
+    const session = { topic: 't', namespaces: {}, peer: { metadata: { name: 'W' } } }
+    expect(peerWallet(session as never)).toEqual({ name: 'W', icon: undefined })
+  })
+})
+
+describe("WalletConnect's core, shared by the clients of one storage prefix", () => {
+  const registry = globalThis as unknown as Record<string, { relayer?: unknown } | undefined>
+
+  it('stays open while one of them is open; the last close lets it go', async () => {
+    const prefix = `shared-${crypto.randomUUID()}`
+    const key = `_walletConnectCore_${prefix}`
+    const first = await app({ metadata: undefined, storagePrefix: prefix })
+    const second = await app({ metadata: undefined, storagePrefix: prefix })
+    const core = registry[key] as { relayer: { connected: boolean } } | undefined
+    expect(core).toBeDefined()
+    // Closing one twice counts once: the other still pairs over the shared connection.
+    await first.close()
+    await first.close()
+    expect(registry[key]).toBe(core)
+    const { session } = await paired(second)
+    expect(second.session()?.topic).toBe(session.topic)
+    expect(core?.relayer.connected).toBe(true)
+    await second.close()
+    expect(registry[key]).toBeUndefined()
+    expect(core?.relayer.connected).toBe(false)
+  })
+
+  it('leaves a core registered by someone else in its place, and closes without one', async () => {
+    const prefix = `replaced-${crypto.randomUUID()}`
+    const key = `_walletConnectCore_${prefix}`
+    const client = await app({ metadata: undefined, storagePrefix: prefix })
+    const other = { relayer: {} }
+    registry[key] = other
+    await client.close()
+    expect(registry[key]).toBe(other)
+    delete registry[key]
+    const again = await app({ metadata: undefined, storagePrefix: `${prefix}-2` })
+    delete registry[`_walletConnectCore_${prefix}-2`]
+    await expect(again.close()).resolves.toBeUndefined()
   })
 })

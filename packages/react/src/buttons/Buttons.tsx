@@ -112,9 +112,10 @@ export function AppKitAccountButton({
 }: AppKitAccountButtonProps & { namespace?: ChainNamespace; size?: ButtonSize }) {
   const appKit = useAppKitInstance()
   const account = useStore(appKit.core.stores.account)
+  const profileName = useStore(appKit.core.stores.portfolio, (s) => s.profileName)
   const { address } = useAppKitAccount({ namespace })
   if (!address) return null
-  // The balance the modal keeps is the active account's.
+  // The balance and name the modal keeps are the active account's.
   const shownBalance = address === account.address ? account.balance : undefined
   return (
     <>
@@ -131,7 +132,9 @@ export function AppKitAccountButton({
         {balance === 'show' && shownBalance && (
           <span>{`${shownBalance.formatted} ${shownBalance.symbol}`}</span>
         )}
-        <span>{shortenAddress(address)}</span>
+        <span data-testid="account-button-label" title={address}>
+          {address === account.address && profileName ? profileName : shortenAddress(address)}
+        </span>
       </button>
     </>
   )

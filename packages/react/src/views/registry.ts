@@ -35,6 +35,8 @@ const builtLoaders = {
   OnRampTokenSelect: () => import('./onramp/OnRampTokenSelect.tsx'),
   OnRampFiatSelect: () => import('./onramp/OnRampFiatSelect.tsx'),
   BuyInProgress: () => import('./onramp/BuyInProgress.tsx'),
+  RegisterAccountName: () => import('./names/RegisterAccountName.tsx'),
+  RegisterAccountNameSuccess: () => import('./names/RegisterAccountNameSuccess.tsx'),
 } satisfies Record<BuiltView, Loader>
 const loaders: Partial<Record<ViewName, Loader>> = builtLoaders
 

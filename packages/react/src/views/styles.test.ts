@@ -9,6 +9,7 @@ import { modalCss } from '../modal/styles.ts'
 import { accountCss } from './account/styles.ts'
 import { connectCss } from './connect/styles.ts'
 import { embeddedCss } from './embedded/styles.ts'
+import { namesCss } from './names/styles.ts'
 import { onrampCss } from './onramp/styles.ts'
 import { sendCss } from './send/styles.ts'
 import { swapCss } from './swap/styles.ts'
@@ -18,6 +19,7 @@ const slices: Record<string, { name: string; css: string }> = {
   account: { name: 'accountCss', css: accountCss },
   connect: { name: 'connectCss', css: connectCss },
   embedded: { name: 'embeddedCss', css: embeddedCss },
+  names: { name: 'namesCss', css: namesCss },
   onramp: { name: 'onrampCss', css: onrampCss },
   send: { name: 'sendCss', css: sendCss },
   swap: { name: 'swapCss', css: swapCss },

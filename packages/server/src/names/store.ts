@@ -1,19 +1,12 @@
 // The name service's records in PostgreSQL (or PGlite): names, their addresses per coin type,
 // and the messages already used (README "Names").
+import type { NameRecord } from '@latchkey/core/shared'
 import type { Kysely, Selectable } from 'kysely'
 import { sha256 } from '../auth/store/hashing.ts'
 import type { NamesTable } from '../db/namesSchema.ts'
 import type { Database } from '../db/schema.ts'
 
-/** §3 Name record, as the API answers it */
-export interface NameRecord {
-  name: string
-  registered_at: string
-  updated_at: string
-  /** By coin type (decimal) */
-  addresses: Record<string, { address: string; created: string }>
-  attributes: Record<string, string>
-}
+export type { NameRecord }
 
 export interface Registration {
   label: string

@@ -3,7 +3,7 @@ import { MemoryStorage } from '@latchkey/core/internal'
 import { localChainA, localChainB } from '@latchkey/core/networks'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppKitNetworkButton } from '../../buttons/Buttons.tsx'
+import { AppKitAccountButton, AppKitNetworkButton } from '../../buttons/Buttons.tsx'
 import { AppKitProvider } from '../../context.tsx'
 import { type CreateAppKitOptions, createAppKit } from '../../createAppKit.ts'
 import { en } from '../../messages.ts'
@@ -222,7 +222,7 @@ describe('Account view', () => {
         ],
         totalValue: 30_000_000,
         transactions: [transaction],
-        identityName: 'alice.reown.id',
+        profileName: 'alice.reown.id',
       })
     })
     expect(screen.getByTestId('portfolio-total').textContent).toBe('$30,000,000.00')
@@ -281,5 +281,31 @@ describe('Account view', () => {
     fireEvent.click(screen.getByTestId('account-network'))
     expect(appKit.core.router.current().view).toBe('Networks')
     expect(screen.getByTestId('network-button').matches(':disabled')).toBe(false)
+  })
+})
+
+describe('Account: names (README "Names")', () => {
+  it('offers "Choose a name" to an embedded-wallet account without one; the name replaces the offer', async () => {
+    const { appKit } = await connectedKit()
+    renderAccount(appKit)
+    expect(screen.queryByTestId('account-choose-name')).toBeNull()
+    act(() => appKit.core.stores.account.setState({ connectorId: 'AUTH' }))
+    fireEvent.click(screen.getByTestId('account-choose-name'))
+    expect(appKit.core.router.current().view).toBe('RegisterAccountName')
+    act(() => appKit.core.stores.portfolio.setState({ profileName: 'alice.latchkey.id' }))
+    expect(screen.queryByTestId('account-choose-name')).toBeNull()
+    expect(screen.getByTestId('account-identity').textContent).toBe('alice.latchkey.id')
+  })
+
+  it('the account button shows the name in place of the short address', async () => {
+    const { appKit } = await connectedKit()
+    render(
+      <AppKitProvider instance={appKit}>
+        <AppKitAccountButton />
+      </AppKitProvider>,
+    )
+    expect(screen.getByTestId('account-button-label').textContent).toBe('0x1111…1111')
+    act(() => appKit.core.stores.portfolio.setState({ profileName: 'alice.latchkey.id' }))
+    expect(screen.getByTestId('account-button-label').textContent).toBe('alice.latchkey.id')
   })
 })

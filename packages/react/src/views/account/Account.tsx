@@ -63,9 +63,9 @@ export default function Account() {
     <div data-view="Account" className="lk-center">
       <style>{accountCss}</style>
       <AddressAvatar address={address} />
-      {portfolio.identityName ? (
-        <p className="lk-identity" data-testid="account-identity">
-          {portfolio.identityName}
+      {portfolio.profileName ? (
+        <p className="lk-identity" data-testid="account-identity" dir="ltr">
+          {portfolio.profileName}
         </p>
       ) : null}
       <div className="lk-address">
@@ -133,6 +133,16 @@ export default function Account() {
           >
             <span className="lk-item-name">{email}</span>
             <span className="lk-tag">{messages.editEmail}</span>
+          </button>
+        ) : null}
+        {account.connectorId === AUTH_CONNECTOR_ID && !portfolio.profileName ? (
+          <button
+            type="button"
+            className="lk-item"
+            data-testid="account-choose-name"
+            onClick={() => core.router.push('RegisterAccountName')}
+          >
+            <span className="lk-item-name">{messages.chooseName}</span>
           </button>
         ) : null}
         {embedded ? (

@@ -71,6 +71,10 @@ function ProfileWalletRow({
   const { core } = useAppKitInstance()
   const messages = useMessages()
   const { namespace, address } = account
+  // The name the portfolio holds is the active account's (an EVM address's).
+  const profileName = useStore(core.stores.portfolio, (s) =>
+    active && namespace === 'eip155' ? s.profileName : undefined,
+  )
   const { copied, copy } = useCopy(address, messages.addressCopied)
   const name = messages.namespaceNames[namespace]
 
@@ -86,7 +90,7 @@ function ProfileWalletRow({
         {name}
         <span className="lk-muted lk-small" data-testid={`profile-address-${namespace}`}>
           {' '}
-          <span title={address}>{shortenAddress(address)}</span>
+          <span title={address}>{profileName ?? shortenAddress(address)}</span>
         </span>
       </span>
       {active ? <span className="lk-tag">{messages.activeNetwork}</span> : null}

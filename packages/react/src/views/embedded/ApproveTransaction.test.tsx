@@ -24,6 +24,7 @@ function approving() {
   const frame = scriptedFrame()
   const { appKit, show } = withScriptedWallet()
   onTestFinished(() => appKit.destroy())
+  appKit.core.stores.embedded.setState({ approving: true })
   const view = show(<ApproveTransaction />)
   slotAt({ top: 120, left: 24, width: 360, height: 480 })
   return { appKit, frame, view }
@@ -79,6 +80,15 @@ describe('ApproveTransaction', () => {
     expect(frame.iframe?.isConnected).toBe(true)
     fireEvent(window, new Event('resize'))
     expect(hidden(frame.iframe)).toBe(true)
+  })
+
+  it('approved while the flow that asked still works (§4 names): the frame goes, "Finishing…" shows', async () => {
+    const { appKit, frame } = approving()
+    await waitFor(() => expect(frame.iframe?.style.opacity).toBe('1'))
+    act(() => appKit.core.stores.embedded.setState({ approving: false }))
+    expect(hidden(frame.iframe)).toBe(true)
+    expect(screen.getByTestId('approve-finishing').textContent).toBe(en.finishing)
+    expect(screen.queryByTestId('approve-frame-slot')).toBeNull()
   })
 
   it('left before the frame is ready, the frame is never shown', async () => {

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
+import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
 import { embeddedCss } from './styles.ts'
 
@@ -11,7 +12,10 @@ export default function ApproveTransaction() {
   const { core } = useAppKitInstance()
   const messages = useMessages()
   const slot = useRef<HTMLDivElement>(null)
+  // Approved, while the flow that asked finishes (§4 name registration's transaction entry)
+  const approving = useStore(core.stores.embedded, (s) => s.approving)
   useLayoutEffect(() => {
+    if (!approving) return
     let frame: Awaited<ReturnType<typeof core.embedded.frame>> | undefined
     let stopped = false
     const place = () => {
@@ -36,7 +40,17 @@ export default function ApproveTransaction() {
       window.removeEventListener('scroll', place, true)
       frame?.hide()
     }
-  }, [core])
+  }, [core, approving])
+  if (!approving) {
+    return (
+      <div data-view="ApproveTransaction" className="lk-center" aria-busy="true">
+        <span className="lk-spinner" />
+        <p className="lk-muted" aria-live="polite" data-testid="approve-finishing">
+          {messages.finishing}
+        </p>
+      </div>
+    )
+  }
   return (
     <div data-view="ApproveTransaction" className="lk-stack lk-wide">
       <style>{embeddedCss}</style>

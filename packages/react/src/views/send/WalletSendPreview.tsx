@@ -34,8 +34,14 @@ export default function WalletSendPreview() {
       {fiat ? <p className="lk-muted">{fiat}</p> : null}
       <dl className="lk-summary">
         <dt>{messages.sendTo}</dt>
-        <dd data-testid="send-preview-receiver" className="lk-break">
+        <dd data-testid="send-preview-receiver" className="lk-break" dir="ltr">
           {send.receiver}
+          {send.resolved?.name === send.receiver.trim() ? (
+            <span className="lk-muted lk-small" data-testid="send-preview-resolved">
+              <br />
+              {send.resolved.address}
+            </span>
+          ) : null}
         </dd>
         <dt>{messages.sendNetwork}</dt>
         <dd>{network.name}</dd>
