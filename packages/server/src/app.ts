@@ -9,15 +9,7 @@ import { registerAdminRoutes } from './admin/routes.ts'
 import { type MailInbox, registerDevInbox } from './auth/devInbox.ts'
 import { proofOfPossession } from './auth/dpop.ts'
 import type { Mailer } from './auth/mailer.ts'
-import {
-  AUTH_PROJECT_ROUTES,
-  postEmailChangePrimaryRoute,
-  postEmailChangeRoute,
-  postEmailChangeSecondaryRoute,
-  postEmailRoute,
-  postOtpRoute,
-  registerAuthRoutes,
-} from './auth/routes.ts'
+import { AUTH_PROJECT_ROUTES, postOtpRoute, registerAuthRoutes } from './auth/routes.ts'
 import { postSocialConnectRoute, registerSocialRoutes, SOCIAL_ROUTES } from './auth/social.ts'
 import type { SocialOptions } from './auth/socialProviders.ts'
 import { postTelegramConnectRoute, registerTelegramRoutes } from './auth/telegram.ts'
@@ -46,42 +38,24 @@ import {
   routeRateLimit,
 } from './middleware/rateLimit.ts'
 import { requestLog } from './middleware/requestLog.ts'
-import { NAME_ROUTES, postNameRoute } from './names/routeDefs.ts'
+import { postNameRoute } from './names/routeDefs.ts'
 import { registerNameRoutes } from './names/routes.ts'
 import type { TrustedProxies } from './net/clientAddress.ts'
 import type { HostedProvider } from './onramp/hostedProviders.ts'
 import { registerOnramp } from './onramp/onrampHandlers.ts'
-import { ONRAMP_ROUTES } from './onramp/onrampRoutes.ts'
-import { getBalanceRoute, registerBalanceRoutes } from './routes/balance.ts'
-import {
-  getAnalyticsConfigRoute,
-  getConfigRoute,
-  getLatestVersionRoute,
-  getOriginsRoute,
-  registerConfigRoutes,
-} from './routes/config.ts'
+import { MAILING_AUTH_PATHS, PROJECT_ROUTES, SIGN_IN_PATHS } from './routeSets.ts'
+import { registerBalanceRoutes } from './routes/balance.ts'
+import { registerConfigRoutes } from './routes/config.ts'
 import { registerHealthRoutes } from './routes/health.ts'
-import { getHistoryRoute, registerHistoryRoutes } from './routes/history.ts'
-import {
-  getIdentityRoute,
-  getSupportedChainsRoute,
-  registerIdentityRoutes,
-} from './routes/identity.ts'
-import {
-  getAssetImageRoute,
-  getCurrencyImageRoute,
-  getTokenImageRoute,
-  getWalletImageRoute,
-  registerImageRoutes,
-} from './routes/images.ts'
+import { registerHistoryRoutes } from './routes/history.ts'
+import { registerIdentityRoutes } from './routes/identity.ts'
+import { registerImageRoutes } from './routes/images.ts'
 import { validationHook } from './routes/params.ts'
-import { postPriceRoute, registerPriceRoutes } from './routes/price.ts'
+import { registerPriceRoutes } from './routes/price.ts'
 import { RPC_PATH, registerRpcRoute } from './routes/rpc.ts'
-import { getWalletsRoute, registerWalletRoutes } from './routes/wallets.ts'
-import { SIWX_ROUTES } from './siwx/routeDefs.ts'
+import { registerWalletRoutes } from './routes/wallets.ts'
 import { registerSiwxRoutes } from './siwx/routes.ts'
 import { registerConvertRoutes } from './swap/convertHandlers.ts'
-import { CONVERT_ROUTES } from './swap/convertRoutes.ts'
 import { Exchanges } from './swap/exchanges.ts'
 import { poolPrices } from './swap/poolPrices.ts'
 
@@ -135,45 +109,6 @@ export interface AppDeps {
 }
 
 export type App = OpenAPIHono<AppEnv>
-
-/** Every route that needs a project: these get the project, CORS and rate-limit middleware. */
-const PROJECT_ROUTES = [
-  getWalletsRoute,
-  getWalletImageRoute,
-  getAssetImageRoute,
-  getCurrencyImageRoute,
-  getTokenImageRoute,
-  getConfigRoute,
-  getLatestVersionRoute,
-  getOriginsRoute,
-  getAnalyticsConfigRoute,
-  getBalanceRoute,
-  getHistoryRoute,
-  postPriceRoute,
-  getIdentityRoute,
-  getSupportedChainsRoute,
-  ...SIWX_ROUTES,
-  ...CONVERT_ROUTES,
-  ...ONRAMP_ROUTES,
-  ...NAME_ROUTES,
-]
-
-/** The auth routes that sign in or mail: they also count against authRateLimit's budgets. */
-const SIGN_IN_PATHS = new Set<string>(
-  [
-    postEmailRoute,
-    postOtpRoute,
-    postEmailChangeRoute,
-    postEmailChangePrimaryRoute,
-    postEmailChangeSecondaryRoute,
-    ...SOCIAL_ROUTES,
-    postTelegramConnectRoute,
-  ].map((route) => route.getRoutingPath()),
-)
-/** Of those, the ones that mail `body.email` */
-const MAILING_AUTH_PATHS = new Set<string>(
-  [postEmailRoute, postEmailChangeRoute].map((r) => r.getRoutingPath()),
-)
 
 /** The wallet/config service of §7 as one Hono app. */
 export function createApp(deps: AppDeps): App {

@@ -52,11 +52,8 @@ import {
   frameFromEnv,
   mailFromEnv,
   modeFromEnv,
-  nameZoneFrom,
-  onrampProvidersFrom,
-  onrampSolanaTreasuryKeyFrom,
-  onrampTreasuryKeyFrom,
   portFromEnv,
+  serviceOptionsFrom,
 } from './serverEnv.ts'
 import type {
   FrameSiteServerOptions,
@@ -169,9 +166,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       })
     }
     const chains = new Chains(options.chains ?? chainsFromEnv())
-    const onrampTreasuryKey = onrampTreasuryKeyFrom(options.onrampTreasuryKey)
-    const onrampSolanaTreasuryKey = onrampSolanaTreasuryKeyFrom(options.onrampSolanaTreasuryKey)
-    const onrampProviders = onrampProvidersFrom(options.onrampProviders, mode === 'production')
+    const services = serviceOptionsFrom(options, mode)
     await seedChainData(database.db, chains.ids)
     const solanaChains = new SolanaChains(options.solanaChains ?? solanaChainsFromEnv())
     await seedSolanaPrices(database.db, solanaChains.all)
@@ -193,10 +188,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(adminToken && { adminToken, metrics }),
       ...(redis && { redis, rateCounters: redisCounters(redis, options.now ?? Date.now) }),
       httpsOnly: publicUrl?.startsWith('https://') === true,
-      // The sandbox's payments are test payments: served in development only.
-      ...(mode === 'development' && { onrampTreasuryKey, onrampSolanaTreasuryKey }),
-      onrampProviders,
-      nameZone: nameZoneFrom(options.nameZone),
+      ...services,
     })
     indexer = new Indexer(database.db, chains.all, {
       ...(options.indexerPollMs !== undefined && { pollMs: options.indexerPollMs }),

@@ -12,7 +12,7 @@ import {
   MIN_ADMIN_TOKEN_LENGTH,
 } from './constants.ts'
 import { type HostedProvider, parseHostedProviders } from './onramp/hostedProviders.ts'
-import type { FrameSiteServerOptions, ServerMode } from './serverOptions.ts'
+import type { FrameSiteServerOptions, ServerMode, StartServerOptions } from './serverOptions.ts'
 
 export function frameFromEnv(): FrameSiteServerOptions | undefined {
   const dir = process.env.FRAME_DIR
@@ -122,4 +122,24 @@ export function nameZoneFrom(option: string | undefined): string {
     throw new Error(`NAME_ZONE must be a domain in lower case, like example.id (got '${zone}')`)
   }
   return zone
+}
+
+/**
+ * The onramp's and the name service's settings, checked: the sandbox's treasuries in development
+ * only (its payments are test payments), configured providers (https in production), the zone
+ */
+export function serviceOptionsFrom(
+  options: Pick<
+    StartServerOptions,
+    'onrampTreasuryKey' | 'onrampSolanaTreasuryKey' | 'onrampProviders' | 'nameZone'
+  >,
+  mode: ServerMode,
+) {
+  const onrampTreasuryKey = onrampTreasuryKeyFrom(options.onrampTreasuryKey)
+  const onrampSolanaTreasuryKey = onrampSolanaTreasuryKeyFrom(options.onrampSolanaTreasuryKey)
+  return {
+    ...(mode === 'development' && { onrampTreasuryKey, onrampSolanaTreasuryKey }),
+    onrampProviders: onrampProvidersFrom(options.onrampProviders, mode === 'production'),
+    nameZone: nameZoneFrom(options.nameZone),
+  }
 }

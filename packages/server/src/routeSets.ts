@@ -1,0 +1,70 @@
+// The route sets createApp guards: every project route, and the auth routes that sign in or mail.
+import {
+  postEmailChangePrimaryRoute,
+  postEmailChangeRoute,
+  postEmailChangeSecondaryRoute,
+  postEmailRoute,
+  postOtpRoute,
+} from './auth/routes.ts'
+import { SOCIAL_ROUTES } from './auth/social.ts'
+import { postTelegramConnectRoute } from './auth/telegram.ts'
+import { NAME_ROUTES } from './names/routeDefs.ts'
+import { ONRAMP_ROUTES } from './onramp/onrampRoutes.ts'
+import { getBalanceRoute } from './routes/balance.ts'
+import {
+  getAnalyticsConfigRoute,
+  getConfigRoute,
+  getLatestVersionRoute,
+  getOriginsRoute,
+} from './routes/config.ts'
+import { getHistoryRoute } from './routes/history.ts'
+import { getIdentityRoute, getSupportedChainsRoute } from './routes/identity.ts'
+import {
+  getAssetImageRoute,
+  getCurrencyImageRoute,
+  getTokenImageRoute,
+  getWalletImageRoute,
+} from './routes/images.ts'
+import { postPriceRoute } from './routes/price.ts'
+import { getWalletsRoute } from './routes/wallets.ts'
+import { SIWX_ROUTES } from './siwx/routeDefs.ts'
+import { CONVERT_ROUTES } from './swap/convertRoutes.ts'
+
+/** Every route that needs a project: these get the project, CORS and rate-limit middleware. */
+export const PROJECT_ROUTES = [
+  getWalletsRoute,
+  getWalletImageRoute,
+  getAssetImageRoute,
+  getCurrencyImageRoute,
+  getTokenImageRoute,
+  getConfigRoute,
+  getLatestVersionRoute,
+  getOriginsRoute,
+  getAnalyticsConfigRoute,
+  getBalanceRoute,
+  getHistoryRoute,
+  postPriceRoute,
+  getIdentityRoute,
+  getSupportedChainsRoute,
+  ...SIWX_ROUTES,
+  ...CONVERT_ROUTES,
+  ...ONRAMP_ROUTES,
+  ...NAME_ROUTES,
+]
+
+/** The auth routes that sign in or mail: they also count against authRateLimit's budgets. */
+export const SIGN_IN_PATHS = new Set<string>(
+  [
+    postEmailRoute,
+    postOtpRoute,
+    postEmailChangeRoute,
+    postEmailChangePrimaryRoute,
+    postEmailChangeSecondaryRoute,
+    ...SOCIAL_ROUTES,
+    postTelegramConnectRoute,
+  ].map((route) => route.getRoutingPath()),
+)
+/** Of those, the ones that mail `body.email` */
+export const MAILING_AUTH_PATHS = new Set<string>(
+  [postEmailRoute, postEmailChangeRoute].map((r) => r.getRoutingPath()),
+)
