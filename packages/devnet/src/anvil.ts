@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { DEVNET_MNEMONIC } from './accounts.ts'
+import { spawnSupervised } from './childProcess.ts'
 
 export interface StartAnvilOptions {
   port: number
@@ -21,8 +21,6 @@ export interface AnvilInstance {
 
 const ARCH_SUFFIX: Partial<Record<NodeJS.Architecture, string>> = { x64: 'amd64', arm64: 'arm64' }
 const READY_POLL_INTERVAL_MS = 25
-const STOP_GRACE_MS = 3_000
-const STDERR_LIMIT = 4_000
 
 export function anvilBinaryPath(): string {
   const arch = ARCH_SUFFIX[process.arch]
@@ -51,35 +49,14 @@ export async function startAnvil({
 
   const args = ['--port', String(port), '--host', host, '--chain-id', String(chainId)]
   args.push('--mnemonic', DEVNET_MNEMONIC, '--quiet')
-  const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] })
-
-  let stderr = ''
-  child.stderr?.setEncoding('utf8')
-  child.stderr?.on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-STDERR_LIMIT)
-  })
-
-  const exited = waitForExit(child)
-  // An orphaned anvil would keep the port busy after the parent dies, so kill it on exit.
-  const killOnParentExit = () => child.kill('SIGKILL')
-  process.on('exit', killOnParentExit)
-
-  const stop = async () => {
-    process.off('exit', killOnParentExit)
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      const escalation = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
-      await exited
-      clearTimeout(escalation)
-    }
-  }
+  const { stderr, exited, stop } = spawnSupervised(anvilBinaryPath(), args)
 
   const rpcUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   const polling = new AbortController()
   const earlyExit = exited.then((exit) =>
-    /address already in use/i.test(stderr)
+    /address already in use/i.test(stderr())
       ? portInUseError(port)
-      : new Error(`anvil on port ${port} exited (${exit}) before it was ready: ${stderr.trim()}`),
+      : new Error(`anvil on port ${port} exited (${exit}) before it was ready: ${stderr().trim()}`),
   )
   const failure = await Promise.race([
     waitUntilReady(rpcUrl, chainId, port, readyTimeoutMs, polling.signal).then(
@@ -109,14 +86,6 @@ function assertPortFree(port: number, host: string): Promise<void> {
       reject(error.code === 'EADDRINUSE' ? portInUseError(port) : error)
     })
     server.listen({ port, host, exclusive: true }, () => server.close(() => resolve()))
-  })
-}
-
-// Resolves on 'error' too: a failed spawn may never emit 'exit'.
-function waitForExit(child: ChildProcess): Promise<string> {
-  return new Promise((resolve) => {
-    child.once('error', (error) => resolve(error.message))
-    child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `code ${code}`))
   })
 }
 

@@ -1,4 +1,6 @@
 import type { Address } from 'viem'
+import type { ACCOUNT_ABSTRACTION } from './accountAbstraction/contracts.ts'
+import { deployAccountAbstraction } from './accountAbstraction/deploy.ts'
 import { type AnvilInstance, startAnvil } from './anvil.ts'
 import { deployDevnetTokens } from './deploy.ts'
 import type { EXCHANGE_ADDRESSES } from './exchange/contracts.ts'
@@ -20,6 +22,8 @@ export interface DevnetChain {
   exchange: typeof EXCHANGE_ADDRESSES
   /** The onramp sandbox's treasury, funded with ETH and lUSD (onrampTreasury.ts) */
   onrampTreasury: Address
+  /** ERC-4337: EntryPoint v0.7 and the SimpleAccountFactory (accountAbstraction/contracts.ts) */
+  accountAbstraction: typeof ACCOUNT_ABSTRACTION
 }
 
 export interface Devnet {
@@ -74,6 +78,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
           tokens,
           exchange: await deployDevnetExchange(chainId, rpcUrl, tokens),
           onrampTreasury: await fundOnrampTreasury(chainId, rpcUrl, tokens),
+          accountAbstraction: await deployAccountAbstraction(chainId, rpcUrl),
         }
       }),
     )

@@ -1,3 +1,14 @@
+export {
+  type Bundler,
+  type StartBundlerOptions,
+  startBundler,
+} from '../accountAbstraction/bundler.ts'
+export {
+  ACCOUNT_ABSTRACTION,
+  BUNDLER_EXECUTOR_KEY,
+  DETERMINISTIC_DEPLOYER,
+} from '../accountAbstraction/contracts.ts'
+export { deployAccountAbstraction } from '../accountAbstraction/deploy.ts'
 export type { TestAccount } from '../accounts.ts'
 export { DEVNET_MNEMONIC, TEST_ACCOUNT_ETH_BALANCE, TEST_ACCOUNTS } from '../accounts.ts'
 export type { AnvilInstance, StartAnvilOptions } from '../anvil.ts'
