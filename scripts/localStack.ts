@@ -2,14 +2,17 @@
 // the bench): two anvil chains with their tokens, the Solana devnet, an SMTP capture standing in
 // for email delivery, an OpenID provider standing in for social login, a local Telegram bot
 // token, and the services (packages/server) wired to all of them, the onramp sandbox paying from
-// the devnet's treasury included. The page side (a Vite dev server, or a build behind `vite
+// the devnet's treasury included, and an ERC-4337 bundler (Alto) per chain for smart accounts. The page side (a Vite dev server, or a build behind `vite
 // preview`) is the caller's; the VITE_* variables that point it here are set on return.
 import {
+  type Bundler,
   type DevnetChainConfig,
+  findFreePort,
   LOCAL_TELEGRAM_BOT_TOKEN,
   ONRAMP_TREASURY_KEY,
   SOLANA_ONRAMP_TREASURY_KEY,
   SOLANA_TOKEN_SPEC,
+  startBundler,
   startDevnet,
   startMailCapture,
   startOidcProvider,
@@ -22,7 +25,10 @@ import {
 } from '@latchkey/server'
 
 export interface LocalServicesOptions {
-  /** The chains' and Solana's ports (free ones in tests); the defaults of `npm start` when left out */
+  /**
+   * The chains' and Solana's ports (free ones in tests, and free ones for the bundlers); the
+   * defaults of `npm start` when left out
+   */
   ports?: { chains: DevnetChainConfig[]; solana: number }
   /** 0 for a free port; SMTP_PORT / OIDC_PORT or their defaults when left out */
   mailPort?: number
@@ -41,13 +47,27 @@ export async function startLocalServices(options: LocalServicesOptions = {}) {
   const oidc = await startOidcProvider(
     options.oidcPort === undefined ? {} : { port: options.oidcPort },
   )
-  const stopDevnet = () => Promise.all([devnet.stop(), mail.stop(), oidc.stop()])
+  const bundlers: Bundler[] = []
+  const stopDevnet = async () => {
+    await Promise.all(bundlers.map((bundler) => bundler.stop()))
+    await Promise.all([devnet.stop(), mail.stop(), oidc.stop()])
+  }
   const [chainA, chainB] = devnet.chains
   const solana = devnet.solana
   if (!chainA || !chainB || !solana) {
     await stopDevnet()
     throw new Error('the devnet did not start two chains and the Solana node')
   }
+  try {
+    for (const [index, chain] of devnet.chains.entries()) {
+      const port = options.ports ? await findFreePort() : defaultBundlerPort(index)
+      bundlers.push(await startBundler({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, port }))
+    }
+  } catch (error) {
+    await stopDevnet()
+    throw error
+  }
+  const bundlerUrl = (chainId: number) => bundlers.find((b) => b.chainId === chainId)?.url
   const server = await startServer({
     social: socialFromIssuer(oidc.issuer),
     telegramBotToken: process.env.LATCHKEY_TELEGRAM_BOT_TOKEN || LOCAL_TELEGRAM_BOT_TOKEN,
@@ -58,7 +78,11 @@ export async function startLocalServices(options: LocalServicesOptions = {}) {
     onrampSolanaTreasuryKey: SOLANA_ONRAMP_TREASURY_KEY,
     // The sandbox also as a configured provider's hosted page (README "Buy crypto").
     onrampProviders: [SANDBOX_HOSTED_PROVIDER],
-    chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
+    chains: devnet.chains.map(({ chainId, rpcUrl }) => ({
+      chainId,
+      rpcUrl,
+      bundlerUrl: bundlerUrl(chainId),
+    })),
     solanaChains: [
       {
         caipNetworkId: solana.caipNetworkId,
@@ -78,6 +102,7 @@ export async function startLocalServices(options: LocalServicesOptions = {}) {
   process.env.VITE_RELAY_URL = server.relayUrl
   return {
     devnet,
+    bundlers,
     chainA,
     chainB,
     solana,
@@ -91,3 +116,15 @@ export async function startLocalServices(options: LocalServicesOptions = {}) {
 }
 
 export type LocalServices = Awaited<ReturnType<typeof startLocalServices>>
+
+/** BUNDLER_PORT_A / BUNDLER_PORT_B, else 4337 and 4338 (the chains' order) */
+function defaultBundlerPort(index: number): number {
+  const raw = process.env[index === 0 ? 'BUNDLER_PORT_A' : 'BUNDLER_PORT_B']
+  const port = raw ? Number(raw) : 4337 + index
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new Error(
+      `BUNDLER_PORT_${index === 0 ? 'A' : 'B'} must be a TCP port number, got "${raw}"`,
+    )
+  }
+  return port
+}

@@ -25,6 +25,9 @@ for (const chain of devnet.chains) {
   const tokens = chain.tokens.map((t) => `${t.symbol} ${t.address}`).join(', ')
   console.log(`[latchkey] chain ${chain.chainId} at ${chain.rpcUrl} (${tokens})`)
 }
+for (const bundler of services.bundlers) {
+  console.log(`[latchkey] ERC-4337 bundler (Alto) for chain ${bundler.chainId} at ${bundler.url}`)
+}
 console.log(`[latchkey] solana ${solana.caipNetworkId} at ${solana.rpcUrl} (lUSD ${solana.mint})`)
 
 const frame = await createServer({

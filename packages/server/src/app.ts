@@ -45,6 +45,7 @@ import type { HostedProvider } from './onramp/hostedProviders.ts'
 import { registerOnramp } from './onramp/onrampHandlers.ts'
 import { MAILING_AUTH_PATHS, PROJECT_ROUTES, SIGN_IN_PATHS } from './routeSets.ts'
 import { registerBalanceRoutes } from './routes/balance.ts'
+import { BUNDLER_PATH, registerBundlerRoute } from './routes/bundler.ts'
 import { registerConfigRoutes } from './routes/config.ts'
 import { registerHealthRoutes } from './routes/health.ts'
 import { registerHistoryRoutes } from './routes/history.ts'
@@ -131,8 +132,8 @@ export function createApp(deps: AppDeps): App {
     await next()
   })
   registerHealthRoutes(app, db, deps.redis)
-  // The RPC gateway takes larger bodies and limits them itself.
-  app.use('*', bodyGuard({ except: [RPC_PATH] }))
+  // The RPC and bundler gateways take larger bodies and limit them themselves.
+  app.use('*', bodyGuard({ except: [RPC_PATH, BUNDLER_PATH] }))
   const addressOf = clientAddressOf(deps.trustedProxies)
   const counters = deps.rateCounters ?? memoryCounters(now)
   const projects = cachedProjectCheck((id) => findProject(db, id), { ttlMs: PROJECT_CACHE_MS })
@@ -149,6 +150,8 @@ export function createApp(deps: AppDeps): App {
     postNameRoute.getRoutingPath(),
     routeRateLimit(nameRegistrations, counters, addressOf, 'name-register'),
   )
+  // Only the embedded wallet's frame sends user operations.
+  app.use(BUNDLER_PATH, project, frameCors(deps.frameOrigins ?? []), limit)
   const signIn = authRateLimit(deps.rateLimit ?? {}, counters, addressOf, MAILING_AUTH_PATHS)
   const authGuards = [project, frameCors(deps.frameOrigins ?? []), limit] as const
   // GET and DELETE share a path: one use per path, so each request is counted once.
@@ -196,6 +199,7 @@ export function createApp(deps: AppDeps): App {
   registerIdentityRoutes(app, { db, chains, solanaChains, nameZone })
   registerNameRoutes(app, { db, chains, zone: nameZone, now })
   registerRpcRoute(app, chains)
+  registerBundlerRoute(app, chains)
   registerSiwxRoutes(app, { db, chains, now, publicUrl: deps.publicUrl ?? (() => '') })
   if (deps.mailer) {
     registerAuthRoutes(app, {

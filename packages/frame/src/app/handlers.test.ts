@@ -444,11 +444,9 @@ describe('RPC requests', () => {
       })
     }
     for (const method of [
-      'wallet_sendCalls',
       'wallet_grantPermissions',
       'wallet_revokePermissions',
       'eth_sendUserOperation',
-      'wallet_getCallsStatus',
     ]) {
       expect(failure(await h.send('APP_RPC_REQUEST', { method, params: [] }))).toEqual({
         message: `not implemented: ${method}`,

@@ -12,6 +12,7 @@ import { accountHandlers } from './handlers/account.ts'
 import { loginHandlers } from './handlers/login.ts'
 import { pageHandlers } from './handlers/page.ts'
 import { rpcHandlers } from './handlers/rpc.ts'
+import { smartAccountHandlers } from './handlers/smartAccount.ts'
 import { createFrameState } from './handlers/state.ts'
 import type {
   Context,
@@ -30,6 +31,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const handlers: HandlerTable = {
     ...loginHandlers(deps, state),
     ...accountHandlers(deps, state),
+    ...smartAccountHandlers(deps, state),
     ...rpcHandlers(deps, state),
     ...pageHandlers(deps, state),
   }

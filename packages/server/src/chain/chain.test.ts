@@ -44,6 +44,24 @@ describe('chain helpers', () => {
     )
   })
 
+  it('reads EVM_BUNDLER_URLS: a chain with a bundler offers smart accounts', () => {
+    const configs = chainsFromEnv(
+      '31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546',
+      '',
+      '31337=http://127.0.0.1:4337',
+    )
+    expect(configs.map((config) => createChain(config).bundlerUrl)).toEqual([
+      'http://127.0.0.1:4337',
+      undefined,
+    ])
+    expect(() => chainsFromEnv('1=http://127.0.0.1:9545', '', '1=nope')).toThrow(
+      /EVM_BUNDLER_URLS items must be chainId=url/,
+    )
+    expect(() => chainsFromEnv('1=http://127.0.0.1:9545', '', '0=http://x')).toThrow(
+      /EVM_BUNDLER_URLS/,
+    )
+  })
+
   it('parses CAIP ids and addresses', () => {
     expect(parseCaip2('eip155:31337')).toBe(31337)
     expect(parseCaip2('eip155:0')).toBeUndefined()

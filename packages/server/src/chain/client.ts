@@ -11,6 +11,8 @@ export interface Chain {
   client: PublicClient
   /** The chain's exchange router, when it has one (ChainConfig.swapRouter) */
   swapRouter: Address | undefined
+  /** Its ERC-4337 bundler (ChainConfig.bundlerUrl), when it has one */
+  bundlerUrl: string | undefined
 }
 
 export function createChain(config: ChainConfig): Chain {
@@ -18,6 +20,7 @@ export function createChain(config: ChainConfig): Chain {
     chainId: config.chainId,
     caip2: caip2(config.chainId),
     rpcUrl: config.rpcUrl,
+    bundlerUrl: config.bundlerUrl,
     swapRouter:
       config.swapRouter ??
       (LOCAL_SWAP_CHAIN_IDS.includes(config.chainId) ? LOCAL_SWAP_ROUTER : undefined),

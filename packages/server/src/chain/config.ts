@@ -10,6 +10,11 @@ export interface ChainConfig {
    * on the local chains (LOCAL_SWAP_CHAIN_IDS), none elsewhere: swaps are not offered there
    */
   swapRouter?: Address
+  /**
+   * The chain's ERC-4337 bundler (EntryPoint v0.7) for the gateway at /v1/bundler; none: smart
+   * accounts are not offered on the chain
+   */
+  bundlerUrl?: string
 }
 
 /** The CAIP-2 id of an EVM chain: eip155:<chainId>. */
@@ -27,18 +32,32 @@ export function parseCaip2(value: string): number | undefined {
 
 /**
  * EVM_RPC_URLS: a comma list of chainId=url, e.g. "31337=http://127.0.0.1:8545"; EVM_SWAP_ROUTERS
- * (chainId=router address, same shape) gives chains their exchange.
+ * (chainId=router address, same shape) gives chains their exchange, EVM_BUNDLER_URLS
+ * (chainId=url) their ERC-4337 bundler.
  */
 export function chainsFromEnv(
   raw = process.env.EVM_RPC_URLS,
   routers = process.env.EVM_SWAP_ROUTERS,
+  bundlers = process.env.EVM_BUNDLER_URLS,
 ): ChainConfig[] {
   const swapRouters = swapRoutersFromEnv(routers)
+  const bundlerUrls = new Map(
+    urlListFromEnv(bundlers, { variable: 'EVM_BUNDLER_URLS', key: 'chainId' }, (key, url) => {
+      const chainId = Number(key)
+      return Number.isSafeInteger(chainId) && chainId > 0 ? ([chainId, url] as const) : undefined
+    }),
+  )
   return urlListFromEnv(raw, { variable: 'EVM_RPC_URLS', key: 'chainId' }, (key, rpcUrl) => {
     const chainId = Number(key)
     if (!Number.isSafeInteger(chainId) || chainId <= 0) return undefined
     const swapRouter = swapRouters.get(chainId)
-    return swapRouter ? { chainId, rpcUrl, swapRouter } : { chainId, rpcUrl }
+    const bundlerUrl = bundlerUrls.get(chainId)
+    return {
+      chainId,
+      rpcUrl,
+      ...(swapRouter && { swapRouter }),
+      ...(bundlerUrl && { bundlerUrl }),
+    }
   })
 }
 

@@ -63,6 +63,7 @@ const nodeAnswering = (answer: () => unknown): Chain => ({
   caip2: 'eip155:1',
   rpcUrl: 'http://node.invalid',
   swapRouter: undefined,
+  bundlerUrl: undefined,
   client: createPublicClient({
     transport: custom({ request: async () => answer() }, { retryCount: 0 }),
   }) as PublicClient,

@@ -1,13 +1,9 @@
-// The signed-in account: who it is, whether it is connected, its network and account type,
+// The signed-in account: who it is, whether it is connected, its network,
 // changing its email, and signing out (here, or on every device).
 
 import { FrameError } from '../../frameError.ts'
 import { SIGN_OUT_TIMEOUT_MS } from '../config.ts'
-import {
-  NO_EMAIL_CHANGE_PENDING,
-  SMART_ACCOUNTS_UNAVAILABLE,
-  SOMETHING_WENT_WRONG,
-} from '../errors.ts'
+import { NO_EMAIL_CHANGE_PENDING, SOMETHING_WENT_WRONG } from '../errors.ts'
 import { signOutEverywhere } from '../signOutEverywhere.ts'
 import type { FrameState } from './state.ts'
 import type { HandlerDeps, HandlerTable } from './types.ts'
@@ -51,21 +47,6 @@ export function accountHandlers(deps: HandlerDeps, state: FrameState) {
 
     async APP_GET_CHAIN_ID() {
       return { chainId: state.chainId }
-    },
-
-    async APP_GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
-      return { smartAccountEnabledNetworks: [] }
-    },
-
-    async APP_INIT_SMART_ACCOUNT() {
-      throw new FrameError(SMART_ACCOUNTS_UNAVAILABLE)
-    },
-
-    async APP_SET_PREFERRED_ACCOUNT({ type }) {
-      if (type !== 'eoa') throw new FrameError(SMART_ACCOUNTS_UNAVAILABLE)
-      const account = await wallet.unlock()
-      state.patchUserLater({ preferredAccountType: 'eoa' })
-      return { type: 'eoa', address: account.address }
     },
 
     async APP_UPDATE_EMAIL({ email }) {

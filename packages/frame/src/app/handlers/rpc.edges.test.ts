@@ -3,6 +3,7 @@
 // the requests it refuses as not implemented, before any card or call. The frame in full
 // (testing/harness.ts); no RPC endpoint is reached by any of these.
 import { describe, expect, it } from 'vitest'
+import { SMART_ACCOUNT_NEEDED } from '../smartAccount/constants.ts'
 import { createHarness, failure, ok, signedInFrame } from '../testing/harness.ts'
 
 const SOLANA_MAINNET = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
@@ -29,16 +30,30 @@ describe('answered by the frame itself', () => {
 describe('refused as not implemented, with no card shown', () => {
   it('unsafe methods the frame does not sign yet, and the safe ones it cannot answer', async () => {
     const { h } = await signedInFrame()
-    for (const method of ['wallet_sendCalls', 'wallet_grantPermissions', 'eth_sendUserOperation']) {
+    for (const method of ['wallet_grantPermissions', 'eth_sendUserOperation']) {
       expect(failure(await h.send('APP_RPC_REQUEST', { method, params: [] }))).toEqual({
         message: `not implemented: ${method}`,
       })
     }
-    for (const method of ['wallet_getCallsStatus', 'wallet_getAssets']) {
-      expect(failure(await h.send('APP_RPC_REQUEST', { method, params: [] }))).toEqual({
-        message: `not implemented: ${method}`,
-      })
-    }
+    expect(
+      failure(await h.send('APP_RPC_REQUEST', { method: 'wallet_getAssets', params: [] })),
+    ).toEqual({ message: 'not implemented: wallet_getAssets' })
+  })
+
+  it('batched calls need the smart account; a batch id this frame did not send is unknown', async () => {
+    const { h } = await signedInFrame()
+    const calls = [{ version: '2.0.0', chainId: '0x7a69', calls: [{ to: `0x${'1'.repeat(40)}` }] }]
+    expect(
+      failure(await h.send('APP_RPC_REQUEST', { method: 'wallet_sendCalls', params: calls })),
+    ).toEqual({ message: SMART_ACCOUNT_NEEDED, code: 5760 })
+    expect(h.doc.querySelector('.lk-approval:not([hidden])')).toBeNull()
+    const status = (params: unknown[]) =>
+      h.send('APP_RPC_REQUEST', { method: 'wallet_getCallsStatus', params })
+    expect(failure(await status([]))).toEqual({ message: 'Invalid calls id', code: -32602 })
+    expect(failure(await status([`0x${'ab'.repeat(32)}`]))).toEqual({
+      message: 'Unknown bundle id',
+      code: 5730,
+    })
   })
 
   it('requests of a namespace the embedded wallet has no key for', async () => {

@@ -11,26 +11,22 @@ import {
 } from '../../protocol/rpcRules.ts'
 import { evmChainId, HTTP_TIMEOUT_MS } from '../config.ts'
 import { abortable, MAX_ERROR } from '../describeError.ts'
-import {
-  INVALID_PARAMS,
-  prepareSigning,
-  SIGNING_METHODS,
-  UNAUTHORIZED,
-  WRONG_ACCOUNT,
-} from '../signer.ts'
+import { INVALID_PARAMS, prepareSigning, SIGNING_METHODS } from '../signer.ts'
 import { prepareSolanaSigning, SOLANA_METHODS } from '../solana.ts'
 import { NotConnectedError } from '../wallet.ts'
+import { SMART_ACCOUNT_METHODS, smartAccountRpc } from './smartAccountRpc.ts'
 import type { FrameState } from './state.ts'
 import type { Context, HandlerDeps, HandlerTable } from './types.ts'
 
 /** Safe methods the frame answers itself, or refuses as not implemented. */
-const NOT_IMPLEMENTED_SAFE = new Set(['wallet_getCallsStatus', 'wallet_getAssets'])
+const NOT_IMPLEMENTED_SAFE = new Set(['wallet_getAssets'])
 
 type RpcPayload = AppRequest<'APP_RPC_REQUEST'>
 
 export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
   const { wallet, log, approval } = deps
   const doFetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const smartRpc = smartAccountRpc(state.accountTypes)
 
   async function jsonRpc(method: string, params: unknown, url: string, signal: AbortSignal) {
     if (params !== undefined && typeof params !== 'object') {
@@ -83,33 +79,33 @@ export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
     if (SOLANA_METHODS.has(method)) {
       throw new FrameError(`${method} is a Solana method, not an ${namespace} one`, INVALID_PARAMS)
     }
-    if (kind === 'unsafe' && !SIGNING_METHODS.has(method)) {
+    const ownMethod = SMART_ACCOUNT_METHODS.has(method)
+    if (kind === 'unsafe' && !SIGNING_METHODS.has(method) && !ownMethod) {
       throw new FrameError(`not implemented: ${method}`)
     }
     if (NOT_IMPLEMENTED_SAFE.has(method)) throw new FrameError(`not implemented: ${method}`)
     if (namespace !== 'eip155') throw new FrameError(`not implemented: ${namespace} requests`)
     const evmChain = evmChainId(chain)
+    if (ownMethod || (kind === 'unsafe' && evmChain === evmChainId(state.chainId))) {
+      const inUse = await state.accountTypes.inUse()
+      const ask = (request: Parameters<typeof askVisitor>[0]) =>
+        askVisitor(request, context, signal)
+      const answered = await smartRpc.answer(method, params, inUse, ask, signal)
+      if (answered) {
+        if (wallet.account() !== inUse.owner) throw new NotConnectedError()
+        return answered.result
+      }
+    }
 
     if (kind === 'safe') {
       if (method === 'eth_accounts') {
         if (!wallet.token()) return []
-        const account = await wallet.unlock().catch(() => null)
-        return account ? [account.address] : []
+        const inUse = await state.accountTypes.inUse().catch(() => null)
+        return inUse ? [inUse.address] : []
       }
       if (method === 'eth_chainId') {
         if (evmChain === undefined) throw new FrameError(`Chain ${chain} is not an EVM chain`)
         return `0x${evmChain.toString(16)}`
-      }
-      if (method === 'wallet_getCapabilities') {
-        const account = await wallet.unlock()
-        const requested = Array.isArray(params) ? params[0] : undefined
-        if (typeof requested !== 'string') {
-          throw new FrameError('An address is required', INVALID_PARAMS)
-        }
-        if (requested.toLowerCase() !== account.address.toLowerCase()) {
-          throw new FrameError(WRONG_ACCOUNT, UNAUTHORIZED)
-        }
-        return {}
       }
       if (!rpcUrl) throw new FrameError(`No RPC URL for chain ${chain}`)
       return jsonRpc(method, params, rpcUrl, signal)

@@ -7,6 +7,7 @@ import type { ChainId } from '../config.ts'
 import { randomBase64Url } from '../keys.ts'
 import { storageKeys } from '../storage.ts'
 import { NotConnectedError } from '../wallet.ts'
+import { createAccountTypes } from './smartAccount.ts'
 import type { HandlerDeps } from './types.ts'
 
 export interface PendingLogin {
@@ -22,11 +23,14 @@ export function createFrameState(deps: HandlerDeps) {
   const rpcUrls = new Map<string, string>()
   if (config.rpcUrl) rpcUrls.set(String(config.chainId), config.rpcUrl)
   const pendingRpc = new Set<AbortController>()
+  const accountTypes = createAccountTypes(deps, { chainId: () => state.chainId, rpcUrls })
 
   const state = {
     chainId: config.chainId as ChainId,
     rpcUrls,
     pendingRpc,
+    /** The EOA or the smart account (handlers/smartAccount.ts) */
+    accountTypes,
     pendingLogin: null as PendingLogin | null,
     pendingChange: null as { challengeId: string; action: string } | null,
     /** The page's name and icon for the approval card (APP_SYNC_DAPP_DATA) */
@@ -49,7 +53,7 @@ export function createFrameState(deps: HandlerDeps) {
     },
 
     /** Tells the server, without making the app event wait for it */
-    patchUserLater(patch: { chainId?: ChainId; preferredAccountType?: 'eoa' }) {
+    patchUserLater(patch: { chainId?: ChainId; preferredAccountType?: 'eoa' | 'smartAccount' }) {
       if (!wallet.token()) return
       wallet
         .withSession((token) => api.patchUser(token, patch))
@@ -83,19 +87,29 @@ export function createFrameState(deps: HandlerDeps) {
         return null
       })
       const provider = LOGIN_PROVIDERS.find((p) => p === current?.socialProvider)
+      const inUse = await accountTypes.inUse()
       return {
         email: current?.email ?? null,
-        address: account.address,
+        address: inUse.address,
         chainId: state.chainId,
         accounts: [
+          ...(inUse.type === 'smartAccount'
+            ? [
+                {
+                  address: inUse.address,
+                  type: 'SMART_ACCOUNT' as const,
+                  namespace: 'eip155' as const,
+                },
+              ]
+            : []),
           { address: account.address, type: 'EOA', namespace: 'eip155' },
           ...(solana
             ? [{ address: solana.address, type: 'EOA' as const, namespace: 'solana' as const }]
             : []),
         ],
         userName: current?.userName ?? null,
-        preferredAccountType: 'eoa',
-        smartAccountDeployed: false,
+        preferredAccountType: inUse.type,
+        smartAccountDeployed: inUse.type === 'smartAccount' && inUse.isDeployed,
         ...(solana && { solanaAddress: solana.address }),
         ...(provider && { socialProvider: provider }),
       }

@@ -1,0 +1,114 @@
+// The account type (README "Smart accounts"): the chains that offer a smart account, the owner
+// key's SimpleAccount on the chain in use, and the visitor's choice between it and the EOA.
+// A choice of the smart account holds on the chains that offer one; elsewhere the EOA answers.
+
+import type { PrivateKeyAccount } from 'viem/accounts'
+import { FrameError } from '../../frameError.ts'
+import { type ChainId, evmChainId } from '../config.ts'
+import { SMART_ACCOUNTS_UNAVAILABLE } from '../errors.ts'
+import { createSmartAccounts } from '../smartAccount/smartAccounts.ts'
+import type { FrameState } from './state.ts'
+import type { HandlerDeps, HandlerTable } from './types.ts'
+
+export type AccountType = 'eoa' | 'smartAccount'
+
+export interface AccountInUse {
+  type: AccountType
+  address: string
+  owner: PrivateKeyAccount
+  chainId: number | undefined
+  rpcUrl: string | undefined
+  isDeployed: boolean
+}
+
+/** Where the page is: the chain in use and the RPC URLs it gave */
+export interface ChainInUse {
+  chainId(): ChainId
+  rpcUrls: ReadonlyMap<string, string>
+}
+
+export function createAccountTypes(deps: HandlerDeps, where: ChainInUse) {
+  const { wallet, log, config, store } = deps
+  const smart = createSmartAccounts({
+    apiUrl: config.apiUrl,
+    projectId: config.projectId,
+    store,
+    fetch: deps.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    now: deps.now ?? Date.now,
+  })
+  /** Set by APP_SET_PREFERRED_ACCOUNT; before that, what the server remembers */
+  let chosen: AccountType | undefined
+
+  const preferred = (): AccountType =>
+    chosen ?? (wallet.user()?.preferredAccountType === 'smartAccount' ? 'smartAccount' : 'eoa')
+
+  async function enabledNetworks(): Promise<number[]> {
+    return smart.enabledNetworks().catch((error: unknown) => {
+      log.warn('could not read the chains that offer smart accounts', error)
+      return []
+    })
+  }
+
+  /** The smart account on the chain in use; throws when the chain offers none */
+  async function smartOnChain(owner: PrivateKeyAccount) {
+    const chainId = evmChainId(where.chainId())
+    const rpcUrl = where.rpcUrls.get(String(where.chainId()))
+    if (chainId === undefined || !rpcUrl || !(await enabledNetworks()).includes(chainId)) {
+      throw new FrameError(SMART_ACCOUNTS_UNAVAILABLE)
+    }
+    return { chainId, rpcUrl, ...(await smart.address(owner, chainId, rpcUrl)) }
+  }
+
+  return {
+    smart,
+    preferred,
+    enabledNetworks,
+    smartOnChain,
+
+    /** The account the page talks to: the smart account when chosen and offered here */
+    async inUse(): Promise<AccountInUse> {
+      const owner = await wallet.unlock()
+      const chainId = evmChainId(where.chainId())
+      const rpcUrl = where.rpcUrls.get(String(where.chainId()))
+      const eoa = { type: 'eoa', address: owner.address, owner, chainId, rpcUrl } as const
+      if (preferred() !== 'smartAccount') return { ...eoa, isDeployed: false }
+      try {
+        const found = await smartOnChain(owner)
+        return { type: 'smartAccount', owner, ...found }
+      } catch (error) {
+        log.info('the smart account is not available here; answering with the EOA', error)
+        return { ...eoa, isDeployed: false }
+      }
+    },
+
+    choose(type: AccountType) {
+      chosen = type
+    },
+  }
+}
+
+export type AccountTypes = ReturnType<typeof createAccountTypes>
+
+export function smartAccountHandlers(deps: HandlerDeps, state: FrameState) {
+  const { wallet } = deps
+  const types = state.accountTypes
+  return {
+    async APP_GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
+      return { smartAccountEnabledNetworks: await types.enabledNetworks() }
+    },
+
+    async APP_INIT_SMART_ACCOUNT() {
+      const { address, isDeployed } = await types.smartOnChain(await wallet.unlock())
+      return { address, isDeployed }
+    },
+
+    async APP_SET_PREFERRED_ACCOUNT({ type }) {
+      const owner = await wallet.unlock()
+      const address =
+        type === 'smartAccount' ? (await types.smartOnChain(owner)).address : owner.address
+      types.choose(type)
+      state.patchUserLater({ preferredAccountType: type })
+      return { type, address }
+    },
+  } satisfies Partial<HandlerTable>
+}

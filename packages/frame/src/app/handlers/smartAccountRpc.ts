@@ -1,0 +1,108 @@
+// The page's requests that the smart account answers differently from the EOA (README "Smart
+// accounts"): wallet_sendCalls as one atomic user operation, eth_sendTransaction through the
+// bundler, wallet_getCallsStatus and wallet_getCapabilities; messages it cannot sign.
+
+import type { Hex } from 'viem'
+import { FrameError } from '../../frameError.ts'
+import { INVALID_PARAMS, prepareSigning, UNAUTHORIZED, WRONG_ACCOUNT } from '../signer.ts'
+import { ATOMICITY_NOT_SUPPORTED, SMART_ACCOUNT_NEEDED } from '../smartAccount/constants.ts'
+import { type BatchCall, parseSendCalls } from '../smartAccount/sendCalls.ts'
+import { SIMPLE_ACCOUNT_CANNOT_SIGN } from '../smartAccount/simpleAccount.ts'
+import type { AccountInUse, AccountTypes } from './smartAccount.ts'
+
+/** What the approval card needs; resolves only when the visitor approved */
+type Ask = (request: {
+  title: string
+  action: string
+  details: ReturnType<typeof parseSendCalls>['details']
+}) => Promise<void>
+
+/** The methods this file answers; others go the EOA's way */
+export const SMART_ACCOUNT_METHODS = new Set([
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
+])
+
+export function smartAccountRpc(types: AccountTypes) {
+  const { smart } = types
+
+  async function capabilities(params: unknown, inUse: AccountInUse) {
+    const requested = Array.isArray(params) ? params[0] : undefined
+    if (typeof requested !== 'string')
+      throw new FrameError('An address is required', INVALID_PARAMS)
+    const own = [inUse.address, inUse.owner.address].map((a) => a.toLowerCase())
+    if (!own.includes(requested.toLowerCase())) throw new FrameError(WRONG_ACCOUNT, UNAUTHORIZED)
+    const smartAddress = inUse.type === 'smartAccount' ? inUse.address.toLowerCase() : undefined
+    if (requested.toLowerCase() !== smartAddress) return {}
+    const wanted = Array.isArray(params) && Array.isArray(params[1]) ? params[1] : undefined
+    const chains = (await types.enabledNetworks()).map((id) => `0x${id.toString(16)}`)
+    return Object.fromEntries(
+      chains
+        .filter((hex) => !wanted || wanted.includes(hex))
+        .map((hex) => [hex, { atomic: { status: 'supported' } }]),
+    )
+  }
+
+  async function send(inUse: AccountInUse, calls: BatchCall[]) {
+    if (inUse.chainId === undefined || !inUse.rpcUrl) {
+      throw new FrameError(`No RPC URL for chain ${inUse.chainId}`)
+    }
+    return smart.sendCalls(inUse.owner, inUse.chainId, inUse.rpcUrl, calls)
+  }
+
+  return {
+    /** Answers a request when the account in use is the smart account or the method is its own */
+    async answer(
+      method: string,
+      params: unknown,
+      inUse: AccountInUse,
+      ask: Ask,
+      signal: AbortSignal,
+    ): Promise<{ result: unknown } | undefined> {
+      if (method === 'wallet_getCapabilities') return { result: await capabilities(params, inUse) }
+      if (method === 'wallet_getCallsStatus') {
+        const id = Array.isArray(params) ? params[0] : undefined
+        if (typeof id !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(id)) {
+          throw new FrameError('Invalid calls id', INVALID_PARAMS)
+        }
+        return { result: await smart.callsStatus(id) }
+      }
+      if (method === 'wallet_sendCalls') {
+        if (inUse.type !== 'smartAccount' || inUse.chainId === undefined) {
+          throw new FrameError(SMART_ACCOUNT_NEEDED, ATOMICITY_NOT_SUPPORTED)
+        }
+        const request = parseSendCalls(params, { address: inUse.address, chainId: inUse.chainId })
+        const count = request.calls.length
+        await ask({
+          title: 'Send calls',
+          action: `send ${count} call${count === 1 ? '' : 's'} at once`,
+          details: request.details,
+        })
+        return { result: { id: await send(inUse, request.calls) } }
+      }
+      if (inUse.type !== 'smartAccount') return undefined
+      if (method === 'personal_sign' || method === 'eth_signTypedData_v4') {
+        throw new FrameError(SIMPLE_ACCOUNT_CANNOT_SIGN)
+      }
+      if (method !== 'eth_sendTransaction' || inUse.chainId === undefined) return undefined
+      const request = prepareSigning(method, params, {
+        address: inUse.address,
+        chainId: inUse.chainId,
+        rpcUrl: inUse.rpcUrl,
+      })
+      const tx = (params as [{ to?: Hex; value?: Hex; data?: Hex; input?: Hex }])[0]
+      if (!tx.to) throw new FrameError('A smart account sends to a receiver', INVALID_PARAMS)
+      await ask(request)
+      const data = tx.data ?? tx.input
+      const hash = await send(inUse, [
+        {
+          to: tx.to,
+          value: tx.value ? BigInt(tx.value) : 0n,
+          ...(data && data !== '0x' && { data }),
+        },
+      ])
+      return { result: await smart.transactionOf(hash, inUse.chainId, signal) }
+    },
+  }
+}

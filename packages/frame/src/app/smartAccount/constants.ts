@@ -1,0 +1,22 @@
+// The embedded wallet's smart accounts (README "Smart accounts").
+
+/** §9 Send-calls records kept 86,400 s */
+export const CALLS_RECORD_TTL_MS = 86_400_000
+/** EIP-5792 status codes of wallet_getCallsStatus */
+export const CALLS_STATUS = {
+  pending: 100,
+  confirmed: 200,
+  failedOffchain: 400,
+  reverted: 500,
+} as const
+/** EIP-5792 errors */
+export const UNKNOWN_BUNDLE = { code: 5730, message: 'Unknown bundle id' } as const
+export const UNSUPPORTED_CHAIN = 5710
+export const ATOMICITY_NOT_SUPPORTED = 5760
+/** A dapp's batch: more calls than a user can review on one card are refused */
+export const MAX_CALLS = 20
+/** §5: each call's `to` and `data` start with 0x */
+export const CALL_TO_INVALID = "Each call's 'to' must be an address starting with 0x"
+export const CALL_DATA_INVALID = "Each call's 'data' must be hex starting with 0x"
+export const SMART_ACCOUNT_NEEDED =
+  'Batched calls need the smart account: switch to it in your account settings'

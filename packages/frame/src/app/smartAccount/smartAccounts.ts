@@ -1,0 +1,205 @@
+// The embedded wallet's smart accounts (README "Smart accounts"): which chains offer them (the
+// services' bundler gateway lists them), the owner key's SimpleAccount on a chain, user
+// operations through the gateway, and the status of a batch. viem's account-abstraction module
+// and the SimpleAccount load on first use: the frame's first load does not carry them.
+import type { LocalAccount } from 'viem'
+import { FrameError } from '../../frameError.ts'
+import { HTTP_TIMEOUT_MS } from '../config.ts'
+import type { KeyValueStore } from '../storage.ts'
+import { createCallsRecords } from './callsRecords.ts'
+import { CALLS_STATUS, UNKNOWN_BUNDLE } from './constants.ts'
+import type { BatchCall } from './sendCalls.ts'
+import type { SimpleSmartAccount } from './simpleAccount.ts'
+
+export interface SmartAccountsDeps {
+  apiUrl: string
+  projectId: string
+  store: KeyValueStore
+  fetch: typeof fetch
+  now: () => number
+}
+
+export interface CallsStatus {
+  version: '2.0.0'
+  id: string
+  chainId: `0x${string}`
+  status: number
+  atomic: true
+  receipts?: {
+    logs: { address: string; data: string; topics: string[] }[]
+    status: string
+    blockHash: string
+    blockNumber: string
+    gasUsed: string
+    transactionHash: string
+  }[]
+}
+
+interface RawUserOperationReceipt {
+  success: boolean
+  receipt: {
+    logs: { address: string; data: string; topics: string[] }[]
+    status: string
+    blockHash: string
+    blockNumber: string
+    gasUsed: string
+    transactionHash: string
+  }
+}
+
+export function createSmartAccounts(deps: SmartAccountsDeps) {
+  const records = createCallsRecords(deps.store, deps.now)
+  const accounts = new Map<string, Promise<SimpleSmartAccount>>()
+  let networks: Promise<number[]> | undefined
+
+  const gateway = (chainId: number) => {
+    const url = new URL(`${deps.apiUrl}/v1/bundler`)
+    url.searchParams.set('projectId', deps.projectId)
+    url.searchParams.set('chainId', `eip155:${chainId}`)
+    return url.toString()
+  }
+
+  async function fetchNetworks(): Promise<number[]> {
+    const url = new URL(`${deps.apiUrl}/v1/bundler`)
+    url.searchParams.set('projectId', deps.projectId)
+    const response = await deps.fetch(url, {
+      credentials: 'omit',
+      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    })
+    if (!response.ok) throw new FrameError(`HTTP status code: ${response.status}`)
+    const body = (await response.json()) as { chains?: unknown }
+    if (!Array.isArray(body.chains)) throw new FrameError('Invalid bundler gateway response')
+    return body.chains.flatMap((caip2) => {
+      const match = typeof caip2 === 'string' ? /^eip155:([0-9]{1,15})$/.exec(caip2) : null
+      return match ? [Number(match[1])] : []
+    })
+  }
+
+  async function bundlerRpc(chainId: number, method: string, params: unknown[]) {
+    const response = await deps.fetch(gateway(chainId), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      credentials: 'omit',
+      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    })
+    const body = (await response.json().catch(() => ({}))) as {
+      result?: unknown
+      error?: { message?: string }
+    }
+    if (body.error || !('result' in body)) {
+      throw new FrameError(body.error?.message ?? `HTTP status code: ${response.status}`)
+    }
+    return body.result
+  }
+
+  /** The owner's SimpleAccount on a chain, read through the chain's RPC URL */
+  function account(owner: LocalAccount, chainId: number, rpcUrl: string) {
+    const key = `${owner.address}:${chainId}:${rpcUrl}`
+    let made = accounts.get(key)
+    if (!made) {
+      made = (async () => {
+        const [{ createPublicClient, http }, { toSimpleAccount }] = await Promise.all([
+          import('viem'),
+          import('./simpleAccount.ts'),
+        ])
+        const client = createPublicClient({
+          chain: devChain(chainId, rpcUrl),
+          transport: http(rpcUrl, { timeout: HTTP_TIMEOUT_MS, retryCount: 1 }),
+        })
+        return toSimpleAccount({ client, owner })
+      })()
+      made.catch(() => accounts.delete(key))
+      accounts.set(key, made)
+    }
+    return made
+  }
+
+  return {
+    /** The chains whose bundler the services know; asked once per frame document */
+    enabledNetworks(): Promise<number[]> {
+      networks ??= fetchNetworks().catch((error: unknown) => {
+        networks = undefined
+        throw error
+      })
+      return networks
+    },
+
+    async address(owner: LocalAccount, chainId: number, rpcUrl: string) {
+      const smart = await account(owner, chainId, rpcUrl)
+      return { address: await smart.getAddress(), isDeployed: await smart.isDeployed() }
+    },
+
+    /** One user operation with every call (atomic); answers its hash, the batch's id */
+    async sendCalls(owner: LocalAccount, chainId: number, rpcUrl: string, calls: BatchCall[]) {
+      const [smart, { createBundlerClient }, { http }] = await Promise.all([
+        account(owner, chainId, rpcUrl),
+        import('viem/account-abstraction'),
+        import('viem'),
+      ])
+      const bundler = createBundlerClient({
+        client: smart.client,
+        transport: http(gateway(chainId), { timeout: HTTP_TIMEOUT_MS, retryCount: 0 }),
+      })
+      const hash = await bundler.sendUserOperation({ account: smart, calls })
+      records.add(hash, chainId)
+      return hash
+    },
+
+    /** The transaction hash the user operation landed in, waiting for it (eth_sendTransaction) */
+    async transactionOf(hash: string, chainId: number, signal: AbortSignal): Promise<string> {
+      for (;;) {
+        const receipt = (await bundlerRpc(chainId, 'eth_getUserOperationReceipt', [
+          hash,
+        ])) as RawUserOperationReceipt | null
+        if (receipt) return receipt.receipt.transactionHash
+        if (signal.aborted) throw new FrameError('Request was aborted')
+        await new Promise((resolve) => setTimeout(resolve, 250))
+      }
+    },
+
+    /** EIP-5792 wallet_getCallsStatus for a batch this frame sent (records kept 86,400 s) */
+    async callsStatus(id: string): Promise<CallsStatus> {
+      const chainId = records.chainOf(id)
+      if (chainId === undefined) throw new FrameError(UNKNOWN_BUNDLE.message, UNKNOWN_BUNDLE.code)
+      const receipt = (await bundlerRpc(chainId, 'eth_getUserOperationReceipt', [
+        id,
+      ])) as RawUserOperationReceipt | null
+      const base = {
+        version: '2.0.0',
+        id,
+        chainId: `0x${chainId.toString(16)}`,
+        atomic: true,
+      } as const
+      if (!receipt) return { ...base, status: CALLS_STATUS.pending }
+      const { logs, blockHash, blockNumber, gasUsed, transactionHash } = receipt.receipt
+      // The bundle's transaction succeeds even when the batch in it reverted: the batch's outcome.
+      const status = receipt.success ? '0x1' : '0x0'
+      return {
+        ...base,
+        status: receipt.success ? CALLS_STATUS.confirmed : CALLS_STATUS.reverted,
+        receipts: [
+          {
+            logs: logs.map(({ address, data, topics }) => ({ address, data, topics })),
+            status,
+            blockHash,
+            blockNumber,
+            gasUsed,
+            transactionHash,
+          },
+        ],
+      }
+    },
+  }
+}
+
+export type SmartAccounts = ReturnType<typeof createSmartAccounts>
+
+function devChain(chainId: number, rpcUrl: string) {
+  return {
+    id: chainId,
+    name: `Chain ${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  }
+}
