@@ -28,11 +28,10 @@ export function createEmbedded(
 ) {
   const { networks, storage, toast, track, log } = ctx
   const { chain } = ctx.stores
-  /** §3 The embedded wallet's account type: stored → option → 'eoa' (no smart accounts yet) */
+  /** §3 The embedded wallet's account type: stored → option → 'eoa' */
   const preferredAccountType = createAccountTypeResolver({
     stored: storage.getPreferredAccountType,
     defaults: ctx.defaultAccountTypes,
-    warn: (message) => console.warn(`[latchkey] ${message}`),
   })
   let embeddedSession: Promise<EmbeddedSession> | undefined
 
@@ -181,7 +180,7 @@ export function createEmbedded(
     const { socialProvider } = frameUser as { socialProvider?: LoginProvider }
     const user: EmbeddedUserInfo = {
       ...frameUser,
-      preferredAccountType: preferredAccountType('eip155'),
+      preferredAccountType: frameUser.preferredAccountType ?? preferredAccountType('eip155'),
       authProvider: (stored === 'farcaster' ? undefined : stored) ?? socialProvider,
     }
     session.provider.setUser(user)

@@ -6,8 +6,8 @@ import type { AccountType } from '../storage/storageEntries.ts'
  * wallet starts with, per namespace, until the visitor picks one (the stored §3 "preferred
  * account types" entry wins over it). Without either it is `'eoa'`.
  *
- * Latchkey's embedded wallet has no smart accounts yet: asking for `'smartAccount'` logs a
- * warning once and the wallet uses its EOA.
+ * `'smartAccount'` gives the visitor the ERC-4337 account their embedded key owns, on the chains
+ * whose bundler the services know (README "Smart accounts"); elsewhere the frame keeps the EOA.
  *
  * @example createAppKit({ ..., defaultAccountTypes: { eip155: 'eoa' } })
  */
@@ -20,28 +20,19 @@ export interface AccountTypeContext {
   /** §3 The stored preference of the namespace (validated by the storage) */
   stored(namespace: ChainNamespace): AccountType | undefined
   defaults?: DefaultAccountTypes
-  warn(message: string): void
 }
 
-export const SMART_ACCOUNTS_UNAVAILABLE =
-  'smart accounts are not available in this embedded wallet; using the EOA'
-
 /**
- * The account type the embedded wallet uses for a namespace: stored → option → 'eoa', and
- * always 'eoa' in the end (no smart accounts): 'smartAccount' is never sent to the frame.
+ * The account type the embedded wallet asks for in a namespace: stored → option → 'eoa'. Only
+ * EVM has smart accounts: another namespace is always 'eoa'.
  */
 export function createAccountTypeResolver(ctx: AccountTypeContext) {
-  let warned = false
-  return function preferredAccountType(namespace: ChainNamespace = 'eip155'): 'eoa' {
-    const option = (ctx.defaults as Partial<Record<ChainNamespace, unknown>> | undefined)?.[
-      namespace
-    ]
-    const wanted = ctx.stored(namespace) ?? option ?? 'eoa'
-    if (wanted === 'smartAccount' && !warned) {
-      warned = true
-      ctx.warn(SMART_ACCOUNTS_UNAVAILABLE)
-    }
-    return 'eoa'
+  return function preferredAccountType(
+    namespace: ChainNamespace = 'eip155',
+  ): 'eoa' | 'smartAccount' {
+    if (namespace !== 'eip155') return 'eoa'
+    const wanted = ctx.stored(namespace) ?? ctx.defaults?.eip155
+    return wanted === 'smartAccount' ? 'smartAccount' : 'eoa'
   }
 }
 

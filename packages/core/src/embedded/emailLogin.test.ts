@@ -122,19 +122,38 @@ describe('email login steps (spec §4, §5)', () => {
     expect(s.connected).toEqual([user])
   })
 
-  it("the account type is the modal's when it has one, else the frame's", async () => {
+  it('asks the frame for the smart account when the modal prefers it; the frame answers which one it is', async () => {
+    let offered = true
     const replies = {
       APP_CONNECT_EMAIL: () => ({ action: 'CONNECT' }),
       APP_SWITCH_NETWORK: () => ({}),
-      APP_GET_USER: () => ({ ...user, preferredAccountType: 'smartAccount' }),
+      APP_SET_PREFERRED_ACCOUNT: () => {
+        if (!offered) throw new Error('Smart accounts are not available')
+        return { type: 'smartAccount', address: '0xsmart' }
+      },
+      APP_GET_USER: () => ({ ...user, preferredAccountType: offered ? 'smartAccount' : 'eoa' }),
     }
-    const framed = setup(replies)
-    await framed.login.submitEmail('a@example.com')
-    expect(framed.connected[0]?.preferredAccountType).toBe('smartAccount')
-    const modal = setup(replies, { accountType: () => 'eoa' })
-    await modal.login.submitEmail('a@example.com')
-    expect(modal.connected[0]?.preferredAccountType).toBe('eoa')
-    expect(modal.store.getState().user?.preferredAccountType).toBe('eoa')
+    const smart = setup(replies, { accountType: () => 'smartAccount' })
+    await smart.login.submitEmail('a@example.com')
+    expect(smart.requests).toEqual([
+      'APP_CONNECT_EMAIL',
+      'APP_SWITCH_NETWORK',
+      'APP_SET_PREFERRED_ACCOUNT',
+      'APP_GET_USER',
+    ])
+    expect(smart.payloads[2]).toEqual(['APP_SET_PREFERRED_ACCOUNT', { type: 'smartAccount' }])
+    expect(smart.connected[0]?.preferredAccountType).toBe('smartAccount')
+
+    // Not offered on this network: the login goes on with the EOA.
+    offered = false
+    const refused = setup(replies, { accountType: () => 'smartAccount' })
+    await refused.login.submitEmail('a@example.com')
+    expect(refused.connected[0]?.preferredAccountType).toBe('eoa')
+    expect(refused.store.getState().login.error).toBeUndefined()
+
+    const eoa = setup(replies, { accountType: () => 'eoa' })
+    await eoa.login.submitEmail('a@example.com')
+    expect(eoa.requests).not.toContain('APP_SET_PREFERRED_ACCOUNT')
   })
 
   it.each(refusedCodes)('refuses the code %j without asking the frame', async (code) => {

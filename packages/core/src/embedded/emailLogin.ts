@@ -22,7 +22,7 @@ export interface EmailLoginContext {
   /** Hands the signed-in user to the EVM adapter as the auth connector's account */
   connectUser(user: EmbeddedUserInfo): Promise<void>
   /** §3 stored → defaultAccountTypes → 'eoa' (always 'eoa': no smart accounts) */
-  accountType?(): 'eoa'
+  accountType?(): 'eoa' | 'smartAccount'
   raise?(code: SetupAlertCode): void
   /** §5 Email changed: the visitor is told, and the modal goes back to Account */
   onEmailUpdated(email: string): void
@@ -75,11 +75,13 @@ export function createEmailLogin(ctx: EmailLoginContext) {
         rpcUrl: network.rpcUrls.default.http[0],
       })
     }
-    const frameUser = (await session.client.request('APP_GET_USER', {})) as EmbeddedUserInfo
-    const user: EmbeddedUserInfo = {
-      ...frameUser,
-      preferredAccountType: ctx.accountType?.() ?? frameUser.preferredAccountType,
+    if (ctx.accountType?.() === 'smartAccount') {
+      // Where the chain offers none, the frame refuses and the EOA stays: not a failed login.
+      await session.client
+        .request('APP_SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })
+        .catch((error: unknown) => ctx.log('no smart account on this network', error))
     }
+    const user = (await session.client.request('APP_GET_USER', {})) as EmbeddedUserInfo
     session.provider.setUser(user)
     store.setState({ user })
     await ctx.connectUser(user)

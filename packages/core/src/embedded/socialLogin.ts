@@ -33,7 +33,7 @@ export interface SocialLoginContext {
   /** The network the visitor is on (the wallet starts there when it is EVM) */
   network(): CaipNetwork
   /** §3 stored → defaultAccountTypes → 'eoa' (always 'eoa': no smart accounts) */
-  accountType(): 'eoa'
+  accountType(): 'eoa' | 'smartAccount'
   /** Hands the signed-in user to the EVM adapter as the auth connector's account */
   connectUser(user: EmbeddedUserInfo): Promise<void>
   /** §3 "connected social provider and username" */
@@ -201,7 +201,11 @@ export function createSocialLogin(ctx: SocialLoginContext) {
       })
       // Before the connection: the sign-in check that follows it finds the session.
       await addSignedIn(user)
-      const info: EmbeddedUserInfo = { ...user, preferredAccountType, authProvider: provider }
+      const info: EmbeddedUserInfo = {
+        ...user,
+        preferredAccountType: user.preferredAccountType ?? preferredAccountType,
+        authProvider: provider,
+      }
       session.provider.setUser(info)
       store.setState({ user: info })
       await ctx.connectUser(info)

@@ -11,7 +11,7 @@ export interface TelegramLoginContext {
   store: StoreApi<EmbeddedState>
   session(): Promise<EmbeddedSession>
   network(): CaipNetwork
-  accountType(): 'eoa'
+  accountType(): 'eoa' | 'smartAccount'
   /** The Mini App's initData; undefined outside Telegram */
   initData(): string | undefined
   connectUser(user: EmbeddedUserInfo): Promise<void>
@@ -52,7 +52,11 @@ export function createTelegramLogin(ctx: TelegramLoginContext) {
         preferredAccountType,
         ...(evm && { chainId: Number(network.id), rpcUrl: network.rpcUrls.default.http[0] }),
       })
-      const info: EmbeddedUserInfo = { ...user, preferredAccountType, authProvider: 'telegram' }
+      const info: EmbeddedUserInfo = {
+        ...user,
+        preferredAccountType: user.preferredAccountType ?? preferredAccountType,
+        authProvider: 'telegram',
+      }
       session.provider.setUser(info)
       store.setState({ user: info })
       await ctx.connectUser(info)

@@ -38,6 +38,23 @@ describe('APP_CONNECT_TELEGRAM', () => {
     expect(endpoint.seen).toHaveLength(before + 1)
   })
 
+  it('asked for the smart account where none is offered: signed in with the EOA all the same', async () => {
+    const h = await createHarness()
+    const user = ok(
+      await h.send('APP_CONNECT_TELEGRAM', {
+        initData: initData('valid'),
+        chainId: 10,
+        rpcUrl: endpoint.url,
+        preferredAccountType: 'smartAccount',
+      }),
+    )
+    expect(user).toMatchObject({ preferredAccountType: 'eoa', smartAccountDeployed: false })
+    expect(user.accounts).toEqual([
+      { address: user.address, type: 'EOA', namespace: 'eip155' },
+      expect.objectContaining({ namespace: 'solana' }),
+    ])
+  })
+
   it('without a chain, the frame stays on its own', async () => {
     const h = await createHarness()
     const user = ok(await h.send('APP_CONNECT_TELEGRAM', { initData: initData('valid') }))

@@ -36,6 +36,14 @@ export function loginHandlers(deps: HandlerDeps, state: FrameState) {
     throw new FrameError(FARCASTER_NOT_IMPLEMENTED)
   }
 
+  /** The page's account type at login: the smart account where the chain offers one */
+  async function preferIfOffered(type: 'eoa' | 'smartAccount' | undefined) {
+    if (type !== 'smartAccount') return
+    await state.accountTypes
+      .prefer(type, (preferredAccountType) => state.patchUserLater({ preferredAccountType }))
+      .catch((error: unknown) => log.info('no smart account here; the EOA it is', error))
+  }
+
   return {
     async APP_CONNECT_EMAIL({ email }) {
       if (wallet.token()) {
@@ -107,7 +115,10 @@ export function loginHandlers(deps: HandlerDeps, state: FrameState) {
       return { uri }
     },
 
-    async APP_CONNECT_SOCIAL({ uri, chainId, rpcUrl, siwxMessage }, { origin }) {
+    async APP_CONNECT_SOCIAL(
+      { uri, chainId, rpcUrl, siwxMessage, preferredAccountType },
+      { origin },
+    ) {
       // The popup came back to the host page: anything else is not our redirect.
       let back: URL | undefined
       try {
@@ -124,6 +135,7 @@ export function loginHandlers(deps: HandlerDeps, state: FrameState) {
       await wallet.login(token, signedIn)
       log.info(`signed in with ${signedIn.socialProvider ?? 'a social provider'}`)
       state.enterChain(chainId, rpcUrl)
+      await preferIfOffered(preferredAccountType)
       const current = await state.user(false)
       if (!siwxMessage) return current
       // §4 The sign-in rides on the login: refused, the page asks for it the usual way.
@@ -136,7 +148,7 @@ export function loginHandlers(deps: HandlerDeps, state: FrameState) {
       return { ...current, ...(await signSignIn(siwxMessage, account)) }
     },
 
-    async APP_CONNECT_TELEGRAM({ initData, chainId, rpcUrl }) {
+    async APP_CONNECT_TELEGRAM({ initData, chainId, rpcUrl, preferredAccountType }) {
       const { token, user: signedIn } = await api.telegramConnect({ initData }).catch((error) => {
         log.warn('the Telegram login was refused', error)
         throw new FrameError(SOCIAL_CONNECT_FAILED)
@@ -145,6 +157,7 @@ export function loginHandlers(deps: HandlerDeps, state: FrameState) {
       await wallet.login(token, signedIn)
       log.info('signed in with Telegram')
       state.enterChain(chainId, rpcUrl)
+      await preferIfOffered(preferredAccountType)
       return state.user(false)
     },
 

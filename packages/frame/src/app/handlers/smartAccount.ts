@@ -81,8 +81,13 @@ export function createAccountTypes(deps: HandlerDeps, where: ChainInUse) {
       }
     },
 
-    choose(type: AccountType) {
+    /** The visitor's choice, kept here and on the server; answers the account's address */
+    async prefer(type: AccountType, patch: (type: AccountType) => void): Promise<string> {
+      const owner = await wallet.unlock()
+      const address = type === 'smartAccount' ? (await smartOnChain(owner)).address : owner.address
       chosen = type
+      patch(type)
+      return address
     },
   }
 }
@@ -103,11 +108,9 @@ export function smartAccountHandlers(deps: HandlerDeps, state: FrameState) {
     },
 
     async APP_SET_PREFERRED_ACCOUNT({ type }) {
-      const owner = await wallet.unlock()
-      const address =
-        type === 'smartAccount' ? (await types.smartOnChain(owner)).address : owner.address
-      types.choose(type)
-      state.patchUserLater({ preferredAccountType: type })
+      const address = await types.prefer(type, (preferredAccountType) =>
+        state.patchUserLater({ preferredAccountType }),
+      )
       return { type, address }
     },
   } satisfies Partial<HandlerTable>
