@@ -134,6 +134,9 @@ export const en = {
   finishing: 'Finishing…',
   /** Ours (issue 18 #9; the spec has no text): ends the embedded wallet's sessions on every device */
   signOutEverywhere: 'Sign out everywhere',
+  /** Ours (the spec has no text): the embedded wallet's account types (README "Smart accounts") */
+  switchToSmartAccount: 'Switch to your smart account',
+  switchToEoa: 'Switch to your EOA',
   copyNamespaceAddress: 'Copy {namespace} address',
   switchWallet: 'Switch',
   switchToNamespace: 'Use your {namespace} account',

@@ -33,6 +33,30 @@ export function embeddedApi(ctx: InstanceContext, parts: InstanceParts) {
         m.signOutEverywhere({ session: c.embeddedWallet, disconnect: () => c.disconnect(), log }),
       ),
     /**
+     * The embedded wallet's EOA or its smart account (README "Smart accounts"); resolves with the
+     * address now in use, rejects with the text to show (no smart account on this network…).
+     */
+    /** The EVM chain ids on which the embedded wallet offers its smart account */
+    smartAccountNetworks: (): Promise<number[]> =>
+      connection()
+        .then((c) => c.embeddedWallet())
+        .then((session) => session.client.request('APP_GET_SMART_ACCOUNT_ENABLED_NETWORKS', {}))
+        .then((reply) => reply.smartAccountEnabledNetworks),
+    setPreferredAccountType: (type: 'eoa' | 'smartAccount') =>
+      Promise.all([import('../embedded/accountTypeSwitch.ts'), connection(), parts.storage()]).then(
+        ([m, c, storage]) =>
+          m.switchAccountType(
+            {
+              session: c.embeddedWallet,
+              remember: (chosen) => storage.setPreferredAccountType('eip155', chosen),
+              setUser: (user) => stores.embedded.setState({ user }),
+              current: () => stores.embedded.getState().user,
+              log,
+            },
+            type,
+          ),
+      ),
+    /**
      * §4 Social login: call it in the visitor's click. The popup opens at once (blockers allow
      * nothing later), then goes to the provider; state in `stores.embedded.social`.
      */

@@ -5,9 +5,12 @@
 import type { Hex } from 'viem'
 import { FrameError } from '../../frameError.ts'
 import { INVALID_PARAMS, prepareSigning, UNAUTHORIZED, WRONG_ACCOUNT } from '../signer.ts'
-import { ATOMICITY_NOT_SUPPORTED, SMART_ACCOUNT_NEEDED } from '../smartAccount/constants.ts'
+import {
+  ATOMICITY_NOT_SUPPORTED,
+  SIMPLE_ACCOUNT_CANNOT_SIGN,
+  SMART_ACCOUNT_NEEDED,
+} from '../smartAccount/constants.ts'
 import { type BatchCall, parseSendCalls } from '../smartAccount/sendCalls.ts'
-import { SIMPLE_ACCOUNT_CANNOT_SIGN } from '../smartAccount/simpleAccount.ts'
 import type { AccountInUse, AccountTypes } from './smartAccount.ts'
 
 /** What the approval card needs; resolves only when the visitor approved */

@@ -18,5 +18,8 @@ export const MAX_CALLS = 20
 /** §5: each call's `to` and `data` start with 0x */
 export const CALL_TO_INVALID = "Each call's 'to' must be an address starting with 0x"
 export const CALL_DATA_INVALID = "Each call's 'data' must be hex starting with 0x"
+/** SimpleAccount has no ERC-1271 isValidSignature: nothing could check a message it signed */
+export const SIMPLE_ACCOUNT_CANNOT_SIGN =
+  'This smart account cannot sign messages: sign with the account that owns it'
 export const SMART_ACCOUNT_NEEDED =
   'Batched calls need the smart account: switch to it in your account settings'

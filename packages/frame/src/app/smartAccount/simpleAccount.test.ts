@@ -27,11 +27,8 @@ import {
 import { type BundlerClient, createBundlerClient } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  SIMPLE_ACCOUNT_CANNOT_SIGN,
-  SIMPLE_ACCOUNT_FACTORY,
-  toSimpleAccount,
-} from './simpleAccount.ts'
+import { SIMPLE_ACCOUNT_CANNOT_SIGN } from './constants.ts'
+import { SIMPLE_ACCOUNT_FACTORY, toSimpleAccount } from './simpleAccount.ts'
 
 let devnet: Devnet
 let anvil: Devnet['chains'][number]

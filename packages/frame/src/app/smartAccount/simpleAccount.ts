@@ -6,12 +6,15 @@
 import {
   type Address,
   BaseError,
+  createPublicClient,
   decodeFunctionData,
   encodeFunctionData,
+  http,
   type LocalAccount,
   parseAbi,
 } from 'viem'
 import {
+  createBundlerClient,
   entryPoint07Abi,
   entryPoint07Address,
   getUserOperationHash,
@@ -19,6 +22,8 @@ import {
   type SmartAccountImplementation,
   toSmartAccount,
 } from 'viem/account-abstraction'
+import { readContract } from 'viem/actions'
+import { SIMPLE_ACCOUNT_CANNOT_SIGN } from './constants.ts'
 
 /** The reference factory's address on every chain (the same CREATE2 deployment as mainnet's). */
 export const SIMPLE_ACCOUNT_FACTORY: Address = '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985'
@@ -122,19 +127,42 @@ export async function toSimpleAccount({
   })
 }
 
-export const SIMPLE_ACCOUNT_CANNOT_SIGN =
-  'This smart account cannot sign messages: sign with the account that owns it'
-
 async function readFactoryAddress(
   client: AccountClient,
   owner: Address,
   salt: bigint,
 ): Promise<Address> {
-  const { readContract } = await import('viem/actions')
   return readContract(client, {
     address: SIMPLE_ACCOUNT_FACTORY,
     abi: factoryAbi,
     functionName: 'getAddress',
     args: [owner, salt],
+  })
+}
+
+/** The owner's SimpleAccount read through a chain's RPC URL (the frame's lazily loaded part) */
+export function simpleAccountOn(
+  owner: LocalAccount,
+  chainId: number,
+  rpcUrl: string,
+  timeout: number,
+) {
+  const client = createPublicClient({
+    chain: {
+      id: chainId,
+      name: `Chain ${chainId}`,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [rpcUrl] } },
+    },
+    transport: http(rpcUrl, { timeout, retryCount: 1 }),
+  })
+  return toSimpleAccount({ client, owner })
+}
+
+/** A bundler client for the account's chain, through the services' gateway */
+export function bundlerFor(account: SimpleSmartAccount, gatewayUrl: string, timeout: number) {
+  return createBundlerClient({
+    client: account.client,
+    transport: http(gatewayUrl, { timeout, retryCount: 0 }),
   })
 }

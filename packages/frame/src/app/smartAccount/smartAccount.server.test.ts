@@ -35,8 +35,7 @@ import {
 import { approvalLinkOf, approveByLink } from '../../../../server/src/testing/emailLogin.ts'
 import { SMART_ACCOUNTS_UNAVAILABLE } from '../errors.ts'
 import { createHarness, failure, type Harness, HOST, ok } from '../testing/harness.ts'
-import { CALL_DATA_INVALID, CALL_TO_INVALID } from './constants.ts'
-import { SIMPLE_ACCOUNT_CANNOT_SIGN } from './simpleAccount.ts'
+import { CALL_DATA_INVALID, CALL_TO_INVALID, SIMPLE_ACCOUNT_CANNOT_SIGN } from './constants.ts'
 
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
   JSDOM: new (html: string) => { window: { document: Document } }

@@ -98,17 +98,9 @@ export function createSmartAccounts(deps: SmartAccountsDeps) {
     const key = `${owner.address}:${chainId}:${rpcUrl}`
     let made = accounts.get(key)
     if (!made) {
-      made = (async () => {
-        const [{ createPublicClient, http }, { toSimpleAccount }] = await Promise.all([
-          import('viem'),
-          import('./simpleAccount.ts'),
-        ])
-        const client = createPublicClient({
-          chain: devChain(chainId, rpcUrl),
-          transport: http(rpcUrl, { timeout: HTTP_TIMEOUT_MS, retryCount: 1 }),
-        })
-        return toSimpleAccount({ client, owner })
-      })()
+      made = import('./simpleAccount.ts').then((m) =>
+        m.simpleAccountOn(owner, chainId, rpcUrl, HTTP_TIMEOUT_MS),
+      )
       made.catch(() => accounts.delete(key))
       accounts.set(key, made)
     }
@@ -132,15 +124,11 @@ export function createSmartAccounts(deps: SmartAccountsDeps) {
 
     /** One user operation with every call (atomic); answers its hash, the batch's id */
     async sendCalls(owner: LocalAccount, chainId: number, rpcUrl: string, calls: BatchCall[]) {
-      const [smart, { createBundlerClient }, { http }] = await Promise.all([
+      const [smart, { bundlerFor }] = await Promise.all([
         account(owner, chainId, rpcUrl),
-        import('viem/account-abstraction'),
-        import('viem'),
+        import('./simpleAccount.ts'),
       ])
-      const bundler = createBundlerClient({
-        client: smart.client,
-        transport: http(gateway(chainId), { timeout: HTTP_TIMEOUT_MS, retryCount: 0 }),
-      })
+      const bundler = bundlerFor(smart, gateway(chainId), HTTP_TIMEOUT_MS)
       const hash = await bundler.sendUserOperation({ account: smart, calls })
       records.add(hash, chainId)
       return hash
@@ -194,12 +182,3 @@ export function createSmartAccounts(deps: SmartAccountsDeps) {
 }
 
 export type SmartAccounts = ReturnType<typeof createSmartAccounts>
-
-function devChain(chainId: number, rpcUrl: string) {
-  return {
-    id: chainId,
-    name: `Chain ${chainId}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  }
-}

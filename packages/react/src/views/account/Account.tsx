@@ -13,6 +13,7 @@ import { CopyIcon } from '../../icons.tsx'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
+import { AccountTypeToggle } from '../embedded/AccountTypeToggle.tsx'
 import { SignOutEverywhere } from '../embedded/SignOutEverywhere.tsx'
 import { AddressAvatar } from '../parts.tsx'
 import { activitySummary, visibleWalletFeatures } from './accountRules.ts'
@@ -155,6 +156,7 @@ export default function Account() {
             <span className="lk-item-name">{messages.profileWallets}</span>
           </button>
         ) : null}
+        {account.connectorId === AUTH_CONNECTOR_ID ? <AccountTypeToggle /> : null}
         {embedded ? <SignOutEverywhere /> : null}
         {core.options.enableNetworkSwitch === false ? (
           <p className="lk-item" data-testid="account-network">
