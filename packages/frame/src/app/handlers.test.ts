@@ -340,7 +340,7 @@ describe('network, account types, social, theme, dapp data, reload', () => {
     expect(ok(await alone.send('APP_SWITCH_NETWORK', { chainId: 1 }))).toEqual({ chainId: 1 })
   })
 
-  it('has no smart accounts, and says so', async () => {
+  it('offers no smart account where the services know no bundler, and says so', async () => {
     const h = await createHarness()
     await signIn(h)
     const address = h.server.userByEmail(EMAIL)?.address

@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useStore } from 'zustand'
 import { useAppKitInstance } from '../../instance.ts'
 import { useMessages } from '../../useMessages.ts'
+import { BusyAction } from './BusyAction.tsx'
 
 /**
  * Account view, the embedded wallet's EVM account only (README "Smart accounts"): switches
@@ -11,12 +12,9 @@ import { useMessages } from '../../useMessages.ts'
 export function AccountTypeToggle() {
   const { core } = useAppKitInstance()
   const messages = useMessages()
-  const errorId = useId()
   const type = useStore(core.stores.embedded, (s) => s.user?.preferredAccountType ?? 'eoa')
   const network = useStore(core.stores.chain, (s) => s.activeCaipNetwork)
   const [offered, setOffered] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
 
   useEffect(() => {
     let current = true
@@ -31,39 +29,13 @@ export function AccountTypeToggle() {
 
   if (!offered && type !== 'smartAccount') return null
   const next = type === 'smartAccount' ? 'eoa' : 'smartAccount'
-
-  function toggle() {
-    setBusy(true)
-    setError(undefined)
-    core.embedded.setPreferredAccountType(next).then(
-      () => setBusy(false),
-      (failure: unknown) => {
-        setBusy(false)
-        setError(failure instanceof Error ? failure.message : String(failure))
-      },
-    )
-  }
-
   return (
-    <>
-      <button
-        type="button"
-        className="lk-item"
-        data-testid="account-type-toggle"
-        disabled={busy}
-        aria-busy={busy}
-        aria-describedby={error ? errorId : undefined}
-        onClick={toggle}
-      >
-        <span className="lk-item-name">
-          {next === 'smartAccount' ? messages.switchToSmartAccount : messages.switchToEoa}
-        </span>
-      </button>
-      {error ? (
-        <p id={errorId} className="lk-error-text" role="alert" data-testid="account-type-error">
-          {error}
-        </p>
-      ) : null}
-    </>
+    <BusyAction
+      testId="account-type-toggle"
+      errorTestId="account-type-error"
+      run={() => core.embedded.setPreferredAccountType(next)}
+    >
+      {next === 'smartAccount' ? messages.switchToSmartAccount : messages.switchToEoa}
+    </BusyAction>
   )
 }

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { useMessages } from '../../useMessages.ts'
+import { BusyAction } from './BusyAction.tsx'
 
 /**
  * Account view, embedded wallet only (issue 18 #9): ends the wallet's sessions on every device,
@@ -9,45 +9,13 @@ import { useMessages } from '../../useMessages.ts'
 export function SignOutEverywhere() {
   const { core } = useAppKitInstance()
   const messages = useMessages()
-  const errorId = useId()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
-
-  function signOut() {
-    setBusy(true)
-    setError(undefined)
-    core.embedded.signOutEverywhere().then(
-      () => setBusy(false),
-      (failure: unknown) => {
-        setBusy(false)
-        setError(failure instanceof Error ? failure.message : String(failure))
-      },
-    )
-  }
-
   return (
-    <>
-      <button
-        type="button"
-        className="lk-item"
-        data-testid="sign-out-everywhere"
-        disabled={busy}
-        aria-busy={busy}
-        aria-describedby={error ? errorId : undefined}
-        onClick={signOut}
-      >
-        <span className="lk-item-name">{messages.signOutEverywhere}</span>
-      </button>
-      {error ? (
-        <p
-          id={errorId}
-          className="lk-error-text"
-          role="alert"
-          data-testid="sign-out-everywhere-error"
-        >
-          {error}
-        </p>
-      ) : null}
-    </>
+    <BusyAction
+      testId="sign-out-everywhere"
+      errorTestId="sign-out-everywhere-error"
+      run={() => core.embedded.signOutEverywhere()}
+    >
+      {messages.signOutEverywhere}
+    </BusyAction>
   )
 }
