@@ -10,11 +10,15 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { launchBrowser } from '@latchkey/e2e/browser'
 import { startTestStack } from '@latchkey/e2e/setup/stack'
+import { analyzeBuild } from './size'
 import { markdownTable } from './table'
 import { median } from './timing'
 
 export interface EmailLoginBenchResult {
+  /** Every JS file of the frame app; the smart-account part loads on demand */
   frameJsGzipBytes: number
+  /** What the frame loads before it answers: index.html's scripts and their static imports */
+  frameFirstLoadJsGzipBytes: number
   submitToApprovalMs: number[]
   approveToCodeMs: number[]
   codeToAccountMs: number[]
@@ -48,6 +52,7 @@ export async function runEmailLoginBench(opts: { runs: number }): Promise<EmailL
   const browser = await launchBrowser()
   const result: EmailLoginBenchResult = {
     frameJsGzipBytes: frameJsGzip(join(root, 'email-frame')),
+    frameFirstLoadJsGzipBytes: analyzeBuild(join(root, 'email-frame')).firstLoadJsGzip,
     submitToApprovalMs: [],
     approveToCodeMs: [],
     codeToAccountMs: [],

@@ -59,6 +59,10 @@ export async function startBundler({
     ...['--enable-cors', 'true'],
     // anvil mines on every transaction: bundle at once rather than on a block timer.
     ...['--min-bundle-interval', '10', '--max-bundle-interval', '50', '--block-time', '100'],
+    // Alto spends what the operations pay beyond their gas on its bundle's tip, and anvil's fee
+    // oracle is the last block's tip: the next operation's fee would follow it up without end.
+    // Keeping 60 % of that margin keeps the bundle's tip at the network's, where it started.
+    ...['--bundler-initial-commission', '60'],
     ...['--utility-wallet-monitor', 'false', '--log-level', 'warn'],
   ]
   const { stderr, exited, stop } = spawnSupervised(process.execPath, args)
