@@ -174,6 +174,41 @@ describe('switching chains', () => {
     expect(request).toHaveBeenCalledOnce()
   })
 
+  it('on the smart account, follows the address the frame uses on the new network', async () => {
+    const { provider, request, last, events } = setup()
+    provider.setUser({ address: ADDRESS, chainId: 1, preferredAccountType: 'smartAccount' })
+    events.length = 0
+    const switched = provider.request({
+      method: 'wallet_switchEthereumChain',
+      params: [{ chainId: '0xa' }],
+    })
+    await flush()
+    last().resolve({ chainId: 10 })
+    await flush()
+    expect(request).toHaveBeenLastCalledWith('APP_GET_USER', {})
+    const EOA = '0x00000000000000000000000000000000000000e0'
+    last().resolve({ address: EOA })
+    await expect(switched).resolves.toBeNull()
+    expect(events).toEqual([
+      ['chainChanged', '0xa'],
+      ['accountsChanged', [EOA]],
+    ])
+    await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([EOA])
+  })
+
+  it('on the EOA, a switch asks the frame nothing more', async () => {
+    const { provider, request, last } = setup()
+    provider.setUser({ address: ADDRESS, chainId: 1, preferredAccountType: 'eoa' })
+    const switched = provider.request({
+      method: 'wallet_switchEthereumChain',
+      params: [{ chainId: '0xa' }],
+    })
+    await flush()
+    last().resolve({ chainId: 10 })
+    await expect(switched).resolves.toBeNull()
+    expect(request).toHaveBeenCalledTimes(1)
+  })
+
   it('refuses a network the app did not configure with 4902, and bad params with -32602', async () => {
     const { provider, request } = setup()
     provider.setUser({ address: ADDRESS, chainId: 1 })

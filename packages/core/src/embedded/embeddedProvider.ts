@@ -19,6 +19,8 @@ import { embeddedWalletNetworks } from './embeddedNetworks.ts'
 export interface EmbeddedAccount {
   address: string
   chainId: string | number
+  /** The smart account: its address may differ per network (the EOA where none is offered) */
+  preferredAccountType?: 'eoa' | 'smartAccount'
 }
 
 export interface EmbeddedProviderHooks {
@@ -155,7 +157,7 @@ export function createEmbeddedProvider(
   const { emit, on, removeListener } = createEmitter()
   // §9 Only the embedded wallet's chains: switching to another answers 4902 (unknown chain).
   const evmNetworks = embeddedWalletNetworks(networks).filter((n) => n.chainNamespace === 'eip155')
-  let user: { address: string } | undefined
+  let user: { address: string; smart: boolean } | undefined
   let chainId = evmChainId(evmNetworks[0]?.id)
 
   const networkOf = (id: number) => evmNetworks.find((n) => evmChainId(n.id) === id)
@@ -186,7 +188,16 @@ export function createEmbeddedProvider(
       .request('APP_SWITCH_NETWORK', { chainId: target, rpcUrl: rpcUrlOf(target) })
       .catch((error: unknown) => Promise.reject(toProviderError(error)))
     setChain(evmChainId(reply.chainId) ?? target)
+    if (user?.smart) await followAccountInUse()
     return null
+  }
+
+  /** The frame answers the smart account where the network offers one, else the EOA. */
+  async function followAccountInUse() {
+    const inUse = await client.request('APP_GET_USER', {}).catch(() => undefined)
+    if (!inUse || !user || inUse.address.toLowerCase() === user.address.toLowerCase()) return
+    user = { ...user, address: inUse.address }
+    emit('accountsChanged', [inUse.address])
   }
 
   function rpc(method: string, params: unknown) {
@@ -202,7 +213,9 @@ export function createEmbeddedProvider(
 
   function setUser(next: EmbeddedAccount | undefined) {
     const previous = user
-    user = next ? { address: next.address } : undefined
+    user = next
+      ? { address: next.address, smart: next.preferredAccountType === 'smartAccount' }
+      : undefined
     if (!next) {
       if (!previous) return
       channel.abortInFlight(false)
