@@ -565,6 +565,9 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
           '/v1/profile/account/{name}',
           '/v1/profile/reverse/{address}',
           '/v1/profile/suggestions/{name}',
+          '/v1/sessions',
+          '/v1/sessions/{id}',
+          '/v1/sessions/{id}/revoke',
         ].sort(),
       )
       const parameters = document.paths['/getWallets']?.get?.parameters?.map((p) => p.name)

@@ -55,6 +55,8 @@ import { validationHook } from './routes/params.ts'
 import { registerPriceRoutes } from './routes/price.ts'
 import { RPC_PATH, registerRpcRoute } from './routes/rpc.ts'
 import { registerWalletRoutes } from './routes/wallets.ts'
+import { SESSION_ROUTES } from './sessions/routeDefs.ts'
+import { registerSessionRoutes } from './sessions/routes.ts'
 import { registerSiwxRoutes } from './siwx/routes.ts'
 import { registerConvertRoutes } from './swap/convertHandlers.ts'
 import { Exchanges } from './swap/exchanges.ts'
@@ -150,8 +152,10 @@ export function createApp(deps: AppDeps): App {
     postNameRoute.getRoutingPath(),
     routeRateLimit(nameRegistrations, counters, addressOf, 'name-register'),
   )
-  // Only the embedded wallet's frame sends user operations.
-  app.use(BUNDLER_PATH, project, frameCors(deps.frameOrigins ?? []), limit)
+  // Only the embedded wallet's frame sends user operations and records permissions.
+  const frameOnly = [project, frameCors(deps.frameOrigins ?? []), limit] as const
+  app.use(BUNDLER_PATH, ...frameOnly)
+  for (const route of SESSION_ROUTES) app.use(route.getRoutingPath(), ...frameOnly)
   const signIn = authRateLimit(deps.rateLimit ?? {}, counters, addressOf, MAILING_AUTH_PATHS)
   const authGuards = [project, frameCors(deps.frameOrigins ?? []), limit] as const
   // GET and DELETE share a path: one use per path, so each request is counted once.
@@ -200,6 +204,7 @@ export function createApp(deps: AppDeps): App {
   registerNameRoutes(app, { db, chains, zone: nameZone, now })
   registerRpcRoute(app, chains)
   registerBundlerRoute(app, chains)
+  registerSessionRoutes(app, { db, chains, now })
   registerSiwxRoutes(app, { db, chains, now, publicUrl: deps.publicUrl ?? (() => '') })
   if (deps.mailer) {
     registerAuthRoutes(app, {

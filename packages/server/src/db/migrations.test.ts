@@ -60,6 +60,7 @@ describe.each(availableDatabases())('migrations and seed on $name', (database) =
       'siwx_refresh_tokens',
       'siwx_sessions',
       'siwx_signing_keys',
+      'smart_sessions',
       'solana_prices',
       'tokens',
       'transfers',

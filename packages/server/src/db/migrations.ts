@@ -13,6 +13,7 @@ import { onrampOrders, onrampPresets } from './onrampMigration.ts'
 import { projectAdmin } from './projectAdminMigration.ts'
 import type { Database } from './schema.ts'
 import { sessionDpop, siwxTokens } from './securityMigrations.ts'
+import { smartSessions } from './sessionsMigration.ts'
 
 // Kysely is typed for the database's latest shape; migrations see an untyped one.
 // biome-ignore lint/suspicious/noExplicitAny: a migration runs against any past schema
@@ -219,6 +220,7 @@ export const migrations: Record<string, Migration> = {
   '2025_11_001_onramp_orders': onrampOrders,
   '2025_11_002_onramp_presets': onrampPresets,
   '2025_12_001_names': names,
+  '2025_12_002_smart_sessions': smartSessions,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

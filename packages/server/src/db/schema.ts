@@ -14,6 +14,7 @@ import type {
   AuthWrappingKeysTable,
 } from './authSchema.ts'
 import type { NameAddressesTable, NameMessagesTable, NamesTable } from './namesSchema.ts'
+import type { SmartSessionsTable } from './sessionsSchema.ts'
 
 /** §7 /appkit/v1/config features, as stored: any subset overrides the defaults. */
 export type StoredRemoteFeatures = RemoteFeatures
@@ -255,6 +256,7 @@ export interface Database {
   names: NamesTable
   name_addresses: NameAddressesTable
   name_messages: NameMessagesTable
+  smart_sessions: SmartSessionsTable
 }
 
 export type ProjectRow = Selectable<ProjectsTable>
