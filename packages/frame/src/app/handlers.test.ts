@@ -443,11 +443,7 @@ describe('RPC requests', () => {
         message: RPC_NOT_ALLOWED,
       })
     }
-    for (const method of [
-      'wallet_grantPermissions',
-      'wallet_revokePermissions',
-      'eth_sendUserOperation',
-    ]) {
+    for (const method of ['eth_sendUserOperation']) {
       expect(failure(await h.send('APP_RPC_REQUEST', { method, params: [] }))).toEqual({
         message: `not implemented: ${method}`,
       })

@@ -30,7 +30,7 @@ describe('answered by the frame itself', () => {
 describe('refused as not implemented, with no card shown', () => {
   it('unsafe methods the frame does not sign yet, and the safe ones it cannot answer', async () => {
     const { h } = await signedInFrame()
-    for (const method of ['wallet_grantPermissions', 'eth_sendUserOperation']) {
+    for (const method of ['eth_sendUserOperation']) {
       expect(failure(await h.send('APP_RPC_REQUEST', { method, params: [] }))).toEqual({
         message: `not implemented: ${method}`,
       })
@@ -50,6 +50,21 @@ describe('refused as not implemented, with no card shown', () => {
     const status = (params: unknown[]) =>
       h.send('APP_RPC_REQUEST', { method: 'wallet_getCallsStatus', params })
     expect(failure(await status([]))).toEqual({ message: 'Invalid calls id', code: -32602 })
+    const grant = [{ expiry: 4_000_000_000, permissions: [{ type: 'contract-call', data: {} }] }]
+    expect(
+      failure(
+        await h.send('APP_RPC_REQUEST', { method: 'wallet_grantPermissions', params: grant }),
+      ),
+    ).toEqual({ message: SMART_ACCOUNT_NEEDED, code: 4100 })
+    const revoke = (params: unknown[]) =>
+      h.send('APP_RPC_REQUEST', { method: 'wallet_revokePermissions', params })
+    expect(failure(await revoke([]))).toEqual({
+      message: 'A permissionsContext is required',
+      code: -32602,
+    })
+    expect(failure(await revoke([{ permissionsContext: `0x${'cd'.repeat(32)}` }])).message).toBe(
+      'Unknown or ended permission',
+    )
     expect(failure(await status([`0x${'ab'.repeat(32)}`]))).toEqual({
       message: 'Unknown bundle id',
       code: 5730,

@@ -90,7 +90,10 @@ export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
       const inUse = await state.accountTypes.inUse()
       const ask = (request: Parameters<typeof askVisitor>[0]) =>
         askVisitor(request, context, signal)
-      const answered = await smartRpc.answer(method, params, inUse, ask, signal)
+      const answered = await smartRpc.answer(method, params, inUse, ask, {
+        origin: context.origin,
+        signal,
+      })
       if (answered) {
         if (wallet.account() !== inUse.owner) throw new NotConnectedError()
         return answered.result

@@ -6,6 +6,7 @@ import type { PrivateKeyAccount } from 'viem/accounts'
 import { FrameError } from '../../frameError.ts'
 import { type ChainId, evmChainId } from '../config.ts'
 import { SMART_ACCOUNTS_UNAVAILABLE } from '../errors.ts'
+import { createGrants } from '../smartAccount/grants.ts'
 import { createSmartAccounts } from '../smartAccount/smartAccounts.ts'
 import type { FrameState } from './state.ts'
 import type { HandlerDeps, HandlerTable } from './types.ts'
@@ -29,13 +30,17 @@ export interface ChainInUse {
 
 export function createAccountTypes(deps: HandlerDeps, where: ChainInUse) {
   const { wallet, log, config, store } = deps
-  const smart = createSmartAccounts({
+  const services = {
     apiUrl: config.apiUrl,
     projectId: config.projectId,
     store,
-    fetch: deps.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    fetch:
+      deps.fetch ??
+      ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),
     now: deps.now ?? Date.now,
-  })
+  }
+  const smart = createSmartAccounts(services)
+  const grants = createGrants(services)
   /** Set by APP_SET_PREFERRED_ACCOUNT; before that, what the server remembers */
   let chosen: AccountType | undefined
 
@@ -61,6 +66,8 @@ export function createAccountTypes(deps: HandlerDeps, where: ChainInUse) {
 
   return {
     smart,
+    grants,
+    now: services.now,
     preferred,
     enabledNetworks,
     smartOnChain,

@@ -10,6 +10,11 @@ import {
   SIMPLE_ACCOUNT_CANNOT_SIGN,
   SMART_ACCOUNT_NEEDED,
 } from '../smartAccount/constants.ts'
+import {
+  describePermissions,
+  parsePermissionRequest,
+  spendWithin,
+} from '../smartAccount/permissions.ts'
 import { type BatchCall, parseSendCalls } from '../smartAccount/sendCalls.ts'
 import type { AccountInUse, AccountTypes } from './smartAccount.ts'
 
@@ -23,12 +28,14 @@ type Ask = (request: {
 /** The methods this file answers; others go the EOA's way */
 export const SMART_ACCOUNT_METHODS = new Set([
   'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
   'wallet_getCallsStatus',
   'wallet_getCapabilities',
 ])
 
 export function smartAccountRpc(types: AccountTypes) {
-  const { smart } = types
+  const { smart, grants } = types
 
   async function capabilities(params: unknown, inUse: AccountInUse) {
     const requested = Array.isArray(params) ? params[0] : undefined
@@ -61,7 +68,7 @@ export function smartAccountRpc(types: AccountTypes) {
       params: unknown,
       inUse: AccountInUse,
       ask: Ask,
-      signal: AbortSignal,
+      { origin, signal }: { origin: string; signal: AbortSignal },
     ): Promise<{ result: unknown } | undefined> {
       if (method === 'wallet_getCapabilities') return { result: await capabilities(params, inUse) }
       if (method === 'wallet_getCallsStatus') {
@@ -76,6 +83,14 @@ export function smartAccountRpc(types: AccountTypes) {
           throw new FrameError(SMART_ACCOUNT_NEEDED, ATOMICITY_NOT_SUPPORTED)
         }
         const request = parseSendCalls(params, { address: inUse.address, chainId: inUse.chainId })
+        if (request.permissionsContext) {
+          // Inside an approved permission: no card; outside it, refused (ERC-7715).
+          const grant = await grants.usable(request.permissionsContext, origin, inUse.address)
+          const spent = spendWithin(grant.scopes, request.calls, grant.spent)
+          const id = await send(inUse, request.calls)
+          grants.spent(grant, spent)
+          return { result: { id } }
+        }
         const count = request.calls.length
         await ask({
           title: 'Send calls',
@@ -83,6 +98,41 @@ export function smartAccountRpc(types: AccountTypes) {
           details: request.details,
         })
         return { result: { id: await send(inUse, request.calls) } }
+      }
+      if (method === 'wallet_grantPermissions') {
+        if (inUse.type !== 'smartAccount' || inUse.chainId === undefined) {
+          throw new FrameError(SMART_ACCOUNT_NEEDED, UNAUTHORIZED)
+        }
+        const request = parsePermissionRequest(params, {
+          chainId: inUse.chainId,
+          address: inUse.address,
+          now: types.now(),
+        })
+        await ask({
+          title: 'Grant permission',
+          action: 'act for you within these limits, without asking each time',
+          details: describePermissions(request, origin),
+        })
+        const at = { account: inUse.address, chainId: inUse.chainId, origin }
+        const permissionsContext = await grants.grant(inUse.owner, at, request)
+        return {
+          result: {
+            expiry: request.expiry,
+            grantedPermissions: request.permissions,
+            permissionsContext,
+          },
+        }
+      }
+      if (method === 'wallet_revokePermissions') {
+        const asked = Array.isArray(params)
+          ? (params[0] as { permissionsContext?: unknown })
+          : undefined
+        const context = asked?.permissionsContext
+        if (typeof context !== 'string') {
+          throw new FrameError('A permissionsContext is required', INVALID_PARAMS)
+        }
+        await grants.revoke(inUse.owner, context, origin)
+        return { result: null }
       }
       if (inUse.type !== 'smartAccount') return undefined
       if (method === 'personal_sign' || method === 'eth_signTypedData_v4') {

@@ -22,6 +22,13 @@ const Request = z.object({
   chainId: z.string().check(z.regex(QUANTITY)),
   atomicRequired: z.optional(z.boolean()),
   calls: z.array(Call),
+  capabilities: z.optional(
+    z.object({
+      permissions: z.optional(
+        z.object({ context: z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/)) }),
+      ),
+    }),
+  ),
 })
 
 export interface BatchCall {
@@ -34,6 +41,8 @@ export interface SendCallsRequest {
   chainId: number
   calls: BatchCall[]
   details: Detail[]
+  /** ERC-7715: the permission the app sends these calls under (no card when they fit it) */
+  permissionsContext?: string
 }
 
 const invalid = (message: string) => new FrameError(message, INVALID_PARAMS)
@@ -68,7 +77,13 @@ export function parseSendCalls(
       value: call.value === undefined ? 0n : hexToBigInt(call.value as Hex),
     }
   })
-  return { chainId, calls, details: describeCalls(calls, chainId, address) }
+  const context = request.capabilities?.permissions?.context
+  return {
+    chainId,
+    calls,
+    details: describeCalls(calls, chainId, address),
+    ...(context && { permissionsContext: context }),
+  }
 }
 
 function describeCalls(calls: BatchCall[], chainId: number, from: string): Detail[] {
