@@ -12,9 +12,10 @@ import {
 import { evmChainId, HTTP_TIMEOUT_MS } from '../config.ts'
 import { abortable, MAX_ERROR } from '../describeError.ts'
 import { INVALID_PARAMS, prepareSigning, SIGNING_METHODS } from '../signer.ts'
+import { SMART_ACCOUNT_METHODS } from '../smartAccount/constants.ts'
 import { prepareSolanaSigning, SOLANA_METHODS } from '../solana.ts'
 import { NotConnectedError } from '../wallet.ts'
-import { SMART_ACCOUNT_METHODS, smartAccountRpc } from './smartAccountRpc.ts'
+import type { smartAccountRpc } from './smartAccountRpc.ts'
 import type { FrameState } from './state.ts'
 import type { Context, HandlerDeps, HandlerTable } from './types.ts'
 
@@ -26,7 +27,12 @@ type RpcPayload = AppRequest<'APP_RPC_REQUEST'>
 export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
   const { wallet, log, approval } = deps
   const doFetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init))
-  const smartRpc = smartAccountRpc(state.accountTypes)
+  // The smart account's part loads with its first request: an EOA's frame never fetches it.
+  let smartPart: Promise<ReturnType<typeof smartAccountRpc>> | undefined
+  const smartRpc = () =>
+    (smartPart ??= import('./smartAccountRpc.ts').then((m) =>
+      m.smartAccountRpc(state.accountTypes),
+    ))
 
   async function jsonRpc(method: string, params: unknown, url: string, signal: AbortSignal) {
     if (params !== undefined && typeof params !== 'object') {
@@ -88,12 +94,10 @@ export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
     const evmChain = evmChainId(chain)
     if (ownMethod || (kind === 'unsafe' && evmChain === evmChainId(state.chainId))) {
       const inUse = await state.accountTypes.inUse()
-      const ask = (request: Parameters<typeof askVisitor>[0]) =>
-        askVisitor(request, context, signal)
-      const answered = await smartRpc.answer(method, params, inUse, ask, {
-        origin: context.origin,
-        signal,
-      })
+      const answered =
+        ownMethod || inUse.type === 'smartAccount'
+          ? await smartAnswer(method, params, inUse, context, signal)
+          : undefined
       if (answered) {
         if (wallet.account() !== inUse.owner) throw new NotConnectedError()
         return answered.result
@@ -124,6 +128,17 @@ export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
     await askVisitor(request, context, signal)
     if (wallet.account() !== account) throw new NotConnectedError()
     return request.run({ account, signal })
+  }
+
+  async function smartAnswer(
+    method: string,
+    params: unknown,
+    inUse: Awaited<ReturnType<FrameState['accountTypes']['inUse']>>,
+    context: Context,
+    signal: AbortSignal,
+  ) {
+    const ask = (request: Parameters<typeof askVisitor>[0]) => askVisitor(request, context, signal)
+    return (await smartRpc()).answer(method, params, inUse, ask, { origin: context.origin, signal })
   }
 
   /** The approval card for a signing request; resolves only on the visitor's Approve. */

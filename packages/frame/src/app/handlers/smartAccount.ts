@@ -6,7 +6,6 @@ import type { PrivateKeyAccount } from 'viem/accounts'
 import { FrameError } from '../../frameError.ts'
 import { type ChainId, evmChainId } from '../config.ts'
 import { SMART_ACCOUNTS_UNAVAILABLE } from '../errors.ts'
-import { createGrants } from '../smartAccount/grants.ts'
 import { createSmartAccounts } from '../smartAccount/smartAccounts.ts'
 import type { FrameState } from './state.ts'
 import type { HandlerDeps, HandlerTable } from './types.ts'
@@ -40,7 +39,6 @@ export function createAccountTypes(deps: HandlerDeps, where: ChainInUse) {
     now: deps.now ?? Date.now,
   }
   const smart = createSmartAccounts(services)
-  const grants = createGrants(services)
   /** Set by APP_SET_PREFERRED_ACCOUNT; before that, what the server remembers */
   let chosen: AccountType | undefined
 
@@ -66,7 +64,8 @@ export function createAccountTypes(deps: HandlerDeps, where: ChainInUse) {
 
   return {
     smart,
-    grants,
+    /** What the lazily loaded parts (permissions) need of the frame */
+    services,
     now: services.now,
     preferred,
     enabledNetworks,

@@ -10,11 +10,7 @@ import {
   SIMPLE_ACCOUNT_CANNOT_SIGN,
   SMART_ACCOUNT_NEEDED,
 } from '../smartAccount/constants.ts'
-import {
-  describePermissions,
-  parsePermissionRequest,
-  spendWithin,
-} from '../smartAccount/permissions.ts'
+import { createGrants } from '../smartAccount/grants.ts'
 import { type BatchCall, parseSendCalls } from '../smartAccount/sendCalls.ts'
 import type { AccountInUse, AccountTypes } from './smartAccount.ts'
 
@@ -25,17 +21,12 @@ type Ask = (request: {
   details: ReturnType<typeof parseSendCalls>['details']
 }) => Promise<void>
 
-/** The methods this file answers; others go the EOA's way */
-export const SMART_ACCOUNT_METHODS = new Set([
-  'wallet_sendCalls',
-  'wallet_grantPermissions',
-  'wallet_revokePermissions',
-  'wallet_getCallsStatus',
-  'wallet_getCapabilities',
-])
+/** ERC-7715's rules (and the ABI coding they need) load with the first permission request */
+const permissionRules = () => import('../smartAccount/permissions.ts')
 
 export function smartAccountRpc(types: AccountTypes) {
-  const { smart, grants } = types
+  const { smart } = types
+  const grants = createGrants(types.services)
 
   async function capabilities(params: unknown, inUse: AccountInUse) {
     const requested = Array.isArray(params) ? params[0] : undefined
@@ -86,6 +77,7 @@ export function smartAccountRpc(types: AccountTypes) {
         if (request.permissionsContext) {
           // Inside an approved permission: no card; outside it, refused (ERC-7715).
           const grant = await grants.usable(request.permissionsContext, origin, inUse.address)
+          const { spendWithin } = await permissionRules()
           const spent = spendWithin(grant.scopes, request.calls, grant.spent)
           const id = await send(inUse, request.calls)
           grants.spent(grant, spent)
@@ -103,6 +95,7 @@ export function smartAccountRpc(types: AccountTypes) {
         if (inUse.type !== 'smartAccount' || inUse.chainId === undefined) {
           throw new FrameError(SMART_ACCOUNT_NEEDED, UNAUTHORIZED)
         }
+        const { describePermissions, parsePermissionRequest } = await permissionRules()
         const request = parsePermissionRequest(params, {
           chainId: inUse.chainId,
           address: inUse.address,

@@ -28,3 +28,12 @@ export const PERMISSION_MAX_EXPIRY_S = 30 * 24 * 60 * 60
 export const OUTSIDE_PERMISSION = 'The calls are outside the permission'
 export const PERMISSION_UNKNOWN = 'Unknown or ended permission'
 export const PERMISSION_REVOKE_PREFIX = 'Revoke Latchkey permission '
+
+/** The methods the smart account's part answers (handlers/smartAccountRpc.ts), for either account */
+export const SMART_ACCOUNT_METHODS = new Set([
+  'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
+])
