@@ -50,6 +50,15 @@ describe('refused as not implemented, with no card shown', () => {
     const status = (params: unknown[]) =>
       h.send('APP_RPC_REQUEST', { method: 'wallet_getCallsStatus', params })
     expect(failure(await status([]))).toEqual({ message: 'Invalid calls id', code: -32602 })
+    // User-operation reads go to a bundler; the fake services know none.
+    expect(
+      failure(
+        await h.send('APP_RPC_REQUEST', {
+          method: 'eth_getUserOperationReceipt',
+          params: [`0x${'ab'.repeat(32)}`],
+        }),
+      ).message,
+    ).toBe('Smart accounts are not available')
     const grant = [{ expiry: 4_000_000_000, permissions: [{ type: 'contract-call', data: {} }] }]
     expect(
       failure(

@@ -11,8 +11,9 @@ import {
 } from '../../protocol/rpcRules.ts'
 import { evmChainId, HTTP_TIMEOUT_MS } from '../config.ts'
 import { abortable, MAX_ERROR } from '../describeError.ts'
+import { SMART_ACCOUNTS_UNAVAILABLE } from '../errors.ts'
 import { INVALID_PARAMS, prepareSigning, SIGNING_METHODS } from '../signer.ts'
-import { SMART_ACCOUNT_METHODS } from '../smartAccount/constants.ts'
+import { SMART_ACCOUNT_METHODS, USER_OPERATION_READS } from '../smartAccount/constants.ts'
 import { prepareSolanaSigning, SOLANA_METHODS } from '../solana.ts'
 import { NotConnectedError } from '../wallet.ts'
 import type { smartAccountRpc } from './smartAccountRpc.ts'
@@ -113,6 +114,19 @@ export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
       if (method === 'eth_chainId') {
         if (evmChain === undefined) throw new FrameError(`Chain ${chain} is not an EVM chain`)
         return `0x${evmChain.toString(16)}`
+      }
+      if (USER_OPERATION_READS.has(method)) {
+        if (
+          evmChain === undefined ||
+          !(await state.accountTypes.enabledNetworks()).includes(evmChain)
+        ) {
+          throw new FrameError(SMART_ACCOUNTS_UNAVAILABLE)
+        }
+        return state.accountTypes.smart.bundlerRead(
+          evmChain,
+          method,
+          Array.isArray(params) ? params : [],
+        )
       }
       if (!rpcUrl) throw new FrameError(`No RPC URL for chain ${chain}`)
       return jsonRpc(method, params, rpcUrl, signal)

@@ -23,6 +23,13 @@ export const SIMPLE_ACCOUNT_CANNOT_SIGN =
   'This smart account cannot sign messages: sign with the account that owns it'
 export const SMART_ACCOUNT_NEEDED =
   'Batched calls need the smart account: switch to it in your account settings'
+/** §6 user-operation reads: the bundler answers them, not the chain's node */
+export const USER_OPERATION_READS = new Set([
+  'eth_getUserOperationByHash',
+  'eth_getUserOperationReceipt',
+  'eth_supportedEntryPoints',
+  'eth_estimateUserOperationGas',
+])
 /** ERC-7715: the longest permission an app may ask for (the services keep it no longer) */
 export const PERMISSION_MAX_EXPIRY_S = 30 * 24 * 60 * 60
 export const OUTSIDE_PERMISSION = 'The calls are outside the permission'

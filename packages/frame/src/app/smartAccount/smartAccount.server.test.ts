@@ -94,6 +94,15 @@ describe('the embedded wallet’s smart account', () => {
     expect(card).toContain('function 0xa9059cbb')
     const { id } = ok(reply).result as { id: Hex }
     const status = await statusOf(h, id, 200)
+    // §6 user-operation reads go to the chain's bundler
+    const byReceipt = ok(await rpc(h, 'eth_getUserOperationReceipt', [id])).result as {
+      userOpHash: Hex
+      success: boolean
+    }
+    expect(byReceipt).toMatchObject({ userOpHash: id, success: true })
+    expect(ok(await rpc(h, 'eth_supportedEntryPoints')).result).toEqual([
+      '0x0000000071727De22E5E9d8BAf0edAc6f37da032',
+    ])
     expect(status.receipts?.[0]?.transactionHash).toMatch(/^0x[0-9a-f]{64}$/)
     const read = (functionName: 'balanceOf' | 'allowance', args: readonly Address[]) =>
       stack

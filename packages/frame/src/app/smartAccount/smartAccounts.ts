@@ -146,6 +146,9 @@ export function createSmartAccounts(deps: SmartAccountsDeps) {
       }
     },
 
+    /** §6 user-operation reads (receipts, estimates, entry points): the chain's bundler answers */
+    bundlerRead: bundlerRpc,
+
     /** EIP-5792 wallet_getCallsStatus for a batch this frame sent (records kept 86,400 s) */
     async callsStatus(id: string): Promise<CallsStatus> {
       const chainId = records.chainOf(id)
