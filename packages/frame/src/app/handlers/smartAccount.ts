@@ -39,11 +39,18 @@ export function createAccountTypes(deps: HandlerDeps, where: ChainInUse) {
     now: deps.now ?? Date.now,
   }
   const smart = createSmartAccounts(services)
-  /** Set by APP_SET_PREFERRED_ACCOUNT; before that, what the server remembers */
-  let chosen: AccountType | undefined
+  /**
+   * Set by APP_SET_PREFERRED_ACCOUNT (before that, what the server remembers), with whose choice
+   * it is: a frame that signs out and in again as someone else must not carry it over
+   */
+  let chosen: { type: AccountType; owner: string } | undefined
 
   const preferred = (): AccountType =>
-    chosen ?? (wallet.user()?.preferredAccountType === 'smartAccount' ? 'smartAccount' : 'eoa')
+    chosen && chosen.owner === wallet.account()?.address
+      ? chosen.type
+      : wallet.user()?.preferredAccountType === 'smartAccount'
+        ? 'smartAccount'
+        : 'eoa'
 
   async function enabledNetworks(): Promise<number[]> {
     return smart.enabledNetworks().catch((error: unknown) => {
@@ -91,7 +98,7 @@ export function createAccountTypes(deps: HandlerDeps, where: ChainInUse) {
     async prefer(type: AccountType, patch: (type: AccountType) => void): Promise<string> {
       const owner = await wallet.unlock()
       const address = type === 'smartAccount' ? (await smartOnChain(owner)).address : owner.address
-      chosen = type
+      chosen = { type, owner: owner.address }
       patch(type)
       return address
     },

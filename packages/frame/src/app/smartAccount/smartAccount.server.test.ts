@@ -63,6 +63,22 @@ describe('the embedded wallet’s smart account', () => {
     ).toBe(SMART_ACCOUNTS_UNAVAILABLE)
   })
 
+  it('a choice belongs to its user: signed out and in as someone else, the frame answers their EOA', async () => {
+    const h = await signedIn()
+    const smart = ok(await h.send('APP_SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })) as {
+      address: Address
+    }
+    expect(ok(await rpc(h, 'eth_accounts')).result).toEqual([smart.address])
+    ok(await h.send('APP_SIGN_OUT', {}))
+    await stack.signInAgain(h)
+    const [other] = ok(await rpc(h, 'eth_accounts')).result as Address[]
+    expect(other).not.toBe(smart.address)
+    expect(ok(await h.send('APP_GET_USER', {}))).toMatchObject({
+      address: other,
+      preferredAccountType: 'eoa',
+    })
+  })
+
   it('sends a batch (approve + transfer) atomically after one approval listing every call; the first one deploys it', async () => {
     const h = await signedIn()
     const { address } = ok(await h.send('APP_SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })) as {

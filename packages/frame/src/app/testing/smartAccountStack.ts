@@ -101,6 +101,11 @@ export function useSmartAccountStack() {
       apiUrl: service.server.url,
       search: `?projectId=${PROJECT}&chainId=31337&rpcUrl=${encodeURIComponent(rpcUrl)}`,
     })
+    return signInAgain(h)
+  }
+
+  /** A new email user signs in on this frame (a first device: approved from the mail, then the code) */
+  async function signInAgain(h: Harness): Promise<Harness> {
     const email = `smart-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org`
     expect(ok(await h.send('APP_CONNECT_EMAIL', { email }))).toEqual({ action: 'VERIFY_DEVICE' })
     expect((await approveByLink(approvalLinkOf(await nextMail(email)))).status).toBe(200)
@@ -159,6 +164,7 @@ export function useSmartAccountStack() {
 
   return {
     signedIn,
+    signInAgain,
     rpc,
     approved,
     fund,
