@@ -4,6 +4,7 @@
 // and for plain ones after it, one and two calls each.
 import { performance } from 'node:perf_hooks'
 import { findFreePort, startBundler, startDevnet } from '@latchkey/devnet'
+import { percentile } from '@latchkey/server/bench'
 import { createPublicClient, createTestClient, http, parseEther } from 'viem'
 import { createBundlerClient } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -14,11 +15,6 @@ import { markdownTable } from './table'
 export interface SmartAccountBench {
   runs: number
   rows: { operation: string; submitMs: number[]; receiptMs: number[] }[]
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN
 }
 
 export async function runSmartAccountBench(runs = 20): Promise<SmartAccountBench> {
@@ -79,13 +75,18 @@ export async function runSmartAccountBench(runs = 20): Promise<SmartAccountBench
 export function smartAccountTable(result: SmartAccountBench): string {
   return markdownTable(
     ['user operation', 'submit p50 ms', 'p95 ms', 'submit → receipt p50 ms', 'p95 ms'],
-    result.rows.map((row) => [
-      row.operation,
-      percentile(row.submitMs, 50).toFixed(0),
-      percentile(row.submitMs, 95).toFixed(0),
-      percentile(row.receiptMs, 50).toFixed(0),
-      percentile(row.receiptMs, 95).toFixed(0),
-    ]),
+    result.rows.map((row) => {
+      const [submit, receipt] = [row.submitMs, row.receiptMs].map((ms) =>
+        [...ms].sort((a, b) => a - b),
+      )
+      return [
+        row.operation,
+        percentile(submit ?? [], 50).toFixed(0),
+        percentile(submit ?? [], 95).toFixed(0),
+        percentile(receipt ?? [], 50).toFixed(0),
+        percentile(receipt ?? [], 95).toFixed(0),
+      ]
+    }),
   )
 }
 

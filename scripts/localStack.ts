@@ -7,6 +7,7 @@
 import {
   type Bundler,
   type DevnetChainConfig,
+  defaultBundlerPorts,
   findFreePort,
   LOCAL_TELEGRAM_BOT_TOKEN,
   ONRAMP_TREASURY_KEY,
@@ -60,7 +61,7 @@ export async function startLocalServices(options: LocalServicesOptions = {}) {
   }
   try {
     for (const [index, chain] of devnet.chains.entries()) {
-      const port = options.ports ? await findFreePort() : defaultBundlerPort(index)
+      const port = options.ports ? await findFreePort() : (defaultBundlerPorts()[index] ?? 0)
       bundlers.push(await startBundler({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, port }))
     }
   } catch (error) {
@@ -116,15 +117,3 @@ export async function startLocalServices(options: LocalServicesOptions = {}) {
 }
 
 export type LocalServices = Awaited<ReturnType<typeof startLocalServices>>
-
-/** BUNDLER_PORT_A / BUNDLER_PORT_B, else 4337 and 4338 (the chains' order) */
-function defaultBundlerPort(index: number): number {
-  const raw = process.env[index === 0 ? 'BUNDLER_PORT_A' : 'BUNDLER_PORT_B']
-  const port = raw ? Number(raw) : 4337 + index
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-    throw new Error(
-      `BUNDLER_PORT_${index === 0 ? 'A' : 'B'} must be a TCP port number, got "${raw}"`,
-    )
-  }
-  return port
-}

@@ -43,6 +43,11 @@ export interface StartDevnetOptions {
   solana?: { port: number } | false
 }
 
+/** The bundlers of chain A and chain B: BUNDLER_PORT_A / BUNDLER_PORT_B, else 4337 and 4338. */
+export function defaultBundlerPorts(): [number, number] {
+  return [portFromEnv('BUNDLER_PORT_A', 4337), portFromEnv('BUNDLER_PORT_B', 4338)]
+}
+
 /** Chain A (31337) and chain B (31338); ports come from EVM_PORT_A / EVM_PORT_B when set. */
 export function defaultDevnetChains(): DevnetChainConfig[] {
   return [

@@ -14,7 +14,7 @@ export { DEVNET_MNEMONIC, TEST_ACCOUNT_ETH_BALANCE, TEST_ACCOUNTS } from '../acc
 export type { AnvilInstance, StartAnvilOptions } from '../anvil.ts'
 export { startAnvil } from '../anvil.ts'
 export type { Devnet, DevnetChain, DevnetChainConfig, StartDevnetOptions } from '../devnet.ts'
-export { defaultDevnetChains, startDevnet } from '../devnet.ts'
+export { defaultBundlerPorts, defaultDevnetChains, startDevnet } from '../devnet.ts'
 export {
   EXCHANGE_ADDRESSES,
   EXCHANGE_DEPLOYER,

@@ -15,5 +15,6 @@ export {
 } from '../bench/relayPaced.ts'
 export { SERVER_INSTANCE, type ServerProcess, spawnServer } from '../bench/serverProcess.ts'
 export { benchSwapQuotes, type SwapBench, type SwapQuoteTiming } from '../bench/swap.ts'
+export { percentile } from '../bench/timing.ts'
 export { benchFuzz, type FuzzBench } from '../fuzz/bench.ts'
 export { redisServerAvailable, startTestRedis, type TestRedis } from '../net/redisServer.ts'

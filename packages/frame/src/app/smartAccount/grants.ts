@@ -3,10 +3,10 @@
 // in this frame can be used here, by the origin it was made for.
 import type { LocalAccount } from 'viem'
 import { FrameError } from '../../frameError.ts'
-import { HTTP_TIMEOUT_MS } from '../config.ts'
 import type { KeyValueStore } from '../storage.ts'
 import { PERMISSION_REVOKE_PREFIX, PERMISSION_UNKNOWN } from './constants.ts'
 import type { PermissionRequest, Scope, Spent } from './permissions.ts'
+import { type ServicesDeps, servicesRequest } from './servicesRequest.ts'
 
 export interface Grant {
   id: string
@@ -18,11 +18,8 @@ export interface Grant {
   spent: Spent
 }
 
-export interface GrantsDeps {
-  apiUrl: string
-  projectId: string
+export interface GrantsDeps extends ServicesDeps {
   store: KeyValueStore
-  fetch: typeof fetch
   now: () => number
 }
 
@@ -33,23 +30,10 @@ const revive = (_: string, value: unknown) =>
 
 export function createGrants(deps: GrantsDeps) {
   async function call(path: string, body?: unknown) {
-    const url = new URL(`${deps.apiUrl}${path}`)
-    url.searchParams.set('projectId', deps.projectId)
-    const response = await deps.fetch(url, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      credentials: 'omit',
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-    })
-    const answer = (await response.json().catch(() => ({}))) as {
-      id?: string
-      error?: string
-      revokedAt?: string | null
-      expiry?: number
-    }
-    if (!response.ok) throw new FrameError(answer.error ?? `HTTP status code: ${response.status}`)
-    return answer
+    const answer = await servicesRequest(deps, path, body === undefined ? {} : { body })
+    const { error } = answer.body as { error?: string }
+    if (!answer.ok) throw new FrameError(error ?? `HTTP status code: ${answer.status}`)
+    return answer.body as { id?: string; revokedAt?: string | null }
   }
 
   const save = (grant: Grant) => deps.store.set(key(grant.id), JSON.stringify(grant, bigints))

@@ -9,13 +9,11 @@ import type { KeyValueStore } from '../storage.ts'
 import { createCallsRecords } from './callsRecords.ts'
 import { CALLS_STATUS, UNKNOWN_BUNDLE } from './constants.ts'
 import type { BatchCall } from './sendCalls.ts'
+import { type ServicesDeps, servicesRequest, servicesUrl } from './servicesRequest.ts'
 import type { SimpleSmartAccount } from './simpleAccount.ts'
 
-export interface SmartAccountsDeps {
-  apiUrl: string
-  projectId: string
+export interface SmartAccountsDeps extends ServicesDeps {
   store: KeyValueStore
-  fetch: typeof fetch
   now: () => number
 }
 
@@ -52,45 +50,29 @@ export function createSmartAccounts(deps: SmartAccountsDeps) {
   const accounts = new Map<string, Promise<SimpleSmartAccount>>()
   let networks: Promise<number[]> | undefined
 
-  const gateway = (chainId: number) => {
-    const url = new URL(`${deps.apiUrl}/v1/bundler`)
-    url.searchParams.set('projectId', deps.projectId)
-    url.searchParams.set('chainId', `eip155:${chainId}`)
-    return url.toString()
-  }
+  const chainQuery = (chainId: number) => ({ chainId: `eip155:${chainId}` })
 
   async function fetchNetworks(): Promise<number[]> {
-    const url = new URL(`${deps.apiUrl}/v1/bundler`)
-    url.searchParams.set('projectId', deps.projectId)
-    const response = await deps.fetch(url, {
-      credentials: 'omit',
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-    })
-    if (!response.ok) throw new FrameError(`HTTP status code: ${response.status}`)
-    const body = (await response.json()) as { chains?: unknown }
-    if (!Array.isArray(body.chains)) throw new FrameError('Invalid bundler gateway response')
-    return body.chains.flatMap((caip2) => {
+    const answer = await servicesRequest(deps, '/v1/bundler')
+    if (!answer.ok) throw new FrameError(`HTTP status code: ${answer.status}`)
+    const { chains } = answer.body
+    if (!Array.isArray(chains)) throw new FrameError('Invalid bundler gateway response')
+    return chains.flatMap((caip2) => {
       const match = typeof caip2 === 'string' ? /^eip155:([0-9]{1,15})$/.exec(caip2) : null
       return match ? [Number(match[1])] : []
     })
   }
 
   async function bundlerRpc(chainId: number, method: string, params: unknown[]) {
-    const response = await deps.fetch(gateway(chainId), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      credentials: 'omit',
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    const answer = await servicesRequest(deps, '/v1/bundler', {
+      query: chainQuery(chainId),
+      body: { jsonrpc: '2.0', id: 1, method, params },
     })
-    const body = (await response.json().catch(() => ({}))) as {
-      result?: unknown
-      error?: { message?: string }
+    const { error } = answer.body as { error?: { message?: string } }
+    if (error || !('result' in answer.body)) {
+      throw new FrameError(error?.message ?? `HTTP status code: ${answer.status}`)
     }
-    if (body.error || !('result' in body)) {
-      throw new FrameError(body.error?.message ?? `HTTP status code: ${response.status}`)
-    }
-    return body.result
+    return answer.body.result
   }
 
   /** The owner's SimpleAccount on a chain, read through the chain's RPC URL */
@@ -128,7 +110,11 @@ export function createSmartAccounts(deps: SmartAccountsDeps) {
         account(owner, chainId, rpcUrl),
         import('./simpleAccount.ts'),
       ])
-      const bundler = bundlerFor(smart, gateway(chainId), HTTP_TIMEOUT_MS)
+      const bundler = bundlerFor(
+        smart,
+        servicesUrl(deps, '/v1/bundler', chainQuery(chainId)),
+        HTTP_TIMEOUT_MS,
+      )
       const hash = await bundler.sendUserOperation({ account: smart, calls })
       records.add(hash, chainId)
       return hash
