@@ -74,3 +74,8 @@ export function normalizeAddress(namespace: ChainNamespace, value: string): stri
   if (namespace === 'eip155' && isEvmAddress(value) && !value.startsWith('0x')) return `0x${value}`
   return value
 }
+
+/** EVM addresses are hex in any case; Solana's base58 (and the others) are case-sensitive. */
+export function isSameAddress(caipNetworkId: string, a: string, b: string): boolean {
+  return caipNetworkId.startsWith('eip155:') ? a.toLowerCase() === b.toLowerCase() : a === b
+}

@@ -24,6 +24,19 @@ describe('pending sends in the activity (§4, README "Send")', () => {
     expect(p.store.getState().pending.map((t) => t.id)).toEqual(['0xmine', '0xelsewhere'])
   })
 
+  it("switching network keeps the account's pending sends; another account sees none of them", async () => {
+    const p = setupPortfolio()
+    await p.portfolio.refresh()
+    p.store.setState({ pending: [entry('0xonA'), entry('0xonB', localChainB.caipNetworkId)] })
+    p.chain.setState({ activeCaipNetwork: localChainB })
+    await p.portfolio.refresh()
+    expect(p.store.getState().transactions.map((t) => t.id)).toEqual(['0xonB'])
+    expect(p.store.getState().pending.map((t) => t.id)).toEqual(['0xonA', '0xonB'])
+    p.switchTo(BOB)
+    await p.portfolio.refresh()
+    expect(p.store.getState().pending).toEqual([])
+  })
+
   it('a send made while the history is cached still shows first', async () => {
     const p = setupPortfolio()
     p.answers.history = { data: [entry('0xolder')], next: null }

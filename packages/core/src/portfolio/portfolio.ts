@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla'
 import type { ApiClient, HistoryPage, TokenBalance, TokenPrice, Transaction } from '../api/api.ts'
 import type { AccountState, ChainState } from '../appkitState.ts'
+import { isSameAddress } from '../address.ts'
 import type { CaipAddress, CaipNetworkId } from '../caip.ts'
 import { ErrorText } from '../errors.ts'
 import { floorDecimalString } from '../format.ts'
@@ -78,10 +79,16 @@ export function createPortfolioController(ctx: PortfolioContext) {
 
   const isCurrent = (t: Target) => target()?.caipAddress === t.caipAddress
 
-  /** Switching account or network starts from empty data, never another account's. */
+  /**
+   * Switching account or network starts from empty data, never another account's; the
+   * account's own pending sends stay, each waiting for its network's history.
+   */
   function claim(t: Target) {
     if (store.getState().caipAddress !== t.caipAddress) {
-      store.setState({ ...initialPortfolioState(), caipAddress: t.caipAddress }, true)
+      const pending = store
+        .getState()
+        .pending.filter((p) => isSameAddress(t.chainId, p.metadata.sentFrom, t.address))
+      store.setState({ ...initialPortfolioState(), caipAddress: t.caipAddress, pending }, true)
     }
     if (account.getState().balance?.caipAddress !== t.caipAddress) {
       account.setState({ balance: undefined, balanceError: undefined })

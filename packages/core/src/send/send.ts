@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla'
-import { isValidAddress, normalizeAddress } from '../address.ts'
+import { isSameAddress, isValidAddress, normalizeAddress } from '../address.ts'
 import type { TokenBalance, Transaction } from '../api/api.ts'
 import type { AccountState, ChainState } from '../appkitState.ts'
 import type { ChainNamespace } from '../caip.ts'
@@ -48,11 +48,6 @@ export function balanceOf(token: TokenBalance): bigint {
   } catch {
     return 0n
   }
-}
-
-/** EVM addresses are hex in any case; Solana's base58 is case-sensitive. */
-function isSameAddress(caipNetworkId: string, a: string, b: string): boolean {
-  return caipNetworkId.startsWith('eip155:') ? a.toLowerCase() === b.toLowerCase() : a === b
 }
 
 /** §4 A send the activity shows at once, until the history lists it. */
