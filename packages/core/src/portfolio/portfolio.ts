@@ -1,7 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla'
+import { isSameAddress } from '../address.ts'
 import type { ApiClient, HistoryPage, TokenBalance, TokenPrice, Transaction } from '../api/api.ts'
 import type { AccountState, ChainState } from '../appkitState.ts'
-import { isSameAddress } from '../address.ts'
 import type { CaipAddress, CaipNetworkId } from '../caip.ts'
 import { ErrorText } from '../errors.ts'
 import { floorDecimalString } from '../format.ts'
