@@ -7,6 +7,7 @@ import type { WalletItem } from './routes/wallets.ts'
 import { BITCOIN, COSMOS_HUB, SUI } from './seed/chains.ts'
 import { REAL_WALLETS, type SeedWallet } from './seed/wallets.ts'
 import { availableDatabases, startTestServer, type TestServer } from './testing/databases.ts'
+import { TEST_FRAME_ORIGIN } from './testing/emailLogin.ts'
 
 const ORIGIN = 'http://localhost:5173'
 const FOREIGN_ORIGIN = 'https://evil.example'
@@ -53,6 +54,7 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
     service = await startTestServer(database, {
       wallets: WALLETS,
       allowedOrigins: ['http://127.0.0.1:5173', ORIGIN],
+      frameOrigins: [TEST_FRAME_ORIGIN],
       rateLimit: { perAddress: { limit: 1_000_000, windowMs: 10_000 } },
     })
   })
@@ -462,6 +464,16 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
       expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN)
       expect(response.headers.get('access-control-allow-methods')).toContain('GET')
       expect(response.headers.get('access-control-allow-headers')).toBe('x-sdk-version')
+    })
+
+    it("lets the embedded wallet's frame read balances (wallet_getAssets), and no other project route", async () => {
+      const preflight = (path: string) =>
+        get(path, {}, { method: 'OPTIONS', headers: { Origin: TEST_FRAME_ORIGIN } })
+      const balances = await preflight(`/v1/account/0x${'1'.repeat(40)}/balance`)
+      expect(balances.headers.get('access-control-allow-origin')).toBe(TEST_FRAME_ORIGIN)
+      for (const path of ['/getWallets', `/v1/account/0x${'1'.repeat(40)}/history`]) {
+        expect((await preflight(path)).headers.get('access-control-allow-origin')).toBeNull()
+      }
     })
 
     it('answers a foreign preflight without CORS headers', async () => {

@@ -43,7 +43,12 @@ import { registerNameRoutes } from './names/routes.ts'
 import type { TrustedProxies } from './net/clientAddress.ts'
 import type { HostedProvider } from './onramp/hostedProviders.ts'
 import { registerOnramp } from './onramp/onrampHandlers.ts'
-import { MAILING_AUTH_PATHS, PROJECT_ROUTES, SIGN_IN_PATHS } from './routeSets.ts'
+import {
+  FRAME_READABLE_ROUTES,
+  MAILING_AUTH_PATHS,
+  PROJECT_ROUTES,
+  SIGN_IN_PATHS,
+} from './routeSets.ts'
 import { registerBalanceRoutes } from './routes/balance.ts'
 import { BUNDLER_PATH, registerBundlerRoute } from './routes/bundler.ts'
 import { registerConfigRoutes } from './routes/config.ts'
@@ -144,9 +149,12 @@ export function createApp(deps: AppDeps): App {
     projectCors(),
     rateLimit(deps.rateLimit ?? {}, counters, addressOf),
   ] as const
-  for (const route of PROJECT_ROUTES) app.use(route.getRoutingPath(), ...guards)
-  app.use(RPC_PATH, ...guards)
   const [project, , limit] = guards
+  const frameReadable = [project, projectCors(deps.frameOrigins ?? []), limit] as const
+  for (const route of PROJECT_ROUTES) {
+    app.use(route.getRoutingPath(), ...(FRAME_READABLE_ROUTES.has(route) ? frameReadable : guards))
+  }
+  app.use(RPC_PATH, ...guards)
   const nameRegistrations = deps.rateLimit?.namesPerAddress ?? NAME_REGISTER_RATE_LIMIT
   app.use(
     postNameRoute.getRoutingPath(),

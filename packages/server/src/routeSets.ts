@@ -52,6 +52,9 @@ export const PROJECT_ROUTES = [
   ...NAME_ROUTES,
 ]
 
+/** Project routes the embedded wallet's frame reads too (wallet_getAssets reads the balances) */
+export const FRAME_READABLE_ROUTES = new Set<(typeof PROJECT_ROUTES)[number]>([getBalanceRoute])
+
 /** The auth routes that sign in or mail: they also count against authRateLimit's budgets. */
 export const SIGN_IN_PATHS = new Set<string>(
   [

@@ -42,11 +42,15 @@ function corsFor(
 /**
  * CORS for a project's allowed origins (§7 /projects/v1/origins): the origin is echoed only
  * when the project lists it. The origins list itself is open, so the modal can raise APKT002
- * on a foreign page.
+ * on a foreign page. `alsoOrigins` (the frame's, on the routes it reads) are allowed besides.
  */
-export function projectCors(): MiddlewareHandler<AppEnv> {
+export function projectCors(alsoOrigins: readonly string[] = []): MiddlewareHandler<AppEnv> {
+  const also = new Set(alsoOrigins)
   return corsFor(
-    (c, origin) => OPEN_PATHS.has(c.req.path) || c.var.project.allowed_origins.includes(origin),
+    (c, origin) =>
+      OPEN_PATHS.has(c.req.path) ||
+      also.has(origin) ||
+      c.var.project.allowed_origins.includes(origin),
     'GET, HEAD, POST, DELETE, OPTIONS',
   )
 }

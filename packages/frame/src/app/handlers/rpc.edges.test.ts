@@ -28,16 +28,13 @@ describe('answered by the frame itself', () => {
 })
 
 describe('refused as not implemented, with no card shown', () => {
-  it('unsafe methods the frame does not sign yet, and the safe ones it cannot answer', async () => {
+  it('unsafe methods the frame does not sign yet', async () => {
     const { h } = await signedInFrame()
     for (const method of ['eth_sendUserOperation']) {
       expect(failure(await h.send('APP_RPC_REQUEST', { method, params: [] }))).toEqual({
         message: `not implemented: ${method}`,
       })
     }
-    expect(
-      failure(await h.send('APP_RPC_REQUEST', { method: 'wallet_getAssets', params: [] })),
-    ).toEqual({ message: 'not implemented: wallet_getAssets' })
   })
 
   it('batched calls need the smart account; a batch id this frame did not send is unknown', async () => {

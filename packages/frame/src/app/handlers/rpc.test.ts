@@ -246,7 +246,15 @@ describe('which chain and endpoint a request goes to', () => {
     ).toEqual({ message: 'An address is required', code: INVALID_PARAMS })
     expect(
       failure(await h.send('APP_RPC_REQUEST', { method: 'wallet_getAssets', params: [] })),
-    ).toEqual({ message: 'not implemented: wallet_getAssets' })
+    ).toEqual({ message: 'Invalid assets request', code: INVALID_PARAMS })
+    expect(
+      failure(
+        await h.send('APP_RPC_REQUEST', {
+          method: 'wallet_getAssets',
+          params: [{ account: '0x2222222222222222222222222222222222222222' }],
+        }),
+      ),
+    ).toEqual({ message: WRONG_ACCOUNT, code: UNAUTHORIZED })
     expect(endpoint.seen).toHaveLength(0)
   })
 })

@@ -20,9 +20,6 @@ import type { smartAccountRpc } from './smartAccountRpc.ts'
 import type { FrameState } from './state.ts'
 import type { Context, HandlerDeps, HandlerTable } from './types.ts'
 
-/** Safe methods the frame answers itself, or refuses as not implemented. */
-const NOT_IMPLEMENTED_SAFE = new Set(['wallet_getAssets'])
-
 type RpcPayload = AppRequest<'APP_RPC_REQUEST'>
 
 export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
@@ -71,6 +68,16 @@ export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
     return result
   }
 
+  /** EIP-7811: the data API's balances of the account in use (or its owner) */
+  async function assets(params: unknown) {
+    const [inUse, { parseAssetsRequest, walletAssets }] = await Promise.all([
+      state.accountTypes.inUse(),
+      import('../walletAssets.ts'),
+    ])
+    const request = parseAssetsRequest(params, [inUse.address, inUse.owner.address])
+    return walletAssets(state.accountTypes.services, request)
+  }
+
   async function rpc(payload: RpcPayload, context: Context, signal: AbortSignal) {
     const { method, params } = payload
     const chain = payload.chainId ?? state.chainId
@@ -90,8 +97,8 @@ export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
     if (kind === 'unsafe' && !SIGNING_METHODS.has(method) && !ownMethod) {
       throw new FrameError(`not implemented: ${method}`)
     }
-    if (NOT_IMPLEMENTED_SAFE.has(method)) throw new FrameError(`not implemented: ${method}`)
     if (namespace !== 'eip155') throw new FrameError(`not implemented: ${namespace} requests`)
+    if (method === 'wallet_getAssets') return assets(params)
     const evmChain = evmChainId(chain)
     if (ownMethod || (kind === 'unsafe' && evmChain === evmChainId(state.chainId))) {
       const inUse = await state.accountTypes.inUse()

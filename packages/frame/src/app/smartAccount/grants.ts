@@ -6,7 +6,7 @@ import { FrameError } from '../../frameError.ts'
 import type { KeyValueStore } from '../storage.ts'
 import { PERMISSION_REVOKE_PREFIX, PERMISSION_UNKNOWN } from './constants.ts'
 import type { PermissionRequest, Scope, Spent } from './permissions.ts'
-import { type ServicesDeps, servicesRequest } from './servicesRequest.ts'
+import { type ServicesDeps, servicesRequest } from '../servicesRequest.ts'
 
 export interface Grant {
   id: string

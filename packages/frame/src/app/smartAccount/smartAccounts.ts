@@ -9,7 +9,7 @@ import type { KeyValueStore } from '../storage.ts'
 import { createCallsRecords } from './callsRecords.ts'
 import { CALLS_STATUS, UNKNOWN_BUNDLE } from './constants.ts'
 import type { BatchCall } from './sendCalls.ts'
-import { type ServicesDeps, servicesRequest, servicesUrl } from './servicesRequest.ts'
+import { type ServicesDeps, servicesRequest, servicesUrl } from '../servicesRequest.ts'
 import type { SimpleSmartAccount } from './simpleAccount.ts'
 
 export interface SmartAccountsDeps extends ServicesDeps {

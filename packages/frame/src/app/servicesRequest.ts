@@ -1,6 +1,7 @@
-// One request of the smart accounts' to the services (the bundler gateway, the permission
-// records): the project's id on the URL, JSON in and out, no cookies, the frame's HTTP timeout.
-import { HTTP_TIMEOUT_MS } from '../config.ts'
+// One request of the frame's to the services' data side (the bundler gateway, the permission
+// records, balances): the project's id on the URL, JSON in and out, no cookies, the frame's HTTP
+// timeout. The auth API has its own client (api.ts).
+import { HTTP_TIMEOUT_MS } from './config.ts'
 
 export interface ServicesDeps {
   apiUrl: string
