@@ -4,8 +4,8 @@
 import { type Hex, parseUnits } from 'viem'
 import * as z from 'zod/mini'
 import { FrameError } from '../frameError.ts'
-import { INVALID_PARAMS, UNAUTHORIZED, WRONG_ACCOUNT } from './signer.ts'
 import { type ServicesDeps, servicesRequest } from './servicesRequest.ts'
+import { INVALID_PARAMS, UNAUTHORIZED, WRONG_ACCOUNT } from './signer.ts'
 
 export type AssetType = 'native' | 'erc20'
 

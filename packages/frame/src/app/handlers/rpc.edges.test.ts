@@ -27,14 +27,13 @@ describe('answered by the frame itself', () => {
   })
 })
 
-describe('refused as not implemented, with no card shown', () => {
-  it('unsafe methods the frame does not sign yet', async () => {
+describe('refused with no card shown', () => {
+  it('a user operation needs the smart account', async () => {
     const { h } = await signedInFrame()
-    for (const method of ['eth_sendUserOperation']) {
-      expect(failure(await h.send('APP_RPC_REQUEST', { method, params: [] }))).toEqual({
-        message: `not implemented: ${method}`,
-      })
-    }
+    expect(
+      failure(await h.send('APP_RPC_REQUEST', { method: 'eth_sendUserOperation', params: [] })),
+    ).toEqual({ message: SMART_ACCOUNT_NEEDED, code: 4100 })
+    expect(h.doc.querySelector('.lk-approval:not([hidden])')).toBeNull()
   })
 
   it('batched calls need the smart account; a batch id this frame did not send is unknown', async () => {

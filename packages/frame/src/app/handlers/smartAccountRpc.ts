@@ -1,6 +1,7 @@
 // The page's requests that the smart account answers differently from the EOA (README "Smart
-// accounts"): wallet_sendCalls as one atomic user operation, eth_sendTransaction through the
-// bundler, wallet_getCallsStatus and wallet_getCapabilities; messages it cannot sign.
+// accounts"): wallet_sendCalls as one atomic user operation, an app's own eth_sendUserOperation,
+// eth_sendTransaction through the bundler, wallet_getCallsStatus and wallet_getCapabilities;
+// messages it cannot sign.
 
 import type { Hex } from 'viem'
 import { FrameError } from '../../frameError.ts'
@@ -12,6 +13,7 @@ import {
 } from '../smartAccount/constants.ts'
 import { createGrants } from '../smartAccount/grants.ts'
 import { type BatchCall, parseSendCalls } from '../smartAccount/sendCalls.ts'
+import type { UserOperationTerms } from '../smartAccount/userOperation.ts'
 import type { AccountInUse, AccountTypes } from './smartAccount.ts'
 
 /** What the approval card needs; resolves only when the visitor approved */
@@ -45,11 +47,11 @@ export function smartAccountRpc(types: AccountTypes) {
     )
   }
 
-  async function send(inUse: AccountInUse, calls: BatchCall[]) {
+  async function send(inUse: AccountInUse, calls: BatchCall[], terms?: UserOperationTerms) {
     if (inUse.chainId === undefined || !inUse.rpcUrl) {
       throw new FrameError(`No RPC URL for chain ${inUse.chainId}`)
     }
-    return smart.sendCalls(inUse.owner, inUse.chainId, inUse.rpcUrl, calls)
+    return smart.sendCalls(inUse.owner, inUse.chainId, inUse.rpcUrl, calls, terms)
   }
 
   return {
@@ -90,6 +92,23 @@ export function smartAccountRpc(types: AccountTypes) {
           details: request.details,
         })
         return { result: { id: await send(inUse, request.calls) } }
+      }
+      if (method === 'eth_sendUserOperation') {
+        if (inUse.type !== 'smartAccount' || inUse.chainId === undefined) {
+          throw new FrameError(SMART_ACCOUNT_NEEDED, UNAUTHORIZED)
+        }
+        const { parseUserOperation } = await import('../smartAccount/userOperation.ts')
+        const request = parseUserOperation(params, {
+          address: inUse.address,
+          chainId: inUse.chainId,
+        })
+        const count = request.calls.length
+        await ask({
+          title: 'Send user operation',
+          action: `send ${count} call${count === 1 ? '' : 's'} from your smart account`,
+          details: request.details,
+        })
+        return { result: await send(inUse, request.calls, request.terms) }
       }
       if (method === 'wallet_grantPermissions') {
         if (inUse.type !== 'smartAccount' || inUse.chainId === undefined) {

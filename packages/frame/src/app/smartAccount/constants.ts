@@ -36,6 +36,11 @@ export const OUTSIDE_PERMISSION = 'The calls are outside the permission'
 export const PERMISSION_UNKNOWN = 'Unknown or ended permission'
 export const PERMISSION_REVOKE_PREFIX = 'Revoke Latchkey permission '
 
+/** ERC-4337 v0.7's EntryPoint, the one SimpleAccount and the bundlers here use */
+export const ENTRY_POINT_07 = '0x0000000071727De22E5E9d8BAf0edAc6f37da032'
+export const USER_OPERATION_CALL_DATA =
+  "The user operation's callData must be the smart account's execute or executeBatch"
+
 /** The methods the smart account's part answers (handlers/smartAccountRpc.ts), for either account */
 export const SMART_ACCOUNT_METHODS = new Set([
   'wallet_sendCalls',
@@ -43,4 +48,5 @@ export const SMART_ACCOUNT_METHODS = new Set([
   'wallet_revokePermissions',
   'wallet_getCallsStatus',
   'wallet_getCapabilities',
+  'eth_sendUserOperation',
 ])

@@ -3,10 +3,10 @@
 // in this frame can be used here, by the origin it was made for.
 import type { LocalAccount } from 'viem'
 import { FrameError } from '../../frameError.ts'
+import { type ServicesDeps, servicesRequest } from '../servicesRequest.ts'
 import type { KeyValueStore } from '../storage.ts'
 import { PERMISSION_REVOKE_PREFIX, PERMISSION_UNKNOWN } from './constants.ts'
 import type { PermissionRequest, Scope, Spent } from './permissions.ts'
-import { type ServicesDeps, servicesRequest } from '../servicesRequest.ts'
 
 export interface Grant {
   id: string

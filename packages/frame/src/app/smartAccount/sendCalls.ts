@@ -86,7 +86,8 @@ export function parseSendCalls(
   }
 }
 
-function describeCalls(calls: BatchCall[], chainId: number, from: string): Detail[] {
+/** Each call (receiver, ETH, data size and function) for the approval card, then the batch's terms */
+export function describeCalls(calls: BatchCall[], chainId: number, from: string): Detail[] {
   const details: Detail[] = calls.map((call, index) => {
     const bytes = call.data ? (call.data.length - 2) / 2 : 0
     const data =

@@ -24,14 +24,11 @@ import {
 } from 'viem/account-abstraction'
 import { readContract } from 'viem/actions'
 import { SIMPLE_ACCOUNT_CANNOT_SIGN } from './constants.ts'
+import { simpleAccountAbi } from './simpleAccountAbi.ts'
 
 /** The reference factory's address on every chain (the same CREATE2 deployment as mainnet's). */
 export const SIMPLE_ACCOUNT_FACTORY: Address = '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985'
 
-const accountAbi = parseAbi([
-  'function execute(address dest, uint256 value, bytes func)',
-  'function executeBatch(address[] dest, uint256[] value, bytes[] func)',
-])
 const factoryAbi = parseAbi([
   'function createAccount(address owner, uint256 salt) returns (address)',
   'function getAddress(address owner, uint256 salt) view returns (address)',
@@ -78,13 +75,13 @@ export async function toSimpleAccount({
       const [call] = calls
       if (calls.length === 1 && call) {
         return encodeFunctionData({
-          abi: accountAbi,
+          abi: simpleAccountAbi,
           functionName: 'execute',
           args: [call.to, call.value ?? 0n, call.data ?? '0x'],
         })
       }
       return encodeFunctionData({
-        abi: accountAbi,
+        abi: simpleAccountAbi,
         functionName: 'executeBatch',
         args: [
           calls.map((c) => c.to),
@@ -94,7 +91,7 @@ export async function toSimpleAccount({
       })
     },
     async decodeCalls(data) {
-      const decoded = decodeFunctionData({ abi: accountAbi, data })
+      const decoded = decodeFunctionData({ abi: simpleAccountAbi, data })
       if (decoded.functionName === 'execute') {
         const [to, value, callData] = decoded.args
         return [{ to, value, data: callData }]

@@ -2,15 +2,28 @@
 // server, whose bundler gateway fronts a real Alto bundler on a real anvil chain with EntryPoint
 // v0.7 and the SimpleAccountFactory (testing/smartAccountStack.ts). Node environment.
 import { testTokenAbi } from '@latchkey/devnet'
-import { type Address, type Hex, parseUnits } from 'viem'
+import { type Address, encodeFunctionData, type Hex, parseUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { SMART_ACCOUNTS_UNAVAILABLE } from '../errors.ts'
 import { failure, ok } from '../testing/harness.ts'
 import { lusd, receiver, useSmartAccountStack } from '../testing/smartAccountStack.ts'
-import { CALL_DATA_INVALID, CALL_TO_INVALID, SIMPLE_ACCOUNT_CANNOT_SIGN } from './constants.ts'
+import {
+  CALL_DATA_INVALID,
+  CALL_TO_INVALID,
+  ENTRY_POINT_07,
+  SIMPLE_ACCOUNT_CANNOT_SIGN,
+} from './constants.ts'
+import { simpleAccountAbi } from './simpleAccountAbi.ts'
 
 const stack = useSmartAccountStack()
 const { signedIn, rpc, approved, fund, lusdCall, statusOf } = stack
+const lusdOf = (address: Address) =>
+  stack.client().readContract({
+    address: lusd.address,
+    abi: testTokenAbi,
+    functionName: 'balanceOf',
+    args: [address],
+  })
 
 describe('the embedded wallet’s smart account', () => {
   it('is offered on the chains with a bundler, known before it exists, and chosen by the visitor', async () => {
@@ -166,6 +179,51 @@ describe('the embedded wallet’s smart account', () => {
     // The bundler's simulation refuses a batch that would revert: nothing reaches the chain.
     expect(failed.message).toBeTruthy()
     expect(await stack.client().getBalance({ address: receiver })).toBe(ethBefore)
+  })
+
+  it("sends an app's own user operation after one approval listing its calls; the app's gas terms are kept", async () => {
+    const h = await signedIn()
+    const { address } = ok(await h.send('APP_SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })) as {
+      address: Address
+    }
+    await fund(address)
+    const before = await lusdOf(receiver)
+    const callData = encodeFunctionData({
+      abi: simpleAccountAbi,
+      functionName: 'executeBatch',
+      args: [
+        [lusd.address, receiver],
+        [0n, 10n ** 15n],
+        [lusdCall('transfer', '1').data, '0x'],
+      ],
+    })
+    const operation = { sender: address, callData, signature: '0x' }
+    const { reply, card } = await approved(
+      h,
+      rpc(h, 'eth_sendUserOperation', [operation, ENTRY_POINT_07]),
+    )
+    expect(h.doc.querySelector('h1')?.textContent).toBe('Send user operation')
+    expect(card).toContain('Call 2 of 2')
+    const hash = ok(reply).result as Hex
+    let receipt: { success: boolean } | null = null
+    for (let i = 0; i < 200 && !receipt; i++) {
+      receipt = ok(await rpc(h, 'eth_getUserOperationReceipt', [hash])).result as typeof receipt
+      if (!receipt) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(receipt).toMatchObject({ userOpHash: hash, success: true })
+    expect(await lusdOf(receiver)).toBe(before + parseUnits('1', lusd.decimals))
+
+    // The app's gas terms are kept: too little gas to verify the signature is the bundler's refusal.
+    const starved = await approved(
+      h,
+      rpc(h, 'eth_sendUserOperation', [
+        { ...operation, verificationGasLimit: '0x1' },
+        ENTRY_POINT_07,
+      ]),
+    )
+    expect(failure(starved.reply).message).toBe(
+      'The `validateUserOp` function on the Smart Account reverted.',
+    )
   })
 
   it('refuses bad calls with the spec’s rules before any card is shown', async () => {

@@ -5,12 +5,13 @@
 import type { LocalAccount } from 'viem'
 import { FrameError } from '../../frameError.ts'
 import { HTTP_TIMEOUT_MS } from '../config.ts'
+import { type ServicesDeps, servicesRequest, servicesUrl } from '../servicesRequest.ts'
 import type { KeyValueStore } from '../storage.ts'
 import { createCallsRecords } from './callsRecords.ts'
 import { CALLS_STATUS, UNKNOWN_BUNDLE } from './constants.ts'
 import type { BatchCall } from './sendCalls.ts'
-import { type ServicesDeps, servicesRequest, servicesUrl } from '../servicesRequest.ts'
 import type { SimpleSmartAccount } from './simpleAccount.ts'
+import type { UserOperationTerms } from './userOperation.ts'
 
 export interface SmartAccountsDeps extends ServicesDeps {
   store: KeyValueStore
@@ -104,8 +105,17 @@ export function createSmartAccounts(deps: SmartAccountsDeps) {
       return { address: await smart.getAddress(), isDeployed: await smart.isDeployed() }
     },
 
-    /** One user operation with every call (atomic); answers its hash, the batch's id */
-    async sendCalls(owner: LocalAccount, chainId: number, rpcUrl: string, calls: BatchCall[]) {
+    /**
+     * One user operation with every call (atomic); answers its hash, the batch's id. `terms`: an
+     * app's own nonce and gas limits (eth_sendUserOperation); viem fills in the rest.
+     */
+    async sendCalls(
+      owner: LocalAccount,
+      chainId: number,
+      rpcUrl: string,
+      calls: BatchCall[],
+      terms: UserOperationTerms = {},
+    ) {
       const [smart, { bundlerFor }] = await Promise.all([
         account(owner, chainId, rpcUrl),
         import('./simpleAccount.ts'),
@@ -115,7 +125,7 @@ export function createSmartAccounts(deps: SmartAccountsDeps) {
         servicesUrl(deps, '/v1/bundler', chainQuery(chainId)),
         HTTP_TIMEOUT_MS,
       )
-      const hash = await bundler.sendUserOperation({ account: smart, calls })
+      const hash = await bundler.sendUserOperation({ account: smart, calls, ...terms })
       records.add(hash, chainId)
       return hash
     },
