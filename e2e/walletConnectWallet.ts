@@ -4,6 +4,7 @@ import { Core } from '@walletconnect/core'
 import { buildApprovedNamespaces, buildAuthObject, getSdkError } from '@walletconnect/utils'
 import { createWalletClient, type Hex, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { createWalletCalls } from './walletCalls'
 
 export interface WalletConnectWalletOptions {
   relayUrl: string
@@ -17,6 +18,8 @@ export interface WalletConnectWalletOptions {
   rejectProposals?: boolean
   /** Answers one-click auth (sign-in while pairing); otherwise only the fallback proposal. */
   oneClickAuth?: boolean
+  /** Answers EIP-5792 (wallet_sendCalls, in turn: an EOA has no atomic batches) */
+  sendCalls?: boolean
   /** How the wallet describes itself to apps (default: E2E Wallet) */
   metadata?: { name: string; description: string; url: string; icons: string[] }
 }
@@ -46,11 +49,18 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
     },
   })
   const chainIds = () => Object.keys(options.chains).map(Number)
+  const rpcUrlOf = (id: number) => {
+    const rpcUrl = options.chains[id]
+    if (!rpcUrl) throw Object.assign(new Error(`unknown chain ${id}`), { code: 5710 })
+    return rpcUrl
+  }
+  const calls = createWalletCalls(account, rpcUrlOf)
   const methods = [
     'personal_sign',
     'eth_sendTransaction',
     'eth_signTypedData_v4',
     ...(options.canAddChains ? ['wallet_addEthereumChain', 'wallet_switchEthereumChain'] : []),
+    ...(options.sendCalls ? calls.methods : []),
   ]
   const namespacesFor = (ids: number[]) => ({
     eip155: {
@@ -103,11 +113,11 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
       return account.signMessage({ message: { raw: params[0] as Hex } })
     }
     if (method === 'eth_sendTransaction') {
-      const id = Number(chainId.split(':')[1])
-      const rpcUrl = options.chains[id]
-      if (!rpcUrl) throw new Error(`unknown chain ${chainId}`)
       const tx = params[0] as { to: Hex; value?: Hex; data?: Hex }
-      const client = createWalletClient({ account, transport: http(rpcUrl) })
+      const client = createWalletClient({
+        account,
+        transport: http(rpcUrlOf(Number(chainId.split(':')[1]))),
+      })
       return client.sendTransaction({
         chain: null,
         to: tx.to,
@@ -115,6 +125,11 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
         data: tx.data,
       })
     }
+    if (options.sendCalls && method === 'wallet_sendCalls') return calls.send(params as never)
+    if (options.sendCalls && method === 'wallet_getCallsStatus')
+      return calls.status(params as never)
+    if (options.sendCalls && method === 'wallet_getCapabilities')
+      return calls.capabilities(chainIds())
     if (method === 'wallet_addEthereumChain' && options.canAddChains) {
       const added = Number.parseInt((params[0] as { chainId: string }).chainId, 16)
       const rpcUrl = (params[0] as { rpcUrls?: string[] }).rpcUrls?.[0]

@@ -1,15 +1,31 @@
-import { TEST_ACCOUNTS } from '@latchkey/devnet'
+import { DEVNET_TOKENS, TEST_ACCOUNTS, testTokenAbi } from '@latchkey/devnet'
 import type { Page } from 'playwright-core'
-import { type Hex, verifyMessage } from 'viem'
+import { createPublicClient, type Hex, http, parseEther, parseUnits, verifyMessage } from 'viem'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { accountAfterConnect, screenshot, view } from './browser'
 import { useDemo } from './harness'
-import { startWalletConnectWallet, type WalletConnectWallet } from './walletConnectWallet'
+import {
+  startWalletConnectWallet,
+  type WalletConnectWallet,
+  type WalletConnectWalletOptions,
+} from './walletConnectWallet'
 
 const relayUrl = inject('relayUrl')
 const rpcA = inject('rpcA')
 const projectId = 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
 const mobileWallet = TEST_ACCOUNTS[3]
+const batchWallet = TEST_ACCOUNTS[5]
+const chainA = createPublicClient({ transport: http(rpcA) })
+const lusd = DEVNET_TOKENS.find((t) => t.symbol === 'lUSD') as (typeof DEVNET_TOKENS)[number]
+/** The demo's batch receiver (WagmiActions.tsx) */
+const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const lusdOf = (address: Hex) =>
+  chainA.readContract({
+    address: lusd.address,
+    abi: testTokenAbi,
+    functionName: 'balanceOf',
+    args: [address],
+  })
 
 const openDemo = useDemo()
 const wallets: WalletConnectWallet[] = []
@@ -18,7 +34,14 @@ afterEach(async () => {
   await Promise.all(wallets.splice(0).map((w) => w.close()))
 })
 
-async function startWallet(options: { canAddChains?: boolean; rejectProposals?: boolean } = {}) {
+async function startWallet(
+  options: Partial<
+    Pick<
+      WalletConnectWalletOptions,
+      'canAddChains' | 'rejectProposals' | 'sendCalls' | 'privateKey'
+    >
+  > = {},
+) {
   const wallet = await startWalletConnectWallet({
     relayUrl,
     projectId,
@@ -108,6 +131,41 @@ describe('WalletConnect through our relay, with a WalletKit wallet', () => {
     const stored = await page.evaluate(() => ({ ...localStorage }))
     expect(JSON.stringify(stored)).not.toContain(wallet.address)
     expect(errors).toEqual([])
+  })
+
+  it("passes the app's wallet_sendCalls (wagmi's useSendCalls) to a wallet that supports EIP-5792, and tells one that does not", async () => {
+    const { page } = await openDemo()
+    // An account of its own: account.test.ts reads the activity of the usual mobile wallet.
+    const wallet = await startWallet({ sendCalls: true, privateKey: batchWallet.privateKey })
+    await wallet.pair(await showPairing(page))
+    await accountAfterConnect(page)
+    const ethBefore = await chainA.getBalance({ address: RECEIVER })
+    const lusdBefore = await lusdOf(RECEIVER)
+    await page.keyboard.press('Escape')
+    await page.getByTestId('send-calls').click()
+    // The wallet has no atomic batches: it sends the calls in turn, and says so.
+    await expect
+      .poll(() => page.getByTestId('calls-status').textContent(), { timeout: 60_000 })
+      .toBe('success 200 in turn')
+    expect(wallet.requests.map((r) => r.method)).toContain('wallet_sendCalls')
+    expect((await chainA.getBalance({ address: RECEIVER })) - ethBefore).toBe(parseEther('0.001'))
+    expect((await lusdOf(RECEIVER)) - lusdBefore).toBe(parseUnits('1', lusd.decimals))
+    await screenshot(page, 'walletconnect-send-calls')
+
+    // A wallet that did not approve wallet_sendCalls is not asked: the app gets 4200's text.
+    await page.getByTestId('account-button').click()
+    await page.getByTestId('disconnect').click()
+    await view(page, 'Connect').waitFor()
+    await page.keyboard.press('Escape')
+    const plain = await startWallet({ privateKey: batchWallet.privateKey })
+    await plain.pair(await showPairing(page))
+    await accountAfterConnect(page)
+    await page.keyboard.press('Escape')
+    await page.getByTestId('send-calls').click()
+    await expect
+      .poll(() => page.getByTestId('calls-status').textContent(), { timeout: 20_000 })
+      .toContain('The wallet has not approved wallet_sendCalls')
+    expect(plain.requests.map((r) => r.method)).not.toContain('wallet_sendCalls')
   })
 
   it('shows "Connection rejected" when the wallet refuses, and a retry pairs again', async () => {
