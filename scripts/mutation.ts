@@ -28,7 +28,14 @@ import {
 import { startThrowawayPostgres, type ThrowawayPostgres } from './throwawayPostgres.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const PACKAGES = ['core', 'frame', 'server', 'server-stores', 'server-units'] as const
+const PACKAGES = [
+  'core',
+  'frame',
+  'server',
+  'server-stores',
+  'server-units',
+  'server-siwx',
+] as const
 type Package = (typeof PACKAGES)[number]
 const SCOPE: Record<Package, string[]> = JSON.parse(
   readFileSync(join(ROOT, 'stryker/scope.json'), 'utf8'),

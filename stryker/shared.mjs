@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 /** Issue 19's scope per package: the files `npm run mutation` mutates by default. */
 export const SCOPE = JSON.parse(readFileSync(new URL('./scope.json', import.meta.url), 'utf8'))
 
-/** @param {'core' | 'frame' | 'server' | 'server-stores' | 'server-units'} pkg */
+/** @param {'core' | 'frame' | 'server' | 'server-stores' | 'server-units' | 'server-siwx'} pkg */
 export function strykerConfig(pkg) {
   const mutate = SCOPE[pkg]
   return {
