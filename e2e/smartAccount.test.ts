@@ -84,5 +84,21 @@ describe('Smart accounts (README "Smart accounts")', () => {
     expect((await lusdOf(RECEIVER)) - lusdBefore).toBe(parseUnits('1', lusd.decimals))
     expect(await chainA.getCode({ address: smart })).toBeDefined()
     expect(await lusdOf(eoa)).toBe(0n)
+
+    // EIP-7811 from the page: the frame reads the services' balances across origins.
+    const assets = (await page.evaluate(`(async () => {
+      const core = window.appKit.core
+      const engine = await core.loadEngine('eip155')
+      const provider = await engine.getProvider(core.stores.account.getState().connectorId)
+      return provider.request({ method: 'wallet_getAssets', params: [{ account: '${smart}' }] })
+    })()`)) as Record<string, { address: string; type: string; metadata: { symbol: string } }[]>
+    expect(Object.keys(assets)).toContain('0x7a69')
+    expect(assets['0x7a69']).toContainEqual(
+      expect.objectContaining({
+        address: 'native',
+        type: 'native',
+        metadata: expect.objectContaining({ symbol: 'ETH' }),
+      }),
+    )
   })
 })

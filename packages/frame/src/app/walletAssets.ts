@@ -9,6 +9,8 @@ import { INVALID_PARAMS, UNAUTHORIZED, WRONG_ACCOUNT } from './signer.ts'
 
 export type AssetType = 'native' | 'erc20'
 
+export const ASSETS_UNREADABLE = 'Could not read the assets'
+
 export interface Asset {
   address: Hex | 'native'
   balance: Hex
@@ -104,10 +106,12 @@ export async function walletAssets(
     deps,
     `/v1/account/${encodeURIComponent(request.account)}/balance`,
     { query: { currency: 'usd' } },
-  )
+  ).catch(() => {
+    throw new FrameError(ASSETS_UNREADABLE)
+  })
   const { balances } = answer.body
   if (!answer.ok || !Array.isArray(balances)) {
-    throw new FrameError(`Could not read the assets (HTTP status code: ${answer.status})`)
+    throw new FrameError(`${ASSETS_UNREADABLE} (HTTP status code: ${answer.status})`)
   }
   const assets: Record<string, Asset[]> = {}
   for (const raw of balances) {
