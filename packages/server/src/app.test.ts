@@ -532,6 +532,8 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
       expect(Object.keys(document.paths).sort()).toEqual(
         [
           '/appkit/v1/config',
+          '/batch',
+          '/e',
           '/appkit/v1/version',
           '/auth/v1/device',
           '/auth/v1/device/approve',

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import type { Hex } from 'viem'
 import { registerAdminRoutes } from './admin/routes.ts'
+import { registerAnalyticsRoutes } from './analytics/routes.ts'
 import { type MailInbox, registerDevInbox } from './auth/devInbox.ts'
 import { proofOfPossession } from './auth/dpop.ts'
 import type { Mailer } from './auth/mailer.ts'
@@ -213,6 +214,7 @@ export function createApp(deps: AppDeps): App {
   registerRpcRoute(app, chains)
   registerBundlerRoute(app, chains)
   registerSessionRoutes(app, { db, chains, now })
+  registerAnalyticsRoutes(app, { db, now })
   registerSiwxRoutes(app, { db, chains, now, publicUrl: deps.publicUrl ?? (() => '') })
   if (deps.mailer) {
     registerAuthRoutes(app, {

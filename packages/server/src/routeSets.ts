@@ -1,4 +1,6 @@
 // The route sets createApp guards: every project route, and the auth routes that sign in or mail.
+
+import { postBatchRoute, postErrorEventRoute } from './analytics/routeDefs.ts'
 import {
   postEmailChangePrimaryRoute,
   postEmailChangeRoute,
@@ -41,6 +43,8 @@ export const PROJECT_ROUTES = [
   getLatestVersionRoute,
   getOriginsRoute,
   getAnalyticsConfigRoute,
+  postBatchRoute,
+  postErrorEventRoute,
   getBalanceRoute,
   getHistoryRoute,
   postPriceRoute,

@@ -36,6 +36,7 @@ describe.each(availableDatabases())('migrations and seed on $name', (database) =
   it('migrates an empty database to the latest schema, then has nothing left to run', async () => {
     expect(await migrateToLatest(opened.db)).toEqual(Object.keys(migrations))
     expect(await tableNames()).toEqual([
+      'analytics_events',
       'auth_challenges',
       'auth_cooldowns',
       'auth_devices',

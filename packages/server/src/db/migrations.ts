@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely'
+import { analyticsEvents } from './analyticsMigration.ts'
 import {
   auth,
   emailLoginHardening,
@@ -221,6 +222,7 @@ export const migrations: Record<string, Migration> = {
   '2025_11_002_onramp_presets': onrampPresets,
   '2025_12_001_names': names,
   '2025_12_002_smart_sessions': smartSessions,
+  '2026_01_001_analytics_events': analyticsEvents,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -1,5 +1,6 @@
 import type { RemoteFeatures, SIWXMessageData } from '@latchkey/core/shared'
 import type { ColumnType, Generated, Selectable } from 'kysely'
+import type { AnalyticsEventsTable } from './analyticsSchema.ts'
 import type {
   AuthChallengesTable,
   AuthCooldownsTable,
@@ -257,6 +258,7 @@ export interface Database {
   name_addresses: NameAddressesTable
   name_messages: NameMessagesTable
   smart_sessions: SmartSessionsTable
+  analytics_events: AnalyticsEventsTable
 }
 
 export type ProjectRow = Selectable<ProjectsTable>
