@@ -7,7 +7,7 @@ import { createTestClient, type Hex, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PROJECT_ID, SIWX_NONCE_TTL_MS } from '../constants.ts'
+import { DEMO_PROJECT_ID, SIWX_CLOCK_SKEW_MS, SIWX_NONCE_TTL_MS } from '../constants.ts'
 import {
   invalidParameter,
   siwxDomainNotAllowed,
@@ -347,6 +347,26 @@ describe.each(availableDatabases())('SIWX sessions on $name', (database) => {
       siwxMessageNotYetValid,
     )
     await refused(await signIn(await messageData({ issuedAt: later })), 401, siwxIssuedInFuture)
+    // Expired at this very moment is expired.
+    const now = new Date(clock).toISOString()
+    await refused(await signIn(await messageData({ expirationTime: now })), 401, siwxMessageExpired)
+  })
+
+  it("allows a signer's clock to run up to a minute ahead of ours, not more", async () => {
+    const ahead = (ms: number) => new Date(clock + ms).toISOString()
+    for (const skew of [30_000, SIWX_CLOCK_SKEW_MS]) {
+      const response = await signIn(
+        await messageData({ issuedAt: ahead(skew), notBefore: ahead(skew) }),
+      )
+      expect(response.status, `${skew} ms ahead`).toBe(201)
+    }
+    const beyond = ahead(SIWX_CLOCK_SKEW_MS + 1)
+    await refused(
+      await signIn(await messageData({ notBefore: beyond })),
+      401,
+      siwxMessageNotYetValid,
+    )
+    await refused(await signIn(await messageData({ issuedAt: beyond })), 401, siwxIssuedInFuture)
   })
 
   it('refuses a domain that is not a host of the allowed origins', async () => {

@@ -242,6 +242,8 @@ describe.each(availableDatabases())('SIWX access tokens on $name', (database) =>
       call('POST', '/siwx/v1/token', { body: { refreshToken } })
     const secondResponse = await refresh(first.refreshToken)
     expect(secondResponse.status).toBe(200)
+    // Tokens are never kept by a cache between the app and us.
+    expect(secondResponse.headers.get('cache-control')).toBe('no-store')
     const second = (await secondResponse.json()) as Tokens
     expect(second.refreshToken).not.toBe(first.refreshToken)
     expect(second.tokenType).toBe('Bearer')
@@ -359,6 +361,11 @@ describe.each(availableDatabases())('SIWX access tokens on $name', (database) =>
     expect(doc.paths['/siwx/v1/token']?.post).toBeDefined()
     expect(doc.paths['/.well-known/jwks.json']?.get).toBeDefined()
     expect(doc.paths['/siwx/v1/sessions']?.get?.security).toEqual([{ siwxBearer: [] }])
-    expect(doc.components.securitySchemes?.siwxBearer).toMatchObject({ scheme: 'bearer' })
+    expect(doc.components.securitySchemes?.siwxBearer).toEqual({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: 'The access JWT of POST /siwx/v1/sessions or /siwx/v1/token',
+    })
   })
 })
