@@ -20,7 +20,7 @@ import { codeFeaturesOf, createInstanceStores } from './appkit/stores.ts'
 import type { ThemeMode, ThemeVariables } from './appkitState.ts'
 import type { ChainNamespace } from './caip.ts'
 import { resolveCoinbasePreference } from './connection/coinbasePreference.ts'
-import { DEFAULT_SDK_TYPE, DEFAULT_SDK_VERSION } from './constants.ts'
+import { DEFAULT_SDK_TYPE, DEFAULT_SDK_VERSION, EARLY_EVENTS_LIMIT } from './constants.ts'
 import type { SetupAlertCode } from './errors.ts'
 import { type AppKitEvent, type AppKitEventName, createEmitter } from './events.ts'
 import {
@@ -68,6 +68,11 @@ export function createAppKitCore(options: AppKitOptions) {
   const events = createEmitter<AppKitEvent>()
   const track = (event: AppKitEventName, properties?: Record<string, unknown>) =>
     events.emit({ timestamp: Date.now(), data: { type: 'track', event, properties } })
+  // The events before analytics loads (after first paint) wait here for it (README "Analytics").
+  const earlyEvents: AppKitEvent[] = []
+  const stopEarlyEvents = events.subscribe((event) => {
+    if (earlyEvents.length < EARLY_EVENTS_LIMIT) earlyEvents.push(event)
+  })
   const sdkType = options.sdkType ?? DEFAULT_SDK_TYPE
   const sdkVersion = options.sdkVersion ?? DEFAULT_SDK_VERSION
 
@@ -105,7 +110,13 @@ export function createAppKitCore(options: AppKitOptions) {
   function start() {
     if (started || typeof window === 'undefined' || isSocialLoginReturn(window)) return
     started = true
-    const begun = startInstance(ctx, parts, coinbasePreference)
+    const begun = startInstance(ctx, parts, coinbasePreference, {
+      subscribe: events.subscribe,
+      takeEarly: () => {
+        stopEarlyEvents()
+        return earlyEvents.splice(0)
+      },
+    })
     stops.push(...begun.stops)
     pageOrigin = begun.pageOrigin
   }

@@ -15,16 +15,8 @@ const PENDING: Record<string, string> = {
   untrustedOrigin: 'packages/frame errors',
   // Onramp
   ONRAMP_PROVIDER_FEE_PERCENT: 'issue 23',
-  // Smart accounts and batch calls
-  SEND_CALLS_STATUS: 'issue 25',
-  SEND_CALLS_RECORD_TTL_S: 'issue 25',
-  CAPABILITY_NAMES: 'issue 25',
-  callStatusNotApproved: 'issue 25',
-  // Analytics
-  ANALYTICS_FLUSH_INTERVAL_MS: 'issue 26',
-  ANALYTICS_MAX_BATCH_BYTES: 'issue 26',
-  ANALYTICS_ERROR_EVENTS_PER_MINUTE: 'issue 26',
-  ANALYTICS_ALWAYS_SENT_EVENTS: 'issue 26',
+  // Smart accounts: the frame keeps the batches (and their records), so it holds this one
+  SEND_CALLS_RECORD_TTL_S: 'packages/frame smartAccount',
   // Farcaster
   FARCASTER_BACK_RESYNC_DELAY_MS: 'issue 27',
   failedToConnectToFarcaster: 'issue 27',

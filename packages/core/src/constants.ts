@@ -268,6 +268,9 @@ export const ANALYTICS_MAX_BATCH_BYTES = 45 * 1024
 /** §7 Error events limited to 5 per minute */
 export const ANALYTICS_ERROR_EVENTS_PER_MINUTE = 5
 
+/** Events kept for analytics until it loads after first paint (a page's first seconds have a few) */
+export const EARLY_EVENTS_LIMIT = 500
+
 /** §7 With analytics off only these events are sent */
 export const ANALYTICS_ALWAYS_SENT_EVENTS = [
   'INITIALIZE',

@@ -2,6 +2,12 @@
 export type AppKitEventName =
   /** The state before any event (AppKit's initial event) */
   | 'MODAL_CREATED'
+  /** §7 The instance started in a page (sent even with analytics off) */
+  | 'INITIALIZE'
+  /** §7 Wallets shown in a list; the collector gets them as one event per batch */
+  | 'WALLET_IMPRESSION'
+  /** §7 A wallet search sent to the directory (debounced with the search) */
+  | 'SEARCH_WALLET'
   | 'MODAL_OPEN'
   | 'MODAL_CLOSE'
   | 'SELECT_WALLET'

@@ -5,6 +5,7 @@ import {
   type resolveCoinbasePreference,
 } from '../connection/coinbasePreference.ts'
 import type { SetupAlertCode } from '../errors.ts'
+import type { AppKitEvent } from '../events.ts'
 import { readStoredValue, StorageKeys } from '../storage/storageKeys.ts'
 import { followPortfolio, followSignIn } from './follow.ts'
 import type { InstanceContext, InstanceParts } from './parts.ts'
@@ -41,8 +42,34 @@ function startServices(ctx: InstanceContext, parts: InstanceParts) {
     })
 }
 
-/** The adapters and the latest-version check, once the page has painted */
-function afterPaint(ctx: InstanceContext, parts: InstanceParts) {
+/** What analytics reads of the instance's events: the ones so far, then each new one */
+export interface InstanceEvents {
+  subscribe(listener: (event: AppKitEvent) => void): () => void
+  /** The events tracked before analytics loaded; stops keeping them */
+  takeEarly(): AppKitEvent[]
+}
+
+/** Analytics, once the page has painted; answers what stops it (and sends what is pending) */
+function startAnalytics(ctx: InstanceContext, parts: InstanceParts, events: InstanceEvents) {
+  let stop: (() => void) | undefined
+  let stopped = false
+  import('../analytics/browserAnalytics.ts')
+    .then((m) => {
+      if (stopped) return
+      stop = m.startBrowserAnalytics(ctx, parts.api, {
+        early: events.takeEarly(),
+        subscribe: events.subscribe,
+      })
+    })
+    .catch((error) => ctx.log('analytics failed to load', error))
+  return () => {
+    stopped = true
+    stop?.()
+  }
+}
+
+/** The adapters, the latest-version check and analytics, once the page has painted */
+function afterPaint(ctx: InstanceContext, parts: InstanceParts, events: InstanceEvents) {
   const { log } = ctx
   void parts
     .connection()
@@ -59,6 +86,7 @@ function afterPaint(ctx: InstanceContext, parts: InstanceParts) {
       }),
     )
     .catch((error) => log('latest version check failed to load', error))
+  return startAnalytics(ctx, parts, events)
 }
 
 /**
@@ -69,10 +97,16 @@ export function startInstance(
   ctx: InstanceContext,
   parts: InstanceParts,
   coinbasePreference: ReturnType<typeof resolveCoinbasePreference>,
+  events: InstanceEvents,
 ) {
   const { stores, adapters, options, log } = ctx
   const stops: (() => void)[] = []
   stores.modal.setState({ initialized: true })
+  ctx.track('INITIALIZE', {
+    networks: ctx.networks.map((n) => n.caipNetworkId),
+    defaultNetwork: stores.chain.getState().activeCaipNetwork.caipNetworkId,
+    themeMode: stores.theme.getState().themeMode,
+  })
   for (const adapter of adapters) {
     stops.push(
       adapter.watchConnectors((list) => {
@@ -102,11 +136,13 @@ export function startInstance(
   stops.push(...followPortfolio(ctx, parts), ...followSignIn(ctx, parts))
   // An instance destroyed before the page painted starts no adapter and reconnects nothing.
   let destroyed = false
+  let stopAnalytics: (() => void) | undefined
   stops.push(() => {
     destroyed = true
+    stopAnalytics?.()
   })
   const paint = () => {
-    if (!destroyed) afterPaint(ctx, parts)
+    if (!destroyed) stopAnalytics = afterPaint(ctx, parts, events)
   }
   if ('requestIdleCallback' in window) window.requestIdleCallback(paint, { timeout: 500 })
   else setTimeout(paint, 1)

@@ -279,6 +279,31 @@ describe('RPC through the frame', () => {
     expect(approvals).toEqual([])
   })
 
+  it("checks the frame's EIP-5792 answers: §4's status codes, §9's capability names", async () => {
+    const { provider, last } = setup()
+    provider.setUser({ address: ADDRESS, chainId: 1 })
+    const ask = async (method: string, answer: unknown) => {
+      const asked = provider.request({ method, params: [ADDRESS] })
+      await flush()
+      last().resolve({ result: answer })
+      return asked
+    }
+    const confirmed = { version: '2.0.0', id: '0x01', status: 200, atomic: true }
+    await expect(ask('wallet_getCallsStatus', confirmed)).resolves.toEqual(confirmed)
+    for (const bad of [{ ...confirmed, status: 201 }, { ...confirmed, status: '200' }, null]) {
+      await expect(ask('wallet_getCallsStatus', bad)).rejects.toMatchObject({
+        code: -32603,
+        message: 'Invalid calls status from the wallet',
+      })
+    }
+    await expect(
+      ask('wallet_getCapabilities', {
+        '0x1': { atomic: { status: 'supported' }, teleport: { supported: true } },
+        mainnet: { atomic: { status: 'supported' } },
+      }),
+    ).resolves.toEqual({ '0x1': { atomic: { status: 'supported' } } })
+  })
+
   it('wraps an unsafe request in approval start/end, with no timeout, however it settles', async () => {
     const { provider, last, approvals } = setup()
     provider.setUser({ address: ADDRESS, chainId: 1 })

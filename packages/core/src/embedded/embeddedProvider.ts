@@ -13,6 +13,7 @@ import {
 } from '../connection/eip1193.ts'
 import { ErrorText, isUserRejectedError } from '../errors.ts'
 import type { CaipNetwork } from '../networks.ts'
+import { checkedCallsStatus, knownCapabilities } from './callsAnswers.ts'
 import { embeddedWalletNetworks } from './embeddedNetworks.ts'
 
 /** The part of the frame's user (§3) the provider needs; EmbeddedUserInfo fits. */
@@ -258,7 +259,12 @@ export function createEmbeddedProvider(
           return switchTo(target)
         }
       }
-      return rpc(method, params)
+      const result = await rpc(method, params)
+      if (method === 'wallet_getCapabilities') return knownCapabilities(result)
+      if (method !== 'wallet_getCallsStatus') return result
+      const status = checkedCallsStatus(result)
+      if (!status) throw new ProviderRpcError(Code.internal, 'Invalid calls status from the wallet')
+      return status
     },
     on,
     removeListener,

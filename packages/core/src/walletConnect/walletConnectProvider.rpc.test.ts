@@ -86,6 +86,13 @@ describe('WalletConnect provider: reads from the chain, the rest from the wallet
         message: `The wallet has not approved ${method}`,
       })
     }
+    // §8's text for the batch status a wallet did not approve
+    await expect(
+      provider.request({ method: 'wallet_getCallsStatus', params: [`0x${'1'.repeat(64)}`] }),
+    ).rejects.toMatchObject({
+      code: 4200,
+      message: 'Fetching call status not approved by the wallet.',
+    })
     expect(wallet.requests).toEqual([])
   })
 })

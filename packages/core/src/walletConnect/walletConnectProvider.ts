@@ -165,7 +165,12 @@ export function createWalletConnectProvider(
       }
       if (WALLET_ONLY.test(method)) {
         if (!approvedMethods(client.session()).includes(method)) {
-          throw new ProviderRpcError(4200, `The wallet has not approved ${method}`)
+          throw new ProviderRpcError(
+            4200,
+            method === 'wallet_getCallsStatus'
+              ? ErrorText.callStatusNotApproved
+              : `The wallet has not approved ${method}`,
+          )
         }
         return client.request({ method, params }, `eip155:${currentChain()}`)
       }
