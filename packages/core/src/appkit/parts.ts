@@ -115,6 +115,7 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
         recentWalletIds: () => stores.recent.getState().wallets.map((w) => w.id),
         isMobile: isMobileDevice,
         raise: alerts.raise,
+        track,
       }),
     ),
   )

@@ -104,6 +104,24 @@ describe('failures (§8)', () => {
     expect(raised).toEqual(['APKT003'])
   })
 
+  it('tracks SEARCH_WALLET once per search sent, not per keystroke (§7)', async () => {
+    const searches: unknown[] = []
+    const { directory, store, clock } = setup({
+      api: refused(),
+      track: (event, properties) => searches.push([event, properties]),
+    })
+    directory.setSearch('r')
+    directory.setSearch('ra')
+    directory.setSearch('  rain ')
+    expect(searches).toEqual([])
+    clock.advance(SEARCH_DEBOUNCE_MS)
+    await vi.waitFor(() => expect(store.getState().search.loading).toBe(false))
+    expect(searches).toEqual([['SEARCH_WALLET', { search: 'rain' }]])
+    directory.setSearch('')
+    clock.advance(SEARCH_DEBOUNCE_MS)
+    expect(searches).toHaveLength(1)
+  })
+
   it('a search that fails shows its error with no results, and raises the alert', async () => {
     const { directory, store, raised, clock } = setup({ api: refused() })
     directory.setSearch('rain')

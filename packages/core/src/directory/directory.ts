@@ -42,6 +42,7 @@ export function createDirectoryController(options: DirectoryOptions) {
     isMobile,
     preload,
     raise,
+    track,
     setTimer,
     clearTimer,
   } = resolveDirectoryOptions(options)
@@ -241,6 +242,7 @@ export function createDirectoryController(options: DirectoryOptions) {
   let searchGeneration = 0
 
   async function runSearch(query: string, generation: number) {
+    track('SEARCH_WALLET', { search: query })
     try {
       const { data } = await api.getWallets({
         ...filters,

@@ -26,6 +26,8 @@ export interface DirectoryOptions {
   preloadImage?: (url: string) => Promise<void>
   timers?: Partial<DirectoryTimers>
   raise?: (code: SetupAlertCode) => void
+  /** Analytics: SEARCH_WALLET as each (debounced) search is sent */
+  track?: (event: 'SEARCH_WALLET', properties: { search: string }) => void
 }
 
 /** The options with their defaults filled in. */
@@ -41,6 +43,7 @@ export function resolveDirectoryOptions(options: DirectoryOptions) {
   const isMobile = options.isMobile ?? (() => false)
   const preload = options.preloadImage ?? ((url: string) => preloadImage(url))
   const raise = options.raise ?? (() => undefined)
+  const track = options.track ?? (() => undefined)
   const setTimer =
     options.timers?.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms))
   const clearTimer =
@@ -58,6 +61,7 @@ export function resolveDirectoryOptions(options: DirectoryOptions) {
     isMobile,
     preload,
     raise,
+    track,
     setTimer,
     clearTimer,
   }
