@@ -241,6 +241,15 @@ export function createAppKitCore(options: AppKitOptions) {
     start,
     destroy,
     subscribeEvents: events.subscribe,
+    /** §7 Wallets a list shows, with their place in it: one WALLET_IMPRESSION each (analytics batches them) */
+    walletImpressions(
+      view: string,
+      wallets: readonly { id: string; name: string; displayIndex: number }[],
+    ) {
+      for (const { id, name, displayIndex } of wallets) {
+        track('WALLET_IMPRESSION', { view, explorerId: id, name, displayIndex })
+      }
+    },
     getState: () => ({
       open: modal.getState().open,
       loading: isLoading(modal.getState()),

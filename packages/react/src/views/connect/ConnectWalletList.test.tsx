@@ -37,6 +37,28 @@ const walletIds = () =>
   )
 
 describe('ConnectWalletList', () => {
+  it('tracks each wallet row once as WALLET_IMPRESSION, with its place in the list', async () => {
+    const { appKit } = walletList()
+    const impressions: unknown[] = []
+    appKit.core.subscribeEvents((e) => {
+      if (e.data.event === 'WALLET_IMPRESSION') impressions.push(e.data.properties)
+    })
+    // What the list showed at first render was tracked before this subscription; a new wallet is
+    // tracked alone, and the ones already shown are not tracked again.
+    const trust = { ...rainbow, id: 'trust', name: 'Trust Wallet' }
+    act(() => appKit.core.stores.directory.setState({ featured: [rainbow], recommended: [trust] }))
+    await waitFor(() => expect(impressions).toHaveLength(1))
+    const ids = walletIds().filter((id) => id !== 'walletConnect')
+    expect(impressions).toEqual([
+      {
+        view: 'Connect',
+        explorerId: 'trust',
+        name: 'Trust Wallet',
+        displayIndex: ids.indexOf('trust'),
+      },
+    ])
+  })
+
   it('an installed wallet connects through its connector at a click', async () => {
     const { appKit, engine } = walletList()
     const row = screen.getByTestId(`wallet-${metamask.id}`)

@@ -4,7 +4,7 @@ import {
   type WalletRowSources,
   walletRows,
 } from '@latchkey/core/internal'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
@@ -14,6 +14,8 @@ import { connectWithWalletConnect, DirectoryWalletRow } from './WalletRow.tsx'
 interface Row {
   key: string
   node: ReactNode
+  /** The wallet the row offers (WalletConnect's row offers none) */
+  wallet?: { id: string; name: string }
 }
 
 /** The wallet list's rows (core's walletRows decides which and in what order), as buttons. */
@@ -23,7 +25,7 @@ function useRows(sources: WalletRowSources & { layout: ConnectLayout }): Row[] {
   const { layout } = sources
   return walletRows(sources).map((row): Row => {
     if (row.kind === 'directory')
-      return { key: row.key, node: <DirectoryWalletRow wallet={row.wallet} /> }
+      return { key: row.key, node: <DirectoryWalletRow wallet={row.wallet} />, wallet: row.wallet }
     if (row.kind === 'walletConnect') {
       return {
         key: row.key,
@@ -45,6 +47,7 @@ function useRows(sources: WalletRowSources & { layout: ConnectLayout }): Row[] {
     const { wallet, installed, recent } = row
     return {
       key: row.key,
+      wallet,
       node: (
         <button
           type="button"
@@ -68,6 +71,22 @@ function useRows(sources: WalletRowSources & { layout: ConnectLayout }): Row[] {
   })
 }
 
+/** Each wallet row the first time this list shows it (README "Analytics": WALLET_IMPRESSION) */
+function useImpressions(core: AppKitCore, rows: Row[]) {
+  const shown = useRef(new Set<string>())
+  const keys = rows.map((row) => row.key).join('\n')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the rows' keys say when they changed
+  useEffect(() => {
+    const fresh = rows.flatMap(({ key, wallet }, displayIndex) =>
+      wallet && !shown.current.has(key)
+        ? [{ key, id: wallet.id, name: wallet.name, displayIndex }]
+        : [],
+    )
+    for (const { key } of fresh) shown.current.add(key)
+    if (fresh.length > 0) core.walletImpressions('Connect', fresh)
+  }, [core, keys])
+}
+
 /** The Connect view's wallets: discovered, recent, featured, custom, recommended, WalletConnect. */
 export function ConnectWalletList({ core, layout }: { core: AppKitCore; layout: ConnectLayout }) {
   const messages = useMessages()
@@ -85,6 +104,7 @@ export function ConnectWalletList({ core, layout }: { core: AppKitCore; layout: 
       ? layout
       : { ...layout, connectorTypes: layout.connectorTypes.filter((t) => t !== 'walletConnect') },
   })
+  useImpressions(core, rows)
   const empty = rows.length === 0 && !directory.loadingInitial
   return (
     <>
