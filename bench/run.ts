@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { launchBrowser } from '@latchkey/e2e/browser'
 import type { Browser } from 'playwright-core'
 import { writeMutationFigures } from '../scripts/mutationReadme.ts'
+import { analyticsNotes, analyticsTable, runAnalyticsBench } from './analytics'
 import { APP_LABELS, type AppResult, appsTable, ms } from './apps'
 import { balanceTable, runBalanceBench } from './balance'
 import { APPS, buildApp, RESULTS_DIR, serveBuild } from './build'
@@ -145,6 +146,14 @@ async function main() {
   console.log(smartAccountNotes(smartAccount))
 
   console.log('')
+  console.log('[bench] analytics collector: POST /batch under load')
+  const analytics = await runAnalyticsBench()
+  console.log('')
+  console.log(analyticsTable(analytics))
+  console.log('')
+  console.log(analyticsNotes(analytics))
+
+  console.log('')
   console.log('[bench] WalletConnect relay: 200 clients, 10,000 messages over loopback')
   const relay = await runRelayBench()
   console.log('')
@@ -267,6 +276,11 @@ async function main() {
           title: 'Smart accounts: user operations through the local bundler',
           table: smartAccountTable(smartAccount),
           note: smartAccountNotes(smartAccount),
+        },
+        {
+          title: 'Analytics collector: ingestion',
+          table: analyticsTable(analytics),
+          note: analyticsNotes(analytics),
         },
       ],
     }),
