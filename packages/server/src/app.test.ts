@@ -565,6 +565,7 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
           '/siwx/v1/token',
           '/.well-known/jwks.json',
           '/v1/account/{address}/balance',
+          '/v1/analytics/summary',
           '/v1/account/{address}/history',
           '/v1/convert/allowance',
           '/v1/convert/build-approve',

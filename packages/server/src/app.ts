@@ -214,7 +214,7 @@ export function createApp(deps: AppDeps): App {
   registerRpcRoute(app, chains)
   registerBundlerRoute(app, chains)
   registerSessionRoutes(app, { db, chains, now })
-  registerAnalyticsRoutes(app, { db, now })
+  registerAnalyticsRoutes(app, { db, now, adminToken: deps.adminToken })
   registerSiwxRoutes(app, { db, chains, now, publicUrl: deps.publicUrl ?? (() => '') })
   if (deps.mailer) {
     registerAuthRoutes(app, {

@@ -1,6 +1,10 @@
 // The route sets createApp guards: every project route, and the auth routes that sign in or mail.
 
-import { postBatchRoute, postErrorEventRoute } from './analytics/routeDefs.ts'
+import {
+  getAnalyticsSummaryRoute,
+  postBatchRoute,
+  postErrorEventRoute,
+} from './analytics/routeDefs.ts'
 import {
   postEmailChangePrimaryRoute,
   postEmailChangeRoute,
@@ -45,6 +49,7 @@ export const PROJECT_ROUTES = [
   getAnalyticsConfigRoute,
   postBatchRoute,
   postErrorEventRoute,
+  getAnalyticsSummaryRoute,
   getBalanceRoute,
   getHistoryRoute,
   postPriceRoute,

@@ -14,6 +14,34 @@ const Accepted = z
   })
   .openapi('AnalyticsAccepted')
 
+const counted = (key: string) => z.object({ [key]: z.string(), count: z.number() })
+const AnalyticsSummarySchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    funnel: z.object({
+      opened: z.number(),
+      walletSelected: z.number(),
+      connected: z.number(),
+      signedIn: z.number(),
+    }),
+    daily: z.array(
+      z.object({ day: z.string(), opened: z.number(), connected: z.number(), errors: z.number() }),
+    ),
+    connectionsByWallet: z.array(counted('wallet')),
+    connectionsByMethod: z.array(counted('method')),
+    networks: z.array(counted('caipNetworkId')),
+    errors: z.array(z.object({ event: z.string(), message: z.string(), count: z.number() })),
+    counts: z.object({
+      pageLoads: z.number(),
+      sends: z.number(),
+      swaps: z.number(),
+      onramps: z.number(),
+      names: z.number(),
+    }),
+  })
+  .openapi('AnalyticsSummary')
+
 function collectorRoute(path: '/batch' | '/e', summary: string, body: string) {
   return createRoute({
     method: 'post',
@@ -46,3 +74,30 @@ export const postErrorEventRoute = collectorRoute(
   'One error event (§7: at most 5 a minute from a page)',
   'One AnalyticsEvent as JSON',
 )
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a day, YYYY-MM-DD' })
+  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), { error: 'must be a day' })
+
+export const getAnalyticsSummaryRoute = createRoute({
+  method: 'get',
+  path: '/v1/analytics/summary',
+  summary: "A project's analytics over a range of days (the dashboard's data)",
+  description:
+    "Needs `Authorization: Bearer` with the project's token (`latchkey-server project token rotate <id>` issues one) or the operator's admin token. Days are UTC, both ends included; at most 366 of them.",
+  request: {
+    query: z.object({
+      ...commonQuery,
+      from: day.optional().openapi({ description: 'First day; default 29 days before `to`' }),
+      to: day.optional().openapi({ description: 'Last day; default today' }),
+    }),
+  },
+  responses: {
+    200: json(AnalyticsSummarySchema, "The project's figures"),
+    400: json(ErrorSchema, 'A bad range'),
+    401: json(ErrorSchema, 'No token, or not one of this project'),
+    403: projectErrorResponses[403],
+    429: projectErrorResponses[429],
+  },
+})

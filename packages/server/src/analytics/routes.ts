@@ -4,6 +4,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
+import { adminScope } from '../admin/adminAuth.ts'
+import { hashToken } from '../admin/projectStore.ts'
 import { ANALYTICS_ALWAYS_KEPT } from '../constants/analytics.ts'
 import { MAX_JSON_DEPTH } from '../constants.ts'
 import type { Database } from '../db/schema.ts'
@@ -12,8 +14,9 @@ import {
   analyticsBodyInvalid,
   analyticsEventInvalid,
   analyticsOriginRefused,
+  analyticsRangeInvalid,
 } from '../errors/analytics.ts'
-import { jsonTooDeep } from '../errors.ts'
+import { AdminError, jsonTooDeep } from '../errors.ts'
 import { jsonDepth } from '../middleware/bodyGuard.ts'
 import {
   AnalyticsBatchSchema,
@@ -21,13 +24,19 @@ import {
   AnalyticsEventSchema,
   isTimely,
 } from './eventSchema.ts'
-import { postBatchRoute, postErrorEventRoute } from './routeDefs.ts'
+import { getAnalyticsSummaryRoute, postBatchRoute, postErrorEventRoute } from './routeDefs.ts'
 import { storeEvents } from './store.ts'
+import { analyticsSummary } from './summary.ts'
 
 export interface AnalyticsRouteDeps {
   db: Kysely<Database>
   now: () => number
+  /** The operator's token, which opens every project's figures besides the project's own token */
+  adminToken?: string
 }
+
+const DAY_MS = 86_400_000
+const MAX_RANGE_DAYS = 366
 
 type Parsed = { body: unknown } | { error: string }
 
@@ -69,6 +78,28 @@ export function registerAnalyticsRoutes(app: OpenAPIHono<AppEnv>, deps: Analytic
     const parsed = AnalyticsBatchSchema.safeParse(read.body)
     if (!parsed.success) return c.json({ error: analyticsBodyInvalid }, 400)
     return keep(c, parsed.data)
+  })
+
+  const adminTokenHash = deps.adminToken ? hashToken(deps.adminToken) : ''
+  app.openapi(getAnalyticsSummaryRoute, async (c) => {
+    const projectId = c.var.project.project_id
+    try {
+      await adminScope(deps.db, adminTokenHash, c.req.header('Authorization'), projectId)
+    } catch (error) {
+      if (!(error instanceof AdminError)) throw error
+      c.header('WWW-Authenticate', 'Bearer realm="latchkey-analytics"')
+      return c.json({ error: error.message }, 401)
+    }
+    const query = c.req.valid('query')
+    const to = query.to ?? new Date(deps.now()).toISOString().slice(0, 10)
+    const from =
+      query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS).toISOString().slice(0, 10)
+    const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1
+    if (days < 1 || days > MAX_RANGE_DAYS) {
+      return c.json({ error: analyticsRangeInvalid(MAX_RANGE_DAYS) }, 400)
+    }
+    c.header('Cache-Control', 'no-store')
+    return c.json(await analyticsSummary(deps.db, projectId, { from, to }), 200)
   })
 
   app.openapi(postErrorEventRoute, async (c) => {
