@@ -9,6 +9,9 @@ import { startLocalServices } from '../../scripts/localStack.ts'
 const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))
 const frameRoot = fileURLToPath(new URL('../../packages/frame', import.meta.url))
 
+/** The operator's token of the test stack's server: the tests read the analytics figures with it */
+export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123456789abcdef'
+
 /** The demo is built with this wallet excluded (excludeWalletIds): it must never show. */
 export const EXCLUDED_WALLET_ID = 'trust'
 
@@ -55,6 +58,7 @@ export async function startTestStack(outDir: string, frameOutDir: string): Promi
     server: {
       port: 0,
       frameOrigins: [frameOrigin],
+      adminToken: E2E_ADMIN_TOKEN,
       databaseUrl: null,
       dataDir,
       allowedOrigins: demoOrigins,

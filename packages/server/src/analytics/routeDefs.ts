@@ -91,6 +91,10 @@ export const getAnalyticsSummaryRoute = createRoute({
       ...commonQuery,
       from: day.optional().openapi({ description: 'First day; default 29 days before `to`' }),
       to: day.optional().openapi({ description: 'Last day; default today' }),
+      since: z.iso
+        .datetime()
+        .optional()
+        .openapi({ description: 'Only events that happened at or after this time (ISO 8601)' }),
     }),
   },
   responses: {

@@ -99,7 +99,8 @@ export function registerAnalyticsRoutes(app: OpenAPIHono<AppEnv>, deps: Analytic
       return c.json({ error: analyticsRangeInvalid(MAX_RANGE_DAYS) }, 400)
     }
     c.header('Cache-Control', 'no-store')
-    return c.json(await analyticsSummary(deps.db, projectId, { from, to }), 200)
+    const since = query.since ? new Date(query.since) : undefined
+    return c.json(await analyticsSummary(deps.db, projectId, { from, to }, since), 200)
   })
 
   app.openapi(postErrorEventRoute, async (c) => {

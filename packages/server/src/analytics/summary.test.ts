@@ -137,6 +137,15 @@ describe.each(availableDatabases())('analytics figures on $name', (database) => 
     expect((await summary('')).status).toBe(200)
   })
 
+  it('counts only the events since a time when asked', async () => {
+    const since = new Date(NOW - DAY / 2).toISOString()
+    const recent = (await (await summary(`&since=${since}`)).json()) as {
+      funnel: { opened: number; connected: number }
+    }
+    expect(recent.funnel).toMatchObject({ opened: 2, connected: 3 })
+    expect((await summary('&since=yesterday')).status).toBe(400)
+  })
+
   it('refuses bad ranges with 400', async () => {
     for (const query of [
       '&from=2026-11-29&to=2026-11-28',

@@ -45,12 +45,14 @@ export async function analyticsSummary(
   db: Kysely<Database>,
   projectId: string,
   range: { from: string; to: string },
+  since?: Date,
 ): Promise<AnalyticsSummary> {
-  const inRange = db
+  const days = db
     .selectFrom('analytics_events')
     .where('project_id', '=', projectId)
     .where('day', '>=', sql<Date>`${range.from}::date`)
     .where('day', '<=', sql<Date>`${range.to}::date`)
+  const inRange = since ? days.where('occurred_at', '>=', since) : days
   const count = sql<number>`count(*)::int`
 
   const [byEvent, daily, wallets, methods, networks, errors] = await Promise.all([
