@@ -1,41 +1,57 @@
-/** Analytics-style events the instance emits (subscribeEvents). */
-export type AppKitEventName =
+type Swap = { network: string; swapFromToken: string; swapToToken: string }
+
+/**
+ * Every event the instance tracks, with its properties (README "Analytics"): the one catalogue
+ * of names. Analytics adds `caipNetworkId` to each when it sends them.
+ */
+export type AppKitEventProperties = {
   /** The state before any event (AppKit's initial event) */
-  | 'MODAL_CREATED'
+  MODAL_CREATED: undefined
   /** §7 The instance started in a page (sent even with analytics off) */
-  | 'INITIALIZE'
-  /** §7 Wallets shown in a list; the collector gets them as one event per batch */
-  | 'WALLET_IMPRESSION'
-  /** §7 A wallet search sent to the directory (debounced with the search) */
-  | 'SEARCH_WALLET'
-  | 'MODAL_OPEN'
-  | 'MODAL_CLOSE'
-  | 'SELECT_WALLET'
-  | 'CONNECT_SUCCESS'
-  | 'CONNECT_ERROR'
-  | 'DISCONNECT_SUCCESS'
-  | 'DISCONNECT_ERROR'
-  | 'SWITCH_NETWORK'
-  | 'OPEN_SEND'
-  | 'SEND_INITIATED'
-  | 'SEND_SUCCESS'
-  | 'SEND_ERROR'
-  | 'ONRAMP_INITIATED'
-  | 'ONRAMP_SUCCESS'
-  | 'ONRAMP_ERROR'
-  | 'OPEN_SWAP'
-  | 'INITIATE_SWAP'
-  | 'SWAP_APPROVAL_SUCCESS'
-  | 'SWAP_SUCCESS'
-  | 'SWAP_ERROR'
-  | 'SIWX_AUTH_SUCCESS'
-  | 'SIWX_AUTH_ERROR'
-  | 'CLICK_CANCEL_SIWX'
-  | 'REGISTER_NAME_INITIATED'
-  | 'REGISTER_NAME_SUCCESS'
-  | 'REGISTER_NAME_ERROR'
+  INITIALIZE: { networks: string[]; defaultNetwork: string; themeMode: string }
+  MODAL_OPEN: { connected: boolean }
+  MODAL_CLOSE: { connected: boolean }
+  SELECT_WALLET: { name: string | undefined; platform: string }
+  /** §7 sent even with analytics off */
+  CONNECT_SUCCESS: { method: string; name: string | undefined; address?: string }
+  CONNECT_ERROR: { message: string | undefined; provider?: string }
+  DISCONNECT_SUCCESS: undefined
+  DISCONNECT_ERROR: undefined
+  SWITCH_NETWORK: { network: string }
+  OPEN_SEND: { network: string }
+  SEND_INITIATED: { network: string }
+  SEND_SUCCESS: { network: string }
+  SEND_ERROR: { message: string }
+  ONRAMP_INITIATED: { network: string; asset: string; provider: string }
+  ONRAMP_SUCCESS: { network: string; asset: string }
+  ONRAMP_ERROR: { network: string; reason: string }
+  OPEN_SWAP: { network: string }
+  INITIATE_SWAP: Swap
+  SWAP_APPROVAL_SUCCESS: Swap
+  SWAP_SUCCESS: Swap
+  SWAP_ERROR: Swap & { message: string }
+  SIWX_AUTH_SUCCESS: { network: string }
+  SIWX_AUTH_ERROR: { message: string | undefined }
+  CLICK_CANCEL_SIWX: undefined
+  REGISTER_NAME_INITIATED: { name: string }
+  REGISTER_NAME_SUCCESS: { name: string }
+  REGISTER_NAME_ERROR: { name: string; message: string }
   /** §7 A social login finished (sent even with analytics off) */
-  | 'SOCIAL_LOGIN_SUCCESS'
+  SOCIAL_LOGIN_SUCCESS: { provider: string }
+  /** §7 Wallets shown in a list; analytics sends a batch's as one event */
+  WALLET_IMPRESSION: { view: string; explorerId: string; name: string; displayIndex: number }
+  /** §7 A wallet search sent to the directory (debounced with the search) */
+  SEARCH_WALLET: { search: string }
+}
+
+/** Analytics-style events the instance emits (subscribeEvents). */
+export type AppKitEventName = keyof AppKitEventProperties
+
+/** Tracks an event with the properties its name takes */
+export type Track = <E extends AppKitEventName>(
+  event: E,
+  ...properties: AppKitEventProperties[E] extends undefined ? [] : [AppKitEventProperties[E]]
+) => void
 
 export interface AppKitEvent {
   timestamp: number

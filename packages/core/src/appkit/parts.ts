@@ -7,7 +7,7 @@ import type { CodeFeatures } from '../api/features.ts'
 import type { ServiceUrls } from '../api/serviceUrls.ts'
 import type { ChainAdapter } from '../connection/adapter.ts'
 import { ErrorText, type SetupAlertCode } from '../errors.ts'
-import type { AppKitEventName } from '../events.ts'
+import type { Track } from '../events.ts'
 import type { CaipNetwork } from '../networks.ts'
 import type { OpenOptions } from '../router/openOptions.ts'
 import type { RouterController } from '../router/routerController.ts'
@@ -33,7 +33,7 @@ export interface InstanceContext {
   router: RouterController
   toast: ToastController
   alerts: AlertController
-  track(event: AppKitEventName, properties?: Record<string, unknown>): void
+  track: Track
   log(message: string, detail?: unknown): void
   /** The page origin check's alert (origins.ts), once it has run */
   pageOrigin(): Promise<SetupAlertCode | undefined>

@@ -3,7 +3,7 @@ import type { AccountState, AppMetadata, ChainState } from '../appkitState.ts'
 import type { DefaultAccountTypes } from '../embedded/accountTypes.ts'
 import type { EmbeddedState } from '../embedded/embeddedState.ts'
 import type { SetupAlertCode } from '../errors.ts'
-import type { AppKitEventName } from '../events.ts'
+import type { Track } from '../events.ts'
 import type { CaipNetwork } from '../networks.ts'
 import type { ModalState } from '../router/modal.ts'
 import type { RouterController } from '../router/routerController.ts'
@@ -51,7 +51,7 @@ export interface ConnectionContext {
   storage: AppKitStorage
   router: RouterController
   toast: ToastController
-  track(event: AppKitEventName, properties?: Record<string, unknown>): void
+  track: Track
   log(message: string, detail?: unknown): void
   /** §8 setup alerts and warnings */
   raise?(code: SetupAlertCode): void

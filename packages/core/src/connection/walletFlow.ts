@@ -1,5 +1,5 @@
 import type { ChainNamespace } from '../caip.ts'
-import type { AppKitEventName } from '../events.ts'
+import type { Track } from '../events.ts'
 import type { ToastController } from '../router/toast.ts'
 import type { AdapterEngine } from './adapter.ts'
 
@@ -9,6 +9,6 @@ export interface WalletFlowContext {
   /** Fresh balances and activity after a transaction */
   refreshPortfolio(): Promise<void>
   toast: ToastController
-  track(event: AppKitEventName, properties?: Record<string, unknown>): void
+  track: Track
   log(message: string, detail?: unknown): void
 }

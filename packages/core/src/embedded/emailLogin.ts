@@ -1,7 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla'
 import type { SetupAlertCode } from '../errors.ts'
 import { ErrorText, toUserMessage } from '../errors.ts'
-import type { AppKitEventName } from '../events.ts'
+import type { Track } from '../events.ts'
 import type { CaipNetwork } from '../networks.ts'
 import { isValidEmail } from './email.ts'
 import { embeddedWalletSupports } from './embeddedNetworks.ts'
@@ -26,7 +26,7 @@ export interface EmailLoginContext {
   raise?(code: SetupAlertCode): void
   /** §5 Email changed: the visitor is told, and the modal goes back to Account */
   onEmailUpdated(email: string): void
-  track(event: AppKitEventName, properties?: Record<string, unknown>): void
+  track: Track
   log(message: string, detail?: unknown): void
   now(): number
 }

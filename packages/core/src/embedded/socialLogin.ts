@@ -3,7 +3,7 @@ import type { ChainState } from '../appkitState.ts'
 import type { ConnectionController } from '../connection/index.ts'
 import { EMBEDDED_REQUEST_TIMEOUT_MS, OAUTH_SOCIAL_PROVIDERS, SOCIAL_POPUP } from '../constants.ts'
 import { ErrorText, toUserMessage } from '../errors.ts'
-import type { AppKitEventName } from '../events.ts'
+import type { Track } from '../events.ts'
 import type { CaipNetwork } from '../networks.ts'
 import type { SIWXConfig, SIWXSession } from '../siwx/siwx.ts'
 import type { SIWXMessageData } from '../siwx/siwxMessage.ts'
@@ -49,7 +49,7 @@ export interface SocialLoginContext {
   ): Promise<Omit<SIWXMessageData, 'accountAddress'> | undefined>
   /** Stores the sign-in the frame signed with the login */
   addSignIn?(session: SIWXSession): Promise<void>
-  track(event: AppKitEventName, properties?: Record<string, unknown>): void
+  track: Track
   log(message: string, detail?: unknown): void
 }
 
@@ -257,7 +257,7 @@ export interface EmbeddedLoginWiring {
     'embeddedWallet' | 'connectEmbedded' | 'preferredAccountType'
   >
   storage: AppKitStorage
-  track(event: AppKitEventName, properties?: Record<string, unknown>): void
+  track: Track
   log(message: string, detail?: unknown): void
 }
 

@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla'
 import { ErrorText, toUserMessage } from '../errors.ts'
-import type { AppKitEventName } from '../events.ts'
+import type { Track } from '../events.ts'
 import type { CaipNetwork } from '../networks.ts'
 import { embeddedWalletSupports } from './embeddedNetworks.ts'
 import type { EmbeddedState, EmbeddedUserInfo } from './embeddedState.ts'
@@ -17,7 +17,7 @@ export interface TelegramLoginContext {
   connectUser(user: EmbeddedUserInfo): Promise<void>
   /** §3 "connected social provider and username": Telegram is the frame's word, not stored */
   rememberConnected(userName: string | undefined): void
-  track(event: AppKitEventName, properties?: Record<string, unknown>): void
+  track: Track
   log(message: string, detail?: unknown): void
 }
 

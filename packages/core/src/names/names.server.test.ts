@@ -82,7 +82,7 @@ function setup(options: Options = {}) {
     },
     router,
     nameRegistered: (address, name) => registered.push([address, name]),
-    track: (event) => events.push(event),
+    track: (event: AppKitEventName, ..._properties: unknown[]) => events.push(event),
     log: () => {},
   })
   return { controller, names, router, routerStore, wallet, events, registered, signed }

@@ -12,7 +12,7 @@ import {
 } from '../constants/names.ts'
 import { AUTH_CONNECTOR_ID } from '../constants.ts'
 import { ErrorText, isUserRejectedError, toUserMessage } from '../errors.ts'
-import type { AppKitEventName } from '../events.ts'
+import type { Track } from '../events.ts'
 import { cacheKeys, createTtlCache, type TtlCache } from '../portfolio/cache.ts'
 import type { TransactionOutcome } from '../router/router.ts'
 import type { RouterController } from '../router/routerController.ts'
@@ -31,7 +31,7 @@ export interface NamesContext {
   router: Pick<RouterController, 'current' | 'replace' | 'pushTransaction' | 'popTransaction'>
   /** §4 set profileName and update the cache: the account's name from now on */
   nameRegistered(address: string, name: string): void
-  track(event: AppKitEventName, properties?: Record<string, unknown>): void
+  track: Track
   log(message: string, detail?: unknown): void
   now?: () => number
   cache?: TtlCache

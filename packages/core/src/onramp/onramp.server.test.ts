@@ -69,7 +69,7 @@ function setup(network = withRpcUrl(localChainA, ''), timezone = 'Europe/Berlin'
       refreshed++
     },
     toast,
-    track: (event) => events.push(event),
+    track: (event: AppKitEventName, ..._properties: unknown[]) => events.push(event),
     log: () => undefined,
     timezone: () => timezone,
     balances: (owner, caip2) =>

@@ -4,7 +4,7 @@ import type { StoreApi } from 'zustand/vanilla'
 import type { TokenBalance } from '../api/api.ts'
 import type { OnrampApi } from '../api/onramp.ts'
 import type { AccountState, ChainState } from '../appkitState.ts'
-import type { AppKitEventName } from '../events.ts'
+import type { Track } from '../events.ts'
 import type { ToastController } from '../router/toast.ts'
 import type { OnrampState } from './onrampState.ts'
 
@@ -40,7 +40,7 @@ export interface OnrampContext {
   /** Fresh balances and activity once the purchase arrived */
   refreshPortfolio(): Promise<void>
   toast: ToastController
-  track(event: AppKitEventName, properties?: Record<string, unknown>): void
+  track: Track
   log(message: string, detail?: unknown): void
   /** The visitor's IANA timezone (restricted regions are refused by the provider) */
   timezone?: () => string | undefined

@@ -5,7 +5,7 @@ import type { AdapterEngine } from '../connection/adapter.ts'
 import { SEND_SUPPORTED_NAMESPACES } from '../constants.ts'
 import { isValidEmail } from '../embedded/email.ts'
 import { ErrorText, toUserMessage } from '../errors.ts'
-import type { AppKitEventName } from '../events.ts'
+import type { Track } from '../events.ts'
 import type { CaipNetwork } from '../networks.ts'
 import type { RouterController } from '../router/routerController.ts'
 import type { ToastController } from '../router/toast.ts'
@@ -37,7 +37,7 @@ export interface SIWXFlowContext {
   disconnect(): Promise<void>
   switchNetwork(network: CaipNetwork): Promise<void>
   toast: ToastController
-  track(event: AppKitEventName, properties?: Record<string, unknown>): void
+  track: Track
   log(message: string, detail?: unknown): void
 }
 

@@ -7,6 +7,7 @@ import {
   initialEmbeddedState,
 } from '../embedded/embeddedState.ts'
 import type { EmbeddedSession } from '../embedded/embeddedWallet.ts'
+import type { AppKitEventName } from '../events.ts'
 import { type CaipNetwork, localChainA } from '../networks.ts'
 
 export type FrameReply = (payload: unknown) => unknown
@@ -65,7 +66,8 @@ export function scriptedEmailLogin(
     ...(options.accountType && { accountType: options.accountType }),
     ...(options.alerts !== false && { raise: (code) => void alerts.push(code) }),
     onEmailUpdated: (email) => void emailsUpdated.push(email),
-    track: (event, properties) => void events.push([event, properties]),
+    track: (event: AppKitEventName, properties?: Record<string, unknown>) =>
+      void events.push([event, properties]),
     log: (message, detail) => void logs.push([message, detail]),
     now: () => now,
   })

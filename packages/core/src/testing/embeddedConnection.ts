@@ -108,7 +108,8 @@ export function embeddedConnection(
     storage,
     router: kit.router,
     toast: kit.toast,
-    track: (event, properties) => void events.push([event, properties]),
+    track: (event: AppKitEventName, properties?: Record<string, unknown>) =>
+      void events.push([event, properties]),
     log: (message, detail) => void logs.push([message, detail]),
     raise: (code) => void alerts.push(code),
     close: () => kit.close(),

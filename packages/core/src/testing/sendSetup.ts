@@ -121,7 +121,7 @@ export function setupSend(options: SendSetupOptions = {}) {
       await options.refreshPortfolio?.()
     },
     toast,
-    track: (event, properties) => {
+    track: (event: AppKitEventName, properties?: Record<string, unknown>) => {
       events.push(properties === undefined ? { event } : { event, properties })
     },
     log: (message, detail) => {

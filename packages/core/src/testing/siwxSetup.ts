@@ -63,7 +63,7 @@ export function siwxSetup(
     storage,
     loadEngine: (() => (loadEngine ? loadEngine() : Promise.resolve({ signMessage }))) as never,
     toast,
-    track: (event, properties) => {
+    track: (event: AppKitEventName, properties?: Record<string, unknown>) => {
       events.push(event)
       tracked.push([event, properties])
     },

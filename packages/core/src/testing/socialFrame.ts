@@ -7,6 +7,7 @@ import {
   type SocialLoginContext,
   type SocialPopup,
 } from '../embedded/socialLogin.ts'
+import type { AppKitEventName } from '../events.ts'
 import { type CaipNetwork, localChainA } from '../networks.ts'
 
 export const PAGE = 'http://127.0.0.1:5173/'
@@ -123,7 +124,8 @@ export function scriptedSocialLogin(
       rememberTelegram: (provider) => void telegram.push(provider),
     }),
     ...siwx,
-    track: (event, properties) => void events.push([event, properties]),
+    track: (event: AppKitEventName, properties?: Record<string, unknown>) =>
+      void events.push([event, properties]),
     log: (message, detail) => void logs.push([message, detail]),
   })
   return { store, login, requests, events, logs, connected, remembered, telegram }

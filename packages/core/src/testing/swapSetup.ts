@@ -116,7 +116,7 @@ export function setupSwap(options: {
     loadEngine: async () => options.engine as AdapterEngine,
     refreshPortfolio,
     toast,
-    track: (event, properties) => {
+    track: (event: AppKitEventName, properties?: Record<string, unknown>) => {
       events.push({ event, properties })
     },
     log: () => undefined,

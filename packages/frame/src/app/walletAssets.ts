@@ -117,7 +117,7 @@ export async function walletAssets(
   for (const raw of balances) {
     const found = toAsset(raw)
     if (!found || !wanted(request, found.chain, found.asset)) continue
-    ;(assets[found.chain] ??= []).push(found.asset)
+    assets[found.chain] = [...(assets[found.chain] ?? []), found.asset]
   }
   return assets
 }
