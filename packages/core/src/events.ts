@@ -36,6 +36,13 @@ export type AppKitEventProperties = {
   REGISTER_NAME_INITIATED: { name: string }
   REGISTER_NAME_SUCCESS: { name: string }
   REGISTER_NAME_ERROR: { name: string; message: string }
+  /** The visitor picked a social provider and its popup opened */
+  SOCIAL_LOGIN_STARTED: { provider: string }
+  /** An email login: the address was sent (never the address itself), a code is on its way, the code worked or not */
+  EMAIL_SUBMITTED: undefined
+  EMAIL_VERIFICATION_CODE_SENT: undefined
+  EMAIL_VERIFICATION_CODE_PASS: undefined
+  EMAIL_VERIFICATION_CODE_FAIL: { message: string }
   /** §7 A social login finished (sent even with analytics off) */
   SOCIAL_LOGIN_SUCCESS: { provider: string }
   /** §7 Wallets shown in a list; analytics sends a batch's as one event */

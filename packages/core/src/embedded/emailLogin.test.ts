@@ -46,6 +46,12 @@ describe('email login steps (spec §4, §5)', () => {
     expect(s.connected).toEqual([user])
     expect(s.providerUsers).toEqual([user])
     expect(s.store.getState().user).toEqual(user)
+    // Analytics (README "Analytics"): each step, never the address itself
+    expect(s.events).toEqual([
+      ['EMAIL_SUBMITTED', undefined],
+      ['EMAIL_VERIFICATION_CODE_SENT', undefined],
+      ['EMAIL_VERIFICATION_CODE_PASS', undefined],
+    ])
     // Signed in: the view is back at its first step, with no error left over.
     expect(s.store.getState().login).toEqual({ step: 'email', email: 'a@example.com', busy: false })
     s.advance(12_400)
@@ -200,7 +206,12 @@ describe('email login steps (spec §4, §5)', () => {
       error: 'Invalid code',
     })
     expect(s.connected).toEqual([])
-    expect(s.events).toEqual([['CONNECT_ERROR', { message: 'Invalid code' }]])
+    expect(s.events).toEqual([
+      ['EMAIL_SUBMITTED', undefined],
+      ['EMAIL_VERIFICATION_CODE_SENT', undefined],
+      ['EMAIL_VERIFICATION_CODE_FAIL', { message: 'Invalid code' }],
+      ['CONNECT_ERROR', { message: 'Invalid code' }],
+    ])
     expect(s.logs).toEqual([['email login step failed', refusal]])
   })
 

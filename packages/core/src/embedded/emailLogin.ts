@@ -116,15 +116,19 @@ export function createEmailLogin(ctx: EmailLoginContext) {
     }
     const set = forThisAttempt(++attempt)
     set({ email, busy: true, error: undefined })
+    // Never the address itself: analytics knows a visitor by the connected account only.
+    ctx.track('EMAIL_SUBMITTED')
     await run(async () => {
       const session = await loadSession()
       const { action } = await session.client.request('APP_CONNECT_EMAIL', { email })
       store.setState({ lastLoginAt: ctx.now() })
       if (action === 'CONNECT') return finish(session)
-      if (action === 'VERIFY_OTP') return set({ step: 'otp', busy: false })
-      set({ step: 'device', busy: false })
-      await session.client.request('APP_CONNECT_DEVICE', {})
-      set({ step: 'otp' })
+      if (action !== 'VERIFY_OTP') {
+        set({ step: 'device', busy: false })
+        await session.client.request('APP_CONNECT_DEVICE', {})
+      }
+      ctx.track('EMAIL_VERIFICATION_CODE_SENT')
+      set({ step: 'otp', busy: false })
     }, set)
   }
 
@@ -137,7 +141,13 @@ export function createEmailLogin(ctx: EmailLoginContext) {
     setLogin({ busy: true, error: undefined })
     await run(async () => {
       const session = await loadSession()
-      await session.client.request('APP_CONNECT_OTP', { otp: code })
+      try {
+        await session.client.request('APP_CONNECT_OTP', { otp: code })
+      } catch (error) {
+        ctx.track('EMAIL_VERIFICATION_CODE_FAIL', { message: messageOf(error) })
+        throw error
+      }
+      ctx.track('EMAIL_VERIFICATION_CODE_PASS')
       await finish(session)
     })
   }

@@ -75,6 +75,7 @@ describe('social login and sign-in (spec §4)', () => {
       },
     ])
     expect(s.events).toEqual([
+      ['SOCIAL_LOGIN_STARTED', { provider: 'google' }],
       ['SIWX_AUTH_SUCCESS', { network: localChainA.caipNetworkId }],
       ['SOCIAL_LOGIN_SUCCESS', { provider: 'google' }],
     ])
@@ -109,7 +110,10 @@ describe('social login and sign-in (spec §4)', () => {
     )
     await loginThrough(refused)
     expect(refused.connected).toHaveLength(1)
-    expect(refused.events).toEqual([['SOCIAL_LOGIN_SUCCESS', { provider: 'google' }]])
+    expect(refused.events).toEqual([
+      ['SOCIAL_LOGIN_STARTED', { provider: 'google' }],
+      ['SOCIAL_LOGIN_SUCCESS', { provider: 'google' }],
+    ])
     expect(refused.logs).toEqual([
       ['the sign-in signed with the login was refused; it is asked for again', refusal],
     ])

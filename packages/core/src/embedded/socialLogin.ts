@@ -163,6 +163,7 @@ export function createSocialLogin(ctx: SocialLoginContext) {
     }
     const step: SocialLoginStep = 'popup'
     set({ provider, step, busy: true, error: undefined })
+    ctx.track('SOCIAL_LOGIN_STARTED', { provider })
     const watch = watchPopup(popup)
     current = { popup, stop: watch.stop }
 
