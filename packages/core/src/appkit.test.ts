@@ -228,6 +228,27 @@ describe('createAppKitCore', () => {
       }
     })
 
+    it('tracks the views a visitor goes to that are events of their own, not the others', () => {
+      const { kit } = setup()
+      const events: string[] = []
+      kit.subscribeEvents((event) => events.push(event.data.event))
+      kit.open()
+      kit.router.push('AllWallets')
+      kit.router.goBack()
+      kit.router.push('EmailLogin')
+      kit.router.push('Networks')
+      kit.router.push('Account')
+      // Opened there (not pushed by the visitor): no click
+      kit.open({ view: 'Networks' })
+      expect(events).toEqual([
+        'MODAL_OPEN',
+        'CLICK_ALL_WALLETS',
+        'EMAIL_LOGIN_SELECTED',
+        'CLICK_NETWORKS',
+        'MODAL_OPEN',
+      ])
+    })
+
     it('stops after unsubscribing', () => {
       const { kit } = setup()
       const listener = vi.fn()

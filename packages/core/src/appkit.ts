@@ -22,7 +22,7 @@ import type { ChainNamespace } from './caip.ts'
 import { resolveCoinbasePreference } from './connection/coinbasePreference.ts'
 import { DEFAULT_SDK_TYPE, DEFAULT_SDK_VERSION, EARLY_EVENTS_LIMIT } from './constants.ts'
 import type { SetupAlertCode } from './errors.ts'
-import { type AppKitEvent, type AppKitEventName, createEmitter } from './events.ts'
+import { type AppKitEvent, type AppKitEventName, createEmitter, VIEW_EVENTS } from './events.ts'
 import {
   type CaipNetwork,
   caipNetworkIdOf,
@@ -79,6 +79,10 @@ export function createAppKitCore(options: AppKitOptions) {
   const router = createRouterController(stores.router, {
     isConnected: () => stores.account.getState().status === 'connected',
     close: () => modalControl.close(),
+    pushed: (view) => {
+      const event = VIEW_EVENTS[view]
+      if (event) track(event)
+    },
   })
   let pageOrigin: Promise<SetupAlertCode | undefined> = Promise.resolve(undefined)
   const ctx: InstanceContext = {

@@ -49,6 +49,19 @@ export type AppKitEventProperties = {
   WALLET_IMPRESSION: { view: string; explorerId: string; name: string; displayIndex: number }
   /** §7 A wallet search sent to the directory (debounced with the search) */
   SEARCH_WALLET: { search: string }
+  /** The visitor went to one of these views (VIEW_EVENTS) */
+  CLICK_ALL_WALLETS: undefined
+  CLICK_NETWORKS: undefined
+  EMAIL_LOGIN_SELECTED: undefined
+}
+
+/** The views whose opening by the visitor is an event of its own */
+export const VIEW_EVENTS: Partial<
+  Record<string, 'CLICK_ALL_WALLETS' | 'CLICK_NETWORKS' | 'EMAIL_LOGIN_SELECTED'>
+> = {
+  AllWallets: 'CLICK_ALL_WALLETS',
+  Networks: 'CLICK_NETWORKS',
+  EmailLogin: 'EMAIL_LOGIN_SELECTED',
 }
 
 /** Analytics-style events the instance emits (subscribeEvents). */

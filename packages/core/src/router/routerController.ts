@@ -4,6 +4,8 @@ import * as rules from './router.ts'
 export interface RouterDeps {
   isConnected(): boolean
   close(): void
+  /** A view pushed (the visitor went to it from another): analytics' CLICK_* events */
+  pushed?(view: rules.ViewName): void
 }
 
 /** The router's transitions (router.ts) applied to an instance's store. */
@@ -17,7 +19,10 @@ export function createRouterController(store: StoreApi<rules.RouterState>, deps:
   return {
     store,
     current: () => rules.currentRoute(store.getState()),
-    push: (route: rules.RouteInput) => apply(rules.push(store.getState(), route)),
+    push(route: rules.RouteInput) {
+      apply(rules.push(store.getState(), route))
+      deps.pushed?.(typeof route === 'string' ? route : route.view)
+    },
     replace: (route: rules.RouteInput) => apply(rules.replace(store.getState(), route)),
     reset: (route: rules.RouteInput) => apply(rules.reset(store.getState(), route)),
     goBack,
