@@ -21,7 +21,9 @@ import {
   siwxSessionNotFound,
   siwxSignatureInvalid,
   siwxUnsupportedChain,
+  upstreamUnavailable,
 } from '../errors.ts'
+import { addressReason } from '../routes/chainParams.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
 import { decodeSolanaSignature } from './verify.ts'
 
@@ -327,6 +329,38 @@ describe.each(availableDatabases())('SIWX sessions on $name', (database) => {
       400,
       siwxMessageMismatch,
     )
+    // The signed text is the data's own, but the data names another serializedMessage: refused.
+    const third = await messageData()
+    const thirdText = serializeSiwxMessage(third)
+    await refused(
+      await post({
+        data: { ...third, serializedMessage: `${thirdText}\nGive me everything` },
+        message: thirdText,
+        signature: await SIGNER.signMessage({ message: thirdText }),
+      }),
+      400,
+      siwxMessageMismatch,
+    )
+  })
+
+  it("answers 502 when the chain's node does not answer, and stores nothing", async () => {
+    const main = service
+    // A server whose chain 31337 is a port nothing listens on
+    service = await startTestServer(database, {
+      allowedOrigins: [ORIGIN],
+      chains: [{ chainId: 31337, rpcUrl: `http://127.0.0.1:${await findFreePort()}` }],
+      now: () => clock,
+    })
+    try {
+      // A contract account: only its code on the chain can say whether the signature is its own.
+      const data = await messageData({ accountAddress: WALLET_1271 })
+      await refused(await signIn(data), 502, upstreamUnavailable)
+      const stored = await service.server.db.selectFrom('siwx_sessions').selectAll().execute()
+      expect(stored).toEqual([])
+    } finally {
+      await service.stop()
+      service = main
+    }
   })
 
   it('refuses a signature by another key', async () => {
@@ -387,6 +421,13 @@ describe.each(availableDatabases())('SIWX sessions on $name', (database) => {
     const response = await signIn(await messageData({ chainId: SOLANA_CHAIN }))
     expect(response.status).toBe(400)
     expect(((await response.json()) as { error: string }).error).toContain('data.accountAddress')
+    // An EVM account is written with its 0x (EIP-4361): without it, the address is refused.
+    const bare = await messageData({ accountAddress: SIGNER.address.slice(2) })
+    await refused(
+      await signIn(bare, SIGNER, 'anything: the address is refused before the text is built'),
+      400,
+      invalidParameter('data.accountAddress', addressReason('eip155')),
+    )
   })
 
   it('verifies EOAs by recovery on a chain the server has no node for', async () => {

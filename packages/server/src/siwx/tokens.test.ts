@@ -17,6 +17,7 @@ import {
   siwxTokenOtherAccount,
   siwxTokenOtherProject,
 } from '../errors.ts'
+import { addressReason } from '../routes/chainParams.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
 import { rotateSigningKey } from './signingKeys.ts'
 
@@ -155,6 +156,25 @@ describe.each(availableDatabases())('SIWX access tokens on $name', (database) =>
         400,
       )
     }
+  })
+
+  it("a sessions query's address must fit its chain (400 naming it); spaces around it are not part of it", async () => {
+    const alice = await signIn(ALICE)
+    const token = alice.accessToken
+    const solanaAddress = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
+    for (const address of ['nope', solanaAddress, `0x${'1'.repeat(39)}`]) {
+      const response = await call('GET', '/siwx/v1/sessions', {
+        query: { chainId: CHAIN, address },
+        token,
+      })
+      await refused(response, invalidParameter('address', addressReason('eip155')), 400)
+    }
+    const padded = await call('GET', '/siwx/v1/sessions', {
+      query: { chainId: CHAIN, address: ` ${ALICE.address} ` },
+      token,
+    })
+    expect(padded.status).toBe(200)
+    expect(((await padded.json()) as { sessions: unknown[] }).sessions.length).toBeGreaterThan(0)
   })
 
   it('a token for account A cannot list, revoke or capture the email of account B', async () => {

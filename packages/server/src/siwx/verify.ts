@@ -24,14 +24,13 @@ export async function verifyEvmSignature(
 ): Promise<boolean> {
   if (!isHex(signature) || signature.length < 4) return false
   const hex = signature as Hex
-  if (!chain) {
-    try {
-      return await verifyMessage({ address, message, signature: hex })
-    } catch {
-      return false
-    }
-  }
+  // An EOA's signature is checked by recovery: no node needed, whether or not there is one.
+  const byRecovery = await verifyMessage({ address, message, signature: hex }).catch(() => false)
+  if (byRecovery || !chain) return byRecovery
+  // Anything else only the chain can judge. viem answers false, not an error, when the node is
+  // down, so the node is asked something first: a dead node is a 502, not a wrong signature.
   try {
+    await chain.client.getCode({ address })
     return await chain.client.verifyMessage({ address, message, signature: hex })
   } catch (error) {
     throw new VerifierUnavailableError('the chain node did not answer', { cause: error })
