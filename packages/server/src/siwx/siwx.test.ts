@@ -343,6 +343,22 @@ describe.each(availableDatabases())('SIWX sessions on $name', (database) => {
     )
   })
 
+  it('skips an allowed origin that is not a URL when it checks the domain', async () => {
+    const main = service
+    // Origins given in code are stored as given (the admin API normalises its own)
+    service = await startTestServer(database, {
+      allowedOrigins: ['not an origin', ORIGIN],
+      now: () => clock,
+    })
+    try {
+      const response = await signIn(await messageData())
+      expect(response.status).toBe(201)
+    } finally {
+      await service.stop()
+      service = main
+    }
+  })
+
   it("answers 502 when the chain's node does not answer, and stores nothing", async () => {
     const main = service
     // A server whose chain 31337 is a port nothing listens on
