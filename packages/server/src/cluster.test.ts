@@ -107,10 +107,14 @@ describe.skipIf(!clusterAvailable)('two instances behind nginx', () => {
   it('200 relay clients, 10,000 messages, reconnects and a SIGKILL: each message reaches its subscriber, never its sender', async () => {
     const peers = await relayPeers({ relayUrl: cluster.relayUrl, clients: 200 })
     try {
-      // Half the messages with clients reconnecting at random: not one arrives twice.
+      // Half the messages with clients reconnecting at random (often to the other instance):
+      // none lost, none to its sender; a repeat only of what a client had just before it moved,
+      // whose acknowledgement was still on its way to the shared stream (server README, Relay).
       await peers.publish({ perClient: 25, reconnectChance: 0.05 })
       await peers.allDelivered()
-      expect(peers.report()).toMatchObject({ missing: 0, toSender: 0, duplicates: 0 })
+      const first = peers.report()
+      expect(first).toMatchObject({ missing: 0, toSender: 0 })
+      expect(first.duplicates).toBeLessThanOrEqual(first.inFlightAtBounce)
       // The other half; instance A is killed halfway through.
       const [a] = cluster.instances
       await peers.publish({ perClient: 25, reconnectChance: 0.05, halfway: () => a.kill() })
@@ -119,7 +123,7 @@ describe.skipIf(!clusterAvailable)('two instances behind nginx', () => {
       expect(report).toMatchObject({ delivered: 10_000, missing: 0, toSender: 0 })
       // What A had sent and not yet heard acknowledged comes again from B; a WalletConnect client
       // drops such a repeat (it keeps the hash of each message it had), so each is handled once.
-      expect(report.duplicates).toBeLessThanOrEqual(report.inFlightAtKill)
+      expect(report.duplicates).toBeLessThanOrEqual(report.inFlightAtKill + report.inFlightAtBounce)
     } finally {
       await peers.close()
     }

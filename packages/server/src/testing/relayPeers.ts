@@ -8,8 +8,12 @@ import { createRelayIdentity, RelayTestClient } from '../relay/testClient.ts'
 
 const RETRY_MS = 50
 const DELIVERY_TIMEOUT_MS = 60_000
-/** Deliveries this close to an instance's death may come again (their acknowledgement died with it) */
-const KILL_WINDOW_MS = 2_000
+/**
+ * Deliveries this close to an instance's death, or to their client's move to another instance,
+ * may come again: their acknowledgement died with the instance, or had not reached the shared
+ * stream when the other instance caught up with it.
+ */
+const REPEAT_WINDOW_MS = 2_000
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -19,6 +23,8 @@ class Peer {
   readonly received: { text: string; at: number }[] = []
   /** Messages the relay answered true for */
   readonly published = new Set<string>()
+  /** When this client's network blinked (bounce) */
+  readonly bouncedAt: number[] = []
   partner: Peer | undefined
   #client: RelayTestClient | undefined
   #connecting: Promise<RelayTestClient> | undefined
@@ -81,6 +87,7 @@ class Peer {
 
   /** The visitor's network blinks: the socket closes and a new one subscribes again. */
   async bounce(): Promise<void> {
+    this.bouncedAt.push(Date.now())
     const client = this.#client
     this.#client = undefined
     await client?.close()
@@ -152,6 +159,7 @@ export async function relayPeers(options: { relayUrl: string; clients: number })
       let toSender = 0
       let duplicates = 0
       let inFlightAtKill = 0
+      let inFlightAtBounce = 0
       for (const peer of peers) {
         const texts = new Set(peer.received.map((r) => r.text))
         for (const text of peer.partner?.published ?? []) {
@@ -160,14 +168,14 @@ export async function relayPeers(options: { relayUrl: string; clients: number })
         }
         for (const text of texts) if (peer.published.has(text)) toSender++
         duplicates += peer.received.length - texts.size
-        if (killedAt !== undefined) {
-          const at = killedAt
-          inFlightAtKill += peer.received.filter(
-            (r) => r.at >= at - KILL_WINDOW_MS && r.at <= at,
-          ).length
-        }
+        const near = (at: number) => (r: { at: number }) =>
+          r.at >= at - REPEAT_WINDOW_MS && r.at <= at
+        if (killedAt !== undefined) inFlightAtKill += peer.received.filter(near(killedAt)).length
+        inFlightAtBounce += peer.received.filter((r) =>
+          peer.bouncedAt.some((at) => near(at)(r)),
+        ).length
       }
-      return { delivered, missing, toSender, duplicates, inFlightAtKill }
+      return { delivered, missing, toSender, duplicates, inFlightAtKill, inFlightAtBounce }
     },
     close: () => Promise.all(peers.map((peer) => peer.close())),
   }
