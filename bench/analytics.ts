@@ -7,18 +7,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { findFreePort } from '@latchkey/devnet'
 import { DEMO_PROJECT_ID } from '@latchkey/server'
-import {
-  percentile,
-  SERVER_INSTANCE,
-  type ServerProcess,
-  spawnServer,
-} from '@latchkey/server/bench'
+import { percentile, type ServerProcess } from '@latchkey/server/bench'
+import { spawnBenchServer } from './benchServer'
 import { markdownTable } from './table'
 
 export const ANALYTICS_LOAD = { senders: 10, durationS: 5, eventsPerBatch: 100 } as const
-const UNLIMITED = { limit: Number.MAX_SAFE_INTEGER, windowMs: 10_000 }
 
 export interface AnalyticsBench {
   requests: number
@@ -50,21 +44,7 @@ export async function runAnalyticsBench(): Promise<AnalyticsBench> {
   const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-bench-analytics-'))
   let server: ServerProcess | undefined
   try {
-    server = await spawnServer(
-      {
-        LATCHKEY_ENV: 'development',
-        NODE_ENV: undefined,
-        DATABASE_URL: undefined,
-        REDIS_URL: undefined,
-        PGLITE_DIR: dataDir,
-        SERVER_PORT: String(await findFreePort()),
-        LOG_LEVEL: 'silent',
-        EVM_RPC_URLS: '',
-        SOLANA_RPC_URLS: '',
-        LATCHKEY_TEST_RATE_LIMITS: JSON.stringify({ perAddress: UNLIMITED, perProject: UNLIMITED }),
-      },
-      SERVER_INSTANCE,
-    )
+    server = await spawnBenchServer(dataDir)
     const url = `${server.url}/batch?projectId=${DEMO_PROJECT_ID}`
     const post = async () => {
       const body = batch()

@@ -7,15 +7,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { findFreePort } from '@latchkey/devnet'
 import { DEMO_PROJECT_ID } from '@latchkey/server'
-import {
-  benchDirectory,
-  SERVER_INSTANCE,
-  type ServerProcess,
-  spawnServer,
-} from '@latchkey/server/bench'
+import { benchDirectory, type ServerProcess } from '@latchkey/server/bench'
 import autocannon from 'autocannon'
+import { spawnBenchServer } from './benchServer'
 import { closeAll } from './close'
 import { markdownTable } from './table'
 
@@ -25,9 +20,6 @@ export const DIRECTORY_SIZE = 10_000
 /** The two /getWallets queries, besides projectId. */
 export const QUERIES = { search: 'search=rain', page: 'page=3&entries=40' } as const
 export const LOAD = { connections: 10, durationS: 5, warmupS: 1 } as const
-
-/** No 429s during the load test (the default is 300 requests per 10 s per address). */
-const UNLIMITED = { limit: Number.MAX_SAFE_INTEGER, windowMs: 10_000 }
 
 export interface LoadResult {
   url: string
@@ -130,23 +122,7 @@ export async function benchDirectoryService(): Promise<DirectoryServiceResult> {
       searchQuery: QUERIES.search,
       pageQuery: QUERIES.page,
     })
-    server = await spawnServer(
-      {
-        // The benchmarks run beside `vite build`, which sets NODE_ENV=production in this process.
-        LATCHKEY_ENV: 'development',
-        NODE_ENV: undefined,
-        DATABASE_URL: undefined,
-        REDIS_URL: undefined,
-        PGLITE_DIR: dataDir,
-        SERVER_PORT: String(await findFreePort()),
-        LATCHKEY_DIRECTORY_SIZE: String(DIRECTORY_SIZE),
-        LOG_LEVEL: 'silent',
-        EVM_RPC_URLS: '',
-        SOLANA_RPC_URLS: '',
-        LATCHKEY_TEST_RATE_LIMITS: JSON.stringify({ perAddress: UNLIMITED, perProject: UNLIMITED }),
-      },
-      SERVER_INSTANCE,
-    )
+    server = await spawnBenchServer(dataDir, { LATCHKEY_DIRECTORY_SIZE: String(DIRECTORY_SIZE) })
     hello = await serveHelloWorld()
     const getWallets = (query: string) =>
       `${server?.url}/getWallets?projectId=${DEMO_PROJECT_ID}&${query}`

@@ -8,11 +8,8 @@ import type { CaipAddress } from '../caip.ts'
 import { ErrorText } from '../errors.ts'
 import { localChainA, localChainB } from '../networks.ts'
 import { createToastController } from '../router/toast.ts'
-import {
-  createPortfolioController,
-  dropSpamTransactions,
-  dropZeroDecimalTokens,
-} from './portfolio.ts'
+import { createPortfolioController } from './portfolio.ts'
+import { dropSpamTransactions, dropZeroDecimalTokens } from './portfolioFilters.ts'
 import { initialPortfolioState, type PortfolioState } from './portfolioState.ts'
 import { totalValueOf } from './portfolioTokens.ts'
 

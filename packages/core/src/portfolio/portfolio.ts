@@ -7,29 +7,13 @@ import { ErrorText } from '../errors.ts'
 import { floorDecimalString } from '../format.ts'
 import type { ToastController } from '../router/toast.ts'
 import { cacheKeys, canRetryBalance, createTtlCache, type TtlCache } from './cache.ts'
+import { dropSpamTransactions, dropZeroDecimalTokens } from './portfolioFilters.ts'
 import { initialPortfolioState, type PortfolioState } from './portfolioState.ts'
 import { nativeTokenOf, tokenOf, totalValueOf } from './portfolioTokens.ts'
 import { priceIdOf, withPrices } from './tokenPrices.ts'
 
 // Token balances, activity and identity of the connected account (§3, §5, §8, §9). Loaded
 // lazily from appkit.ts, like the directory: nothing here is in the first load.
-
-/** §5 Tokens with 0 decimals are dropped from balances. */
-export function dropZeroDecimalTokens(tokens: readonly TokenBalance[]): TokenBalance[] {
-  return tokens.filter((token) => Number(token.quantity.decimals) !== 0)
-}
-
-/** A transfer of an NFT flagged as spam. */
-export function isSpamTransfer(transfer: Transaction['transfers'][number]): boolean {
-  return transfer.nft_info?.flags?.is_spam === true
-}
-
-/** §5 Transactions whose transfers are all spam NFTs are dropped. */
-export function dropSpamTransactions(transactions: readonly Transaction[]): Transaction[] {
-  return transactions.filter(
-    (tx) => tx.transfers.length === 0 || !tx.transfers.every(isSpamTransfer),
-  )
-}
 
 export interface PortfolioContext {
   api: Pick<ApiClient, 'getBalances' | 'getHistory' | 'getIdentity' | 'getTokenPrices'>
