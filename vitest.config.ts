@@ -34,6 +34,8 @@ export default defineConfig({
             'bench/**/*.test.ts',
             'scripts/**/*.test.ts',
             'packages/server/src/**/*.test.ts',
+            // The dashboard's DOM tests ask for jsdom themselves: they read a real server.
+            'apps/dashboard/src/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, 'scripts/packing/**'],
           testTimeout: 60_000,

@@ -3,17 +3,18 @@
 // 2525) standing in for email delivery, an OpenID provider (OIDC_PORT or 8790) standing in for
 // social login, a local Telegram bot token standing in for a Mini App's bot, the services
 // (packages/server, PGlite under .data/ unless DATABASE_URL is set), the embedded wallet's frame
-// site (FRAME_PORT or 5174) and the demo page (Vite) pointed at them. Prints the URL to open;
-// Ctrl+C stops everything.
+// site (FRAME_PORT or 5174), the demo page (Vite) pointed at them and the analytics dashboard
+// (DASHBOARD_PORT or 5175). Prints the URLs to open; Ctrl+C stops everything.
 // Request logs are quiet (errors still show); LOG_LEVEL=info brings one line per request back.
 import { fileURLToPath } from 'node:url'
 import { telegramInitData, telegramLaunchUrl } from '@latchkey/devnet'
-import type { LogLevel } from '@latchkey/server'
+import { DEMO_PROJECT_ID, type LogLevel, rotateProjectToken } from '@latchkey/server'
 import { createServer } from 'vite'
 import { frameHeadersPlugin } from './frameHeaders.ts'
 import { startLocalServices } from './localStack.ts'
 
 const demoRoot = fileURLToPath(new URL('../apps/demo', import.meta.url))
+const dashboardRoot = fileURLToPath(new URL('../apps/dashboard', import.meta.url))
 const frameRoot = fileURLToPath(new URL('../packages/frame', import.meta.url))
 
 const services = await startLocalServices({
@@ -49,20 +50,33 @@ const demo = await createServer({
 })
 await demo.listen()
 const url = demo.resolvedUrls?.local[0] ?? `http://127.0.0.1:${demo.config.server.port}/`
+
+const dashboard = await createServer({
+  root: dashboardRoot,
+  configFile: `${dashboardRoot}/vite.config.ts`,
+  logLevel: 'warn',
+})
+await dashboard.listen()
+const dashboardUrl =
+  dashboard.resolvedUrls?.local[0] ?? `http://127.0.0.1:${dashboard.config.server.port}/`
+// A fresh token for the demo project each start, handed over in the fragment (never sent to a
+// server; the page moves it to its session storage and clears the address).
+const dashboardToken = await rotateProjectToken(server.db, DEMO_PROJECT_ID)
+const dashboardLink = `${dashboardUrl}#${new URLSearchParams({ project: DEMO_PROJECT_ID, token: dashboardToken })}`
 // As Telegram would open the demo as a Mini App, for a local test user (valid 24 h).
 const miniApp = telegramLaunchUrl(
   url,
   telegramInitData({ user: { id: 424242, first_name: 'Local', username: 'local_tg' } }),
 )
 console.log(
-  `\n  Latchkey demo: ${url}\n  Dev mailbox (email sign-in codes): ${url}mail.html\n  As a Telegram Mini App: ${miniApp}\n  Ctrl+C stops the stack.\n`,
+  `\n  Latchkey demo: ${url}\n  Dev mailbox (email sign-in codes): ${url}mail.html\n  As a Telegram Mini App: ${miniApp}\n  Analytics dashboard (the demo project): ${dashboardLink}\n  Ctrl+C stops the stack.\n`,
 )
 
 let stopping = false
 async function stop() {
   if (stopping) return
   stopping = true
-  await Promise.all([demo.close(), frame.close()])
+  await Promise.all([demo.close(), frame.close(), dashboard.close()])
   await services.stop()
   process.exit(0)
 }

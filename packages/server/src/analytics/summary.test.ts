@@ -137,6 +137,37 @@ describe.each(availableDatabases())('analytics figures on $name', (database) => 
     expect((await summary('')).status).toBe(200)
   })
 
+  it('is readable from any origin that holds the token (the dashboard may be served anywhere)', async () => {
+    const dashboard = 'http://127.0.0.1:5175'
+    const preflight = await service.request(`/v1/analytics/summary?projectId=${project}`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: dashboard,
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(dashboard)
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization')
+    const read = await service.request(`/v1/analytics/summary?projectId=${project}`, {
+      headers: { Origin: dashboard, Authorization: `Bearer ${token}` },
+    })
+    expect(read.status).toBe(200)
+    expect(read.headers.get('access-control-allow-origin')).toBe(dashboard)
+    // The origin opens nothing by itself: without the token it is still 401.
+    const bare = await service.request(`/v1/analytics/summary?projectId=${project}`, {
+      headers: { Origin: dashboard },
+    })
+    expect(bare.status).toBe(401)
+    // The collector stays closed to origins the project does not list.
+    const beacon = await service.request(`/batch?projectId=${project}`, {
+      method: 'OPTIONS',
+      headers: { Origin: dashboard, 'Access-Control-Request-Method': 'POST' },
+    })
+    expect(beacon.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
   it('counts only the events since a time when asked', async () => {
     const since = new Date(NOW - DAY / 2).toISOString()
     const recent = (await (await summary(`&since=${since}`)).json()) as {

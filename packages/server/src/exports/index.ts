@@ -1,3 +1,5 @@
+export { rotateToken as rotateProjectToken } from '../admin/projectStore.ts'
+export type { AnalyticsSummary } from '../analytics/summary.ts'
 export type { App, AppDeps } from '../app.ts'
 export { createApp } from '../app.ts'
 export type { InboxMail, MailInbox } from '../auth/devInbox.ts'

@@ -4,8 +4,12 @@ import type { AppEnv } from '../env.ts'
 
 const HEADER_LIST = /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/
 
-/** Readable from any origin: a page on a foreign origin must learn that it is not allowed. */
-const OPEN_PATHS = new Set(['/projects/v1/origins'])
+/**
+ * Readable from any origin: a page on a foreign origin must learn that it is not allowed; the
+ * analytics figures need the project's token in a header, which a browser never adds by itself,
+ * so the origin adds no protection there (the dashboard may be served from anywhere).
+ */
+const OPEN_PATHS = new Set(['/projects/v1/origins', '/v1/analytics/summary'])
 
 /**
  * Echoes Origin when `isAllowed` says so. Requests without Origin (server to server) pass
