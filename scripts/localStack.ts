@@ -15,6 +15,7 @@ import {
   SOLANA_TOKEN_SPEC,
   startBundler,
   startDevnet,
+  startFarcasterRelay,
   startMailCapture,
   startOidcProvider,
 } from '@latchkey/devnet'
@@ -31,9 +32,10 @@ export interface LocalServicesOptions {
    * defaults of `npm start` when left out
    */
   ports?: { chains: DevnetChainConfig[]; solana: number }
-  /** 0 for a free port; SMTP_PORT / OIDC_PORT or their defaults when left out */
+  /** 0 for a free port; SMTP_PORT / OIDC_PORT / FARCASTER_RELAY_PORT or their defaults when left out */
   mailPort?: number
   oidcPort?: number
+  farcasterRelayPort?: number
   /** What differs per caller: port, database, origins, log level, the frame site… */
   server?: StartServerOptions
 }
@@ -48,10 +50,13 @@ export async function startLocalServices(options: LocalServicesOptions = {}) {
   const oidc = await startOidcProvider(
     options.oidcPort === undefined ? {} : { port: options.oidcPort },
   )
+  const farcasterRelay = await startFarcasterRelay(
+    options.farcasterRelayPort === undefined ? {} : { port: options.farcasterRelayPort },
+  )
   const bundlers: Bundler[] = []
   const stopDevnet = async () => {
     await Promise.all(bundlers.map((bundler) => bundler.stop()))
-    await Promise.all([devnet.stop(), mail.stop(), oidc.stop()])
+    await Promise.all([devnet.stop(), mail.stop(), oidc.stop(), farcasterRelay.stop()])
   }
   const [chainA, chainB] = devnet.chains
   const solana = devnet.solana
@@ -71,6 +76,8 @@ export async function startLocalServices(options: LocalServicesOptions = {}) {
   const bundlerUrl = (chainId: number) => bundlers.find((b) => b.chainId === chainId)?.url
   const server = await startServer({
     social: socialFromIssuer(oidc.issuer),
+    // Fids resolve on chain A, where the devnet placed its IdRegistry stand-in.
+    farcaster: { relayUrl: farcasterRelay.url, rpcUrl: chainA.rpcUrl },
     telegramBotToken: process.env.LATCHKEY_TELEGRAM_BOT_TOKEN || LOCAL_TELEGRAM_BOT_TOKEN,
     mail: { host: mail.host, port: mail.port },
     mailInbox: mail,
@@ -109,6 +116,7 @@ export async function startLocalServices(options: LocalServicesOptions = {}) {
     solana,
     mail,
     oidc,
+    farcasterRelay,
     server,
     async stop() {
       await Promise.all([server.close(), stopDevnet()])

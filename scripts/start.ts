@@ -1,7 +1,8 @@
 // `npm start`: the whole local stack on 127.0.0.1 — two anvil chains with their tokens, the
 // Solana devnet (LiteSVM behind JSON-RPC on SOLANA_PORT or 8899), an SMTP capture (SMTP_PORT or
 // 2525) standing in for email delivery, an OpenID provider (OIDC_PORT or 8790) standing in for
-// social login, a local Telegram bot token standing in for a Mini App's bot, the services
+// social login, a Farcaster auth relay (FARCASTER_RELAY_PORT or 8791) standing in for
+// Farcaster's, a local Telegram bot token standing in for a Mini App's bot, the services
 // (packages/server, PGlite under .data/ unless DATABASE_URL is set), the embedded wallet's frame
 // site (FRAME_PORT or 5174), the demo page (Vite) pointed at them and the analytics dashboard
 // (DASHBOARD_PORT or 5175). Prints the URLs to open; Ctrl+C stops everything.
@@ -20,7 +21,7 @@ const frameRoot = fileURLToPath(new URL('../packages/frame', import.meta.url))
 const services = await startLocalServices({
   server: { logLevel: (process.env.LOG_LEVEL as LogLevel | undefined) ?? 'warn' },
 })
-const { server, devnet, solana, mail, oidc } = services
+const { server, devnet, solana, mail, oidc, farcasterRelay } = services
 console.log(`[latchkey] services at ${server.url} (${server.databaseKind})`)
 for (const chain of devnet.chains) {
   const tokens = chain.tokens.map((t) => `${t.symbol} ${t.address}`).join(', ')
@@ -40,6 +41,7 @@ const frame = await createServer({
 await frame.listen()
 const frameUrl = frame.resolvedUrls?.local[0] ?? `http://127.0.0.1:${frame.config.server.port}/`
 console.log(`[latchkey] OpenID provider (stands in for every social login) at ${oidc.issuer}`)
+console.log(`[latchkey] Farcaster auth relay (stands in for relay.farcaster.xyz) at ${farcasterRelay.url}`)
 console.log(`[latchkey] embedded wallet frame at ${frameUrl}, SMTP capture on ${mail.port}`)
 process.env.VITE_FRAME_URL = frameUrl
 

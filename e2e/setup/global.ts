@@ -15,6 +15,8 @@ declare module 'vitest' {
     solanaCaipNetworkId: string
     /** The embedded wallet's frame site */
     frameUrl: string
+    /** The Farcaster auth relay stand-in (its key is the devnet's LOCAL_FARCASTER_RELAY_KEY) */
+    farcasterRelayUrl: string
   }
 }
 
@@ -31,5 +33,6 @@ export default async function setup(project: TestProject) {
   project.provide('solanaRpc', stack.solanaRpc)
   project.provide('solanaCaipNetworkId', stack.solanaCaipNetworkId)
   project.provide('frameUrl', stack.frameUrl)
+  project.provide('farcasterRelayUrl', stack.farcasterRelayUrl)
   return () => stack.stop()
 }

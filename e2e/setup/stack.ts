@@ -30,6 +30,8 @@ export interface TestStack {
   frameUrl: string
   /** The SMTP capture's port (its mails are read through the server's /dev/v1/mails) */
   smtpPort: number
+  /** The Farcaster auth relay stand-in */
+  farcasterRelayUrl: string
   stop(): Promise<void>
 }
 
@@ -55,6 +57,7 @@ export async function startTestStack(outDir: string, frameOutDir: string): Promi
     },
     mailPort: 0,
     oidcPort: 0,
+    farcasterRelayPort: 0,
     server: {
       port: 0,
       frameOrigins: [frameOrigin],
@@ -108,6 +111,7 @@ export async function startTestStack(outDir: string, frameOutDir: string): Promi
       solanaCaipNetworkId: solana.caipNetworkId,
       frameUrl: `${frameOrigin}/`,
       smtpPort: mail.port,
+      farcasterRelayUrl: services.farcasterRelay.url,
       async stop() {
         await demoPreview.close()
         await stopServices()

@@ -3,65 +3,89 @@ import { fileURLToPath } from 'node:url'
 import solc from 'solc'
 import type { Abi, Hex } from 'viem'
 
-export interface TestTokenArtifact {
+export interface ContractArtifact {
   abi: Abi
+  /** Creation code */
   bytecode: Hex
+  /** Runtime code; kept for contracts that are placed with anvil_setCode instead of deployed */
+  deployedBytecode?: Hex
   solcVersion: string
 }
+
+/** The contracts in packages/devnet/contracts, each compiled to `<name>.json` beside its source. */
+export const CONTRACTS = {
+  TestToken: { runtime: false },
+  IdRegistry: { runtime: true },
+} as const satisfies Record<string, { runtime: boolean }>
+
+export type ContractName = keyof typeof CONTRACTS
 
 interface SolcError {
   severity: 'error' | 'warning' | 'info'
   formattedMessage: string
 }
 
+interface SolcContract {
+  abi: Abi
+  evm: { bytecode: { object: string }; deployedBytecode?: { object: string } }
+}
+
 interface SolcOutput {
   errors?: SolcError[]
-  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>
+  contracts?: Record<string, Record<string, SolcContract>>
 }
 
-const SOURCE_NAME = 'TestToken.sol'
-const CONTRACT_NAME = 'TestToken'
-
-export const TEST_TOKEN_SOURCE_PATH = fileURLToPath(
-  new URL('../contracts/TestToken.sol', import.meta.url),
-)
-export const TEST_TOKEN_ARTIFACT_PATH = fileURLToPath(
-  new URL('../contracts/TestToken.json', import.meta.url),
-)
-
-// Every setting that influences the bytecode is pinned, so the checked-in artifact is reproducible.
-const COMPILER_SETTINGS = {
-  optimizer: { enabled: true, runs: 200 },
-  evmVersion: 'cancun',
-  outputSelection: { [SOURCE_NAME]: { [CONTRACT_NAME]: ['abi', 'evm.bytecode.object'] } },
+export function contractSourcePath(name: ContractName): string {
+  return fileURLToPath(new URL(`../contracts/${name}.sol`, import.meta.url))
 }
 
-export function compileTestToken(): TestTokenArtifact {
+export function contractArtifactPath(name: ContractName): string {
+  return fileURLToPath(new URL(`../contracts/${name}.json`, import.meta.url))
+}
+
+// Every setting that influences the bytecode is pinned, so the checked-in artifacts are reproducible.
+function compilerSettings(name: ContractName) {
+  const outputs = ['abi', 'evm.bytecode.object']
+  if (CONTRACTS[name].runtime) outputs.push('evm.deployedBytecode.object')
+  return {
+    optimizer: { enabled: true, runs: 200 },
+    evmVersion: 'cancun',
+    outputSelection: { [`${name}.sol`]: { [name]: outputs } },
+  }
+}
+
+export function compileContract(name: ContractName): ContractArtifact {
+  const sourceName = `${name}.sol`
   const input = {
     language: 'Solidity',
-    sources: { [SOURCE_NAME]: { content: readFileSync(TEST_TOKEN_SOURCE_PATH, 'utf8') } },
-    settings: COMPILER_SETTINGS,
+    sources: { [sourceName]: { content: readFileSync(contractSourcePath(name), 'utf8') } },
+    settings: compilerSettings(name),
   }
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput
 
   const errors = (output.errors ?? []).filter((error) => error.severity === 'error')
   if (errors.length > 0) {
     const messages = errors.map((error) => error.formattedMessage).join('\n')
-    throw new Error(`Compiling ${SOURCE_NAME} failed:\n${messages}`)
+    throw new Error(`Compiling ${sourceName} failed:\n${messages}`)
   }
 
-  const contract = output.contracts?.[SOURCE_NAME]?.[CONTRACT_NAME]
-  if (!contract) throw new Error(`solc produced no output for ${CONTRACT_NAME}`)
+  const contract = output.contracts?.[sourceName]?.[name]
+  if (!contract) throw new Error(`solc produced no output for ${name}`)
 
+  const runtime = contract.evm.deployedBytecode?.object
   return {
     abi: contract.abi,
     bytecode: `0x${contract.evm.bytecode.object}`,
+    ...(runtime !== undefined && { deployedBytecode: `0x${runtime}` as Hex }),
     solcVersion: solc.version(),
   }
 }
 
-export function writeTestTokenArtifact(artifact: TestTokenArtifact = compileTestToken()): void {
-  writeFileSync(TEST_TOKEN_ARTIFACT_PATH, `${JSON.stringify(artifact, null, 2)}\n`)
+export function writeContractArtifact(
+  name: ContractName,
+  artifact: ContractArtifact = compileContract(name),
+): void {
+  writeFileSync(contractArtifactPath(name), `${JSON.stringify(artifact, null, 2)}\n`)
 }
 
 function isRunDirectly(): boolean {
@@ -70,6 +94,8 @@ function isRunDirectly(): boolean {
 }
 
 if (isRunDirectly()) {
-  writeTestTokenArtifact()
-  console.log(`Wrote ${TEST_TOKEN_ARTIFACT_PATH}`)
+  for (const name of Object.keys(CONTRACTS) as ContractName[]) {
+    writeContractArtifact(name)
+    console.log(`Wrote ${contractArtifactPath(name)}`)
+  }
 }

@@ -1,10 +1,12 @@
 import { localSolana } from '@latchkey/core/networks'
 import { createPublicClient, getAddress, http, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import idRegistryArtifact from '../contracts/IdRegistry.json' with { type: 'json' }
 import { TEST_ACCOUNT_ETH_BALANCE, TEST_ACCOUNTS } from './accounts.ts'
 import { deployDevnetTokens } from './deploy.ts'
 import { type Devnet, startDevnet } from './devnet.ts'
 import { baseUnits, SEED_POOLS } from './exchange/pools.ts'
+import { FARCASTER_ID_REGISTRY, farcasterIdRegistryAbi } from './farcaster/idRegistry.ts'
 import { findFreePort } from './free-port.ts'
 import {
   fundOnrampTreasury,
@@ -132,6 +134,22 @@ describe('startDevnet', () => {
       await fundOnrampTreasury(chainId, chain.rpcUrl, DEVNET_TOKENS)
       expect(await client.getTransactionCount({ address: TEST_ACCOUNTS[0].address })).toBe(nonce)
       expect(await client.getBalance({ address: ONRAMP_TREASURY })).toBe(ONRAMP_TREASURY_ETH)
+    }
+  })
+
+  it("puts Farcaster's IdRegistry stand-in at Farcaster's address on every chain, no fid yet", async () => {
+    for (const chain of devnet.chains) {
+      const client = clientFor(chain.chainId)
+      expect(chain.farcasterIdRegistry).toBe(FARCASTER_ID_REGISTRY)
+      expect(await client.getCode({ address: FARCASTER_ID_REGISTRY })).toBe(
+        idRegistryArtifact.deployedBytecode,
+      )
+      const idCounter = await client.readContract({
+        address: FARCASTER_ID_REGISTRY,
+        abi: farcasterIdRegistryAbi,
+        functionName: 'idCounter',
+      })
+      expect(idCounter).toBe(0n)
     }
   })
 

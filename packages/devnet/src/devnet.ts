@@ -5,6 +5,7 @@ import { type AnvilInstance, startAnvil } from './anvil.ts'
 import { deployDevnetTokens } from './deploy.ts'
 import type { EXCHANGE_ADDRESSES } from './exchange/contracts.ts'
 import { deployDevnetExchange } from './exchange/deploy.ts'
+import { type FARCASTER_ID_REGISTRY, placeFarcasterIdRegistry } from './farcaster/idRegistry.ts'
 import { fundOnrampTreasury } from './onrampTreasury.ts'
 import { defaultSolanaPort, type SolanaDevnet, startSolanaDevnet } from './solana/devnet.ts'
 import type { DevnetToken } from './tokens.ts'
@@ -24,6 +25,8 @@ export interface DevnetChain {
   onrampTreasury: Address
   /** ERC-4337: EntryPoint v0.7 and the SimpleAccountFactory (accountAbstraction/contracts.ts) */
   accountAbstraction: typeof ACCOUNT_ABSTRACTION
+  /** The Farcaster IdRegistry stand-in, at Farcaster's address (farcaster/idRegistry.ts) */
+  farcasterIdRegistry: typeof FARCASTER_ID_REGISTRY
 }
 
 export interface Devnet {
@@ -84,6 +87,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
           exchange: await deployDevnetExchange(chainId, rpcUrl, tokens),
           onrampTreasury: await fundOnrampTreasury(chainId, rpcUrl, tokens),
           accountAbstraction: await deployAccountAbstraction(chainId, rpcUrl),
+          farcasterIdRegistry: await placeFarcasterIdRegistry(rpcUrl),
         }
       }),
     )

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net'
+import { type AddressInfo, createServer, type Server } from 'node:net'
 
 /** Asks the OS for a currently unused TCP port on 127.0.0.1. */
 export function findFreePort(): Promise<number> {
@@ -23,6 +23,18 @@ export function occupyPort(port: number): Promise<() => Promise<void>> {
     server.once('error', reject)
     server.listen(port, '127.0.0.1', () => {
       resolve(() => new Promise((done) => server.close(() => done())))
+    })
+  })
+}
+
+/** Starts `server` on host:port (0 picks a free port); answers the port it listens on. */
+export function listenOn(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} is already in use`) : error)
+    })
+    server.listen({ port, host, exclusive: true }, () => {
+      resolve((server.address() as AddressInfo).port)
     })
   })
 }

@@ -541,6 +541,8 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
           '/auth/v1/email/change',
           '/auth/v1/email/change/primary',
           '/auth/v1/email/change/secondary',
+          '/auth/v1/farcaster/connect',
+          '/auth/v1/farcaster/start',
           '/auth/v1/otp',
           '/auth/v1/session',
           '/auth/v1/sessions',

@@ -9,6 +9,9 @@ import { registerAdminRoutes } from './admin/routes.ts'
 import { registerAnalyticsRoutes } from './analytics/routes.ts'
 import { type MailInbox, registerDevInbox } from './auth/devInbox.ts'
 import { proofOfPossession } from './auth/dpop.ts'
+import { registerFarcasterRoutes } from './auth/farcaster/register.ts'
+import type { FarcasterOptions } from './auth/farcaster/relay.ts'
+import { FARCASTER_ROUTES, postFarcasterConnectRoute } from './auth/farcaster/routes.ts'
 import type { Mailer } from './auth/mailer.ts'
 import { AUTH_PROJECT_ROUTES, postOtpRoute, registerAuthRoutes } from './auth/routes.ts'
 import { postSocialConnectRoute, registerSocialRoutes, SOCIAL_ROUTES } from './auth/social.ts'
@@ -92,6 +95,8 @@ export interface AppDeps {
   devOrigins?: readonly string[]
   /** Social login's OAuth clients (with the auth routes); none configured by default */
   social?: SocialOptions
+  /** Sign In With Farcaster's relay and IdRegistry chain (with the auth routes); none by default */
+  farcaster?: FarcasterOptions
   /** What /appkit/v1/version answers; default LATCHKEY_LATEST_KIT_VERSION, else this build's */
   latestKitVersion?: string
   /** Opens /admin/v1/* (README "Production"); without it the admin API is not served */
@@ -168,16 +173,24 @@ export function createApp(deps: AppDeps): App {
   const signIn = authRateLimit(deps.rateLimit ?? {}, counters, addressOf, MAILING_AUTH_PATHS)
   const authGuards = [project, frameCors(deps.frameOrigins ?? []), limit] as const
   // GET and DELETE share a path: one use per path, so each request is counted once.
-  const authRoutes = [...AUTH_PROJECT_ROUTES, ...SOCIAL_ROUTES, postTelegramConnectRoute]
+  const authRoutes = [
+    ...AUTH_PROJECT_ROUTES,
+    ...SOCIAL_ROUTES,
+    postTelegramConnectRoute,
+    ...FARCASTER_ROUTES,
+  ]
   // Every auth request's DPoP proof is checked; the sign-ins must have one (auth/dpop.ts).
   const possession = proofOfPossession({
     db,
     now,
     publicUrl: deps.publicUrl ?? (() => ''),
     bindingPaths: new Set(
-      [postOtpRoute, postSocialConnectRoute, postTelegramConnectRoute].map((r) =>
-        r.getRoutingPath(),
-      ),
+      [
+        postOtpRoute,
+        postSocialConnectRoute,
+        postTelegramConnectRoute,
+        postFarcasterConnectRoute,
+      ].map((r) => r.getRoutingPath()),
     ),
   })
   for (const path of new Set(authRoutes.map((route) => route.getRoutingPath()))) {
@@ -226,6 +239,13 @@ export function createApp(deps: AppDeps): App {
     })
     registerSocialRoutes(app, { db, now, social: deps.social ?? { providers: {} }, logger })
     registerTelegramRoutes(app, { db, now, logger })
+    registerFarcasterRoutes(app, {
+      db,
+      now,
+      frameOrigins: deps.frameOrigins ?? [],
+      logger,
+      ...(deps.farcaster && { farcaster: deps.farcaster }),
+    })
   }
   if (deps.mailInbox) registerDevInbox(app, deps.mailInbox, deps.devOrigins ?? [])
   if (deps.adminToken) {

@@ -5,6 +5,7 @@ import {
   postBatchRoute,
   postErrorEventRoute,
 } from './analytics/routeDefs.ts'
+import { FARCASTER_ROUTES } from './auth/farcaster/routes.ts'
 import {
   postEmailChangePrimaryRoute,
   postEmailChangeRoute,
@@ -74,6 +75,7 @@ export const SIGN_IN_PATHS = new Set<string>(
     postEmailChangeSecondaryRoute,
     ...SOCIAL_ROUTES,
     postTelegramConnectRoute,
+    ...FARCASTER_ROUTES,
   ].map((route) => route.getRoutingPath()),
 )
 /** Of those, the ones that mail `body.email` */

@@ -2,6 +2,7 @@
 // the frame build, the mail server, the directory's size, the local stack's origins.
 import { resolve } from 'node:path'
 import { DEFAULT_NAME_ZONE } from '@latchkey/core/shared'
+import type { FarcasterOptions } from './auth/farcaster/relay.ts'
 import type { MailOptions } from './auth/mailer.ts'
 import { DEFAULT_SMTP_PORT } from './constants/auth.ts'
 import {
@@ -11,6 +12,7 @@ import {
   DEFAULT_SERVER_HOST,
   MIN_ADMIN_TOKEN_LENGTH,
 } from './constants.ts'
+import { farcasterEnvIncomplete } from './errors/farcaster.ts'
 import { type HostedProvider, parseHostedProviders } from './onramp/hostedProviders.ts'
 import type { FrameSiteServerOptions, ServerMode, StartServerOptions } from './serverOptions.ts'
 
@@ -124,22 +126,35 @@ export function nameZoneFrom(option: string | undefined): string {
   return zone
 }
 
+/** Sign In With Farcaster's relay and chain (option, else FARCASTER_RELAY_URL and FARCASTER_RPC_URL) */
+export function farcasterFrom(option: FarcasterOptions | undefined): FarcasterOptions | undefined {
+  if (option) return option
+  const relayUrl = process.env.FARCASTER_RELAY_URL?.trim()
+  const rpcUrl = process.env.FARCASTER_RPC_URL?.trim()
+  if (!relayUrl && !rpcUrl) return undefined
+  if (!relayUrl || !rpcUrl) throw new Error(farcasterEnvIncomplete)
+  return { relayUrl, rpcUrl }
+}
+
 /**
- * The onramp's and the name service's settings, checked: the sandbox's treasuries in development
- * only (its payments are test payments), configured providers (https in production), the zone
+ * The onramp's, the name service's and Farcaster login's settings, checked: the sandbox's
+ * treasuries in development only (its payments are test payments), configured providers (https
+ * in production), the zone, the Farcaster relay
  */
 export function serviceOptionsFrom(
   options: Pick<
     StartServerOptions,
-    'onrampTreasuryKey' | 'onrampSolanaTreasuryKey' | 'onrampProviders' | 'nameZone'
+    'onrampTreasuryKey' | 'onrampSolanaTreasuryKey' | 'onrampProviders' | 'nameZone' | 'farcaster'
   >,
   mode: ServerMode,
 ) {
   const onrampTreasuryKey = onrampTreasuryKeyFrom(options.onrampTreasuryKey)
   const onrampSolanaTreasuryKey = onrampSolanaTreasuryKeyFrom(options.onrampSolanaTreasuryKey)
+  const farcaster = farcasterFrom(options.farcaster)
   return {
     ...(mode === 'development' && { onrampTreasuryKey, onrampSolanaTreasuryKey }),
     onrampProviders: onrampProvidersFrom(options.onrampProviders, mode === 'production'),
     nameZone: nameZoneFrom(options.nameZone),
+    ...(farcaster && { farcaster }),
   }
 }

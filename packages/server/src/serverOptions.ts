@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely'
 import type { App } from './app.ts'
 import type { MailInbox } from './auth/devInbox.ts'
+import type { FarcasterOptions } from './auth/farcaster/relay.ts'
 import type { MailOptions } from './auth/mailer.ts'
 import type { SocialOptions } from './auth/socialProviders.ts'
 import type { ChainConfig } from './chain/config.ts'
@@ -79,6 +80,13 @@ export interface StartServerOptions {
    * providers with <PROVIDER>_CLIENT_ID / <PROVIDER>_CLIENT_SECRET.
    */
   social?: SocialOptions
+  /**
+   * Sign In With Farcaster (README "Farcaster login"): the relay (https://relay.farcaster.xyz in
+   * production; the devnet's startFarcasterRelay locally) and an RPC of the chain whose IdRegistry
+   * says who owns a fid (Optimism's; the devnet's chains have a stand-in). Default
+   * FARCASTER_RELAY_URL and FARCASTER_RPC_URL; neither: no Farcaster login (its routes answer 400).
+   */
+  farcaster?: FarcasterOptions
   /** What /appkit/v1/version answers; default LATCHKEY_LATEST_KIT_VERSION, else this build's */
   latestKitVersion?: string
   /**

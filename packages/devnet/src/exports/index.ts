@@ -26,6 +26,30 @@ export {
   wethAbi,
 } from '../exchange/contracts.ts'
 export { type PoolSide, SEED_POOLS, type SeedPool } from '../exchange/pools.ts'
+export { FARCASTER_SIGN_IN_URL } from '../farcaster/channels.ts'
+export {
+  FARCASTER_ID_REGISTRY,
+  farcasterIdRegistryAbi,
+  placeFarcasterIdRegistry,
+  type RegisterFarcasterFidOptions,
+  registerFarcasterFid,
+} from '../farcaster/idRegistry.ts'
+export {
+  DEFAULT_FARCASTER_CHANNEL_TTL_MS,
+  DEFAULT_FARCASTER_RELAY_PORT,
+  defaultFarcasterRelayPort,
+  type FarcasterRelay,
+  LOCAL_FARCASTER_RELAY_KEY,
+  type StartFarcasterRelayOptions,
+  startFarcasterRelay,
+} from '../farcaster/relay.ts'
+export {
+  type FarcasterSignIn,
+  type FarcasterSignInTamper,
+  type FarcasterTestClient,
+  type FarcasterTestClientOptions,
+  farcasterTestClient,
+} from '../farcaster/testClient.ts'
 export { findFreePort } from '../free-port.ts'
 export {
   type CapturedMail,

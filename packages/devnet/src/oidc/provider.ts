@@ -6,9 +6,9 @@
 // second screen, and no login is remembered: every authorization asks for the username again.
 import { generateKeyPair } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 import type { Interaction } from 'oidc-provider'
+import { listenOn } from '../free-port.ts'
 import { DEFAULT_OIDC_PORT, OIDC_MAX_USERNAME_LENGTH, OIDC_SCOPE } from './clients.ts'
 import { configuration, isClient, isUsername } from './configuration.ts'
 import { expiredPage, loginPage, page, readForm, send } from './pages.ts'
@@ -85,15 +85,7 @@ export async function startOidcProvider(
     res.end()
   }
   const server = createServer((req, res) => handle(req, res))
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE' ? new Error(`port ${requestedPort} is already in use`) : error,
-      )
-    })
-    server.listen({ port: requestedPort, host, exclusive: true }, () => resolve())
-  })
-  const port = (server.address() as AddressInfo).port
+  const port = await listenOn(server, requestedPort, host)
   const issuer = `http://${host}:${port}`
 
   const registered = options.redirectUris?.length

@@ -44,7 +44,7 @@ export const UserSchema = z
       }),
     ),
     userName: z.string().nullable(),
-    socialProvider: z.enum([...OAUTH_SOCIAL_PROVIDERS, 'telegram']).nullable(),
+    socialProvider: z.enum([...OAUTH_SOCIAL_PROVIDERS, 'telegram', 'farcaster']).nullable(),
     preferredAccountType: z.enum(['eoa', 'smartAccount']),
     smartAccountDeployed: z.boolean(),
   })

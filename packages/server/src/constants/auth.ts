@@ -68,3 +68,11 @@ export const AUTH_SOCIAL_CLOCK_SKEW_MS = 60_000
 export const TELEGRAM_INIT_DATA_MAX_AGE_S = 86_400
 /** Ours: the longest initData taken (Telegram's are well under 1 KB) */
 export const TELEGRAM_INIT_DATA_MAX_LENGTH = 4096
+/** Ours: a Farcaster sign-in (its relay channel and PKCE verifier) must complete within 5 minutes */
+export const FARCASTER_CHANNEL_TTL_MS = 5 * 60_000
+/** Ours: how long a call to the Farcaster relay may take before the route answers 502 */
+export const FARCASTER_RELAY_TIMEOUT_MS = 10_000
+/** Ours: the longest relay channel token taken (the relay's are UUIDs or short random strings) */
+export const FARCASTER_CHANNEL_TOKEN_MAX_LENGTH = 256
+/** The relay's production address (Sign In With Farcaster, auth-client's default) */
+export const FARCASTER_PRODUCTION_RELAY_URL = 'https://relay.farcaster.xyz'

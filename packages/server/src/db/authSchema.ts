@@ -115,8 +115,11 @@ export interface AuthWrappingKeysTable {
 
 /** §5 The social providers of the embedded wallet's OAuth flow */
 export type SocialProvider = (typeof OAUTH_SOCIAL_PROVIDERS)[number]
-/** Who vouches for a user signed in without email: an OAuth provider, or Telegram (initData) */
-export type IdentityProvider = SocialProvider | 'telegram'
+/**
+ * Who vouches for a user signed in without email: an OAuth provider, Telegram (initData), or
+ * Farcaster (a Sign In With Farcaster message by the fid's custody address)
+ */
+export type IdentityProvider = SocialProvider | 'telegram' | 'farcaster'
 
 /** A social provider's account, signed in to one user: (project_id, provider, sub) is the key */
 export interface AuthSocialIdentitiesTable {
@@ -167,6 +170,23 @@ export interface AuthWalletsTable {
   created_at: Date
 }
 
+/** A Sign In With Farcaster in flight (README "Farcaster login"): single use, 5 minutes */
+export interface FarcasterChannelsTable {
+  /** sha256 of the relay's channel token, hex */
+  channel_hash: string
+  project_id: string
+  /** The frame's PKCE S256 challenge: only the frame holds the verifier */
+  code_challenge: string
+  /** What the signed message must say: the nonce the server made, the frame origin's host */
+  nonce: string
+  domain: string
+  created_at: Date
+  expires_at: Date
+  /** Set once, when a completed sign-in is taken to verify */
+  used_at: Date | null
+}
+
 export type AuthUserRow = Selectable<AuthUsersTable>
 export type AuthChallengeRow = Selectable<AuthChallengesTable>
 export type AuthSocialStateRow = Selectable<AuthSocialStatesTable>
+export type FarcasterChannelRow = Selectable<FarcasterChannelsTable>

@@ -50,6 +50,7 @@ describe.each(availableDatabases())('migrations and seed on $name', (database) =
       'auth_wrapping_keys',
       'captured_emails',
       'directory_version',
+      'farcaster_channels',
       'indexer_state',
       'name_addresses',
       'name_messages',

@@ -9,6 +9,7 @@ import {
   telegram,
 } from './authMigrations.ts'
 import { directoryVersion } from './directoryVersionMigration.ts'
+import { farcasterChannels } from './farcasterMigration.ts'
 import { names } from './namesMigration.ts'
 import { onrampOrders, onrampPresets } from './onrampMigration.ts'
 import { projectAdmin } from './projectAdminMigration.ts'
@@ -223,6 +224,7 @@ export const migrations: Record<string, Migration> = {
   '2025_12_001_names': names,
   '2025_12_002_smart_sessions': smartSessions,
   '2026_01_001_analytics_events': analyticsEvents,
+  '2026_02_001_farcaster_channels': farcasterChannels,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

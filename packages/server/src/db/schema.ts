@@ -13,6 +13,7 @@ import type {
   AuthUsersTable,
   AuthWalletsTable,
   AuthWrappingKeysTable,
+  FarcasterChannelsTable,
 } from './authSchema.ts'
 import type { NameAddressesTable, NameMessagesTable, NamesTable } from './namesSchema.ts'
 import type { SmartSessionsTable } from './sessionsSchema.ts'
@@ -253,6 +254,7 @@ export interface Database {
   auth_wallets: AuthWalletsTable
   auth_social_identities: AuthSocialIdentitiesTable
   auth_social_states: AuthSocialStatesTable
+  farcaster_channels: FarcasterChannelsTable
   onramp_orders: OnrampOrdersTable
   names: NamesTable
   name_addresses: NameAddressesTable
