@@ -76,6 +76,18 @@ describe('first load of the demo (EVM + Solana + email and socials)', () => {
     }
   })
 
+  // Farcaster sign-in (its view, texts, QR code and controller) loads when the visitor picks it.
+  it('keeps the Farcaster sign-in out of it', () => {
+    for (const marker of [
+      'Waiting for you to sign in with Farcaster',
+      'the Farcaster sign-in failed',
+      'Invalid QR Code',
+    ]) {
+      expect(built().everything.includes(marker)).toBe(true)
+      expect(built().firstLoad.includes(marker)).toBe(false)
+    }
+  })
+
   // Buying crypto (its views, texts, controller and the onramp client) loads when opened.
   it('keeps buying crypto out of it', () => {
     for (const marker of ['/v1/generators/onrampurl', 'lk-onramp-method', 'Purchase complete']) {

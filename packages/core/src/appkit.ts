@@ -83,6 +83,11 @@ export function createAppKitCore(options: AppKitOptions) {
       const event = VIEW_EVENTS[view]
       if (event) track(event)
     },
+    wentBack: (view) => {
+      if (view === 'ConnectingFarcaster') {
+        void parts.farcasterLogin.ifStarted()?.then((c) => c.wentBack(), noop)
+      }
+    },
   })
   let pageOrigin: Promise<SetupAlertCode | undefined> = Promise.resolve(undefined)
   const ctx: InstanceContext = {

@@ -17,9 +17,6 @@ const PENDING: Record<string, string> = {
   ONRAMP_PROVIDER_FEE_PERCENT: 'issue 23',
   // Smart accounts: the frame keeps the batches (and their records), so it holds this one
   SEND_CALLS_RECORD_TTL_S: 'packages/frame smartAccount',
-  // Farcaster
-  FARCASTER_BACK_RESYNC_DELAY_MS: 'issue 27',
-  failedToConnectToFarcaster: 'issue 27',
 }
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))

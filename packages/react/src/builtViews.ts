@@ -13,6 +13,7 @@ export const BUILT_VIEWS = [
   'ConnectingExternal',
   'ConnectingWalletConnect',
   'ConnectingWalletConnectBasic',
+  'ConnectingFarcaster',
   'Account',
   'Networks',
   'SwitchNetwork',

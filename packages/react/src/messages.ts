@@ -1,5 +1,6 @@
 import { ErrorText } from '@latchkey/core/internal'
 import { BUTTON_MESSAGES } from './buttonMessages.ts'
+import type { FarcasterMessages } from './views/connect/farcasterMessages.ts'
 import type { NamesMessages } from './views/names/namesMessages.ts'
 import type { OnrampMessages } from './views/onramp/onrampMessages.ts'
 import type { SwapMessages } from './views/swap/swapMessages.ts'
@@ -189,7 +190,11 @@ export const en = {
 /** The texts of the first load; each lazily loaded feature brings its own (views/swap/swapMessages.ts). */
 export type BaseMessages = typeof en
 /** Every text an app can replace through createAppKit's `messages`. */
-export type Messages = BaseMessages & SwapMessages & OnrampMessages & NamesMessages
+export type Messages = BaseMessages &
+  SwapMessages &
+  OnrampMessages &
+  NamesMessages &
+  FarcasterMessages
 
 export function format(template: string, params: Record<string, string> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => params[key] ?? whole)

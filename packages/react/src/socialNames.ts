@@ -8,5 +8,6 @@ export const SOCIAL_NAMES: Record<LoginProvider, string> = {
   facebook: 'Facebook',
   x: 'X',
   discord: 'Discord',
+  farcaster: 'Farcaster',
   telegram: 'Telegram',
 }

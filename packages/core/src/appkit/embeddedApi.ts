@@ -1,6 +1,6 @@
-// §4 The instance's embedded-wallet actions: email login and email change, social and Telegram
-// login, signing out everywhere, and the frame's element; state in `stores.embedded`.
-import type { OAuthSocialProvider } from '../embedded/embeddedState.ts'
+// §4 The instance's embedded-wallet actions: email login and email change, social, Farcaster and
+// Telegram login, signing out everywhere, and the frame's element; state in `stores.embedded`.
+import type { LoginProvider, OAuthSocialProvider } from '../embedded/embeddedState.ts'
 import { ErrorText } from '../errors.ts'
 import { openSocialPopup } from './browser.ts'
 import { forward } from './lazy.ts'
@@ -11,10 +11,10 @@ const noop = () => {}
 export function embeddedApi(ctx: InstanceContext, parts: InstanceParts) {
   const { log, stores } = ctx
   const { emailLogin, connection } = parts
-  const failedToStart = (provider: OAuthSocialProvider | 'telegram') =>
-    stores.embedded.setState({
-      social: { provider, busy: false, error: ErrorText.failedToInitiateSocialConnection },
-    })
+  const failedToStart = (
+    provider: LoginProvider,
+    error: string = ErrorText.failedToInitiateSocialConnection,
+  ) => stores.embedded.setState({ social: { provider, busy: false, error } })
   return {
     ...forward(emailLogin, [
       'submitEmail',
@@ -78,6 +78,18 @@ export function embeddedApi(ctx: InstanceContext, parts: InstanceParts) {
         (error) => {
           log('telegram login failed to load', error)
           failedToStart('telegram')
+        },
+      ),
+    /**
+     * §1 Farcaster: shows ConnectingFarcaster, where the relay's QR code waits for the visitor's
+     * Farcaster app; state in `stores.embedded.farcaster`. A login under way goes on.
+     */
+    connectFarcaster: () =>
+      parts.farcasterLogin().then(
+        (c) => c.connect(),
+        (error) => {
+          log('farcaster login failed to load', error)
+          failedToStart('farcaster', ErrorText.failedToConnectToFarcaster)
         },
       ),
     /** The frame's element, to place it over ApproveTransaction while a request waits */

@@ -1,6 +1,6 @@
 // The instance's controllers, each loaded on first use (none is in the page's first JS): the
 // validating storage, the connection controller, the services' client and what runs over it
-// (directory, portfolio), sign-in, email/social/Telegram login, Send and Swap.
+// (directory, portfolio), sign-in, email/social/Telegram/Farcaster login, Send and Swap.
 
 import type { AlertController } from '../alerts.ts'
 import type { CodeFeatures } from '../api/features.ts'
@@ -224,6 +224,14 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
     true,
   )
 
+  const farcasterLogin = lazy(
+    () =>
+      Promise.all([import('../embedded/farcasterLogin.ts'), connection(), storage()]).then(
+        ([m, c, loadedStorage]) => m.wireFarcasterLogin(ctx, c, loadedStorage),
+      ),
+    true,
+  )
+
   const flows = createFlowParts(ctx, { api, connection, portfolio, refreshPortfolio })
 
   return {
@@ -237,6 +245,7 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
     emailLogin,
     socialLogin,
     telegramLogin,
+    farcasterLogin,
     ...flows,
   }
 }

@@ -225,15 +225,18 @@ describe('after a reload, the frame brings the user back', () => {
     expect(engine.reconnect).toHaveBeenCalledWith(AUTH_CONNECTOR_ID)
   })
 
-  it("without a stored provider (or a Farcaster one), the frame's provider", async () => {
+  it.each([
+    ['farcaster', 'farcaster'],
+    [undefined, 'github'],
+  ] as const)("stored provider %s: the user's is %s (else the frame's)", async (stored, named) => {
     const frameUser = { ...user, authProvider: undefined, socialProvider: 'github' }
     const { controller, kit, engine } = reloaded(
       { APP_IS_CONNECTED: () => ({ isConnected: true }), APP_GET_USER: () => frameUser },
-      'farcaster',
+      stored,
     )
     engine.reconnect.mockResolvedValueOnce(true)
     await controller.reconnect('eip155')
-    expect(kit.stores.embedded.getState().user?.authProvider).toBe('github')
+    expect(kit.stores.embedded.getState().user?.authProvider).toBe(named)
   })
 
   it('nothing stored: nothing to bring back, the frame is not made', async () => {

@@ -1,12 +1,14 @@
 // §4 The embedded (email and social) wallet: its frame, loaded on first use and ready within
-// §9's 20 s; a login connects the user's account (EVM, and Solana when the app has it); after a
-// reload the frame's session brings the user back.
+// §9's 20 s (and reloaded when the visitor leaves a Farcaster sign-in); a login connects the
+// user's account (EVM, and Solana when the app has it); after a reload the frame's session
+// brings the user back.
 
 import type { ChainNamespace } from '../caip.ts'
 import { AUTH_CONNECTOR_ID, EMBEDDED_SOLANA_CONNECTOR_ID } from '../constants.ts'
 import { createAccountTypeResolver } from '../embedded/accountTypes.ts'
 import type { EmbeddedUserInfo, LoginProvider } from '../embedded/embeddedState.ts'
 import type { EmbeddedSession, EmbeddedSessionOptions } from '../embedded/embeddedWallet.ts'
+import { reloadFrame } from '../embedded/frameReload.ts'
 import { ErrorText } from '../errors.ts'
 import type { CaipNetwork } from '../networks.ts'
 import type { Accounts } from './accounts.ts'
@@ -66,29 +68,54 @@ export function createEmbedded(
         session.client.destroy()
         throw error
       }
-      // §7 The frame shows the visitor who is asking, in the modal's colours.
-      const metadata = ctx.metadata && {
-        name: ctx.metadata.name,
-        description: ctx.metadata.description,
-        url: ctx.metadata.url,
-        icons: ctx.metadata.icons?.slice(0, 8),
-      }
-      await Promise.all([
-        session.client.request('APP_SYNC_DAPP_DATA', {
-          projectId: ctx.projectId,
-          sdkVersion: ctx.sdkVersion,
-          sdkType: ctx.sdkType,
-          metadata,
-        }),
-        session.client.request('APP_SYNC_THEME', ctx.theme()),
-      ]).catch((error) => log('the frame did not take the dapp data or theme', error))
+      await syncFrame(session)
       return session
     })
     embeddedSession.catch((error) => {
       embeddedSession = undefined
       log('embedded wallet failed to load', error)
     })
-    return embeddedSession
+    // A frame reloading is ready again (and has its data) before it is asked anything.
+    const current = embeddedSession
+    return reloading ? reloading.then(() => current) : current
+  }
+
+  /** §7 The frame shows the visitor who is asking, in the modal's colours. */
+  async function syncFrame(session: EmbeddedSession) {
+    const metadata = ctx.metadata && {
+      name: ctx.metadata.name,
+      description: ctx.metadata.description,
+      url: ctx.metadata.url,
+      icons: ctx.metadata.icons?.slice(0, 8),
+    }
+    await Promise.all([
+      session.client.request('APP_SYNC_DAPP_DATA', {
+        projectId: ctx.projectId,
+        sdkVersion: ctx.sdkVersion,
+        sdkType: ctx.sdkType,
+        metadata,
+      }),
+      session.client.request('APP_SYNC_THEME', ctx.theme()),
+    ]).catch((error) => log('the frame did not take the dapp data or theme', error))
+  }
+
+  let reloading: Promise<void> | undefined
+  /**
+   * §2 The auth connector reloads (going back from ConnectingFarcaster): the frame starts over
+   * and gets the dapp data (and theme) again after 100 ms (frameReload.ts). Nothing to do when
+   * the frame was never loaded.
+   */
+  function reload(): Promise<void> {
+    const loaded = embeddedSession
+    if (!loaded || reloading) return reloading ?? Promise.resolve()
+    const done = loaded
+      .then((session) => reloadFrame(session.client, () => syncFrame(session), log))
+      .catch((error: unknown) => log('the wallet frame did not reload', error))
+      .finally(() => {
+        if (reloading === done) reloading = undefined
+      })
+    reloading = done
+    return done
   }
 
   /** §4 Signed in with email: the user's account connects through the EVM adapter. */
@@ -181,7 +208,7 @@ export function createEmbedded(
     const user: EmbeddedUserInfo = {
       ...frameUser,
       preferredAccountType: frameUser.preferredAccountType ?? preferredAccountType('eip155'),
-      authProvider: (stored === 'farcaster' ? undefined : stored) ?? socialProvider,
+      authProvider: stored ?? socialProvider,
     }
     session.provider.setUser(user)
     ctx.stores.embedded.setState({ user })
@@ -202,6 +229,7 @@ export function createEmbedded(
     /** Whether the frame has been asked for (an adapter may restore its account) */
     started: () => embeddedSession !== undefined,
     connect: connectEmbedded,
+    reload,
     restoreUser,
     preferredAccountType,
     syncFrameTheme,

@@ -60,6 +60,7 @@ export function createConnectionController(
     walletConnectProvider: wc.provider,
     embeddedWallet: frame.session,
     connectEmbedded: frame.connect,
+    reloadEmbedded: frame.reload,
     preferredAccountType: frame.preferredAccountType,
     abortApproval: frame.abortApproval,
     syncFrameTheme: frame.syncFrameTheme,

@@ -2,8 +2,8 @@ import { EMAIL_LOGIN_COOLDOWN_MS, type OAUTH_SOCIAL_PROVIDERS } from '../constan
 
 /** §5 Social provider one of google, github, apple, facebook, x, discord (farcaster has its own flow) */
 export type OAuthSocialProvider = (typeof OAUTH_SOCIAL_PROVIDERS)[number]
-/** §1 Who signs a visitor in without email: a social provider, or (in a Mini App) Telegram */
-export type LoginProvider = OAuthSocialProvider | 'telegram'
+/** §1 Who signs a visitor in without email: a social provider, Farcaster, or (in a Mini App) Telegram */
+export type LoginProvider = OAuthSocialProvider | 'farcaster' | 'telegram'
 
 /** §5 Action after email connect */
 export type EmailLoginStep = 'email' | 'device' | 'otp' | 'connecting'
@@ -31,12 +31,24 @@ export interface EmbeddedUserInfo {
  */
 export type SocialLoginStep = 'popup' | 'connecting'
 
-/** What the EmailLogin, UpdateEmailWallet and ApproveTransaction views show. */
+/**
+ * §2 ConnectingFarcaster: the relay channel's URL (a QR code, or the link on a phone) while the
+ * frame waits for the visitor's Farcaster app; `loading` while the frame asks for it.
+ */
+export interface FarcasterLoginState {
+  url?: string
+  loading: boolean
+  error?: string
+}
+
+/** What the EmailLogin, ConnectingFarcaster, UpdateEmailWallet and ApproveTransaction views show. */
 export interface EmbeddedState {
   login: { step: EmailLoginStep; email?: string; busy: boolean; error?: string }
   update: { step: EmailUpdateStep; email?: string; busy: boolean; error?: string }
   /** The social login under way (or the last one's error: 'Popup closed', ...) */
   social: { provider?: LoginProvider; step?: SocialLoginStep; busy: boolean; error?: string }
+  /** The Farcaster sign-in (farcasterLogin.ts); none until one starts */
+  farcaster?: FarcasterLoginState
   /** Signed in with email or a social provider: the frame's user */
   user?: EmbeddedUserInfo
   /** A request waits for the visitor's approval inside the frame */

@@ -4,18 +4,16 @@ import type { ConnectionController } from '../connection/index.ts'
 import { EMBEDDED_REQUEST_TIMEOUT_MS, OAUTH_SOCIAL_PROVIDERS, SOCIAL_POPUP } from '../constants.ts'
 import { ErrorText, toUserMessage } from '../errors.ts'
 import type { Track } from '../events.ts'
-import type { CaipNetwork } from '../networks.ts'
-import type { SIWXConfig, SIWXSession } from '../siwx/siwx.ts'
-import type { SIWXMessageData } from '../siwx/siwxMessage.ts'
+import type { SIWXConfig } from '../siwx/siwx.ts'
 import type { AppKitStorage } from '../storage/storage.ts'
-import { embeddedWalletSupports } from './embeddedNetworks.ts'
-import type {
-  EmbeddedState,
-  EmbeddedUserInfo,
-  OAuthSocialProvider,
-  SocialLoginStep,
-} from './embeddedState.ts'
+import type { EmbeddedState, OAuthSocialProvider, SocialLoginStep } from './embeddedState.ts'
 import type { EmbeddedSession } from './embeddedWallet.ts'
+import {
+  connectSignedIn,
+  loginRequest,
+  type SocialConnectContext,
+  signInHooks,
+} from './socialConnect.ts'
 import { telegramPlatform } from './telegram.ts'
 
 /** What the flow needs of the popup window (a `Window` fits; the tests give a fake). */
@@ -26,31 +24,13 @@ export interface SocialPopup {
   close(): void
 }
 
-export interface SocialLoginContext {
-  store: StoreApi<EmbeddedState>
+export interface SocialLoginContext extends SocialConnectContext {
   /** The frame and its provider; rejects when the frame cannot load */
   session(): Promise<EmbeddedSession>
-  /** The network the visitor is on (the wallet starts there when it is EVM) */
-  network(): CaipNetwork
-  /** §3 stored → defaultAccountTypes → 'eoa' (always 'eoa': no smart accounts) */
-  accountType(): 'eoa' | 'smartAccount'
-  /** Hands the signed-in user to the EVM adapter as the auth connector's account */
-  connectUser(user: EmbeddedUserInfo): Promise<void>
   /** §3 "connected social provider and username" */
   rememberConnected(provider: OAuthSocialProvider, userName: string | undefined): void
   /** In a Telegram Mini App: §3 "Telegram social provider" */
   rememberTelegram?(provider: OAuthSocialProvider): void
-  /**
-   * §4 With SIWX on: the sign-in message for `network` (no account yet), which the frame signs
-   * in the login step; undefined when it cannot ride on the login.
-   */
-  signInTemplate?(
-    network: CaipNetwork,
-  ): Promise<Omit<SIWXMessageData, 'accountAddress'> | undefined>
-  /** Stores the sign-in the frame signed with the login */
-  addSignIn?(session: SIWXSession): Promise<void>
-  track: Track
-  log(message: string, detail?: unknown): void
 }
 
 /** Our wording (the frame client's too): the popup did not come back within §9's 120 s. */
@@ -190,26 +170,12 @@ export function createSocialLogin(ctx: SocialLoginContext) {
     connecting = true
     set({ step: 'connecting' })
     try {
-      const network = ctx.network()
-      const evm = network.chainNamespace === 'eip155' && embeddedWalletSupports(network)
-      const preferredAccountType = ctx.accountType()
-      const siwxMessage = evm ? await signInTemplateFor(network) : undefined
+      const request = await loginRequest(ctx)
       const user = await session.client.request('APP_CONNECT_SOCIAL', {
         uri: outcome.uri,
-        preferredAccountType,
-        ...(evm && { chainId: Number(network.id), rpcUrl: network.rpcUrls.default.http[0] }),
-        ...(siwxMessage && { siwxMessage }),
+        ...request,
       })
-      // Before the connection: the sign-in check that follows it finds the session.
-      await addSignedIn(user)
-      const info: EmbeddedUserInfo = {
-        ...user,
-        preferredAccountType: user.preferredAccountType ?? preferredAccountType,
-        authProvider: provider,
-      }
-      session.provider.setUser(info)
-      store.setState({ user: info })
-      await ctx.connectUser(info)
+      await connectSignedIn(ctx, session, user, provider, request.preferredAccountType)
       ctx.rememberConnected(provider, user.userName ?? undefined)
       ctx.track('SOCIAL_LOGIN_SUCCESS', { provider })
       set({ busy: false, step: undefined, provider: undefined, error: undefined })
@@ -217,30 +183,6 @@ export function createSocialLogin(ctx: SocialLoginContext) {
       fail(provider, messageOf(error), error)
     } finally {
       connecting = false
-    }
-  }
-
-  async function signInTemplateFor(network: CaipNetwork) {
-    try {
-      return await ctx.signInTemplate?.(network)
-    } catch (error) {
-      ctx.log('the sign-in message could not be made; it is asked for after the login', error)
-      return undefined
-    }
-  }
-
-  async function addSignedIn(user: {
-    siwxMessage?: unknown
-    message?: string
-    signature?: string
-  }) {
-    const { siwxMessage, message, signature } = user
-    if (!siwxMessage || !message || !signature || !ctx.addSignIn) return
-    try {
-      await ctx.addSignIn({ data: siwxMessage as SIWXMessageData, message, signature })
-      ctx.track('SIWX_AUTH_SUCCESS', { network: (siwxMessage as SIWXMessageData).chainId })
-    } catch (error) {
-      ctx.log('the sign-in signed with the login was refused; it is asked for again', error)
     }
   }
 
@@ -279,19 +221,7 @@ export function wireSocialLogin(deps: EmbeddedLoginWiring & { siwx?: SIWXConfig 
     rememberTelegram(provider) {
       if (telegramPlatform()) storage.setTelegramSocialProvider(provider)
     },
-    ...(siwx && {
-      async signInTemplate(network) {
-        const template = await siwx.createMessage({
-          accountAddress: '',
-          chainId: network.caipNetworkId,
-        })
-        // The app's own text cannot be rebuilt by the frame: that sign-in is asked for after.
-        if (template.serializedMessage) return undefined
-        const { accountAddress: _none, ...rest } = template
-        return rest
-      },
-      addSignIn: (session) => siwx.addSession(session),
-    }),
+    ...signInHooks(siwx),
     track: deps.track,
     log: deps.log,
   })

@@ -22,16 +22,20 @@ describe('§5 Telegram: socials filtered by platform', () => {
     expect(filterSocialsForTelegram(['x', 'google'], undefined)).toEqual(['x', 'google'])
   })
 
-  it('Connect offers OAuth providers only, in the given order, after the Telegram rules', () => {
+  it('Connect offers every provider (farcaster too), in the given order, after the Telegram rules', () => {
     expect(offeredSocials([...DEFAULT_SOCIALS], undefined)).toEqual([
       'google',
       'x',
+      'farcaster',
       'discord',
       'apple',
       'github',
       'facebook',
     ])
-    expect(offeredSocials(['github', 'farcaster', 'google'], 'ios')).toEqual(['github'])
+    expect(offeredSocials(['github', 'farcaster', 'google'], 'ios')).toEqual([
+      'github',
+      'farcaster',
+    ])
     expect(offeredSocials(['facebook', 'x', 'discord'], 'android')).toEqual(['discord'])
     expect(offeredSocials(false, undefined)).toEqual([])
   })

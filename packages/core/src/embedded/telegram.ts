@@ -1,6 +1,5 @@
-import { OAUTH_SOCIAL_PROVIDERS, TELEGRAM_HIDDEN_SOCIALS } from '../constants.ts'
+import { TELEGRAM_HIDDEN_SOCIALS } from '../constants.ts'
 import type { SocialProvider } from '../storage/storageEntries.ts'
-import type { OAuthSocialProvider } from './embeddedState.ts'
 
 /**
  * Telegram Mini Apps (spec §1, §5). Telegram names its clients' platforms: 'ios', 'macos',
@@ -80,16 +79,13 @@ export function filterSocialsForTelegram<T extends string>(
 
 /**
  * The social buttons Connect offers: the resolved `socials` feature (false when off, e.g. with
- * pay on) in its order, only providers with an OAuth flow (farcaster has its own, not built),
- * after the §5 Telegram rules.
+ * pay on) in its order, after the §5 Telegram rules. Each has a flow: the OAuth providers a
+ * popup, farcaster its own (ConnectingFarcaster).
  */
 export function offeredSocials(
   socials: readonly SocialProvider[] | false,
   platform: TelegramPlatform | undefined,
-): OAuthSocialProvider[] {
+): SocialProvider[] {
   if (!socials) return []
-  const oauth = socials.filter((s): s is OAuthSocialProvider =>
-    (OAUTH_SOCIAL_PROVIDERS as readonly string[]).includes(s),
-  )
-  return filterSocialsForTelegram(oauth, platform)
+  return filterSocialsForTelegram(socials, platform)
 }

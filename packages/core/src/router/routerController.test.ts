@@ -20,6 +20,19 @@ function setup({ connected = false } = {}) {
 }
 
 describe('createRouterController', () => {
+  it('tells which view the visitor went back from, once the new view is current', () => {
+    const store = createStore<RouterState>(initialRouterState)
+    const left: [string, string][] = []
+    const controller = createRouterController(store, {
+      isConnected: () => false,
+      close: vi.fn(),
+      wentBack: (view) => void left.push([view, controller.current().view]),
+    })
+    controller.push('ConnectingFarcaster')
+    controller.goBack()
+    expect(left).toEqual([['ConnectingFarcaster', 'Connect']])
+  })
+
   it('starts at Connect', () => {
     const { controller, views } = setup()
     expect(controller.current()).toEqual({ view: 'Connect', params: undefined })

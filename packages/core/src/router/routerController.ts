@@ -6,15 +6,19 @@ export interface RouterDeps {
   close(): void
   /** A view pushed (the visitor went to it from another): analytics' CLICK_* events */
   pushed?(view: rules.ViewName): void
+  /** The visitor went back from `view` (§2 ConnectingFarcaster's rule) */
+  wentBack?(view: rules.ViewName): void
 }
 
 /** The router's transitions (router.ts) applied to an instance's store. */
 export function createRouterController(store: StoreApi<rules.RouterState>, deps: RouterDeps) {
   const apply = (next: rules.RouterState) => store.setState(next, true)
   const goBack = () => {
+    const from = rules.currentRoute(store.getState()).view
     const { state, closeModal } = rules.goBack(store.getState(), deps.isConnected())
     apply(state)
     if (closeModal) deps.close()
+    deps.wentBack?.(from)
   }
   return {
     store,

@@ -23,6 +23,11 @@ export function scriptedFrameHost(replies: Record<string, (payload: unknown) => 
   const users: unknown[] = []
   const aborts: (string | undefined)[] = []
   const state = { destroyed: 0, ready: async () => {} }
+  const listeners = new Set<(type: string) => void>()
+  /** The frame's signal (FRAME_READY after a reload, ...) */
+  const signal = (type: string) => {
+    for (const listener of [...listeners]) listener(type)
+  }
   const host: EmbeddedSessions = async () => ({
     createEmbeddedSession(options) {
       made.push(options)
@@ -38,6 +43,10 @@ export function scriptedFrameHost(replies: Record<string, (payload: unknown) => 
             if (!reply) throw new Error(`unexpected ${type}`)
             return reply(payload)
           },
+          onSignal(listener: (type: string) => void) {
+            listeners.add(listener)
+            return () => listeners.delete(listener)
+          },
         },
         provider: {
           setUser: (user: unknown) => void users.push(user),
@@ -49,7 +58,7 @@ export function scriptedFrameHost(replies: Record<string, (payload: unknown) => 
       } as unknown as EmbeddedSession
     },
   })
-  return { host, made, requests, users, aborts, state }
+  return { host, made, requests, users, aborts, state, signal, listeners }
 }
 
 export function embeddedConnection(

@@ -18,6 +18,10 @@ export class ApiError extends Error {
   }
 }
 
+/** An HTTP answer that asking again will not change: a 4xx other than 429 */
+export const isFinal = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429
+
 export const NOT_REACHED = 'Could not reach the server'
 export const TIMED_OUT = 'The server did not answer in time'
 export const BAD_RESPONSE = 'Unexpected response from the server'
@@ -59,11 +63,19 @@ const schemas = {
   }),
   rotation: z.object({ rotationId: z.string(), wrappingKey: z.string() }),
   social: z.object({ uri: z.string() }),
+  farcasterStart: z.object({
+    url: z.string(),
+    channelToken: z.string().check(z.minLength(1), z.maxLength(256)),
+    /** ISO 8601 */
+    expiresAt: z.string(),
+  }),
   change: z.object({
     action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']),
     challengeId: z.string(),
   }),
 }
+
+const farcasterConnect = z.union([z.object({ state: z.literal('pending') }), schemas.login])
 
 export type EmailAction = z.infer<typeof schemas.email>
 export type ChangeAction = z.infer<typeof schemas.change>
@@ -81,6 +93,12 @@ export interface PendingRotation {
 export interface Challenge {
   challengeId: string
   otp: string
+}
+/** A Farcaster relay channel: the URL the visitor opens, and when it ends (epoch ms, our clock) */
+export interface FarcasterChannel {
+  url: string
+  channelToken: string
+  expiresAt: number
 }
 export interface UserPatch {
   chainId?: number | string
@@ -106,6 +124,19 @@ export interface AuthApi {
     codeVerifier: string
   }): Promise<{ token: string; user: ServerUser }>
   telegramConnect(body: { initData: string }): Promise<{ token: string; user: ServerUser }>
+  /** POST /auth/v1/farcaster/start: a relay channel for the visitor's Farcaster app to sign in */
+  farcasterStart(body: {
+    /** S256 of a PKCE verifier only the frame holds */
+    codeChallenge: string
+  }): Promise<FarcasterChannel>
+  /**
+   * POST /auth/v1/farcaster/connect: `pending` (202) until the visitor signed in with their
+   * Farcaster app, then the session, as /social/connect answers it
+   */
+  farcasterConnect(body: {
+    channelToken: string
+    codeVerifier: string
+  }): Promise<{ state: 'pending' } | { token: string; user: ServerUser }>
   session(token: string): Promise<ServerUser>
   signOut(token: string, timeoutMs?: number): Promise<void>
   wallet(token: string): Promise<WalletResponse>
@@ -153,6 +184,8 @@ async function errorFrom(response: Response): Promise<ApiError> {
 export function createApi(options: ApiOptions): AuthApi {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
   const base = options.baseUrl.replace(/\/+$/, '')
+  /** How far the server's clock is ahead of ours (its last Date header) */
+  let serverOffset = 0
 
   async function call<S extends z.ZodMiniType>(
     method: string,
@@ -185,7 +218,11 @@ export function createApi(options: ApiOptions): AuthApi {
       throw new ApiError(timedOut ? TIMED_OUT : NOT_REACHED, 0)
     }
     const serverDate = response.headers.get('Date')
-    if (serverDate) options.prover?.syncClock(Date.parse(serverDate))
+    if (serverDate) {
+      const serverNow = Date.parse(serverDate)
+      options.prover?.syncClock(serverNow)
+      if (Number.isFinite(serverNow)) serverOffset = serverNow - Date.now()
+    }
     if (!response.ok) throw await errorFrom(response)
     if (schema === null) return undefined as z.infer<S>
     let body: unknown
@@ -209,6 +246,17 @@ export function createApi(options: ApiOptions): AuthApi {
     socialStart: (body) => call('POST', '/auth/v1/social/start', schemas.social, { body }),
     socialConnect: (body) => call('POST', '/auth/v1/social/connect', schemas.login, { body }),
     telegramConnect: (body) => call('POST', '/auth/v1/telegram/connect', schemas.login, { body }),
+    farcasterStart: async (body) => {
+      const started = await call('POST', '/auth/v1/farcaster/start', schemas.farcasterStart, {
+        body,
+      })
+      // The server's time, on our clock: a frame whose clock is off still waits as long.
+      const expiresAt = Date.parse(started.expiresAt) - serverOffset
+      if (!Number.isFinite(expiresAt)) throw new ApiError(BAD_RESPONSE, 0)
+      return { ...started, expiresAt }
+    },
+    farcasterConnect: (body) =>
+      call('POST', '/auth/v1/farcaster/connect', farcasterConnect, { body }),
     session: async (token) => (await call('GET', '/auth/v1/session', schemas.user, { token })).user,
     signOut: async (token, timeoutMs) => {
       await call('DELETE', '/auth/v1/session', null, {

@@ -8,6 +8,14 @@ export const HEARTBEAT_MS = 5_000
 export const DEVICE_POLL_MS = 1_000
 /** ... for at most 120 s (§9 email, device, OTP and social requests time out after 120 s). */
 export const DEVICE_TIMEOUT_MS = 120_000
+/**
+ * The Farcaster sign-in poll (APP_CONNECT_FARCASTER): every 2 s until the relay channel expires,
+ * and at most §9's 120 s (the host's limit for the request). Not every second: the server counts
+ * each poll as a sign-in attempt (60 a minute per address), and a wait at that pace would use
+ * them all, shutting out every other sign-in from the address.
+ */
+export const FARCASTER_POLL_MS = 2_000
+export const FARCASTER_TIMEOUT_MS = 120_000
 /** One HTTP call to the auth API or to an RPC endpoint. */
 export const HTTP_TIMEOUT_MS = 30_000
 /** §9 sign-out waits at most 3 s */

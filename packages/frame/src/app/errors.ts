@@ -6,11 +6,15 @@ export const SOMETHING_WENT_WRONG = 'Something went wrong'
 /** §8: what the frame logs for a message from an origin the project does not allow */
 export const UNTRUSTED_ORIGIN = 'Untrusted Origin'
 export const SMART_ACCOUNTS_UNAVAILABLE = 'Smart accounts are not available'
-export const FARCASTER_NOT_IMPLEMENTED = 'not implemented: Farcaster login'
 /** §8 */
 export const SOCIAL_START_FAILED = 'Failed to initiate social connection'
 /** §8 */
 export const SOCIAL_CONNECT_FAILED = 'Failed to connect'
+/** §8 */
+export const FARCASTER_FAILED = 'Failed to connect to farcaster'
+export const FARCASTER_EXPIRED = 'The Farcaster sign-in expired. Start again.'
+export const FARCASTER_STOPPED = 'The Farcaster sign-in was stopped'
+export const NO_FARCASTER_PENDING = 'No Farcaster sign-in is pending'
 export const DEVICE_TIMED_OUT = 'Device verification timed out'
 export const NO_LOGIN_PENDING = 'No sign-in is pending. Enter your email again.'
 export const DEVICE_NOT_APPROVED = 'Approve this device first: open the link in the email'

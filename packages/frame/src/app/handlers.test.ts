@@ -8,12 +8,7 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REQUEST_ABORTED, RPC_NOT_ALLOWED, USER_REJECTED } from '../protocol/rpcRules.ts'
 import { DEVICE_TIMEOUT_MS } from './config.ts'
-import {
-  DEVICE_NOT_APPROVED,
-  FARCASTER_NOT_IMPLEMENTED,
-  NO_LOGIN_PENDING,
-  SMART_ACCOUNTS_UNAVAILABLE,
-} from './errors.ts'
+import { DEVICE_NOT_APPROVED, NO_LOGIN_PENDING, SMART_ACCOUNTS_UNAVAILABLE } from './errors.ts'
 import { decryptPrivateKey, encryptPrivateKey, importWrappingKey } from './keys.ts'
 import { solanaAddressOf } from './solanaKey.ts'
 import { createFakeAuthServer } from './testing/fakeAuthServer.ts'
@@ -357,14 +352,6 @@ describe('network, account types, social, theme, dapp data, reload', () => {
     expect(failure(await h.send('APP_INIT_SMART_ACCOUNT', {})).message).toBe(
       SMART_ACCOUNTS_UNAVAILABLE,
     )
-  })
-
-  it.each([
-    ['APP_GET_FARCASTER_URI', {}],
-    ['APP_CONNECT_FARCASTER', {}],
-  ])('%s is not implemented', async (type, payload) => {
-    const h = await createHarness()
-    expect(failure(await h.send(type, payload))).toEqual({ message: FARCASTER_NOT_IMPLEMENTED })
   })
 
   it('applies the theme mode and checked variables', async () => {

@@ -1,7 +1,7 @@
-// One handler per app event (§7 "Embedded wallet"), in groups under handlers/: login, the
-// account, the page's RPC requests, what the page syncs. Each answers FRAME_<X>_SUCCESS with
-// the reply its schema promises, or FRAME_<X>_ERROR { message, code? }; here the reply is
-// checked against its schema and its size before it leaves.
+// One handler per app event (§7 "Embedded wallet"), in groups under handlers/: login (and
+// Farcaster's), the account, the page's RPC requests, what the page syncs. Each answers
+// FRAME_<X>_SUCCESS with the reply its schema promises, or FRAME_<X>_ERROR { message, code? };
+// here the reply is checked against its schema and its size before it leaves.
 
 import { FrameError } from '../frameError.ts'
 import { AppEvents, type AppEventType, errorType, successType } from '../protocol/appEvents.ts'
@@ -9,10 +9,12 @@ import { type AppMessage, CHANNEL, MAX_MESSAGE_BYTES } from '../protocol/message
 import { describeError } from './describeError.ts'
 import { RESPONSE_TOO_LARGE, SOMETHING_WENT_WRONG } from './errors.ts'
 import { accountHandlers } from './handlers/account.ts'
+import { farcasterHandlers } from './handlers/farcaster.ts'
 import { loginHandlers } from './handlers/login.ts'
 import { pageHandlers } from './handlers/page.ts'
 import { rpcHandlers } from './handlers/rpc.ts'
 import { smartAccountHandlers } from './handlers/smartAccount.ts'
+import { createSocialSession } from './handlers/socialSession.ts'
 import { createFrameState } from './handlers/state.ts'
 import type {
   Context,
@@ -28,8 +30,10 @@ export type { Handled, HandlerDeps, Handlers, Reply } from './handlers/types.ts'
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { log } = deps
   const state = createFrameState(deps)
+  const social = createSocialSession(deps, state)
   const handlers: HandlerTable = {
-    ...loginHandlers(deps, state),
+    ...loginHandlers(deps, state, social),
+    ...farcasterHandlers(deps, state, social),
     ...accountHandlers(deps, state),
     ...smartAccountHandlers(deps, state),
     ...rpcHandlers(deps, state),

@@ -2,7 +2,7 @@
 // brings `?code&state` back to the host page, where any script can read it; the code is worth
 // nothing without the verifier (the server checks it against the challenge /social/start got,
 // and the provider checks it again when the code is exchanged), and the verifier never leaves
-// the frame but to the server.
+// the frame but to the server. A Farcaster login is tied the same way (handlers/farcaster.ts).
 import { bytesToBase64, randomBase64Url } from './keys.ts'
 
 const stateOf = (uri: string) => URL.parse(uri)?.searchParams.get('state') ?? undefined
@@ -15,15 +15,18 @@ async function sha256Base64Url(text: string): Promise<string> {
     .replace(/=+$/, '')
 }
 
+/** A fresh PKCE verifier and its S256 challenge, which the login's start gets */
+export async function createPkcePair(): Promise<{ codeVerifier: string; codeChallenge: string }> {
+  const codeVerifier = randomBase64Url()
+  return { codeVerifier, codeChallenge: await sha256Base64Url(codeVerifier) }
+}
+
 /** The frame's pending social logins: their secrets, by the state of their authorization URL. */
 export function createSocialBindings() {
   const byState = new Map<string, string>()
   return {
     /** A fresh verifier and its S256 challenge, which /social/start gets */
-    async create(): Promise<{ codeVerifier: string; codeChallenge: string }> {
-      const codeVerifier = randomBase64Url()
-      return { codeVerifier, codeChallenge: await sha256Base64Url(codeVerifier) }
-    },
+    create: createPkcePair,
     /** Keeps the verifier of the login the provider's `authorizationUri` starts */
     keep(authorizationUri: string, codeVerifier: string) {
       const state = stateOf(authorizationUri)

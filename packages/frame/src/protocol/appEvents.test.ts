@@ -61,7 +61,10 @@ const FULL: Record<AppEventType, { request: object; reply: object }> = {
     reply: user,
   },
   APP_GET_FARCASTER_URI: { request: {}, reply: { url: 'https://farcaster.example/x' } },
-  APP_CONNECT_FARCASTER: { request: {}, reply: user },
+  APP_CONNECT_FARCASTER: {
+    request: { preferredAccountType: 'eoa', chainId: 10, siwxMessage: siwx, rpcUrl },
+    reply: user,
+  },
   APP_GET_USER: { request: { chainId: 'eip155' }, reply: user },
   APP_GET_SOCIAL_REDIRECT_URI: {
     request: { provider: 'github' },
@@ -238,12 +241,13 @@ describe('the enumerations, value by value', () => {
   const accepts = (type: AppEventType, payload: object) =>
     parse(AppEvents[type].request, payload).success
 
-  it('every social provider has a redirect URI; Telegram signs in its own way', () => {
+  it('every social provider has a redirect URI; Farcaster and Telegram sign in their own ways', () => {
     expect(SOCIAL_PROVIDERS).toEqual(['google', 'github', 'apple', 'facebook', 'x', 'discord'])
     for (const provider of SOCIAL_PROVIDERS) {
       expect(accepts('APP_GET_SOCIAL_REDIRECT_URI', { provider }), provider).toBe(true)
     }
-    expect(LOGIN_PROVIDERS).toEqual([...SOCIAL_PROVIDERS, 'telegram'])
+    expect(accepts('APP_GET_SOCIAL_REDIRECT_URI', { provider: 'farcaster' })).toBe(false)
+    expect(LOGIN_PROVIDERS).toEqual([...SOCIAL_PROVIDERS, 'farcaster', 'telegram'])
     for (const socialProvider of LOGIN_PROVIDERS) {
       const parsed = parse(AppEvents.APP_GET_USER.reply, { ...user, socialProvider })
       expect(parsed.success, socialProvider).toBe(true)

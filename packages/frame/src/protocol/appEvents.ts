@@ -15,6 +15,14 @@ import {
   UserSchema,
 } from './fields.ts'
 
+/** What the page sends with a social login: the network it is on, and its sign-in (§4) */
+const socialLogin = {
+  preferredAccountType: z.optional(z.enum(ACCOUNT_TYPES)),
+  chainId: z.optional(chainId),
+  siwxMessage: z.optional(SiwxMessageSchema),
+  rpcUrl: z.optional(httpUrl),
+}
+
 /**
  * App events (host -> frame), §7: the payload of each, and the payload of its
  * FRAME_<name>_SUCCESS reply. Errors are FRAME_<name>_ERROR { message }.
@@ -31,13 +39,7 @@ export const AppEvents = {
   APP_CONNECT_DEVICE: { request: empty, reply: empty },
   APP_CONNECT_OTP: { request: z.object({ otp }), reply: empty },
   APP_CONNECT_SOCIAL: {
-    request: z.object({
-      uri: text(4096),
-      preferredAccountType: z.optional(z.enum(ACCOUNT_TYPES)),
-      chainId: z.optional(chainId),
-      siwxMessage: z.optional(SiwxMessageSchema),
-      rpcUrl: z.optional(httpUrl),
-    }),
+    request: z.object({ uri: text(4096), ...socialLogin }),
     reply: UserSchema,
   },
   /** Inside a Telegram Mini App: the initData Telegram gave it signs the Telegram user in */
@@ -50,8 +52,10 @@ export const AppEvents = {
     }),
     reply: UserSchema,
   },
+  /** A Farcaster relay channel's URL, which the host shows as a QR code (or opens on a phone) */
   APP_GET_FARCASTER_URI: { request: empty, reply: z.object({ url: text(4096) }) },
-  APP_CONNECT_FARCASTER: { request: empty, reply: UserSchema },
+  /** Waits until the visitor signed in with Farcaster on that channel; then as APP_CONNECT_SOCIAL */
+  APP_CONNECT_FARCASTER: { request: z.object(socialLogin), reply: UserSchema },
   APP_GET_USER: { request: z.object({ chainId: z.optional(chainId) }), reply: UserSchema },
   APP_GET_SOCIAL_REDIRECT_URI: {
     request: z.object({ provider: z.enum(SOCIAL_PROVIDERS) }),

@@ -19,8 +19,8 @@ export const EMBEDDED_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'c
 export const ACCOUNT_TYPES = ['eoa', 'smartAccount'] as const
 /** §5 Social providers */
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
-/** Who vouched for a user signed in without email: a social provider, or Telegram */
-export const LOGIN_PROVIDERS = [...SOCIAL_PROVIDERS, 'telegram'] as const
+/** Who vouched for a user signed in without email: a social provider, Farcaster or Telegram */
+export const LOGIN_PROVIDERS = [...SOCIAL_PROVIDERS, 'farcaster', 'telegram'] as const
 /** §5 Action after email connect */
 export const EMAIL_ACTIONS = ['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT'] as const
 /** §5 Email change actions */

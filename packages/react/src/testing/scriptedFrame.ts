@@ -46,13 +46,16 @@ const LOADING: Partial<Record<AppEventType, FrameAnswer>> = {
 
 /**
  * The next frame the page makes answers FRAME_READY, then each request from `answers` (one
- * without an answer is refused). `requests` lists what the host asked, loading aside; `iframe`
- * is the frame element once made.
+ * without an answer is refused); once it has answered APP_RELOAD it says FRAME_READY again, as
+ * its reloaded page would. `requests` lists what the host asked, loading aside (`all` has
+ * those too); `iframe` is the frame element once made.
  */
 export function scriptedFrame(answers: Partial<Record<AppEventType, FrameAnswer>> = {}) {
   const replies = { ...LOADING, ...answers }
   const requests: [AppEventType, unknown][] = []
+  const all: AppEventType[] = []
   const state: { iframe?: HTMLIFrameElement } = {}
+  const ready = { channel: CHANNEL, type: 'FRAME_READY', payload: { version: PROTOCOL_VERSION } }
 
   function play(iframe: HTMLIFrameElement) {
     const frame = iframe.contentWindow
@@ -62,6 +65,7 @@ export function scriptedFrame(answers: Partial<Record<AppEventType, FrameAnswer>
       window.dispatchEvent(new MessageEvent('message', { data, origin, source: frame }))
     frame.postMessage = ((message: AppMessage) => {
       const { type, id, payload } = message
+      all.push(type)
       if (!(type in LOADING)) requests.push([type, payload])
       const answer = replies[type]
       Promise.resolve()
@@ -70,14 +74,17 @@ export function scriptedFrame(answers: Partial<Record<AppEventType, FrameAnswer>
           return answer(payload)
         })
         .then(
-          (reply) => send({ channel: CHANNEL, type: successType(type), id, payload: reply }),
+          (reply) => {
+            send({ channel: CHANNEL, type: successType(type), id, payload: reply })
+            if (type === 'APP_RELOAD') setTimeout(() => send(ready), 0)
+          },
           (error: unknown) => {
             const { message, code } = error as FrameRefusal
             send({ channel: CHANNEL, type: errorType(type), id, payload: { message, code } })
           },
         )
     }) as typeof frame.postMessage
-    send({ channel: CHANNEL, type: 'FRAME_READY', payload: { version: PROTOCOL_VERSION } })
+    send(ready)
   }
 
   // The client appends its iframe and listens for messages in the same task: the observer runs
@@ -97,6 +104,7 @@ export function scriptedFrame(answers: Partial<Record<AppEventType, FrameAnswer>
   })
   return {
     requests,
+    all,
     get iframe() {
       return state.iframe
     },

@@ -12,6 +12,7 @@ const builtLoaders = {
   ConnectingExternal: () => import('./connect/ConnectingExternal.tsx'),
   ConnectingWalletConnect: () => import('./connect/ConnectingWalletConnect.tsx'),
   ConnectingWalletConnectBasic: () => import('./connect/ConnectingWalletConnectBasic.tsx'),
+  ConnectingFarcaster: () => import('./connect/ConnectingFarcaster.tsx'),
   Account: () => import('./account/Account.tsx'),
   Networks: () => import('./networks/Networks.tsx'),
   SwitchNetwork: () => import('./networks/SwitchNetwork.tsx'),

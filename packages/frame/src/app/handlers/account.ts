@@ -14,6 +14,7 @@ export function accountHandlers(deps: HandlerDeps, state: FrameState) {
   /** Nothing of the session stays in memory: no request, login or email change. */
   function forget() {
     state.abortAll()
+    state.dropFarcaster()
     state.pendingLogin = null
     state.pendingChange = null
   }

@@ -1,13 +1,12 @@
 // Signing in: email with a one-time code (and device approval on a new device), social
-// providers through the host's popup, Telegram; Farcaster is not built yet.
+// providers through the host's popup, Telegram. Farcaster has its own module (farcaster.ts).
 
 import { FrameError } from '../../frameError.ts'
-import { ApiError } from '../api.ts'
+import { isFinal } from '../api.ts'
 import { DEVICE_POLL_MS, DEVICE_TIMEOUT_MS, parseHttpUrl } from '../config.ts'
 import {
   DEVICE_NOT_APPROVED,
   DEVICE_TIMED_OUT,
-  FARCASTER_NOT_IMPLEMENTED,
   LOGIN_REPLACED,
   NO_DEVICE_PENDING,
   NO_LOGIN_PENDING,
@@ -15,34 +14,18 @@ import {
   SOCIAL_START_FAILED,
 } from '../errors.ts'
 import { createSocialBindings } from '../socialBinding.ts'
-import { signInRefusal, signSignIn } from '../socialSignIn.ts'
+import type { SocialSession } from './socialSession.ts'
 import type { FrameState } from './state.ts'
 import type { HandlerDeps, HandlerTable } from './types.ts'
 
 const sameEmail = (a: string | null | undefined, b: string) =>
   (a ?? '').trim().toLowerCase() === b.trim().toLowerCase()
 
-/** An HTTP answer that polling again will not change */
-const isFinal = (error: unknown) =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429
-
-export function loginHandlers(deps: HandlerDeps, state: FrameState) {
+export function loginHandlers(deps: HandlerDeps, state: FrameState, social: SocialSession) {
   const { api, wallet, log } = deps
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
   const now = deps.now ?? Date.now
   const socialBindings = createSocialBindings()
-
-  const notFarcaster = async (): Promise<never> => {
-    throw new FrameError(FARCASTER_NOT_IMPLEMENTED)
-  }
-
-  /** The page's account type at login: the smart account where the chain offers one */
-  async function preferIfOffered(type: 'eoa' | 'smartAccount' | undefined) {
-    if (type !== 'smartAccount') return
-    await state.accountTypes
-      .prefer(type, (preferredAccountType) => state.patchUserLater({ preferredAccountType }))
-      .catch((error: unknown) => log.info('no smart account here; the EOA it is', error))
-  }
 
   return {
     async APP_CONNECT_EMAIL({ email }) {
@@ -115,10 +98,7 @@ export function loginHandlers(deps: HandlerDeps, state: FrameState) {
       return { uri }
     },
 
-    async APP_CONNECT_SOCIAL(
-      { uri, chainId, rpcUrl, siwxMessage, preferredAccountType },
-      { origin },
-    ) {
+    async APP_CONNECT_SOCIAL({ uri, ...options }, { origin }) {
       // The popup came back to the host page: anything else is not our redirect.
       let back: URL | undefined
       try {
@@ -130,38 +110,15 @@ export function loginHandlers(deps: HandlerDeps, state: FrameState) {
       // Only a login this frame started can finish here.
       const codeVerifier = socialBindings.take(uri)
       if (!codeVerifier) throw new FrameError(SOCIAL_CONNECT_FAILED)
-      const { token, user: signedIn } = await api.socialConnect({ uri, codeVerifier })
-      state.pendingLogin = null
-      await wallet.login(token, signedIn)
-      log.info(`signed in with ${signedIn.socialProvider ?? 'a social provider'}`)
-      state.enterChain(chainId, rpcUrl)
-      await preferIfOffered(preferredAccountType)
-      const current = await state.user(false)
-      if (!siwxMessage) return current
-      // §4 The sign-in rides on the login: refused, the page asks for it the usual way.
-      const refusal = signInRefusal(siwxMessage, origin)
-      const account = wallet.account()
-      if (refusal || !account) {
-        log.warn(`the sign-in was not signed with the login: ${refusal ?? 'no account'}`)
-        return current
-      }
-      return { ...current, ...(await signSignIn(siwxMessage, account)) }
+      return social.begin(await api.socialConnect({ uri, codeVerifier }), options, origin)
     },
 
-    async APP_CONNECT_TELEGRAM({ initData, chainId, rpcUrl, preferredAccountType }) {
-      const { token, user: signedIn } = await api.telegramConnect({ initData }).catch((error) => {
+    async APP_CONNECT_TELEGRAM({ initData, ...options }, { origin }) {
+      const login = await api.telegramConnect({ initData }).catch((error) => {
         log.warn('the Telegram login was refused', error)
         throw new FrameError(SOCIAL_CONNECT_FAILED)
       })
-      state.pendingLogin = null
-      await wallet.login(token, signedIn)
-      log.info('signed in with Telegram')
-      state.enterChain(chainId, rpcUrl)
-      await preferIfOffered(preferredAccountType)
-      return state.user(false)
+      return social.begin(login, options, origin)
     },
-
-    APP_GET_FARCASTER_URI: notFarcaster,
-    APP_CONNECT_FARCASTER: notFarcaster,
   } satisfies Partial<HandlerTable>
 }

@@ -22,8 +22,10 @@ export function pageHandlers(deps: HandlerDeps, state: FrameState) {
       return {}
     },
 
-    // The reload itself runs after the reply is posted (handlers.ts).
+    // The reload itself runs after the reply is posted (handlers.ts); a Farcaster sign-in
+    // waiting stops now, not with the page.
     async APP_RELOAD() {
+      state.dropFarcaster()
       return {}
     },
   } satisfies Partial<HandlerTable>

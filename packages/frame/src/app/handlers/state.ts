@@ -1,6 +1,7 @@
-// The frame's state between app events: the chain it is on and their RPC URLs, the login or
-// email change in progress, the page's name and icon, the RPC requests still running. One
-// frame document, one state: it lives in createFrameState's closure, nothing at module level.
+// The frame's state between app events: the chain it is on and their RPC URLs, the login (email
+// or Farcaster) or email change in progress, the page's name and icon, the RPC requests still
+// running. One frame document, one state: it lives in createFrameState's closure, nothing at
+// module level.
 import type { AppReply } from '../../protocol/appEvents.ts'
 import { LOGIN_PROVIDERS } from '../../protocol/fields.ts'
 import type { ChainId } from '../config.ts'
@@ -14,6 +15,16 @@ export interface PendingLogin {
   email: string
   challengeId: string
   action: 'VERIFY_OTP' | 'VERIFY_DEVICE'
+}
+
+/** The Farcaster sign-in under way (handlers/farcaster.ts): its channel and the login's secret */
+export interface FarcasterLogin {
+  channelToken: string
+  codeVerifier: string
+  /** When the relay channel ends (epoch ms) */
+  expiresAt: number
+  /** Aborted when the login is dropped: a wait on it gives up */
+  stop: AbortController
 }
 
 const DEVICE_ID = /^[A-Za-z0-9_-]{22,64}$/
@@ -33,6 +44,7 @@ export function createFrameState(deps: HandlerDeps) {
     accountTypes,
     pendingLogin: null as PendingLogin | null,
     pendingChange: null as { challengeId: string; action: string } | null,
+    farcaster: null as FarcasterLogin | null,
     /** The page's name and icon for the approval card (APP_SYNC_DAPP_DATA) */
     dapp: {} as { name?: string; icon?: string },
 
@@ -43,6 +55,13 @@ export function createFrameState(deps: HandlerDeps) {
       const created = randomBase64Url(32)
       store.set(storageKeys.deviceId, created)
       return created
+    },
+
+    /** Ends the Farcaster sign-in `login` (by default the one under way): its wait gives up. */
+    dropFarcaster(login?: FarcasterLogin): void {
+      const dropped = login ?? state.farcaster
+      dropped?.stop.abort()
+      if (state.farcaster === dropped) state.farcaster = null
     },
 
     abortAll(): number {

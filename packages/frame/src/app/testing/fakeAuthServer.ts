@@ -1,10 +1,11 @@
-// Test support: the auth API (packages/server/src/auth/: email and social login, wallets per
+// Test support: the auth API (packages/server/src/auth/: email, social and Farcaster login, wallets per
 // namespace), in memory, behind a fetch function. The frame's tests talk to it
 // through the frame's own api.ts, exactly as to the real server (packages/server's routes were
 // not there yet when the frame was written). It follows the contracts' statuses and message
 // texts; requests to any other host go to the real fetch (the devnets' RPC). Its social provider
 // is a stand-in too: `authorize` plays the visitor in the popup.
 import { randomBytes, randomInt, randomUUID } from 'node:crypto'
+import { type FarcasterChannels, farcasterApp, farcasterRoutes } from './fakeAuthFarcaster.ts'
 import {
   type Challenge,
   COOLDOWN_MS,
@@ -20,7 +21,7 @@ import { signedInRoutes } from './fakeAuthSignedIn.ts'
 import { socialRoutes } from './fakeAuthSocial.ts'
 
 export function createFakeAuthServer(
-  options: { projectId?: string; allowedOrigins?: string[] } = {},
+  options: { projectId?: string; allowedOrigins?: string[]; farcaster?: boolean } = {},
 ): FakeAuthServer {
   const projectId = options.projectId ?? 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
   const users = new Map<string, FakeUser>()
@@ -32,6 +33,7 @@ export function createFakeAuthServer(
   const socialStates = new Map<string, SocialState>()
   /** code → the provider's subject */
   const codes = new Map<string, { provider: string; login: string }>()
+  const channels: FarcasterChannels = new Map()
   let nextUser = 1
 
   const server: FakeAuthServer = {
@@ -45,6 +47,12 @@ export function createFakeAuthServer(
     now: 1_000_000,
     socialStarts: [],
     socialConnects: [],
+    farcasterConfigured: options.farcaster ?? false,
+    farcasterStarts: [],
+    farcasterConnects: [],
+    farcasterSignIns: [],
+    signInWithFarcaster: (url, username, signInOptions) =>
+      farcasterApp(server, channels)(url, username, signInOptions),
     lastOtp: (email) => server.mails.filter((m) => m.to === email && m.otp).at(-1)?.otp,
     approveDevice(challengeId) {
       const challenge = challenges.get(challengeId)
@@ -260,7 +268,9 @@ export function createFakeAuthServer(
       return newSession(user, jkt)
     }
 
-    const social = await socialRoutes(socialCtx, route, body, jkt)
+    const social =
+      (await socialRoutes(socialCtx, route, body, jkt)) ??
+      farcasterRoutes({ ...socialCtx, channels }, route, body, jkt)
     if (social) return social
 
     if (route === 'GET /auth/v1/device/approve') return json(404, {})

@@ -78,6 +78,18 @@ export interface FakeAuthServer {
   socialStarts: { provider: string; redirectUri: string }[]
   /** What each /social/connect was sent */
   socialConnects: { uri: string; codeVerifier: unknown }[]
+  /** Whether /farcaster/start opens channels (else 400, as a server without Farcaster) */
+  farcasterConfigured: boolean
+  /** Every /farcaster/start and /farcaster/connect body */
+  farcasterStarts: Record<string, unknown>[]
+  farcasterConnects: Record<string, unknown>[]
+  /** Who signed in through the Farcaster app, in order */
+  farcasterSignIns: string[]
+  /**
+   * The visitor's Farcaster app, on the channel of `url` (the frame's APP_GET_FARCASTER_URI):
+   * signs in as `username`, or with a signature the server refuses
+   */
+  signInWithFarcaster(url: string, username: string, options?: { refused?: boolean }): void
   lastOtp(email: string): string | undefined
   approveDevice(challengeId: string): void
   /**

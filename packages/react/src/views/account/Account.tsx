@@ -51,6 +51,9 @@ export default function Account() {
     embeddedUser?.authProvider && embeddedUser.authProvider !== 'email'
       ? embeddedUser.authProvider
       : undefined
+  // Farcaster and Telegram give no email: the profile is named by its username there.
+  const handle = embeddedUser?.userName ? `@${embeddedUser.userName}` : undefined
+  const profileName = embedded && social ? (email ?? handle) : undefined
 
   // Opening the view refreshes (the caches keep it cheap); the instance also refreshes on
   // connect and network changes.
@@ -116,9 +119,9 @@ export default function Account() {
         </div>
       ) : null}
       <div className="lk-stack lk-wide">
-        {email && social ? (
+        {profileName ? (
           <p className="lk-item" data-testid="account-email">
-            <span className="lk-item-name">{email}</span>
+            <span className="lk-item-name">{profileName}</span>
             <span className="lk-tag">{social}</span>
           </p>
         ) : null}

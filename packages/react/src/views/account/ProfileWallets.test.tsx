@@ -151,3 +151,30 @@ describe('Account → ProfileWallets', () => {
     expect(screen.queryByTestId('account-profile-wallets')).toBeNull()
   })
 })
+
+describe("Account: the embedded wallet's profile", () => {
+  it('names a Farcaster or Telegram profile, which has no email, by its @username', async () => {
+    const { appKit } = await signedInKit()
+    const user = appKit.core.stores.embedded.getState().user
+    if (!user) throw new Error('no user')
+    appKit.core.stores.embedded.setState({
+      user: { ...user, email: null, authProvider: 'farcaster', userName: 'dwr' },
+    })
+    renderView(appKit, <Account />)
+    const profile = screen.getByTestId('account-email')
+    expect(profile.textContent).toBe('@dwrfarcaster')
+    // Not a button: only an email login changes its address.
+    expect(profile.tagName).toBe('P')
+  })
+
+  it('shows nothing for a social profile with neither email nor username', async () => {
+    const { appKit } = await signedInKit()
+    const user = appKit.core.stores.embedded.getState().user
+    if (!user) throw new Error('no user')
+    appKit.core.stores.embedded.setState({
+      user: { ...user, email: null, authProvider: 'farcaster', userName: null },
+    })
+    renderView(appKit, <Account />)
+    expect(screen.queryByTestId('account-email')).toBeNull()
+  })
+})

@@ -31,12 +31,12 @@ export default function Connect() {
   const [walletsOpen, setWalletsOpen] = useState(false)
   const [agreed, setAgreed] = useState(false)
   const hasEvmAdapter = core.options.adapters?.some((a) => a.namespace === 'eip155') ?? false
-  // §5 The remote config's order, OAuth providers only, less what Telegram's platform hides;
-  // §1 inside a Telegram Mini App, Telegram first.
+  // §5 The remote config's order, less what Telegram's platform hides; §1 inside a Telegram
+  // Mini App, Telegram first.
   const socials = useMemo(() => {
     if (!hasEvmAdapter || !socialsFeature) return []
-    const oauth = offeredSocials(socialsFeature, telegramPlatform())
-    return telegramInitData() ? (['telegram', ...oauth] as const) : oauth
+    const offered = offeredSocials(socialsFeature, telegramPlatform())
+    return telegramInitData() ? (['telegram', ...offered] as const) : offered
   }, [socialsFeature, hasEvmAdapter])
   const emailOn = emailFeature && hasEvmAdapter && layout.methods.includes('email')
   const socialOn = socials.length > 0 && layout.methods.includes('social')

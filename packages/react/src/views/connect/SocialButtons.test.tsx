@@ -50,19 +50,27 @@ const socialIds = () =>
     .map((button) => button.getAttribute('data-provider'))
 
 describe('Connect: social login buttons (spec §1, §5)', () => {
-  it("shows the remote config's providers in its order, OAuth ones only, four then “more”", async () => {
+  it("shows the remote config's providers in its order, farcaster among them, four then “more”", async () => {
     await kit({}, ['github', 'farcaster', 'google', 'x', 'discord', 'apple', 'facebook'])
-    expect(socialIds()).toEqual(['github', 'google', 'x', 'discord'])
+    expect(socialIds()).toEqual(['github', 'farcaster', 'google', 'x'])
     expect(screen.getByRole('button', { name: 'Continue with GitHub' })).toBe(
       screen.getByTestId('social-github'),
     )
     const more = screen.getByRole('button', { name: 'More sign-in options' })
     expect(more.getAttribute('aria-expanded')).toBe('false')
     fireEvent.click(more)
-    expect(socialIds()).toEqual(['github', 'google', 'x', 'discord', 'apple', 'facebook'])
+    expect(socialIds()).toEqual([
+      'github',
+      'farcaster',
+      'google',
+      'x',
+      'discord',
+      'apple',
+      'facebook',
+    ])
     expect(screen.queryByTestId('social-more')).toBeNull()
     // Focus goes to the first provider the button revealed.
-    expect(document.activeElement).toBe(screen.getByTestId('social-apple'))
+    expect(document.activeElement).toBe(screen.getByTestId('social-discord'))
   })
 
   it('shows up to four without “more”, and sits with the email entry', async () => {
@@ -93,6 +101,18 @@ describe('Connect: social login buttons (spec §1, §5)', () => {
     ;(window as { Telegram?: unknown }).Telegram = { WebApp: { platform: 'ios' } }
     await kit({}, ['google', 'github', 'x'])
     expect(socialIds()).toEqual(['github', 'x'])
+  })
+
+  it('Farcaster’s button starts its own login (ConnectingFarcaster), no popup', async () => {
+    const appKit = await kit({}, ['farcaster', 'google'])
+    const connectFarcaster = vi
+      .spyOn(appKit.core.embedded, 'connectFarcaster')
+      .mockResolvedValue(undefined)
+    const connectSocial = vi.spyOn(appKit.core.embedded, 'connectSocial')
+    const button = screen.getByRole('button', { name: 'Continue with Farcaster' })
+    fireEvent.click(button)
+    expect(connectFarcaster).toHaveBeenCalledTimes(1)
+    expect(connectSocial).not.toHaveBeenCalled()
   })
 
   it('a click starts the provider’s login; progress and errors show in the modal', async () => {

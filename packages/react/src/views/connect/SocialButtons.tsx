@@ -17,6 +17,7 @@ const GLYPHS: Record<LoginProvider, string> = {
   facebook: 'f',
   x: 'X',
   discord: 'D',
+  farcaster: 'FC',
   telegram: 'T',
 }
 
@@ -25,7 +26,8 @@ const GLYPHS: Record<LoginProvider, string> = {
  * up to VISIBLE_SOCIALS of them, then "more" which shows the rest and moves focus to the first
  * of them. A click opens the provider's popup at once (core.embedded.connectSocial); the
  * popup's progress is announced and its errors ('Popup closed', 'Failed to initiate social
- * connection', the frame's) show under the row.
+ * connection', the frame's) show under the row. Farcaster goes to its own view
+ * (ConnectingFarcaster), Telegram signs in without a popup.
  */
 export function SocialButtons({ providers }: { providers: readonly LoginProvider[] }) {
   const { core } = useAppKitInstance()
@@ -49,6 +51,11 @@ export function SocialButtons({ providers }: { providers: readonly LoginProvider
     [core],
   )
 
+  const connect = (provider: LoginProvider) => {
+    if (provider === 'telegram') return core.embedded.connectTelegram()
+    if (provider === 'farcaster') return core.embedded.connectFarcaster()
+    return core.embedded.connectSocial(provider)
+  }
   const nameOf = (provider: LoginProvider) =>
     format(messages.continueWithSocial, { provider: SOCIAL_NAMES[provider] })
   const waiting = social.busy && social.provider && social.step === 'popup'
@@ -68,11 +75,7 @@ export function SocialButtons({ providers }: { providers: readonly LoginProvider
               aria-busy={social.busy && social.provider === provider}
               disabled={social.step === 'connecting'}
               ref={index === VISIBLE_SOCIALS ? firstRevealed : undefined}
-              onClick={() =>
-                void (provider === 'telegram'
-                  ? core.embedded.connectTelegram()
-                  : core.embedded.connectSocial(provider))
-              }
+              onClick={() => void connect(provider)}
             >
               <span className="lk-social-glyph" aria-hidden="true">
                 {GLYPHS[provider]}

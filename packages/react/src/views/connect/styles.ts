@@ -29,6 +29,7 @@ a.lk-item { color: inherit; text-decoration: none; }
 [data-provider='apple'], [data-provider='x'] { --lk-social: #000; }
 [data-provider='facebook'] { --lk-social: #1877f2; }
 [data-provider='discord'] { --lk-social: #5865f2; }
+[data-provider='farcaster'] { --lk-social: #855dcd; }
 .lk-social-status { font-size: 13px; margin-top: 6px; }
 .lk-social-status:empty { margin: 0; }
 .lk-grid-icon { background: conic-gradient(var(--lk-accent) 0 25%, var(--lk-bg-3) 0 50%, var(--lk-accent) 0 75%, var(--lk-bg-3) 0); }
