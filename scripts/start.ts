@@ -41,7 +41,9 @@ const frame = await createServer({
 await frame.listen()
 const frameUrl = frame.resolvedUrls?.local[0] ?? `http://127.0.0.1:${frame.config.server.port}/`
 console.log(`[latchkey] OpenID provider (stands in for every social login) at ${oidc.issuer}`)
-console.log(`[latchkey] Farcaster auth relay (stands in for relay.farcaster.xyz) at ${farcasterRelay.url}`)
+console.log(
+  `[latchkey] Farcaster auth relay (stands in for relay.farcaster.xyz) at ${farcasterRelay.url}`,
+)
 console.log(`[latchkey] embedded wallet frame at ${frameUrl}, SMTP capture on ${mail.port}`)
 process.env.VITE_FRAME_URL = frameUrl
 
