@@ -9,8 +9,11 @@ export default unitTestsOf(
   [
     'packages/server/src/relay/mailbox.test.ts',
     'packages/server/src/relay/mailbox.batch.test.ts',
+    'packages/server/src/relay/mailbox.full.test.ts',
+    'packages/server/src/relay/mailbox.replicate.test.ts',
     'packages/server/src/relay/budget.test.ts',
     'packages/server/src/middleware/rateLimit.test.ts',
+    'packages/server/src/middleware/rateLimit.app.test.ts',
   ],
   [],
   true,
