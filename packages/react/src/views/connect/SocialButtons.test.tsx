@@ -73,6 +73,18 @@ describe('Connect: social login buttons (spec §1, §5)', () => {
     expect(document.activeElement).toBe(screen.getByTestId('social-discord'))
   })
 
+  it('each button’s visible mark is part of the name it says (WCAG 2.5.3, axe label-content-name-mismatch)', async () => {
+    await kit({}, ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'])
+    fireEvent.click(screen.getByRole('button', { name: 'More sign-in options' }))
+    const buttons = screen.queryAllByTestId(/^social-(?!more|status|error)/)
+    expect(buttons).toHaveLength(7)
+    for (const button of buttons) {
+      const mark = (button.textContent ?? '').trim().toLowerCase()
+      expect(mark.length, button.dataset.provider).toBeGreaterThan(0)
+      expect(button.getAttribute('aria-label')?.toLowerCase(), mark).toContain(mark)
+    }
+  })
+
   it('shows up to four without “more”, and sits with the email entry', async () => {
     await kit({}, ['apple', 'x'])
     expect(socialIds()).toEqual(['apple', 'x'])
