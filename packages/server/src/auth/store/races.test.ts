@@ -1,4 +1,6 @@
 // The auth store's races, straight against the database (PGlite, and PostgreSQL when available).
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { DEMO_PROJECT_ID } from '../../constants.ts'
 import { availableDatabases } from '../../testing/databases.ts'
@@ -6,7 +8,7 @@ import { useStoreDatabase } from '../../testing/storeDatabase.ts'
 import { createChallenge } from './challenges.ts'
 import { claimCooldown } from './cooldowns.ts'
 import { newOtp } from './hashing.ts'
-import { completeLogin } from './sessions.ts'
+import { completeLogin, completeSocialLogin } from './sessions.ts'
 import { changeEmail, findUser } from './users.ts'
 
 describe.each(availableDatabases())('auth store on $name', (database) => {
@@ -67,4 +69,70 @@ describe.each(availableDatabases())('auth store on $name', (database) => {
     )
     expect(await userFor('late@example.org')).toBe(owner)
   })
+  // Only PostgreSQL runs two transactions at once (PGlite has one connection): the sign-in's
+  // insert waits on the other's uncommitted identity, then finds it taken.
+  it.runIf(database.name === 'postgres')(
+    'a social sign-in racing the first one of the same account joins the user that one created',
+    async () => {
+      const account = {
+        projectId: DEMO_PROJECT_ID,
+        provider: 'google' as const,
+        sub: `race-${randomUUID()}`,
+        email: null,
+        userName: null,
+      }
+      const firstUser = randomUUID()
+      let racing: Promise<{ userId: string }> | undefined
+      await db()
+        .transaction()
+        .execute(async (tx) => {
+          await tx
+            .insertInto('auth_users')
+            .values({
+              id: firstUser,
+              project_id: account.projectId,
+              email: null,
+              chain_id: JSON.stringify(null),
+              preferred_account_type: 'eoa',
+              user_name: null,
+              created_at: at,
+            })
+            .execute()
+          await tx
+            .insertInto('auth_social_identities')
+            .values({
+              project_id: account.projectId,
+              provider: account.provider,
+              sub: account.sub,
+              user_id: firstUser,
+              email: null,
+              user_name: null,
+              created_at: at,
+              updated_at: at,
+            })
+            .execute()
+          racing = completeSocialLogin(db(), account, at)
+          await waitForALockWait()
+        })
+      const login = await racing
+      expect(login?.userId).toBe(firstUser)
+      const users = await db()
+        .selectFrom('auth_social_identities')
+        .select('user_id')
+        .where('sub', '=', account.sub)
+        .execute()
+      expect(users).toEqual([{ user_id: firstUser }])
+    },
+  )
+
+  /** Resolves once some backend of this database waits for a lock (the racing insert). */
+  async function waitForALockWait() {
+    for (;;) {
+      const { rows } = await sql<{ waiting: number }>`
+        select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(db())
+      if ((rows[0]?.waiting ?? 0) > 0) return
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  }
 })
