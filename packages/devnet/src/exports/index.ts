@@ -13,6 +13,23 @@ export type { TestAccount } from '../accounts.ts'
 export { DEVNET_MNEMONIC, TEST_ACCOUNT_ETH_BALANCE, TEST_ACCOUNTS } from '../accounts.ts'
 export type { AnvilInstance, StartAnvilOptions } from '../anvil.ts'
 export { startAnvil } from '../anvil.ts'
+export {
+  BitcoinChain,
+  type BitcoinChainOptions,
+  type BitcoinFaucetPayment,
+  InvalidBitcoinRequest,
+} from '../bitcoin/chain.ts'
+export {
+  BITCOIN_REGTEST_NETWORK,
+  DEFAULT_BITCOIN_REGTEST_PORT,
+} from '../bitcoin/constants.ts'
+export {
+  type BitcoinRegtest,
+  defaultBitcoinRegtestPort,
+  type StartBitcoinRegtestOptions,
+  startBitcoinRegtest,
+} from '../bitcoin/regtest.ts'
+export { BitcoinTransactionRejected } from '../bitcoin/reject.ts'
 export type { Devnet, DevnetChain, DevnetChainConfig, StartDevnetOptions } from '../devnet.ts'
 export { defaultBundlerPorts, defaultDevnetChains, startDevnet } from '../devnet.ts'
 export {
