@@ -54,7 +54,7 @@ export interface ConnectionContext {
   track: Track
   log(message: string, detail?: unknown): void
   /** §8 setup alerts and warnings */
-  raise?(code: SetupAlertCode): void
+  raise(code: SetupAlertCode): void
   /** Whether the page's origin check (origins.ts) found it not allowed */
   originRefused?(): Promise<boolean>
   /** Closes the modal (after a connection, when no sign-in follows) */

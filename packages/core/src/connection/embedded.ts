@@ -59,7 +59,7 @@ export function createEmbedded(
           log('embedded wallet refused a method', method)
           toast.showError(ErrorText.actionNotAllowed)
         },
-        onTrouble: (trouble) => ctx.raise?.(trouble === 'request-timeout' ? 'APKT004' : 'APKT005'),
+        onTrouble: (trouble) => ctx.raise(trouble === 'request-timeout' ? 'APKT004' : 'APKT005'),
         ...(ctx.originRefused && { originRefused: ctx.originRefused() }),
       })
       try {

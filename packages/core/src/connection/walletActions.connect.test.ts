@@ -1,7 +1,8 @@
 // The connection controller as the instance drives it: connecting an extension wallet (what it
 // stores, tracks and shows, and how it fails) and the native balance read from the chain.
 // The wallet is a scripted engine; the real adapters' wallets are tested in evm and solana.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { CACHE_TTL_MS } from '../constants.ts'
 import { ErrorText } from '../errors.ts'
 import { localChainA, localChainB } from '../networks.ts'
 import {
@@ -188,7 +189,9 @@ describe('the native balance, read from the chain when the data API has none', (
   })
 
   it("a failed read: 'Token Balance Unavailable', loading off, the last balance kept", async () => {
-    const { kit, engine } = await connected()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    onTestFinished(() => warn.mockRestore())
+    const { kit, engine } = await connected({ debug: true })
     await kit.refreshBalance({ force: true })
     engine.getBalance.mockRejectedValueOnce(new Error('rpc down'))
     await kit.refreshBalance({ force: true })
@@ -197,6 +200,7 @@ describe('the native balance, read from the chain when the data API has none', (
       balanceLoading: false,
       balance: { formatted: '1', symbol: 'ETH' },
     })
+    expect(warn).toHaveBeenCalledWith('[latchkey] balance failed', new Error('rpc down'))
     // A later success clears the error.
     await kit.refreshBalance({ force: true })
     expect(kit.stores.account.getState().balanceError).toBeUndefined()
@@ -213,6 +217,32 @@ describe('the native balance, read from the chain when the data API has none', (
     await reading
     expect(kit.stores.account.getState().balance?.formatted).not.toBe('5')
     expect(kit.stores.account.getState().balanceLoading).toBe(false)
+  })
+
+  it('a balance is fresh for 30 s: read again without force from then on', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const { kit, engine } = await connected()
+      await kit.refreshBalance({ force: true })
+      const reads = engine.getBalance.mock.calls.length
+      vi.setSystemTime(Date.now() + CACHE_TTL_MS.nativeBalance - 1)
+      await kit.refreshBalance()
+      expect(engine.getBalance.mock.calls.length).toBe(reads)
+      vi.setSystemTime(Date.now() + 1)
+      await kit.refreshBalance()
+      expect(engine.getBalance.mock.calls.length).toBe(reads + 1)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it("another account's balance is not fresh for this one", async () => {
+    const { kit, engine, walletReports } = await connected()
+    await kit.refreshBalance({ force: true })
+    walletReports({ status: 'connected', address: OTHER, chainId: 31337 })
+    await kit.refreshBalance()
+    expect(engine.getBalance).toHaveBeenLastCalledWith(OTHER, localChainA)
+    expect(kit.stores.account.getState().balance?.caipAddress).toBe(`eip155:31337:${OTHER}`)
   })
 
   it('reads nothing on a chain the app does not list', async () => {

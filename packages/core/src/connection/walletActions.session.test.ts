@@ -1,6 +1,7 @@
 // The connection controller after connecting: switching network, the wallet's own changes,
 // disconnecting (a reload: connection.reload.test.ts). Scripted wallet as in connection.test.ts.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { WALLETCONNECT_CONNECTOR_ID } from '../constants.ts'
 import { ErrorText } from '../errors.ts'
 import { defineNetwork, localChainA, localChainB } from '../networks.ts'
 import {
@@ -71,11 +72,45 @@ describe('switchNetwork', () => {
     expect(kit.stores.chain.getState().activeCaipNetwork).toBe(localChainB)
   })
 
+  it('the switching view names the network it waits for', async () => {
+    const { kit, engine } = await connected()
+    kit.open()
+    engine.switchNetwork.mockImplementationOnce(() => new Promise<void>(() => {}))
+    void kit.switchNetwork(localChainB)
+    await vi.waitFor(() =>
+      expect(kit.stores.router.getState().history.at(-1)).toEqual({
+        view: 'SwitchNetwork',
+        params: { caipNetworkId: localChainB.caipNetworkId },
+      }),
+    )
+  })
+
+  it('no network at all (a plain JS caller) is ignored with a debug log, not a crash', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const { kit, engine } = await connected({ debug: true })
+      await kit.switchNetwork(undefined as never)
+      expect(engine.switchNetwork).not.toHaveBeenCalled()
+      expect(warn).toHaveBeenCalledWith('[latchkey] unknown network undefined', '')
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
   it('a network the app does not list is ignored', async () => {
     const { kit, engine } = await connected()
     await kit.switchNetwork(unlisted)
     expect(engine.switchNetwork).not.toHaveBeenCalled()
     expect(kit.stores.chain.getState().activeCaipNetwork).toBe(localChainA)
+  })
+
+  it('without a wallet and with the modal closed, choosing a network moves no view', async () => {
+    const { kit } = setup()
+    kit.open({ view: 'Networks' })
+    kit.close()
+    const history = kit.stores.router.getState().history
+    await kit.switchNetwork(localChainB)
+    expect(kit.stores.router.getState().history).toEqual(history)
   })
 
   it('without a wallet the network is only chosen: remembered, no wallet asked', async () => {
@@ -151,12 +186,42 @@ describe('disconnect', () => {
   })
 
   it('a wallet that fails to disconnect is forgotten all the same (DISCONNECT_ERROR)', async () => {
-    const { kit, engine, events } = await connected()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    onTestFinished(() => warn.mockRestore())
+    const { kit, engine, events } = await connected({ debug: true })
     engine.disconnect.mockRejectedValueOnce(new Error('gone'))
     await kit.disconnect()
     expect(kit.stores.account.getState().status).toBe('disconnected')
     expect(events.map((e) => e.event)).toContain('DISCONNECT_ERROR')
     expect(events.map((e) => e.event)).not.toContain('DISCONNECT_SUCCESS')
+    expect(warn).toHaveBeenCalledWith('[latchkey] disconnect failed', new Error('gone'))
+  })
+
+  it("a WalletConnect connection the app's adapter made is ended by that adapter", async () => {
+    const { kit, engine, events } = setup()
+    await kit.connect(WALLETCONNECT_CONNECTOR_ID)
+    expect(kit.stores.account.getState().connectorId).toBe(WALLETCONNECT_CONNECTOR_ID)
+    await kit.disconnect()
+    expect(engine.disconnect).toHaveBeenCalledTimes(1)
+    expect(events.map((e) => e.event)).toContain('DISCONNECT_SUCCESS')
+  })
+
+  it('by namespace: one not connected is left alone; the connected one disconnects', async () => {
+    const { kit, engine, events } = await connected()
+    await kit.disconnect({ namespace: 'solana' })
+    expect(engine.disconnect).not.toHaveBeenCalled()
+    expect(events).toEqual([])
+    expect(kit.stores.account.getState().status).toBe('connected')
+    await kit.disconnect({ namespace: 'eip155' })
+    expect(engine.disconnect).toHaveBeenCalledTimes(1)
+    expect(kit.stores.account.getState().status).toBe('disconnected')
+  })
+
+  it("with nothing connected, the active namespace's wallet is still told to disconnect", async () => {
+    const { kit, engine, events } = setup()
+    await kit.disconnect()
+    expect(engine.disconnect).toHaveBeenCalledTimes(1)
+    expect(events.map((e) => e.event)).not.toContain('DISCONNECT_ERROR')
   })
 
   it('by id: another connector id changes nothing; its own id disconnects', async () => {

@@ -49,7 +49,7 @@ export function createWalletActions(
     } catch (error) {
       if (!isUserRejectedError(error) && isWalletGone(error)) {
         accounts.endConnect(namespace)
-        track('CONNECT_ERROR', { message: (error as Error)?.message })
+        track('CONNECT_ERROR', { message: (error as Error).message })
         router.reset('Connect')
         toast.showError(ErrorText.failedToConnect)
         return
@@ -120,7 +120,7 @@ export function createWalletActions(
       const connection = connections.get(namespace)
       if (!connection) {
         // §8 APKTW001: the visitor picked a network of a namespace with no wallet yet.
-        ctx.raise?.('APKTW001')
+        ctx.raise('APKTW001')
         if (modal.getState().open) {
           router.push({ view: 'SwitchActiveChain', params: { caipNetworkId: known.caipNetworkId } })
         }
@@ -156,10 +156,11 @@ export function createWalletActions(
   }
 
   /** The native balance read from the chain: the portfolio's fallback when the data API fails. */
-  async function refreshBalance({ force = false } = {}) {
+  async function refreshBalance({ force }: { force: boolean }) {
     const { address, caipAddress, namespace, balance } = account.getState()
     const network = chain.getState().activeCaipNetwork
-    if (!address || !caipAddress || !namespace || chain.getState().unsupported) return
+    // The portfolio asks only for its current account on a listed network (portfolio.ts).
+    if (!address || !caipAddress || !namespace) return
     const fresh =
       balance?.caipAddress === caipAddress &&
       Date.now() - balance.fetchedAt < CACHE_TTL_MS.nativeBalance

@@ -35,7 +35,7 @@ export function createWalletConnect(ctx: ConnectionContext, accounts: Accounts, 
           log('WalletConnect relay error', message)
           // §8 Provider texts: the relay's refusal raises its setup alert.
           const alert = setupAlertForProviderMessage(message)
-          if (alert) ctx.raise?.(alert.code)
+          if (alert) ctx.raise(alert.code)
         },
       }),
     )

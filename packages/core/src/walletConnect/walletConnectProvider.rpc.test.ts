@@ -64,6 +64,25 @@ describe('WalletConnect provider: reads from the chain, the rest from the wallet
     })
   })
 
+  it('a chain the app does not list cannot be read either', async () => {
+    const wallet = scriptedWallet(evmSession({ accounts: [`eip155:10:${WC_ACCOUNT}`] }))
+    const provider = createWalletConnectProvider(wallet.client, [chainA])
+    await expect(provider.request({ method: 'eth_blockNumber' })).rejects.toMatchObject({
+      code: 4901,
+      message: 'No RPC URL for eip155:10',
+    })
+  })
+
+  it('only the wallet methods by their whole name go to the wallet; a name merely like one is read', async () => {
+    const { provider, wallet } = setup(['personal_sign', 'eth_sign', 'wallet_getCapabilities'])
+    for (const method of ['custom_personal_sign', 'eth_signer', 'x_wallet_getCapabilities']) {
+      await expect(provider.request({ method, params: [] })).rejects.toMatchObject({
+        code: -32601,
+      })
+    }
+    expect(wallet.requests).toEqual([])
+  })
+
   it("signing and sending go to the wallet, on the session's chain, with the wallet's answer", async () => {
     const { provider, wallet } = setup()
     wallet.answerWith((method) => (method === 'personal_sign' ? '0xsig' : '0xhash'))

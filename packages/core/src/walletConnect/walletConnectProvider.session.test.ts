@@ -110,7 +110,14 @@ describe('wallet_addEthereumChain', () => {
       caipNetworkId: A,
     })
     // An update that does not approve it yet changes nothing.
+    let settled = false
+    adding.finally(() => {
+      settled = true
+    })
     wallet.update(both())
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(settled).toBe(false)
     wallet.update(
       evmSession({
         chains: [A, B, 'eip155:10'],
@@ -119,6 +126,28 @@ describe('wallet_addEthereumChain', () => {
       }),
     )
     expect(await adding).toBeNull()
+    expect(wallet.listeners.size).toBe(1)
+  })
+
+  it('a wallet that approves the chain before it answers needs no later update', async () => {
+    vi.useFakeTimers()
+    const { provider, wallet } = setup()
+    const approving = evmSession({
+      chains: [A, B, 'eip155:10'],
+      accounts: [`${A}:${WC_ACCOUNT}`],
+      methods: ['wallet_addEthereumChain'],
+    })
+    wallet.answerWith(() => {
+      wallet.update(approving)
+      return null
+    })
+    const adding = provider.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0xa' }] })
+    let result: unknown = 'pending'
+    adding.then((value) => {
+      result = value
+    })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(result).toBeNull()
     expect(wallet.listeners.size).toBe(1)
   })
 
@@ -148,6 +177,34 @@ describe('wallet_addEthereumChain', () => {
       provider.request({ method: 'wallet_addEthereumChain', params: [] }),
     ).rejects.toEqual(rpcError(-32602, 'Invalid chainId'))
     expect(wallet.requests).toEqual([])
+  })
+})
+
+describe('the chosen chain and the session', () => {
+  it("prefers the app's network over the session's first chain", async () => {
+    const wallet = scriptedWallet(
+      evmSession({ chains: ['eip155:10', B], accounts: [`${B}:${WC_OTHER}`] }),
+    )
+    const provider = createWalletConnectProvider(wallet.client, NETWORKS)
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a6a')
+  })
+
+  it('a chain the session no longer approves is left for an approved one', async () => {
+    const { provider, wallet } = setup()
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
+    wallet.update(evmSession({ chains: [A], accounts: [`${A}:${WC_ACCOUNT}`] }))
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([WC_ACCOUNT])
+  })
+
+  it('a session without an EVM namespace approves no wallet method', async () => {
+    const { provider } = setup({
+      ...both(),
+      namespaces: { solana: { accounts: [], methods: ['solana_signMessage'], events: [] } },
+    })
+    await expect(provider.request({ method: 'personal_sign', params: ['0x00'] })).rejects.toEqual(
+      rpcError(4200, 'The wallet has not approved personal_sign'),
+    )
   })
 })
 

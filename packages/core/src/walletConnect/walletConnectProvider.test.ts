@@ -38,6 +38,11 @@ describe('accountsOn', () => {
     expect(accountsOn(s, 'eip155:137')).toEqual([])
   })
 
+  it('is empty without a session or an EVM namespace', () => {
+    expect(accountsOn(undefined, 'eip155:1')).toEqual([])
+    expect(accountsOn(session(undefined), 'eip155:1')).toEqual([])
+  })
+
   it('does not confuse chain 1 with chain 10', () => {
     expect(accountsOn(session({ accounts: [`eip155:10:${A}`] }), 'eip155:1')).toEqual([])
   })

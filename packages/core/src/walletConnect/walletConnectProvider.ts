@@ -19,7 +19,7 @@ export type WalletConnectEip1193Provider = ModalEip1193Provider
 
 /** EVM chains (CAIP-2) the session has approved: its `chains`, else those of its accounts. */
 export function approvedChains(session: WalletConnectSession | undefined): string[] {
-  const ns = session?.namespaces?.eip155
+  const ns = session?.namespaces.eip155
   if (!ns) return []
   const fromAccounts = ns.accounts.map((a) => a.split(':').slice(0, 2).join(':'))
   return [...new Set([...(ns.chains ?? []), ...fromAccounts])]
@@ -27,15 +27,15 @@ export function approvedChains(session: WalletConnectSession | undefined): strin
 
 /** Addresses the session holds on a chain (CAIP-10 `eip155:<id>:<address>`), first one first. */
 export function accountsOn(session: WalletConnectSession | undefined, caipNetworkId: string) {
-  const accounts = session?.namespaces?.eip155?.accounts ?? []
+  const accounts = session?.namespaces.eip155?.accounts ?? []
   const prefix = `${caipNetworkId}:`
   return [
     ...new Set(accounts.filter((a) => a.startsWith(prefix)).map((a) => a.slice(prefix.length))),
   ]
 }
 
-function approvedMethods(session: WalletConnectSession | undefined): string[] {
-  return session?.namespaces?.eip155?.methods ?? []
+function approvedMethods(session: WalletConnectSession): string[] {
+  return session.namespaces.eip155?.methods ?? []
 }
 
 /** Reads with no wallet in them go to the chain's RPC; everything else needs the wallet's approval. */
@@ -109,12 +109,12 @@ export function createWalletConnectProvider(
     return null
   }
 
-  async function addChain(params: unknown) {
+  async function addChain(session: WalletConnectSession, params: unknown) {
     const target = chainIdParam(params)
     if (target === undefined) throw new ProviderRpcError(-32602, 'Invalid chainId')
     const caipNetworkId = `eip155:${target}`
-    if (approvedChains(client.session()).includes(caipNetworkId)) return null
-    if (!approvedMethods(client.session()).includes('wallet_addEthereumChain')) {
+    if (approvedChains(session).includes(caipNetworkId)) return null
+    if (!approvedMethods(session).includes('wallet_addEthereumChain')) {
       throw new ProviderRpcError(5100, ErrorText.chainNotApproved(caipNetworkId))
     }
     await client.request({ method: 'wallet_addEthereumChain', params }, `eip155:${currentChain()}`)
@@ -146,7 +146,8 @@ export function createWalletConnectProvider(
       return client.session() !== undefined
     },
     async request({ method, params }) {
-      if (!client.session()) throw new ProviderRpcError(4900, ErrorText.callConnectBeforeRequest)
+      const session = client.session()
+      if (!session) throw new ProviderRpcError(4900, ErrorText.callConnectBeforeRequest)
       switch (method) {
         case 'eth_accounts':
         case 'eth_requestAccounts':
@@ -161,10 +162,10 @@ export function createWalletConnectProvider(
           return switchTo(target)
         }
         case 'wallet_addEthereumChain':
-          return addChain(params)
+          return addChain(session, params)
       }
       if (WALLET_ONLY.test(method)) {
-        if (!approvedMethods(client.session()).includes(method)) {
+        if (!approvedMethods(session).includes(method)) {
           throw new ProviderRpcError(
             4200,
             method === 'wallet_getCallsStatus'
