@@ -1,6 +1,6 @@
 // Import rules `npm test` checks (scripts/dependencies.test.ts): no cycle, and each package
 // imports only the packages below it (docs/packages.md): frame ← core ← evm, react, server;
-// solana ← core and react. devnet stands alone.
+// solana ← core and react; bitcoin ← core. devnet stands alone.
 /** A package may import only these others (their published names or their sources). */
 const allowed = {
   frame: [],
@@ -10,6 +10,7 @@ const allowed = {
   react: ['core', 'frame'],
   server: ['core', 'frame'],
   solana: ['core', 'frame', 'react'],
+  bitcoin: ['core', 'frame'],
 }
 const all = Object.keys(allowed)
 

@@ -30,7 +30,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: [
-            'packages/{core,evm,devnet,solana,frame}/src/**/*.test.ts',
+            'packages/{core,evm,devnet,solana,bitcoin,frame}/src/**/*.test.ts',
             'bench/**/*.test.ts',
             'scripts/**/*.test.ts',
             'packages/server/src/**/*.test.ts',

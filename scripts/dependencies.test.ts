@@ -30,6 +30,7 @@ describe('import rules', () => {
       'packages/react/src',
       'packages/server/src',
       'packages/solana/src',
+      'packages/bitcoin/src',
     )
     expect(ok, output).toBe(true)
   })

@@ -12,6 +12,7 @@ export const PACKAGES_IN_BUILD_ORDER = [
   'react',
   // After react: its ./react entry is typed against @latchkey/react's built declarations.
   'solana',
+  'bitcoin',
   'devnet',
   'server',
 ]
