@@ -141,7 +141,10 @@ describe('wallet_addEthereumChain', () => {
       wallet.update(approving)
       return null
     })
-    const adding = provider.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0xa' }] })
+    const adding = provider.request({
+      method: 'wallet_addEthereumChain',
+      params: [{ chainId: '0xa' }],
+    })
     let result: unknown = 'pending'
     adding.then((value) => {
       result = value
@@ -191,7 +194,10 @@ describe('the chosen chain and the session', () => {
 
   it('a chain the session no longer approves is left for an approved one', async () => {
     const { provider, wallet } = setup()
-    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
+    await provider.request({
+      method: 'wallet_switchEthereumChain',
+      params: [{ chainId: '0x7a6a' }],
+    })
     wallet.update(evmSession({ chains: [A], accounts: [`${A}:${WC_ACCOUNT}`] }))
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
     expect(await provider.request({ method: 'eth_accounts' })).toEqual([WC_ACCOUNT])
