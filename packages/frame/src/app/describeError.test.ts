@@ -30,7 +30,7 @@ describe('describeError', () => {
       message: 'User rejected',
       code: 4001,
     })
-    expect(describeError(new FrameError('Invalid params'), log)).toEqual({
+    expect(describeError(new FrameError('Invalid params'), log)).toStrictEqual({
       message: 'Invalid params',
     })
     expect(describeError(new ApiError('Invalid code', 400), log)).toEqual({
@@ -52,7 +52,7 @@ describe('describeError', () => {
     const error = viemError('Execution reverted.', -32000)
     expect(describeError(error, log)).toEqual({ message: 'Execution reverted.', code: -32000 })
     expect(log.warn).toHaveBeenCalledWith('request failed', error)
-    expect(describeError(viemError('Nonce too low.', 'NONCE'), log)).toEqual({
+    expect(describeError(viemError('Nonce too low.', 'NONCE'), log)).toStrictEqual({
       message: 'Nonce too low.',
     })
   })

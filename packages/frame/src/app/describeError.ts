@@ -22,7 +22,7 @@ export function describeError(error: unknown, log: Logger): { message: string; c
 function describeFully(error: unknown, log: Logger): { message: string; code?: number } {
   if (error instanceof ApprovalAborted) return { message: REQUEST_ABORTED }
   if (error instanceof FrameError) {
-    return { message: error.message, ...(error.code !== undefined && { code: error.code }) }
+    return { message: error.message, code: error.code }
   }
   if (error instanceof ApiError || error instanceof NotConnectedError) {
     return { message: error.message }
@@ -32,7 +32,7 @@ function describeFully(error: unknown, log: Logger): { message: string; code?: n
   if (error instanceof Error && 'shortMessage' in error && typeof error.shortMessage === 'string') {
     const code = 'code' in error && typeof error.code === 'number' ? error.code : undefined
     log.warn('request failed', error)
-    return { message: error.shortMessage, ...(code !== undefined && { code }) }
+    return { message: error.shortMessage, code }
   }
   log.error('unexpected failure', error)
   return { message: SOMETHING_WENT_WRONG }
@@ -42,7 +42,7 @@ export function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> 
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(new FrameError(REQUEST_ABORTED))
     if (signal.aborted) return onAbort()
-    signal.addEventListener('abort', onAbort, { once: true })
+    signal.addEventListener('abort', onAbort)
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
   })
 }
