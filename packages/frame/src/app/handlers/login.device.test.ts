@@ -50,6 +50,7 @@ describe('APP_CONNECT_DEVICE', () => {
     expect(polls(h.server.calls)).toBe(1)
     // The code step follows, and only once.
     ok(await h.send('APP_CONNECT_OTP', { otp: server.lastOtp(EMAIL) }))
+    expect(h.log.entries().map((entry) => entry.message)).toContain('signed in')
     expect(failure(await h.send('APP_CONNECT_OTP', { otp: '123456' }))).toEqual({
       message: NO_LOGIN_PENDING,
     })
@@ -71,6 +72,10 @@ describe('APP_CONNECT_DEVICE', () => {
     approve = () => server.approveDevice(challengeId)
     expect(ok(await h.send('APP_CONNECT_DEVICE', {}))).toEqual({})
     expect(waits).toEqual(Array(5).fill(DEVICE_POLL_MS))
+    const retried = h.log
+      .entries()
+      .filter((entry) => entry.message === 'device approval poll failed; trying again')
+    expect(retried).toHaveLength(3)
   })
 
   it('a refusal (the request expired) is final: its text, and the sign-in is gone', async () => {

@@ -99,8 +99,9 @@ describe('APP_IS_CONNECTED', () => {
     expect(h.server.calls).toContain('DELETE /auth/v1/session')
     const before = h.server.calls.length
     expect(ok(await h.send('APP_IS_CONNECTED', {}))).toEqual({ isConnected: false })
-    // Without a session there is nothing to ask the server.
+    // Without a session there is nothing to ask the server, and nothing failed.
     expect(h.server.calls).toHaveLength(before)
+    expect(messages(h)).not.toContain('not connected')
   })
 
   it('a session whose server check fails is not connected (logged)', async () => {
