@@ -18,6 +18,8 @@ import { postSocialConnectRoute, registerSocialRoutes, SOCIAL_ROUTES } from './a
 import type { SocialOptions } from './auth/socialProviders.ts'
 import { postTelegramConnectRoute, registerTelegramRoutes } from './auth/telegram.ts'
 import { BalanceReader } from './chain/balances.ts'
+import { BitcoinBalanceReader } from './chain/bitcoinBalances.ts'
+import { BitcoinChains } from './chain/bitcoinChains.ts'
 import { Chains } from './chain/client.ts'
 import { SolanaBalanceReader } from './chain/solanaBalances.ts'
 import { SolanaChains } from './chain/solanaChains.ts'
@@ -83,6 +85,8 @@ export interface AppDeps {
   chains?: Chains
   /** The Solana chains of the blockchain data API (balance, history); none by default */
   solanaChains?: SolanaChains
+  /** The Bitcoin networks of the blockchain data API (balance, history); none by default */
+  bitcoinChains?: BitcoinChains
   /** Sends the embedded-wallet auth mails; without it the auth routes are not served */
   mailer?: Mailer
   /** The embedded-wallet frame's origins: the only ones CORS lets call /auth/v1/* */
@@ -207,22 +211,23 @@ export function createApp(deps: AppDeps): App {
   })
   const chains = deps.chains ?? new Chains([])
   const solanaChains = deps.solanaChains ?? new SolanaChains([])
+  const data = { chains, solanaChains, bitcoinChains: deps.bitcoinChains ?? new BitcoinChains([]) }
   const exchanges = new Exchanges(chains)
   const prices = poolPrices(db, exchanges)
   registerBalanceRoutes(app, {
+    ...data,
     db,
-    chains,
     prices,
     reader: new BalanceReader(db, now),
-    solanaChains,
     solanaReader: new SolanaBalanceReader(now),
+    bitcoinReader: new BitcoinBalanceReader(now),
     now,
   })
-  registerHistoryRoutes(app, db, chains, solanaChains, prices)
+  registerHistoryRoutes(app, { ...data, db, prices, now })
   registerPriceRoutes(app, db, chains, prices)
   registerConvertRoutes(app, { db, exchanges, prices })
   registerOnramp(app, deps, { db, chains, prices, solanaChains, now })
-  registerIdentityRoutes(app, { db, chains, solanaChains, nameZone })
+  registerIdentityRoutes(app, { ...data, db, nameZone })
   registerNameRoutes(app, { db, chains, zone: nameZone, now })
   registerRpcRoute(app, chains)
   registerBundlerRoute(app, chains)

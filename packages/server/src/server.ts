@@ -8,6 +8,8 @@ import type { Redis } from 'ioredis'
 import { type App, createApp } from './app.ts'
 import { smtpMailer } from './auth/mailer.ts'
 import { socialFromEnv } from './auth/socialProviders.ts'
+import { BitcoinChains } from './chain/bitcoinChains.ts'
+import { bitcoinChainsFromEnv } from './chain/bitcoinConfig.ts'
 import { Chains } from './chain/client.ts'
 import { chainsFromEnv } from './chain/config.ts'
 import { Indexer } from './chain/indexer.ts'
@@ -175,6 +177,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       logger,
       chains,
       solanaChains,
+      bitcoinChains: new BitcoinChains(options.bitcoinChains ?? bitcoinChainsFromEnv()),
       ...(options.rateLimit && { rateLimit: options.rateLimit }),
       trustedProxies,
       ...(options.now && { now: options.now }),

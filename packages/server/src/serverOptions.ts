@@ -5,6 +5,7 @@ import type { MailInbox } from './auth/devInbox.ts'
 import type { FarcasterOptions } from './auth/farcaster/relay.ts'
 import type { MailOptions } from './auth/mailer.ts'
 import type { SocialOptions } from './auth/socialProviders.ts'
+import type { BitcoinChainConfig } from './chain/bitcoinConfig.ts'
 import type { ChainConfig } from './chain/config.ts'
 import type { Indexer } from './chain/indexer.ts'
 import type { SolanaChainConfig } from './chain/solanaConfig.ts'
@@ -51,6 +52,11 @@ export interface StartServerOptions {
    * (solana:<reference>=url,…, with the devnet's lUSD as their token) or none
    */
   solanaChains?: SolanaChainConfig[]
+  /**
+   * Bitcoin networks (mainnet, testnet, signet, regtest) for the balance and history routes, each
+   * behind an Esplora API; default BITCOIN_ESPLORA_URLS (bip122:<reference>=url,…) or none
+   */
+  bitcoinChains?: BitcoinChainConfig[]
   /** Indexer poll interval (ms); default INDEXER_POLL_MS */
   indexerPollMs?: number
   relay?: RelayServerOptions

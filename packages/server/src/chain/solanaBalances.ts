@@ -1,9 +1,9 @@
 // Live Solana balances: SOL and the chain's known SPL tokens, read from the node
 // (getBalance, getTokenAccountsByOwner jsonParsed), cached per (chain, address) for 30 s (§9).
-import { BALANCE_CACHE_MS, SPL_TOKEN_PROGRAMS } from '../constants.ts'
+import { SPL_TOKEN_PROGRAMS } from '../constants.ts'
 import type { RawBalance } from './balances.ts'
+import { LiveBalanceReader } from './liveBalances.ts'
 import { SOLANA_NATIVE_COIN, type SolanaChain } from './solanaChains.ts'
-import { TtlCache } from './ttlCache.ts'
 
 const COMMITMENT = 'confirmed'
 
@@ -15,21 +15,10 @@ interface ParsedTokenAccount {
   }
 }
 
-export class SolanaBalanceReader {
-  readonly #cache: TtlCache<RawBalance[]>
-
-  constructor(now: () => number = Date.now, ttlMs = BALANCE_CACHE_MS) {
-    this.#cache = new TtlCache(ttlMs, now)
-  }
-
-  /** SOL (always) and every known token with a non-zero balance. */
-  read(chain: SolanaChain, address: string, forceUpdate = false): Promise<RawBalance[]> {
-    return this.#cache.get(`${chain.caip2}:${address}`, () => readLive(chain, address), forceUpdate)
-  }
-
-  /** What `read` would answer from its cache right now, without asking the node */
-  cached(chain: SolanaChain, address: string): RawBalance[] | undefined {
-    return this.#cache.peek(`${chain.caip2}:${address}`)
+/** SOL (always) and every known token with a non-zero balance. */
+export class SolanaBalanceReader extends LiveBalanceReader<SolanaChain> {
+  constructor(now?: () => number, ttlMs?: number) {
+    super(readLive, now, ttlMs)
   }
 }
 

@@ -1,4 +1,5 @@
 // The configured Solana chains by CAIP-2 id, each with its RPC client and tokens.
+import { ChainsById } from './chainsById.ts'
 import {
   normalizeSolanaChain,
   type SolanaChainConfig,
@@ -19,33 +20,16 @@ export interface SolanaChain {
   tokenByMint: ReadonlyMap<string, SolanaTokenConfig>
 }
 
-export class SolanaChains {
-  readonly #byId: Map<string, SolanaChain>
-
+export class SolanaChains extends ChainsById<SolanaChain> {
   constructor(configs: readonly SolanaChainConfig[]) {
-    this.#byId = new Map(
-      configs.map(normalizeSolanaChain).map((config) => [
-        config.caipNetworkId,
-        {
-          caip2: config.caipNetworkId,
-          rpcUrl: config.rpcUrl,
-          rpc: new SolanaRpc(config.rpcUrl),
-          tokens: config.tokens,
-          tokenByMint: new Map(config.tokens.map((token) => [token.mint, token])),
-        },
-      ]),
+    super(
+      configs.map(normalizeSolanaChain).map((config) => ({
+        caip2: config.caipNetworkId,
+        rpcUrl: config.rpcUrl,
+        rpc: new SolanaRpc(config.rpcUrl),
+        tokens: config.tokens,
+        tokenByMint: new Map(config.tokens.map((token) => [token.mint, token])),
+      })),
     )
-  }
-
-  get(caip2: string): SolanaChain | undefined {
-    return this.#byId.get(caip2)
-  }
-
-  get all(): SolanaChain[] {
-    return [...this.#byId.values()]
-  }
-
-  get ids(): string[] {
-    return [...this.#byId.keys()]
   }
 }

@@ -2,6 +2,7 @@
 // (lamports, …) as JSON numbers even past 2^53; long integers are read as strings so BigInt()
 // gets every digit.
 import { RPC_UPSTREAM_TIMEOUT_MS } from '../constants.ts'
+import { upstreamText } from './upstream.ts'
 
 export interface SolanaCall {
   method: string
@@ -70,20 +71,16 @@ export class SolanaRpc {
   async batch(calls: readonly SolanaCall[]): Promise<unknown[]> {
     if (calls.length === 0) return []
     const body = calls.map((call, id) => ({ jsonrpc: '2.0', id, ...call }))
-    let text: string
-    try {
-      const response = await fetch(this.url, {
+    const text = await upstreamText(
+      this.url,
+      {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      })
-      if (!response.ok) throw new SolanaRpcError(`HTTP ${response.status} from ${this.url}`)
-      text = await response.text()
-    } catch (error) {
-      if (error instanceof SolanaRpcError) throw error
-      throw new SolanaRpcError(`no answer from ${this.url}: ${(error as Error).message}`)
-    }
+      },
+      (reason) => new SolanaRpcError(reason),
+      this.timeoutMs,
+    )
     let answers: unknown
     try {
       answers = JSON.parse(quoteLongIntegers(text))

@@ -12,6 +12,7 @@ export {
   socialFromEnv,
   socialFromIssuer,
 } from '../auth/socialProviders.ts'
+export type { BitcoinChainConfig } from '../chain/bitcoinConfig.ts'
 export type { SolanaChainConfig, SolanaTokenConfig } from '../chain/solanaConfig.ts'
 export type { RateLimitWindow } from '../constants.ts'
 export { DEMO_PROJECT_ID } from '../constants.ts'

@@ -90,7 +90,12 @@ function byName(name: string, rng: Rng): string | undefined {
     return rng.chance(0.8) ? `0x${hex}` : 'So11111111111111111111111111111111111111112'
   }
   if (lower === 'chainid')
-    return rng.pick(['eip155:1', 'eip155:31337', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'])
+    return rng.pick([
+      'eip155:1',
+      'eip155:31337',
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      'bip122:000000000019d6689c085ae165831e93',
+    ])
   // Swap tokens (CAIP-10, the devnet's chain A: native, lUSD, LKT) and amounts in base units.
   if (lower === 'from' || lower === 'to' || lower === 'tokenaddress') {
     return `eip155:31337:${rng.pick([...FUZZ_TOKENS])}`

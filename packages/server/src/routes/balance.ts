@@ -3,9 +3,13 @@ import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import { getAddress } from 'viem'
 import type { BalanceReader, RawBalance } from '../chain/balances.ts'
-import type { Chain, Chains } from '../chain/client.ts'
+import type { BitcoinBalanceReader } from '../chain/bitcoinBalances.ts'
+import type { BitcoinChain } from '../chain/bitcoinChains.ts'
+import { BITCOIN_NATIVE_COIN, bitcoinAccountOn } from '../chain/bitcoinNetworks.ts'
+import type { Chain } from '../chain/client.ts'
+import type { LiveBalanceReader } from '../chain/liveBalances.ts'
 import type { SolanaBalanceReader } from '../chain/solanaBalances.ts'
-import type { SolanaChain, SolanaChains } from '../chain/solanaChains.ts'
+import type { SolanaChain } from '../chain/solanaChains.ts'
 import { solanaPricesFor } from '../chain/solanaPrices.ts'
 import type { PriceSource } from '../chain/tokens.ts'
 import { TtlCache } from '../chain/ttlCache.ts'
@@ -21,13 +25,15 @@ import { invalidParameter, upstreamUnavailable } from '../errors.ts'
 import { AnswerCache } from '../net/answerCache.ts'
 import {
   CurrencyQuery,
+  type DataChains,
   decimalAmount,
   fiatValue,
+  findBitcoinChain,
   findChain,
   findSolanaChain,
   iconUrl,
 } from './chainCommon.ts'
-import { accountAddressParam, addressReason, chainRefParam } from './chainParams.ts'
+import { chainAddressReason, dataAccountAddressParam, dataChainRefParam } from './chainParams.ts'
 import { commonQuery, ErrorSchema, projectErrorResponses } from './params.ts'
 
 const TokenBalanceSchema = z
@@ -50,11 +56,11 @@ export const getBalanceRoute = createRoute({
   path: '/v1/account/{address}/balance',
   summary: "An account's native and token balances, read from the chain (§7)",
   request: {
-    params: z.object({ address: accountAddressParam('address') }),
+    params: z.object({ address: dataAccountAddressParam('address') }),
     query: z.object({
       ...commonQuery,
       currency: CurrencyQuery,
-      chainId: chainRefParam().optional(),
+      chainId: dataChainRefParam().optional(),
       forceUpdate: z
         .enum(['true', 'false'], { error: 'must be true or false' })
         .optional()
@@ -70,7 +76,7 @@ export const getBalanceRoute = createRoute({
     },
     ...projectErrorResponses,
     502: {
-      description: "The chain's node did not answer",
+      description: "The chain's node (a Bitcoin network's Esplora) did not answer",
       content: { 'application/json': { schema: ErrorSchema } },
     },
   },
@@ -78,20 +84,22 @@ export const getBalanceRoute = createRoute({
 
 const JSON_TYPE = { 'Content-Type': 'application/json' }
 
-export interface BalanceRouteDeps {
+export interface BalanceRouteDeps extends DataChains {
   db: Kysely<Database>
-  chains: Chains
   reader: BalanceReader
-  solanaChains: SolanaChains
   solanaReader: SolanaBalanceReader
+  bitcoinReader: BitcoinBalanceReader
   /** EVM prices: the table's, or the pools' where they trade (swap/poolPrices.ts) */
   prices: PriceSource
   /** Milliseconds since the epoch; injectable for tests */
   now?: () => number
 }
 
+/** No price source knows BTC: it is priced as any unpriced token is. */
+const noPrices = async () => new Map<string, number>()
+
 export function registerBalanceRoutes(app: OpenAPIHono<AppEnv>, deps: BalanceRouteDeps) {
-  const { db, chains, reader, solanaChains, solanaReader } = deps
+  const { db, chains, reader, solanaChains, solanaReader, bitcoinChains, bitcoinReader } = deps
   // §9 The prices a balance is valued at are kept as long as the balances (BALANCE_CACHE_MS): a
   // warm answer asks the database nothing. forceUpdate reads them again with the balances.
   const prices = new TtlCache<Map<string, number>>(BALANCE_CACHE_MS, deps.now)
@@ -112,48 +120,88 @@ export function registerBalanceRoutes(app: OpenAPIHono<AppEnv>, deps: BalanceRou
     return c.body(body, 200, JSON_TYPE) as never
   }
 
+  /** Balances read live from the nodes of `selected` (Solana, Bitcoin), priced by `pricesFor`. */
+  async function liveAnswer<C extends { caip2: string }>(
+    c: Context<AppEnv>,
+    request: { address: string; currency: string; force: boolean; selected: readonly C[] },
+    by: {
+      reader: LiveBalanceReader<C>
+      pricesFor: (networks: readonly string[]) => Promise<Map<string, number>>
+      nativeKey: string
+    },
+  ) {
+    const { address, currency, force, selected } = request
+    const networks = selected.map((chain) => chain.caip2)
+    const key = priceKey('live', currency, networks)
+    const valued = await prices.get(key, () => by.pricesFor(networks), force)
+    const read = await readBalances(c, selected, force, {
+      read: (chain) => by.reader.read(chain, address, force),
+      price: (chain, balance) =>
+        valued.get(`${chain.caip2}:${balance.address ?? by.nativeKey}`) ?? 0,
+      tokenAddress: (balance) => balance.address,
+    })
+    if (!read) return c.json(upstreamUnavailable, 502) as never
+    return answer(
+      c,
+      read,
+      () =>
+        prices.peek(key) === valued &&
+        selected.every((chain, index) => by.reader.cached(chain, address) === read.sources[index]),
+    )
+  }
+
   app.openapi(getBalanceRoute, async (c) => {
     const { address: account } = c.req.valid('param')
     const { chainId, currency, forceUpdate } = c.req.valid('query')
-    const namespace = chainId?.namespace ?? account.namespace
-    if (account.namespace !== namespace) {
-      return c.json(invalidParameter('address', addressReason(namespace)), 400) as never
+    if (chainId && account.namespace !== chainId.namespace) {
+      return c.json(invalidParameter('address', chainAddressReason(chainId)), 400) as never
     }
     const force = forceUpdate === 'true'
 
     if (account.namespace === 'solana') {
       let selected: SolanaChain[] = solanaChains.all
       if (chainId !== undefined) {
-        const found = findSolanaChain(c, chains, solanaChains, chainId.caip2)
+        const found = findSolanaChain(c, deps, chainId.caip2)
         if ('response' in found) return found.response as never
         selected = [found.chain]
       }
-      const networks = selected.map((chain) => chain.caip2)
-      const key = priceKey('solana', currency, networks)
-      const valued = await prices.get(key, () => solanaPricesFor(db, currency, networks), force)
-      const read = await readBalances(c, selected, force, {
-        read: (chain) => solanaReader.read(chain, account.address, force),
-        price: (chain, balance) =>
-          valued.get(`${chain.caip2}:${balance.address ?? SOLANA_NATIVE_TOKEN_ADDRESS}`) ?? 0,
-        tokenAddress: (balance) => balance.address,
+      const request = { address: account.address, currency, force, selected }
+      return liveAnswer(c, request, {
+        reader: solanaReader,
+        pricesFor: (networks) => solanaPricesFor(db, currency, networks),
+        nativeKey: SOLANA_NATIVE_TOKEN_ADDRESS,
       })
-      if (!read) return c.json(upstreamUnavailable, 502)
-      return answer(
-        c,
-        read,
-        () =>
-          prices.peek(key) === valued &&
-          selected.every(
-            (chain, index) => solanaReader.cached(chain, account.address) === read.sources[index],
-          ),
-      )
+    }
+
+    if (account.namespace === 'bip122') {
+      let selected: BitcoinChain[] = bitcoinChains.all
+      if (chainId !== undefined) {
+        const found = findBitcoinChain(c, deps, chainId.caip2)
+        if ('response' in found) return found.response as never
+        selected = [found.chain]
+      }
+      // Without a chainId, the networks the address is of; a named one it is not of is refused.
+      const fitting = selected.filter((chain) => bitcoinAccountOn(chain.network, account.address))
+      const [first] = fitting
+      if (chainId !== undefined && !first) {
+        return c.json(invalidParameter('address', chainAddressReason(chainId)), 400) as never
+      }
+      // Its one spelling on every network it is of: bech32 in lower case.
+      const address =
+        (first && bitcoinAccountOn(first.network, account.address)?.address) ?? account.address
+      const request = { address, currency, force, selected: fitting }
+      return liveAnswer(c, request, {
+        reader: bitcoinReader,
+        pricesFor: noPrices,
+        nativeKey: BITCOIN_NATIVE_COIN.symbol,
+      })
     }
 
     const address = account.address
     let selected: Chain[] = chains.all
-    // A Solana chainId with an EVM address was refused above.
+    // A Solana or Bitcoin chainId with an EVM address was refused above.
     if (chainId?.namespace === 'eip155') {
-      const found = findChain(c, chains, chainId.chainId, solanaChains)
+      const found = findChain(c, deps, chainId.chainId)
       if ('response' in found) return found.response as never
       selected = [found.chain]
     }

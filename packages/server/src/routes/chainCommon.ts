@@ -2,20 +2,35 @@
 import { z } from '@hono/zod-openapi'
 import { formatUnits } from '@latchkey/core/shared'
 import type { Context } from 'hono'
-import type { Chain, Chains } from '../chain/client.ts'
+import type { BitcoinChains } from '../chain/bitcoinChains.ts'
+import type { Chains } from '../chain/client.ts'
 import { caip2 } from '../chain/config.ts'
-import type { SolanaChain, SolanaChains } from '../chain/solanaChains.ts'
+import type { SolanaChains } from '../chain/solanaChains.ts'
 import { tokenIconPath } from '../chain/tokens.ts'
 import type { AppEnv } from '../env.ts'
 import { invalidParameter } from '../errors.ts'
 
-/** The 400 for a chain we have no node for, naming the chains we serve. */
-function unsupportedChainResponse(
+/** Every chain the data API serves: EVM, Solana and Bitcoin */
+export interface DataChains {
+  chains: Chains
+  solanaChains: SolanaChains
+  bitcoinChains: BitcoinChains
+}
+
+/** The CAIP-2 ids of every chain the data API serves */
+export function servedChainIds(data: DataChains): string[] {
+  return [...data.chains.ids.map(caip2), ...data.solanaChains.ids, ...data.bitcoinChains.ids]
+}
+
+/** The chain found, or a 400 naming the chains we serve. */
+function foundOr<C>(
   c: Context<AppEnv>,
+  data: DataChains,
   caip2Id: string,
-  served: readonly string[],
-): { response: Response } {
-  const supported = served.join(', ') || 'none'
+  chain: C | undefined,
+): { chain: C } | { response: Response } {
+  if (chain) return { chain }
+  const supported = servedChainIds(data).join(', ') || 'none'
   return {
     response: c.json(
       invalidParameter('chainId', `unsupported chain ${caip2Id} (supported: ${supported})`),
@@ -25,30 +40,18 @@ function unsupportedChainResponse(
 }
 
 /** The configured EVM chain with this id, or a 400 naming the chains we serve. */
-export function findChain(
-  c: Context<AppEnv>,
-  chains: Chains,
-  chainId: number,
-  solanaChains?: SolanaChains,
-): { chain: Chain } | { response: Response } {
-  const chain = chains.get(chainId)
-  if (chain) return { chain }
-  return unsupportedChainResponse(c, caip2(chainId), [
-    ...chains.ids.map(caip2),
-    ...(solanaChains?.ids ?? []),
-  ])
+export function findChain(c: Context<AppEnv>, data: DataChains, chainId: number) {
+  return foundOr(c, data, caip2(chainId), data.chains.get(chainId))
 }
 
 /** The configured Solana chain with this CAIP-2 id, or the same 400 as an unknown EVM chain. */
-export function findSolanaChain(
-  c: Context<AppEnv>,
-  chains: Chains,
-  solanaChains: SolanaChains,
-  caip2Id: string,
-): { chain: SolanaChain } | { response: Response } {
-  const chain = solanaChains.get(caip2Id)
-  if (chain) return { chain }
-  return unsupportedChainResponse(c, caip2Id, [...chains.ids.map(caip2), ...solanaChains.ids])
+export function findSolanaChain(c: Context<AppEnv>, data: DataChains, caip2Id: string) {
+  return foundOr(c, data, caip2Id, data.solanaChains.get(caip2Id))
+}
+
+/** The configured Bitcoin network with this CAIP-2 id, or the same 400 as an unknown EVM chain. */
+export function findBitcoinChain(c: Context<AppEnv>, data: DataChains, caip2Id: string) {
+  return foundOr(c, data, caip2Id, data.bitcoinChains.get(caip2Id))
 }
 
 /** An icon as an absolute URL: our token image route (with the caller's project) or as stored. */

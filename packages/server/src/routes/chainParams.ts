@@ -2,6 +2,12 @@
 import { z } from '@hono/zod-openapi'
 import { type Address, getAddress } from 'viem'
 import { isSolanaAddress, isSolanaSignature } from '../chain/base58.ts'
+import {
+  BITCOIN_NETWORKS,
+  bitcoinAddressReason,
+  isBip122Caip2,
+  isBitcoinAddress,
+} from '../chain/bitcoinNetworks.ts'
 import { parseCaip2 } from '../chain/config.ts'
 import { isSolanaCaip2 } from '../chain/solanaConfig.ts'
 import type { HistoryPosition } from '../db/transfers.ts'
@@ -82,32 +88,52 @@ export function parseCaip10(value: string): { chainId: number; address: Address 
   return { chainId, address }
 }
 
-// ---- Solana as well (balance and history serve both namespaces) ----
+// ---- Solana as well (balance and history serve both namespaces), and Bitcoin for them ----
 
 const EVM_ADDRESS_REASON = 'must be an EVM address (0x and 40 hex digits)'
 const SOLANA_ADDRESS_REASON = 'must be a Solana address (base58, 32 bytes)'
+const ANY_ADDRESS_REASON = `${EVM_ADDRESS_REASON} or a Solana address (base58, 32 bytes)`
 
 /** Why an address does not fit a chain of `namespace` */
 export function addressReason(namespace: 'eip155' | 'solana'): string {
   return namespace === 'solana' ? SOLANA_ADDRESS_REASON : EVM_ADDRESS_REASON
 }
 
+/** Why an address does not fit the data API's chain `chain` */
+export function chainAddressReason(chain: DataChainRef): string {
+  return chain.namespace === 'bip122'
+    ? bitcoinAddressReason(chain.caip2)
+    : addressReason(chain.namespace)
+}
+
 export type AccountAddress =
   | { namespace: 'eip155'; address: Address }
   | { namespace: 'solana'; address: string }
 
-/** An EVM address (checksummed) or a Solana address (base58, 32 bytes). */
-export function accountAddressParam(name: string) {
+/** Of the data API: a Bitcoin address too, of any known network (its chain's is checked later) */
+export type DataAccountAddress = AccountAddress | { namespace: 'bip122'; address: string }
+
+function evmOrSolanaAccount(value: string): AccountAddress | undefined {
+  const evm = parseEvmAddress(value)
+  if (evm) return { namespace: 'eip155', address: evm }
+  if (isSolanaAddress(value)) return { namespace: 'solana', address: value }
+  return undefined
+}
+
+function dataAccount(value: string): DataAccountAddress | undefined {
+  const account = evmOrSolanaAccount(value)
+  if (account) return account
+  return isBitcoinAddress(value) ? { namespace: 'bip122', address: value } : undefined
+}
+
+/** A path parameter `parse` reads, refused with `message` when it answers undefined */
+function pathParam<T>(name: string, parse: (value: string) => T | undefined, message: string) {
   return z
     .string()
-    .transform((value, ctx): AccountAddress => {
-      const evm = parseEvmAddress(value)
-      if (evm) return { namespace: 'eip155', address: evm }
-      if (isSolanaAddress(value)) return { namespace: 'solana', address: value }
-      ctx.addIssue({
-        code: 'custom',
-        message: `${EVM_ADDRESS_REASON} or a Solana address (base58, 32 bytes)`,
-      })
+    .transform((value, ctx): T => {
+      const parsed = parse(value)
+      if (parsed !== undefined) return parsed
+      ctx.addIssue({ code: 'custom', message })
       return z.NEVER
     })
     .openapi({
@@ -117,32 +143,77 @@ export function accountAddressParam(name: string) {
     })
 }
 
+/** An EVM address (checksummed) or a Solana address (base58, 32 bytes). */
+export function accountAddressParam(name: string) {
+  return pathParam(name, evmOrSolanaAccount, ANY_ADDRESS_REASON)
+}
+
+/** An EVM, Solana or Bitcoin address (bech32/bech32m or base58check, of a known network). */
+export function dataAccountAddressParam(name: string) {
+  return pathParam(
+    name,
+    dataAccount,
+    `${ANY_ADDRESS_REASON}, or a Bitcoin address (bech32 or base58)`,
+  )
+}
+
 export type ChainRef =
   | { namespace: 'eip155'; chainId: number; caip2: string }
   | { namespace: 'solana'; caip2: string }
 
+export type DataChainRef = ChainRef | { namespace: 'bip122'; caip2: string }
+
+function evmOrSolanaChain(value: string): ChainRef | undefined {
+  const chainId = parseCaip2(value)
+  if (chainId !== undefined) return { namespace: 'eip155', chainId, caip2: value }
+  if (isSolanaCaip2(value)) return { namespace: 'solana', caip2: value }
+  return undefined
+}
+
+function dataChain(value: string): DataChainRef | undefined {
+  const chain = evmOrSolanaChain(value)
+  if (chain) return chain
+  return isBip122Caip2(value) ? { namespace: 'bip122', caip2: value } : undefined
+}
+
+/** A query parameter `parse` reads (trimmed), refused with `message` when it answers undefined */
+function queryParam<T>(parse: (value: string) => T | undefined, message: string) {
+  return singleValue().transform((raw, ctx): T => {
+    const parsed = parse(raw.trim())
+    if (parsed !== undefined) return parsed
+    ctx.addIssue({ code: 'custom', message })
+    return z.NEVER
+  })
+}
+
 /** A CAIP-2 id of an EVM chain (eip155:<id>) or a Solana one (solana:<reference>). */
 export function chainRefParam() {
-  return singleValue()
-    .transform((raw, ctx): ChainRef => {
-      const value = raw.trim()
-      const chainId = parseCaip2(value)
-      if (chainId !== undefined) return { namespace: 'eip155', chainId, caip2: value }
-      if (isSolanaCaip2(value)) return { namespace: 'solana', caip2: value }
-      ctx.addIssue({
-        code: 'custom',
-        message: 'must be a CAIP-2 id like eip155:31337 or solana:<32 base58 characters>',
-      })
-      return z.NEVER
-    })
-    .openapi({ type: 'string', example: 'eip155:31337' })
+  return queryParam(
+    evmOrSolanaChain,
+    'must be a CAIP-2 id like eip155:31337 or solana:<32 base58 characters>',
+  ).openapi({ type: 'string', example: 'eip155:31337' })
+}
+
+/** The data API's chain: an EVM or Solana one, or a Bitcoin network (bip122:<reference>). */
+export function dataChainRefParam() {
+  return queryParam(
+    dataChain,
+    'must be a CAIP-2 id like eip155:31337, solana:<32 base58 characters> or bip122:<32 hex digits>',
+  ).openapi({
+    type: 'string',
+    example: 'eip155:31337',
+    description: `eip155:<chain id>, solana:<genesis reference> or bip122:<genesis reference> (${BITCOIN_NETWORKS.map((network) => `${network.caip2} ${network.name}`).join(', ')}); only the configured ones are served`,
+  })
 }
 
 export type HistoryCursor =
   | { namespace: 'eip155'; position: HistoryPosition }
   | { namespace: 'solana'; signature: string }
+  | { namespace: 'bip122'; txid: string }
 
-/** EVM pages end at a (block, tx index); Solana pages at a transaction signature. */
+const TXID = /^[0-9a-f]{64}$/
+
+/** EVM pages end at a (block, tx index); Solana pages at a transaction signature, Bitcoin's at a txid. */
 export function historyCursorParam() {
   return singleValue()
     .optional()
@@ -151,6 +222,7 @@ export function historyCursorParam() {
       const position = decodeCursor(value)
       if (position) return { namespace: 'eip155', position }
       if (isSolanaSignature(value)) return { namespace: 'solana', signature: value }
+      if (TXID.test(value)) return { namespace: 'bip122', txid: value }
       ctx.addIssue({ code: 'custom', message: 'is not a cursor given by this API' })
       return z.NEVER
     })

@@ -1,10 +1,9 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Kysely } from 'kysely'
-import type { Chains } from '../chain/client.ts'
-import type { SolanaChains } from '../chain/solanaChains.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
 import { namesOfAddress } from '../names/store.ts'
+import { type DataChains, servedChainIds } from './chainCommon.ts'
 import { addressParam, parseEvmAddress } from './chainParams.ts'
 import { commonQuery, projectErrorResponses, singleValue } from './params.ts'
 
@@ -54,15 +53,12 @@ export const getSupportedChainsRoute = createRoute({
   },
 })
 
-export interface IdentityDeps {
+export interface IdentityDeps extends DataChains {
   db: Kysely<Database>
-  chains: Chains
-  solanaChains: SolanaChains
   nameZone: string
 }
 
 export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, deps: IdentityDeps) {
-  const { chains, solanaChains } = deps
   app.openapi(getIdentityRoute, async (c) => {
     const [record] = await namesOfAddress(deps.db, c.req.valid('param').address, deps.nameZone)
     return c.json({ name: record?.name ?? null, avatar: record?.attributes.avatar ?? null }, 200)
@@ -70,7 +66,7 @@ export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, deps: IdentityD
   app.openapi(getSupportedChainsRoute, (c) =>
     c.json(
       {
-        http: [...chains.all.map((chain) => chain.caip2), ...solanaChains.ids],
+        http: servedChainIds(deps),
         ws: [] as string[],
       },
       200,
