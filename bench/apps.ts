@@ -10,7 +10,7 @@ export const APP_LABELS: Record<string, string> = {
   'minimal-lazy': 'minimal, `LazyWagmiAdapter`',
   'minimal-walletconnect': 'minimal, `LazyWagmiAdapter`, WalletConnect on',
   'minimal-eager': 'minimal, `WagmiAdapter`',
-  demo: 'demo (EVM + Solana adapters)',
+  demo: 'demo (EVM + Solana + Bitcoin adapters)',
 }
 
 export interface AppResult {

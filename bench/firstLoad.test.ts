@@ -49,9 +49,14 @@ describe('first load of the minimal app with WalletConnect configured', () => {
     expect(built().everything.includes(marker)).toBe(true)
     expect(built().firstLoad.includes(marker)).toBe(false)
   })
+
+  // Only an app that adds BitcoinAdapter pays for it.
+  it('carries no Bitcoin code at all', () => {
+    expect(built().everything.includes('btc_providers')).toBe(false)
+  })
 })
 
-describe('first load of the demo (EVM + Solana + email and socials)', () => {
+describe('first load of the demo (EVM + Solana + Bitcoin + email and socials)', () => {
   const built = useBuild('demo')
 
   // The Solana adapter asks core for the embedded wallet's handle on every page; the wallet,
@@ -83,6 +88,16 @@ describe('first load of the demo (EVM + Solana + email and socials)', () => {
       'the Farcaster sign-in failed',
       'Invalid QR Code',
     ]) {
+      expect(built().everything.includes(marker)).toBe(true)
+      expect(built().firstLoad.includes(marker)).toBe(false)
+    }
+  })
+
+  // Bitcoin's first load is wallet discovery; @scure/btc-signer and the Esplora client come with
+  // the engine, after first paint.
+  it('keeps the Bitcoin engine out of it', () => {
+    expect(built().firstLoad.includes('btc_providers')).toBe(true)
+    for (const marker of ['Transaction/output: script and amount required', '/fee-estimates']) {
       expect(built().everything.includes(marker)).toBe(true)
       expect(built().firstLoad.includes(marker)).toBe(false)
     }

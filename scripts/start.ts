@@ -1,5 +1,6 @@
 // `npm start`: the whole local stack on 127.0.0.1 — two anvil chains with their tokens, the
-// Solana devnet (LiteSVM behind JSON-RPC on SOLANA_PORT or 8899), an SMTP capture (SMTP_PORT or
+// Solana devnet (LiteSVM behind JSON-RPC on SOLANA_PORT or 8899), the Bitcoin regtest chain
+// (Esplora's API on BITCOIN_REGTEST_PORT or 8792), an SMTP capture (SMTP_PORT or
 // 2525) standing in for email delivery, an OpenID provider (OIDC_PORT or 8790) standing in for
 // social login, a Farcaster auth relay (FARCASTER_RELAY_PORT or 8791) standing in for
 // Farcaster's, a local Telegram bot token standing in for a Mini App's bot, the services
@@ -21,7 +22,7 @@ const frameRoot = fileURLToPath(new URL('../packages/frame', import.meta.url))
 const services = await startLocalServices({
   server: { logLevel: (process.env.LOG_LEVEL as LogLevel | undefined) ?? 'warn' },
 })
-const { server, devnet, solana, mail, oidc, farcasterRelay } = services
+const { server, devnet, solana, bitcoin, mail, oidc, farcasterRelay } = services
 console.log(`[latchkey] services at ${server.url} (${server.databaseKind})`)
 for (const chain of devnet.chains) {
   const tokens = chain.tokens.map((t) => `${t.symbol} ${t.address}`).join(', ')
@@ -31,6 +32,11 @@ for (const bundler of services.bundlers) {
   console.log(`[latchkey] ERC-4337 bundler (Alto) for chain ${bundler.chainId} at ${bundler.url}`)
 }
 console.log(`[latchkey] solana ${solana.caipNetworkId} at ${solana.rpcUrl} (lUSD ${solana.mint})`)
+const [btcAccount] = services.bitcoinAccounts
+console.log(
+  `[latchkey] bitcoin regtest (Esplora API) at ${bitcoin.url}, height ${bitcoin.chain.height}; ` +
+    `${services.bitcoinAccounts.length} test accounts with 10 BTC, the first ${btcAccount?.address} (WIF ${btcAccount?.wif})`,
+)
 
 const frame = await createServer({
   root: frameRoot,

@@ -17,6 +17,8 @@ declare module 'vitest' {
     frameUrl: string
     /** The Farcaster auth relay stand-in (its key is the devnet's LOCAL_FARCASTER_RELAY_KEY) */
     farcasterRelayUrl: string
+    /** The Bitcoin regtest chain's Esplora API */
+    bitcoinEsploraUrl: string
   }
 }
 
@@ -34,5 +36,6 @@ export default async function setup(project: TestProject) {
   project.provide('solanaCaipNetworkId', stack.solanaCaipNetworkId)
   project.provide('frameUrl', stack.frameUrl)
   project.provide('farcasterRelayUrl', stack.farcasterRelayUrl)
+  project.provide('bitcoinEsploraUrl', stack.bitcoinEsploraUrl)
   return () => stack.stop()
 }

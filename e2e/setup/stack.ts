@@ -32,6 +32,8 @@ export interface TestStack {
   smtpPort: number
   /** The Farcaster auth relay stand-in */
   farcasterRelayUrl: string
+  /** The Bitcoin regtest chain's Esplora API (its faucet: POST /regtest/faucet) */
+  bitcoinEsploraUrl: string
   stop(): Promise<void>
 }
 
@@ -58,6 +60,7 @@ export async function startTestStack(outDir: string, frameOutDir: string): Promi
     mailPort: 0,
     oidcPort: 0,
     farcasterRelayPort: 0,
+    bitcoinRegtestPort: 0,
     server: {
       port: 0,
       frameOrigins: [frameOrigin],
@@ -112,6 +115,7 @@ export async function startTestStack(outDir: string, frameOutDir: string): Promi
       frameUrl: `${frameOrigin}/`,
       smtpPort: mail.port,
       farcasterRelayUrl: services.farcasterRelay.url,
+      bitcoinEsploraUrl: services.bitcoin.url,
       async stop() {
         await demoPreview.close()
         await stopServices()

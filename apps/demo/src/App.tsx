@@ -8,6 +8,7 @@ import {
   useWalletInfo,
 } from '@latchkey/react'
 import { lazy, Suspense } from 'react'
+import { BitcoinActions } from './BitcoinActions'
 
 const WagmiActions = lazy(() => import('./WagmiActions'))
 
@@ -65,6 +66,7 @@ export function App() {
       <Suspense fallback={<section>Loading wagmi…</section>}>
         <WagmiActions />
       </Suspense>
+      <BitcoinActions />
       <p>
         Signing in with email offline? The codes arrive in the{' '}
         <a href="/mail.html" target="_blank" rel="noopener" data-testid="dev-mailbox-link">

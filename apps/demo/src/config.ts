@@ -1,3 +1,4 @@
+import { BitcoinAdapter, bitcoinRegtest } from '@latchkey/bitcoin'
 import { LazyWagmiAdapter } from '@latchkey/evm/lazy'
 import { localChainA, localChainB, localSolana, withRpcUrl } from '@latchkey/react/networks'
 import { LocalSIWX, ServerSIWX } from '@latchkey/react/siwx'
@@ -21,6 +22,8 @@ export const networks = [
   withRpcUrl(localChainA, env.VITE_RPC_A ?? 'http://127.0.0.1:8545'),
   withRpcUrl(localChainB, env.VITE_RPC_B ?? 'http://127.0.0.1:8546'),
   withRpcUrl(localSolana, env.VITE_SOLANA_RPC ?? 'http://127.0.0.1:8899'),
+  // Its RPC URL is the regtest chain's Esplora API.
+  withRpcUrl(bitcoinRegtest, env.VITE_BITCOIN_ESPLORA ?? 'http://127.0.0.1:8792'),
 ] as const
 
 const list = (value: string | undefined) => (value ? value.split(',').filter(Boolean) : [])
@@ -33,6 +36,8 @@ export const excludeWalletIds = list(env.VITE_EXCLUDE_WALLET_IDS)
 export const wagmiAdapter = new LazyWagmiAdapter({ networks, projectId })
 
 export const solanaAdapter = new SolanaAdapter()
+
+export const bitcoinAdapter = new BitcoinAdapter()
 
 /**
  * Sign-In with X, chosen by the page's query string: `?siwx=local` (sessions in this browser),

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import {
   apiUrl,
+  bitcoinAdapter,
   excludeWalletIds,
   featuredWalletIds,
   frameUrl,
@@ -17,7 +18,7 @@ import {
 } from './config'
 
 const appKit = createAppKit({
-  adapters: [wagmiAdapter, solanaAdapter],
+  adapters: [wagmiAdapter, solanaAdapter, bitcoinAdapter],
   networks,
   projectId,
   apiUrl,

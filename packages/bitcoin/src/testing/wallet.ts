@@ -88,10 +88,10 @@ export function createBitcoinTestWallet(options: BitcoinTestWalletOptions): Bitc
   })
 }
 
-/** What `injectBitcoinWallet` uses of a Playwright page. */
+/** What `injectBitcoinWallet` uses of a Playwright page (newer ones answer with a Disposable). */
 export interface PageLike {
-  exposeFunction(name: string, callback: (...args: never[]) => unknown): Promise<void>
-  addInitScript(script: string): Promise<void>
+  exposeFunction(name: string, callback: (...args: never[]) => unknown): Promise<unknown>
+  addInitScript(script: string): Promise<unknown>
 }
 
 /**

@@ -14,6 +14,12 @@ export { DEVNET_MNEMONIC, TEST_ACCOUNT_ETH_BALANCE, TEST_ACCOUNTS } from '../acc
 export type { AnvilInstance, StartAnvilOptions } from '../anvil.ts'
 export { startAnvil } from '../anvil.ts'
 export {
+  BITCOIN_TEST_ACCOUNT_SATS,
+  BITCOIN_TEST_ACCOUNTS,
+  type BitcoinTestAccount,
+  fundBitcoinTestAccounts,
+} from '../bitcoin/accounts.ts'
+export {
   BitcoinChain,
   type BitcoinChainOptions,
   type BitcoinFaucetPayment,
