@@ -30,6 +30,7 @@ export function createAccounts(ctx: ConnectionContext) {
    * report in meanwhile), until the visitor connects or switches namespace themselves.
    */
   let restoreNamespace: ChainNamespace | undefined
+  const departures = new Map<ChainNamespace, number>()
 
   function setLoading(namespace: ChainNamespace, loading: boolean) {
     modal.setState({ loading: { ...modal.getState().loading, [namespace]: loading } })
@@ -263,6 +264,11 @@ export function createAccounts(ctx: ConnectionContext) {
     startConnect,
     endConnect,
     failConnect,
+    /** How often the visitor has disconnected a namespace: a reconnect begun before does not count. */
+    departures: (namespace: ChainNamespace) => departures.get(namespace) ?? 0,
+    depart(namespace: ChainNamespace) {
+      departures.set(namespace, (departures.get(namespace) ?? 0) + 1)
+    },
     /** After a reload: which namespace leads again (undefined once the visitor chose) */
     restoreLead(namespace: ChainNamespace | undefined) {
       restoreNamespace = namespace

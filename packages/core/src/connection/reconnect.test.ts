@@ -105,6 +105,20 @@ describe('after a reload', () => {
     expect(kit.getState().open).toBe(true)
   })
 
+  it("disconnect by the reconnecting wallet's id: the wallet is told, nothing comes back", async () => {
+    const { kit, engine, stored, comeBack } = slowlyReloaded()
+    await vi.waitFor(() => expect(engine.reconnect).toHaveBeenCalled())
+    await kit.disconnect({ id: METAMASK.id })
+    expect(engine.disconnect).toHaveBeenCalledTimes(1)
+    expect(kit.stores.account.getState().status).toBe('disconnected')
+    // The wallet comes back anyway: it is told again, and the visitor stays disconnected.
+    comeBack()
+    await vi.waitFor(() => expect(engine.disconnect).toHaveBeenCalledTimes(2))
+    expect(kit.stores.account.getState().status).toBe('disconnected')
+    expect(stored.getConnectedConnectorId('eip155')).toBeUndefined()
+    expect(stored.getDisconnectedConnectorIds('eip155')).toEqual([METAMASK.id])
+  })
+
   it('a visitor who went on to connect another way meanwhile is not moved', async () => {
     const { kit, engine, comeBack, views } = slowlyReloaded()
     kit.open()

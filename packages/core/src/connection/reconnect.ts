@@ -26,6 +26,7 @@ export function createReconnect(
     const connectorId = storage.getConnectedConnectorId(namespace)
     if (!connectorId) return
     account.setState({ status: 'reconnecting', connectorId, namespace })
+    const departures = accounts.departures(namespace)
     try {
       if (connectorId === WALLETCONNECT_CONNECTOR_ID) {
         account.setState({ peerWallet: (await walletConnect.client()).peer() })
@@ -44,7 +45,14 @@ export function createReconnect(
         }
       } else {
         const engine = await engines.loadEngine(namespace)
-        if (await engine.reconnect(connectorId)) return
+        if (await engine.reconnect(connectorId)) {
+          // The visitor disconnected while the wallet was coming back: they meant it.
+          if (accounts.departures(namespace) !== departures) {
+            await engine.disconnect()
+            accounts.clearAccount(namespace)
+          }
+          return
+        }
       }
     } catch (error) {
       log('reconnect failed', error)

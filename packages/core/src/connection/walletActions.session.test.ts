@@ -49,6 +49,21 @@ describe('switchNetwork', () => {
     expect(kit.stores.account.getState().switchError).toBeUndefined()
   })
 
+  it('the network the wallet is on already: back to Account, the wallet is not asked', async () => {
+    const { kit, engine, events, views } = await connected()
+    kit.open()
+    engine.switchNetwork.mockRejectedValueOnce(userRejection())
+    await kit.switchNetwork(localChainB)
+    expect(kit.stores.account.getState().switchError).toBe(ErrorText.userRejected)
+    kit.router.push('Networks')
+    await kit.switchNetwork(localChainA)
+    expect(engine.switchNetwork).toHaveBeenCalledTimes(1)
+    expect(views()).toEqual(['Account'])
+    expect(kit.stores.account.getState().switchError).toBeUndefined()
+    expect(kit.stores.chain.getState().activeCaipNetwork).toBe(localChainA)
+    expect(events.map((e) => e.event)).not.toContain('SWITCH_NETWORK')
+  })
+
   it("a refusal in the wallet: 'User rejected the request', the network stays", async () => {
     const { kit, engine, events } = await connected()
     engine.switchNetwork.mockRejectedValueOnce(userRejection())

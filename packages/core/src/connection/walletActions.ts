@@ -62,6 +62,7 @@ export function createWalletActions(
 
   async function disconnectNamespace(namespace: ChainNamespace) {
     const connectorId = accounts.connectorOf(namespace)
+    accounts.depart(namespace)
     try {
       if (!engines.adapterFor(namespace) && connectorId === WALLETCONNECT_CONNECTOR_ID) {
         await (await walletConnect.provider()).disconnect()
@@ -116,24 +117,24 @@ export function createWalletActions(
       if (modal.getState().open) router.goBack()
       return
     }
-    if (account.getState().namespace !== namespace) {
-      const connection = connections.get(namespace)
-      if (!connection) {
-        // §8 APKTW001: the visitor picked a network of a namespace with no wallet yet.
-        ctx.raise('APKTW001')
-        if (modal.getState().open) {
-          router.push({ view: 'SwitchActiveChain', params: { caipNetworkId: known.caipNetworkId } })
-        }
-        return
+    const connection = connections.get(namespace)
+    const shown = account.getState().namespace === namespace
+    if (!connection && !shown) {
+      // §8 APKTW001: the visitor picked a network of a namespace with no wallet yet.
+      ctx.raise('APKTW001')
+      if (modal.getState().open) {
+        router.push({ view: 'SwitchActiveChain', params: { caipNetworkId: known.caipNetworkId } })
       }
-      accounts.activate(namespace)
-      if (`${namespace}:${connection.chainId}` === known.caipNetworkId) {
-        track('SWITCH_NETWORK', { network: known.caipNetworkId })
-        if (modal.getState().open) router.reset('Account')
-        return
-      }
+      return
     }
+    if (!shown) accounts.activate(namespace)
     account.setState({ switchError: undefined })
+    if (connection && `${namespace}:${connection.chainId}` === known.caipNetworkId) {
+      // The wallet is on that network already: nothing to ask it.
+      if (!shown) track('SWITCH_NETWORK', { network: known.caipNetworkId })
+      if (modal.getState().open) router.reset('Account')
+      return
+    }
     if (modal.getState().open) {
       router.push({ view: 'SwitchNetwork', params: { caipNetworkId: known.caipNetworkId } })
     }
