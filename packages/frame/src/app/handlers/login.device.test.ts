@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // APP_CONNECT_DEVICE: a new device waits for the approval link in the mail (§4 VERIFY_DEVICE).
 // The whole frame (harness) against the auth API's contract (testing/fakeAuthServer.ts).
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { DEVICE_POLL_MS, DEVICE_TIMEOUT_MS } from '../config.ts'
 import { DEVICE_TIMED_OUT, LOGIN_REPLACED, NO_DEVICE_PENDING, NO_LOGIN_PENDING } from '../errors.ts'
 import { createHarness, failure, type HarnessOptions, ok, signIn } from '../testing/harness.ts'
@@ -106,6 +106,31 @@ describe('APP_CONNECT_DEVICE', () => {
     })
   })
 
+  it('a final refusal that arrives after a newer sign-in started leaves the newer one', async () => {
+    const { h, server } = await newDevice({ sleep: async () => {} })
+    server.beforeRequest = async (route) => {
+      if (route !== DEVICE_POLL) return
+      server.beforeRequest = undefined
+      ok(await h.send('APP_CONNECT_EMAIL', { email: 'other@example.com' }))
+      server.failNext.set(DEVICE_POLL, { status: 410, body: { message: 'expired' } })
+    }
+    expect(failure(await h.send('APP_CONNECT_DEVICE', {}))).toEqual({ message: 'expired' })
+    ok(await h.send('APP_CONNECT_OTP', { otp: server.lastOtp('other@example.com') }))
+    expect(ok(await h.send('APP_GET_USER', {}))).toMatchObject({ email: 'other@example.com' })
+  })
+
+  it('waits between polls on a DEVICE_POLL_MS timer by default', async () => {
+    const timers = vi.spyOn(globalThis, 'setTimeout')
+    onTestFinished(() => timers.mockRestore())
+    const { h, server, challengeId } = await newDevice()
+    server.beforeRequest = (route) => {
+      if (route === DEVICE_POLL && polls(server.calls) === 2) server.approveDevice(challengeId)
+    }
+    expect(ok(await h.send('APP_CONNECT_DEVICE', {}))).toEqual({})
+    expect(polls(server.calls)).toBe(2)
+    expect(timers.mock.calls.filter(([, ms]) => ms === DEVICE_POLL_MS)).toHaveLength(1)
+  })
+
   it('gives up exactly when the next poll would pass 120 s', async () => {
     let clock = 0
     const { h } = await newDevice({
@@ -125,5 +150,20 @@ describe('APP_CONNECT_DEVICE', () => {
     const { h, server } = await newDevice({ sleep: async () => {} })
     server.failNext.set(DEVICE_POLL, { status: 400, body: { message: 'n'.repeat(3000) } })
     expect(failure(await h.send('APP_CONNECT_DEVICE', {}))).toEqual({ message: 'n'.repeat(1024) })
+  })
+})
+
+describe('APP_CONNECT_OTP', () => {
+  it('a newer sign-in started while the code is checked stays pending', async () => {
+    const h = await createHarness()
+    ok(await h.send('APP_CONNECT_EMAIL', { email: EMAIL }))
+    h.server.beforeRequest = async (route) => {
+      if (route !== 'POST /auth/v1/otp') return
+      h.server.beforeRequest = undefined
+      ok(await h.send('APP_CONNECT_EMAIL', { email: 'other@example.com' }))
+    }
+    ok(await h.send('APP_CONNECT_OTP', { otp: h.server.lastOtp(EMAIL) }))
+    ok(await h.send('APP_CONNECT_OTP', { otp: h.server.lastOtp('other@example.com') }))
+    expect(ok(await h.send('APP_GET_USER', {}))).toMatchObject({ email: 'other@example.com' })
   })
 })

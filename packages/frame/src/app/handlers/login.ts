@@ -18,8 +18,9 @@ import type { SocialSession } from './socialSession.ts'
 import type { FrameState } from './state.ts'
 import type { HandlerDeps, HandlerTable } from './types.ts'
 
-const sameEmail = (a: string | null | undefined, b: string) =>
-  (a ?? '').trim().toLowerCase() === b.trim().toLowerCase()
+/** The server keeps emails trimmed and lowercased; a typed one is compared the same way. */
+const sameEmail = (stored: string | null | undefined, typed: string) =>
+  stored === typed.trim().toLowerCase()
 
 export function loginHandlers(deps: HandlerDeps, state: FrameState, social: SocialSession) {
   const { api, wallet, log } = deps

@@ -3,7 +3,7 @@
 // out or in again forgets what was pending. The whole frame (harness) against the auth API's
 // contract (testing/fakeAuthServer.ts).
 import { describe, expect, it } from 'vitest'
-import { NO_EMAIL_CHANGE_PENDING, NO_LOGIN_PENDING } from '../errors.ts'
+import { NO_EMAIL_CHANGE_PENDING, NO_LOGIN_PENDING, SOMETHING_WENT_WRONG } from '../errors.ts'
 import { createHarness, failure, ok, signedInFrame } from '../testing/harness.ts'
 
 const EMAIL = 'visitor@example.com'
@@ -88,6 +88,35 @@ describe('email change steps out of turn', () => {
     // Done: nothing is pending any more.
     expect(failure(await h.send('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp: '123456' }))).toEqual({
       message: NO_EMAIL_CHANGE_PENDING,
+    })
+  })
+})
+
+describe('APP_UPDATE_EMAIL_SECONDARY_OTP', () => {
+  it("a server answer without the new email is 'Something went wrong', not an empty email", async () => {
+    const { h } = await signedInFrame()
+    ok(await h.send('APP_UPDATE_EMAIL', { email: 'new@example.com' }))
+    ok(await h.send('APP_UPDATE_EMAIL_PRIMARY_OTP', { otp: h.server.lastOtp(EMAIL) }))
+    const user = h.server.userByEmail(EMAIL)
+    if (!user) throw new Error('no user')
+    const withoutEmail = {
+      email: null,
+      address: user.address,
+      chainId: user.chainId,
+      accounts: [{ address: user.address, type: 'EOA', namespace: 'eip155' }],
+      solanaAddress: user.solanaAddress,
+      userName: user.userName,
+      socialProvider: user.socialProvider,
+      preferredAccountType: user.preferredAccountType,
+      smartAccountDeployed: false,
+    }
+    h.server.failNext.set('POST /auth/v1/email/change/secondary', {
+      status: 200,
+      body: { user: withoutEmail },
+    })
+    const otp = h.server.lastOtp('new@example.com')
+    expect(failure(await h.send('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp }))).toEqual({
+      message: SOMETHING_WENT_WRONG,
     })
   })
 })
