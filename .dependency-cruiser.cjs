@@ -1,6 +1,7 @@
 // Import rules `npm test` checks (scripts/dependencies.test.ts): no cycle, and each package
 // imports only the packages below it (docs/packages.md): frame ← core ← evm, react, server;
-// solana ← core and react; bitcoin ← core. devnet stands alone.
+// solana ← core and react; bitcoin ← core; server ← bitcoin's `verify` entry only (no browser
+// code). devnet stands alone.
 /** A package may import only these others (their published names or their sources). */
 const allowed = {
   frame: [],
@@ -8,7 +9,7 @@ const allowed = {
   core: ['frame'],
   evm: ['core', 'frame'],
   react: ['core', 'frame'],
-  server: ['core', 'frame'],
+  server: ['core', 'frame', 'bitcoin'],
   solana: ['core', 'frame', 'react'],
   bitcoin: ['core', 'frame'],
 }
@@ -35,6 +36,14 @@ module.exports = {
         path: `^packages/(${all.filter((other) => other !== name && !allowed[name].includes(other)).join('|')})/`,
       },
     })),
+    {
+      name: 'server-bitcoin-verify-only',
+      comment:
+        'packages/server takes from packages/bitcoin only its `verify` entry (signed messages)',
+      severity: 'error',
+      from: { path: '^packages/server/src/', pathNot: '\\.test\\.|\\.test-d\\.|/testing/' },
+      to: { path: '^packages/bitcoin/', pathNot: '^packages/bitcoin/src/exports/verify\\.ts$' },
+    },
   ],
   options: {
     tsConfig: { fileName: 'tsconfig.json' },

@@ -2,7 +2,7 @@
 // Node, Wallet Standard and Sats Connect in the page) connects through the modal, Account shows
 // its BTC and activity (the services read the chain's Esplora API), and the app sends through
 // `useAppKitProvider('bip122')` (the demo's "Bitcoin provider" form; the modal's Send is EVM and
-// Solana only). Then EVM and Bitcoin at once.
+// Solana only). Then EVM and Bitcoin at once, and a sign-in (SIWX) the server verifies (BIP-322).
 import { mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,13 +10,15 @@ import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { freshAddress, type TestKey, testKey } from '../packages/bitcoin/src/testing/keys.ts'
 import { injectBitcoinWallet } from '../packages/bitcoin/src/testing/wallet.ts'
-import { accountAfterConnect, view } from './browser'
+import { accountAfterConnect, siwxAccessToken, view } from './browser'
 import { useDemo } from './harness'
 import { approveConnection } from './wallet'
 
 const openDemo = useDemo()
 const esploraUrl = inject('bitcoinEsploraUrl')
 const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+/** The demo's project (apps/demo/src/config.ts) */
+const projectId = 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
 const CONNECTOR = '[data-wallet-id="ws-bitcoin:E2E Bitcoin Wallet"]'
 const SHOTS = join(tmpdir(), 'latchkey-e2e-bitcoin')
 
@@ -47,10 +49,11 @@ async function confirmedSats(address: string) {
 /** BTC as the account's balance shows it: three decimals, floored. */
 const shownBtc = (sats: number) => `${Math.floor(sats / 100_000) / 1000} BTC`
 
-async function openWithBitcoinWallet(key: TestKey) {
+async function openWithBitcoinWallet(key: TestKey, query = '') {
   let bitcoin: Awaited<ReturnType<typeof injectBitcoinWallet>> | undefined
   const demo = await openDemo({
     accountIndex: 7,
+    url: (demoUrl) => `${demoUrl}${query}`,
     beforeGoto: async (page) => {
       bitcoin = await injectBitcoinWallet(page, { esploraUrl, key })
     },
@@ -159,5 +162,47 @@ describe('Bitcoin (regtest) through the modal and the app’s provider', () => {
       namespaces: localStorage.getItem('@latchkey/connected_namespaces'),
     }))
     expect(stored).toEqual({ active: 'bip122', namespaces: 'eip155,bip122' })
+  })
+
+  it('signs in with the Bitcoin wallet: BIP-322, verified and kept by the server', async () => {
+    const key = testKey('p2tr')
+    const { page, errors, bitcoin } = await openWithBitcoinWallet(key, '?siwx=server')
+    await page.getByTestId('connect-button').click()
+    await page.locator(CONNECTOR).click()
+    await view(page, 'SIWXSignMessage').waitFor()
+    await shot(page, 'bitcoin-siwx-sign')
+    await page.getByTestId('siwx-sign').click()
+    await page.locator('[role="dialog"]').waitFor({ state: 'detached' })
+    expect(bitcoin.requests.map((r) => r.op)).toContain('signMessage')
+
+    const query = new URLSearchParams({ projectId, chainId: REGTEST, address: key.address })
+    const token = await siwxAccessToken(page, REGTEST, key.address)
+    const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(listed.status).toBe(200)
+    const { sessions } = (await listed.json()) as {
+      sessions: { address: string; message: string; signature: string }[]
+    }
+    expect(sessions.map((s) => s.address)).toEqual([key.address])
+    const [session] = sessions
+    expect(session?.message).toMatch(
+      new RegExp(
+        `^127\\.0\\.0\\.1:\\d+ wants you to sign in with your Bitcoin account:\n${key.address}\n`,
+      ),
+    )
+    expect(session?.message).toContain('\nChain ID: 0f9188f13cb7b2c71f2a335e3a4fc328\n')
+
+    // A reload keeps the sign-in: connected again, no second signature.
+    await page.reload()
+    const connected = () =>
+      page.evaluate(() =>
+        (window as unknown as { appKit: { getIsConnected(): boolean } }).appKit.getIsConnected(),
+      )
+    await expect.poll(connected).toBe(true)
+    await page.waitForTimeout(1_000)
+    expect(await page.locator('[data-view="SIWXSignMessage"]').count()).toBe(0)
+    expect(bitcoin.requests.filter((r) => r.op === 'signMessage')).toHaveLength(1)
+    expect(errors).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-// The sign-in text (EIP-4361 "Sign-In with Ethereum", and the same layout for Solana): one
+// The sign-in text (EIP-4361 "Sign-In with Ethereum", and the same layout for Solana and Bitcoin): one
 // implementation for the modal (core's siwxMessage.ts) and the frame, which signs it in the
 // social-login step. Pure: the caller parses the chain and checksums the address.
 
@@ -15,7 +15,7 @@ export interface SiwxTextFields {
   resources?: readonly string[]
 }
 
-const ACCOUNT_KIND = { eip155: 'Ethereum', solana: 'Solana' } as const
+const ACCOUNT_KIND = { eip155: 'Ethereum', solana: 'Solana', bip122: 'Bitcoin' } as const
 
 /** The text for `fields`, signed by `address` on chain `reference` of `namespace`. */
 export function siwxText(

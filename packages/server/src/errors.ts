@@ -56,9 +56,11 @@ export const upstreamUnavailable: ErrorBody = { error: 'Chain node unavailable' 
 // A refused sign-in is a 400 when the request itself is wrong and a 401 when it is well formed
 // but does not prove the account (nonce, times, signature). Never 403: clients read that as APKT007.
 
-/** Ours (400): only EIP-4361 (eip155) and its Solana form are served */
+/** Ours (400): only EIP-4361 (eip155) and its Solana and Bitcoin forms are served */
 export function siwxUnsupportedChain(chainId: string): ErrorBody {
-  return { error: `Sign-in refused: chain ${chainId} is not an eip155 or solana chain` }
+  return {
+    error: `Sign-in refused: chain ${chainId} is not an eip155, solana or known bip122 (Bitcoin) chain`,
+  }
 }
 /** Ours (400): the signed text must be exactly serializeSiwxMessage(data) */
 export const siwxMessageMismatch: ErrorBody = {

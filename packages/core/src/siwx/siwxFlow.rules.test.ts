@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { localChainA, localChainB, localSolana } from '../networks.ts'
+import { defineNetwork, localChainA, localChainB, localSolana } from '../networks.ts'
 import { MemoryStorage } from '../storage/memoryStorage.ts'
 import { address, siwxSetup as setup } from '../testing/siwxSetup.ts'
 import type { SIWXConfig, SIWXSession } from './siwx.ts'
@@ -43,7 +43,7 @@ describe('SIWX check: when the prompt comes (§4)', () => {
     for (const change of [
       (s: ReturnType<typeof setup>) => s.account.setState({ status: 'connecting' }),
       (s: ReturnType<typeof setup>) => s.chain.setState({ unsupported: true }),
-      (s: ReturnType<typeof setup>) => s.account.setState({ namespace: 'bip122' }),
+      (s: ReturnType<typeof setup>) => s.account.setState({ namespace: 'cosmos' }),
     ]) {
       const s = setup(siwx)
       change(s)
@@ -59,6 +59,33 @@ describe('SIWX check: when the prompt comes (§4)', () => {
     s.chain.setState({ activeNamespace: 'solana' })
     expect(await s.flow.check()).toBe(false)
     expect(s.deps.open).toHaveBeenCalledWith('SIWXSignMessage')
+  })
+
+  it('a Bitcoin account on a Bitcoin network is asked too, and signs the Bitcoin form', async () => {
+    const regtest = defineNetwork({
+      id: '0f9188f13cb7b2c71f2a335e3a4fc328',
+      chainNamespace: 'bip122',
+      name: 'Bitcoin Regtest',
+      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:8792'] } },
+    })
+    const bitcoinAddress = 'bcrt1q5e4pt2y326ppsla0r3x7wz2wcjanerqfg0zdf8'
+    const s = setup(new LocalSIWX({ storage: new MemoryStorage() }), regtest)
+    s.account.setState({
+      namespace: 'bip122',
+      address: bitcoinAddress,
+      caipAddress: `${regtest.caipNetworkId}:${bitcoinAddress}`,
+    })
+    s.chain.setState({ activeNamespace: 'bip122' })
+    expect(await s.flow.check()).toBe(false)
+    expect(s.deps.open).toHaveBeenCalledWith('SIWXSignMessage')
+    expect(await s.flow.signIn()).toBe(true)
+    const [text] = s.signMessage.mock.calls[0] ?? []
+    expect(text?.split('\n').slice(0, 2)).toEqual([
+      '127.0.0.1:5173 wants you to sign in with your Bitcoin account:',
+      bitcoinAddress,
+    ])
+    expect(await s.flow.check()).toBe(true)
   })
 
   it('an account with a session: true, nothing opens, its network is recorded', async () => {

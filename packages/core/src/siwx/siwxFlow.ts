@@ -2,7 +2,6 @@ import type { StoreApi } from 'zustand/vanilla'
 import type { AccountState, ChainState } from '../appkitState.ts'
 import type { CaipNetworkId, ChainNamespace } from '../caip.ts'
 import type { AdapterEngine } from '../connection/adapter.ts'
-import { SEND_SUPPORTED_NAMESPACES } from '../constants.ts'
 import { isValidEmail } from '../embedded/email.ts'
 import { ErrorText, toUserMessage } from '../errors.ts'
 import type { Track } from '../events.ts'
@@ -11,7 +10,7 @@ import type { RouterController } from '../router/routerController.ts'
 import type { ToastController } from '../router/toast.ts'
 import type { KeyValueStorage } from '../storage/storageKeys.ts'
 import type { SIWXConfig, SIWXState } from './siwx.ts'
-import { siwxMessageText } from './siwxMessage.ts'
+import { SIWX_NAMESPACES, siwxMessageText } from './siwxMessage.ts'
 
 /** §4 "records the last connected network": the last network the visitor signed in on */
 export const SIWX_LAST_NETWORK_KEY = '@latchkey/siwx_last_network'
@@ -83,7 +82,8 @@ export function createSIWXFlow(ctx: SIWXFlowContext) {
     const run = ++checking
     const { status, namespace } = account.getState()
     if (status !== 'connected' || chain.getState().unsupported) return
-    if (!namespace || !(SEND_SUPPORTED_NAMESPACES as readonly string[]).includes(namespace)) return
+    // Only accounts whose sign-in message we can write (siwxMessage.ts) are asked.
+    if (!namespace || !(SIWX_NAMESPACES as readonly string[]).includes(namespace)) return
     const { address, network } = target()
     // §4 emailCapture on: DataCapture opens first, before the session check (closing allowed).
     const { caipAddress } = account.getState()

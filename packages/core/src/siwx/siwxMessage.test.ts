@@ -73,9 +73,32 @@ describe('serializeSiwxMessage', () => {
     expect(text).toContain('\nChain ID: BXGmUWuqThfFb9puWNoLLs99ZQYV6N3n\n')
   })
 
+  it('writes the Bitcoin sign-in message with the genesis reference and the address as given', () => {
+    const text = serializeSiwxMessage({
+      ...base,
+      accountAddress: 'bcrt1q5e4pt2y326ppsla0r3x7wz2wcjanerqfg0zdf8',
+      chainId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+      statement: 'Sign in to Latchkey demo',
+    })
+    expect(text).toBe(
+      [
+        '127.0.0.1:5173 wants you to sign in with your Bitcoin account:',
+        'bcrt1q5e4pt2y326ppsla0r3x7wz2wcjanerqfg0zdf8',
+        '',
+        'Sign in to Latchkey demo',
+        '',
+        `URI: ${base.uri}`,
+        'Version: 1',
+        'Chain ID: 0f9188f13cb7b2c71f2a335e3a4fc328',
+        `Nonce: ${base.nonce}`,
+        `Issued At: ${base.issuedAt}`,
+      ].join('\n'),
+    )
+  })
+
   it('refuses other namespaces', () => {
-    expect(() =>
-      serializeSiwxMessage({ ...base, chainId: 'bip122:000000000019d6689c085ae165831e93' }),
-    ).toThrow('Unsupported chain')
+    expect(() => serializeSiwxMessage({ ...base, chainId: 'cosmos:cosmoshub-4' })).toThrow(
+      'Unsupported chain',
+    )
   })
 })

@@ -27,11 +27,6 @@ export interface SIWXMessageData {
   serializedMessage?: string
 }
 
-/**
- * The standard text the wallet signs: EIP-4361 (Sign-In with Ethereum) for EVM networks, and
- * the same layout with "Solana account" (Sign-In With Solana) for Solana. Other namespaces:
- * 'Unsupported chain'.
- */
 /** The text the wallet signs for `data`: the provider's own when it gave one. */
 export function siwxMessageText(data: SIWXMessageData): string {
   return typeof data.serializedMessage === 'string' && data.serializedMessage !== ''
@@ -39,9 +34,20 @@ export function siwxMessageText(data: SIWXMessageData): string {
     : serializeSiwxMessage(data)
 }
 
+/** The namespaces a sign-in message is written for (§4: the networks SIWX supports). */
+export const SIWX_NAMESPACES = ['eip155', 'solana', 'bip122'] as const
+
+const isSiwxNamespace = (namespace: string): namespace is (typeof SIWX_NAMESPACES)[number] =>
+  (SIWX_NAMESPACES as readonly string[]).includes(namespace)
+
+/**
+ * The standard text the wallet signs: EIP-4361 (Sign-In with Ethereum) for EVM networks, and
+ * the same layout (CAIP-122) with "Solana account" for Solana and "Bitcoin account" for Bitcoin,
+ * the chain id being the network's CAIP-2 reference. Other namespaces: 'Unsupported chain'.
+ */
 export function serializeSiwxMessage(data: SIWXMessageData): string {
   const { namespace, chainId: reference } = parseCaipNetworkId(data.chainId)
-  if (namespace !== 'eip155' && namespace !== 'solana') throw new Error(ErrorText.unsupportedChain)
+  if (!isSiwxNamespace(namespace)) throw new Error(ErrorText.unsupportedChain)
   const address =
     namespace === 'eip155' ? toChecksumAddress(data.accountAddress) : data.accountAddress
   return siwxText(data, namespace, reference, address)

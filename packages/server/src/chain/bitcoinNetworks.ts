@@ -30,6 +30,9 @@ export const BITCOIN_NETWORKS: readonly BitcoinNetwork[] = [
   },
 ]
 
+/** The networks as a list for documentation: `<caip2> <name>, …` */
+export const BITCOIN_NETWORK_LIST = BITCOIN_NETWORKS.map((n) => `${n.caip2} ${n.name}`).join(', ')
+
 /** The native coin of every Bitcoin network (8 decimals: satoshis). */
 export const BITCOIN_NATIVE_COIN = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } as const
 

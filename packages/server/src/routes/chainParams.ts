@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi'
 import { type Address, getAddress } from 'viem'
 import { isSolanaAddress, isSolanaSignature } from '../chain/base58.ts'
 import {
-  BITCOIN_NETWORKS,
+  BITCOIN_NETWORK_LIST,
   bitcoinAddressReason,
   isBip122Caip2,
   isBitcoinAddress,
@@ -143,11 +143,6 @@ function pathParam<T>(name: string, parse: (value: string) => T | undefined, mes
     })
 }
 
-/** An EVM address (checksummed) or a Solana address (base58, 32 bytes). */
-export function accountAddressParam(name: string) {
-  return pathParam(name, evmOrSolanaAccount, ANY_ADDRESS_REASON)
-}
-
 /** An EVM, Solana or Bitcoin address (bech32/bech32m or base58check, of a known network). */
 export function dataAccountAddressParam(name: string) {
   return pathParam(
@@ -177,21 +172,13 @@ function dataChain(value: string): DataChainRef | undefined {
 }
 
 /** A query parameter `parse` reads (trimmed), refused with `message` when it answers undefined */
-function queryParam<T>(parse: (value: string) => T | undefined, message: string) {
+export function queryParam<T>(parse: (value: string) => T | undefined, message: string) {
   return singleValue().transform((raw, ctx): T => {
     const parsed = parse(raw.trim())
     if (parsed !== undefined) return parsed
     ctx.addIssue({ code: 'custom', message })
     return z.NEVER
   })
-}
-
-/** A CAIP-2 id of an EVM chain (eip155:<id>) or a Solana one (solana:<reference>). */
-export function chainRefParam() {
-  return queryParam(
-    evmOrSolanaChain,
-    'must be a CAIP-2 id like eip155:31337 or solana:<32 base58 characters>',
-  ).openapi({ type: 'string', example: 'eip155:31337' })
 }
 
 /** The data API's chain: an EVM or Solana one, or a Bitcoin network (bip122:<reference>). */
@@ -202,7 +189,7 @@ export function dataChainRefParam() {
   ).openapi({
     type: 'string',
     example: 'eip155:31337',
-    description: `eip155:<chain id>, solana:<genesis reference> or bip122:<genesis reference> (${BITCOIN_NETWORKS.map((network) => `${network.caip2} ${network.name}`).join(', ')}); only the configured ones are served`,
+    description: `eip155:<chain id>, solana:<genesis reference> or bip122:<genesis reference> (${BITCOIN_NETWORK_LIST}); only the configured ones are served`,
   })
 }
 

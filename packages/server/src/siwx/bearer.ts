@@ -1,7 +1,6 @@
 // The proof a SIWX write or listing needs: the account's access JWT (README "Sign-In with X").
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
-import { isSolanaAddress } from '../chain/base58.ts'
 import { SIWX_FALLBACK_ISSUER } from '../constants.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
@@ -13,7 +12,7 @@ import {
   siwxTokenOtherAccount,
   siwxTokenOtherProject,
 } from '../errors.ts'
-import { parseEvmAddress } from '../routes/chainParams.ts'
+import { siwxAddress, siwxChain } from './accounts.ts'
 import { type BearerRefusal, verifyBearer } from './tokens.ts'
 
 export interface BearerDeps {
@@ -71,17 +70,13 @@ export async function requireAccount(
   return undefined
 }
 
-/** A CAIP-10 id with its address as the sessions store it (EVM checksummed); as given otherwise. */
+/**
+ * A CAIP-10 id with its address as the sessions store it (EVM checksummed, Bitcoin bech32 in
+ * lower case); as given when it is no account a sign-in can be of.
+ */
 export function canonicalAccount(caip10: string): string {
   const [namespace, reference, ...rest] = caip10.split(':')
-  const address = rest.join(':')
-  const canonical =
-    namespace === 'eip155'
-      ? address.startsWith('0x')
-        ? parseEvmAddress(address)
-        : undefined
-      : namespace === 'solana' && isSolanaAddress(address)
-        ? address
-        : undefined
-  return canonical ? `${namespace}:${reference}:${canonical}` : caip10
+  const chain = siwxChain(`${namespace}:${reference}`)
+  const canonical = chain && siwxAddress(chain, rest.join(':'))
+  return chain && canonical ? `${chain.caip2}:${canonical}` : caip10
 }

@@ -2,7 +2,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { ErrorText, isValidEmail } from '@latchkey/core/shared'
 import { SIWX_MAX_FIELD_LENGTH, SIWX_MAX_MESSAGE_LENGTH, SIWX_MAX_RESOURCES } from '../constants.ts'
-import { chainRefParam } from '../routes/chainParams.ts'
 import {
   commonQuery,
   ErrorSchema,
@@ -10,6 +9,7 @@ import {
   projectErrorResponses,
   singleValue,
 } from '../routes/params.ts'
+import { siwxChainParam } from './accounts.ts'
 
 const CommonQuery = z.object(commonQuery)
 
@@ -78,10 +78,11 @@ const unauthorized = {
 
 export const AccountQuery = z.object({
   ...commonQuery,
-  chainId: chainRefParam(),
+  chainId: siwxChainParam(),
   address: singleValue().openapi({
     type: 'string',
-    description: 'EVM (0x…) or Solana (base58) address, fitting chainId',
+    description:
+      'EVM (0x…), Solana (base58) or Bitcoin (P2PKH, P2SH-P2WPKH, P2WPKH or P2TR) address, fitting chainId',
     example: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   }),
 })

@@ -5,10 +5,7 @@ import type { SIWXMessageData } from '@latchkey/core/shared'
 import { serializeSiwxMessage } from '@latchkey/core/shared'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
-import { isSolanaAddress } from '../chain/base58.ts'
 import type { Chains } from '../chain/client.ts'
-import { parseCaip2 } from '../chain/config.ts'
-import { isSolanaCaip2 } from '../chain/solanaConfig.ts'
 import { SIWX_CLOCK_SKEW_MS } from '../constants.ts'
 import type { Database, SiwxSessionRow } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
@@ -30,12 +27,8 @@ import {
   siwxUnsupportedChain,
   upstreamUnavailable,
 } from '../errors.ts'
-import {
-  type AccountAddress,
-  accountAddressParam,
-  addressReason,
-  parseEvmAddress,
-} from '../routes/chainParams.ts'
+import { parseEvmAddress } from '../routes/chainParams.ts'
+import { type SiwxChain, siwxAddress, siwxAddressReason, siwxChain } from './accounts.ts'
 import {
   bearerAccount,
   canonicalAccount,
@@ -62,7 +55,7 @@ import {
 } from './store.ts'
 import { registerTokenRoutes } from './tokenRoutes.ts'
 import { issueTokens } from './tokens.ts'
-import { VerifierUnavailableError, verifyEvmSignature, verifySolanaSignature } from './verify.ts'
+import { VerifierUnavailableError, verifySiwxSignature } from './verify.ts'
 
 export interface SiwxRouteDeps {
   db: Kysely<Database>
@@ -102,29 +95,26 @@ function toSession(row: SiwxSessionRow) {
   }
 }
 
-/** The account of a GET/DELETE query: the address must fit the chain's namespace. */
+/** The account of a GET/DELETE query: the address must fit the chain (an EVM one may omit 0x). */
 function accountOf(
   c: Context<AppEnv>,
-  namespace: 'eip155' | 'solana',
+  chain: SiwxChain,
   rawAddress: string,
 ): { address: string } | { response: Response } {
-  const parsed = accountAddressParam('address').safeParse(rawAddress.trim())
-  const account: AccountAddress | undefined = parsed.success ? parsed.data : undefined
-  if (account?.namespace !== namespace) {
-    return { response: c.json(invalidParameter('address', addressReason(namespace)), 400) }
+  const text = rawAddress.trim()
+  const address = chain.namespace === 'eip155' ? parseEvmAddress(text) : siwxAddress(chain, text)
+  if (!address) {
+    return { response: c.json(invalidParameter('address', siwxAddressReason(chain)), 400) }
   }
-  return { address: account.address }
+  return { address }
 }
 
 export function registerSiwxRoutes(app: OpenAPIHono<AppEnv>, deps: SiwxRouteDeps) {
   const { db, chains, now } = deps
 
   /** The account a sessions query names, once its address parses and the bearer token proves it */
-  async function provedAccount(
-    c: Context<AppEnv>,
-    query: { chainId: { namespace: 'eip155' | 'solana'; caip2: string }; address: string },
-  ) {
-    const found = accountOf(c, query.chainId.namespace, query.address)
+  async function provedAccount(c: Context<AppEnv>, query: { chainId: SiwxChain; address: string }) {
+    const found = accountOf(c, query.chainId, query.address)
     if ('response' in found) return found
     const refused = await requireAccount(c, deps, `${query.chainId.caip2}:${found.address}`)
     if (refused) return { response: refused }
@@ -166,21 +156,13 @@ export function registerSiwxRoutes(app: OpenAPIHono<AppEnv>, deps: SiwxRouteDeps
     const body = c.req.valid('json')
     const data = body.data as SIWXMessageData
 
-    // 1. The chain: EIP-4361 (eip155) or its Solana form; the address must fit it.
-    const evmChainId = parseCaip2(data.chainId)
-    const namespace =
-      evmChainId !== undefined ? 'eip155' : isSolanaCaip2(data.chainId) ? 'solana' : undefined
-    if (!namespace) return c.json(siwxUnsupportedChain(data.chainId), 400) as never
-    const address =
-      namespace === 'eip155'
-        ? data.accountAddress.startsWith('0x')
-          ? parseEvmAddress(data.accountAddress)
-          : undefined
-        : isSolanaAddress(data.accountAddress)
-          ? data.accountAddress
-          : undefined
+    // 1. The chain: EIP-4361 (eip155), or its Solana or Bitcoin form; the address must fit it.
+    const chain = siwxChain(data.chainId)
+    if (!chain) return c.json(siwxUnsupportedChain(data.chainId), 400) as never
+    const address = siwxAddress(chain, data.accountAddress)
     if (!address) {
-      return c.json(invalidParameter('data.accountAddress', addressReason(namespace)), 400) as never
+      const reason = siwxAddressReason(chain)
+      return c.json(invalidParameter('data.accountAddress', reason), 400) as never
     }
 
     // 2. The signed text is the text of `data` (a tampered message or data is refused). A
@@ -216,21 +198,11 @@ export function registerSiwxRoutes(app: OpenAPIHono<AppEnv>, deps: SiwxRouteDeps
 
     // 6. The signature.
     let valid: boolean
-    if (namespace === 'solana') {
-      valid = verifySolanaSignature(address, body.message, body.signature)
-    } else {
-      try {
-        const chain = evmChainId === undefined ? undefined : chains.get(evmChainId)
-        valid = await verifyEvmSignature(
-          chain,
-          address as `0x${string}`,
-          body.message,
-          body.signature,
-        )
-      } catch (error) {
-        if (error instanceof VerifierUnavailableError) return c.json(upstreamUnavailable, 502)
-        throw error
-      }
+    try {
+      valid = await verifySiwxSignature(chain, chains, address, body.message, body.signature)
+    } catch (error) {
+      if (error instanceof VerifierUnavailableError) return c.json(upstreamUnavailable, 502)
+      throw error
     }
     if (!valid) return c.json(siwxSignatureInvalid, 401)
 

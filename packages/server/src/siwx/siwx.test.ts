@@ -428,12 +428,13 @@ describe.each(availableDatabases())('SIWX sessions on $name', (database) => {
   })
 
   it('refuses other namespaces and addresses that do not fit the chain', async () => {
-    const bitcoin = await messageData({ chainId: 'bip122:000000000019d6689c085ae165831e93' })
+    const cosmos = await messageData({ chainId: 'cosmos:cosmoshub-4' })
     await refused(
-      await signIn(bitcoin, SIGNER, 'anything: the chain is refused before the text is built'),
+      await signIn(cosmos, SIGNER, 'anything: the chain is refused before the text is built'),
       400,
-      siwxUnsupportedChain('bip122:000000000019d6689c085ae165831e93'),
+      siwxUnsupportedChain('cosmos:cosmoshub-4'),
     )
+    // Bitcoin accounts: siwx.bitcoin.test.ts
     const response = await signIn(await messageData({ chainId: SOLANA_CHAIN }))
     expect(response.status).toBe(400)
     expect(((await response.json()) as { error: string }).error).toContain('data.accountAddress')

@@ -1,8 +1,11 @@
-// SIWX signature checks: EVM through viem (EOA, EIP-1271, EIP-6492), Solana through Ed25519.
+// SIWX signature checks: EVM through viem (EOA, EIP-1271, EIP-6492), Solana through Ed25519,
+// Bitcoin through @latchkey/bitcoin/verify (BIP-322 simple, or the legacy signed message).
 import { createPublicKey, verify } from 'node:crypto'
+import { verifyBitcoinMessage } from '@latchkey/bitcoin/verify'
 import { type Address, type Hex, isHex, verifyMessage } from 'viem'
 import { decodeBase58 } from '../chain/base58.ts'
-import type { Chain } from '../chain/client.ts'
+import type { Chain, Chains } from '../chain/client.ts'
+import type { SiwxChain } from './accounts.ts'
 
 const ED25519_SIGNATURE_BYTES = 64
 /** The DER prefix of an Ed25519 SubjectPublicKeyInfo (RFC 8410); the 32 key bytes follow. */
@@ -66,4 +69,22 @@ export function verifySolanaSignature(address: string, message: string, signatur
   } catch {
     return false
   }
+}
+
+/**
+ * Whether `signature` signs `message` for `address` (as siwxAddress wrote it) on `chain`; a
+ * VerifierUnavailableError when an EVM chain's node had to be asked and did not answer.
+ */
+export async function verifySiwxSignature(
+  chain: SiwxChain,
+  chains: Chains,
+  address: string,
+  message: string,
+  signature: string,
+): Promise<boolean> {
+  if (chain.namespace === 'solana') return verifySolanaSignature(address, message, signature)
+  if (chain.namespace === 'bip122') {
+    return verifyBitcoinMessage(address, message, signature, chain.network.params)
+  }
+  return verifyEvmSignature(chains.get(chain.chainId), address as Address, message, signature)
 }

@@ -1,9 +1,10 @@
 import { hex } from '@scure/base'
 import { Address, NETWORK, OutScript, WIF } from '@scure/btc-signer'
 import { describe, expect, it } from 'vitest'
-import { REGTEST_ADDRESS_PARAMS } from '../constants.ts'
-import { bip322MessageHash, signBip322, toSign, toSpend, verifyBip322 } from './bip322.ts'
-import { testKey } from './keys.ts'
+import { bip322MessageHash, toSign, toSpend, verifyBip322 } from './bip322.ts'
+import { REGTEST_ADDRESS_PARAMS } from './constants.ts'
+import { signBip322 } from './testing/bip322.ts'
+import { testKey } from './testing/keys.ts'
 
 // BIP-322's own test vectors (bip-0322.mediawiki, "Test vectors").
 const VECTOR = {
@@ -52,6 +53,27 @@ describe('BIP-322 simple signatures', () => {
       verifyBip322('bc1qp0ahvfh83088w49k405szqgg4f3pptr7p2g0f0', '', VECTOR.empty, NETWORK),
     ).toBe(false)
     expect(verifyBip322(VECTOR.address, '', 'not base64 witness', NETWORK)).toBe(false)
+  })
+
+  it('refuses a witness of the wrong shape, an address of another network, a zero hash type byte', () => {
+    // The P2WPKH witness for the P2TR address and the P2TR one for the P2WPKH address
+    expect(verifyBip322(VECTOR.taprootAddress, 'Hello World', VECTOR.helloWorld, NETWORK)).toBe(
+      false,
+    )
+    expect(verifyBip322(VECTOR.address, 'Hello World', VECTOR.taprootHelloWorld, NETWORK)).toBe(
+      false,
+    )
+    expect(
+      verifyBip322(VECTOR.address, 'Hello World', VECTOR.helloWorld, REGTEST_ADDRESS_PARAMS),
+    ).toBe(false)
+    // A wallet's 64-byte Schnorr signature (SIGHASH_DEFAULT) with an explicit 0 byte appended
+    const { privateKey, address } = testKey('p2tr')
+    const signed = signBip322(privateKey, address, 'Latchkey', REGTEST_ADDRESS_PARAMS)
+    const [count, length, ...bytes] = Buffer.from(signed, 'base64')
+    expect(length).toBe(64)
+    const padded = Buffer.from([count ?? 0, 65, ...bytes, 0]).toString('base64')
+    expect(verifyBip322(address, 'Latchkey', padded, REGTEST_ADDRESS_PARAMS)).toBe(false)
+    expect(verifyBip322(address, 'Latchkey', signed, REGTEST_ADDRESS_PARAMS)).toBe(true)
   })
 
   it("signs what it verifies: the BIP's key, and regtest P2WPKH and P2TR keys", () => {

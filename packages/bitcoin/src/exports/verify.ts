@@ -1,0 +1,2 @@
+export type { AddressParams } from '../addressing.ts'
+export { verifyBitcoinMessage } from '../messageSignature.ts'
