@@ -1,7 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { englishMessages } from '../packages/react/src/englishMessages'
 import { APPS, buildApp } from './build'
 import { analyzeBuild } from './size'
 
@@ -15,6 +17,8 @@ const HEAVY_MARKERS = {
 interface Build {
   firstLoad: string
   everything: string
+  /** gzip bytes of the first load (bench/size.ts) */
+  firstLoadGzip: number
 }
 
 /** Builds a bench app and reads its first-load JS and all of its JS. */
@@ -26,11 +30,24 @@ function useBuild(name: string): () => Build {
     if (!app) throw new Error(`bench app ${name} missing`)
     const out = mkdtempSync(join(tmpdir(), 'latchkey-first-load-'))
     dir = out
-    await buildApp(app, out)
+    // Vitest sets NODE_ENV=test, which Vite's build would take for React's development build;
+    // the sizes checked here are production's, as `npm run bench` measures them.
+    const nodeEnv = process.env.NODE_ENV
+    process.env.NODE_ENV = 'production'
+    try {
+      await buildApp(app, out)
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV
+      else process.env.NODE_ENV = nodeEnv
+    }
     const report = analyzeBuild(out)
     const read = (files: readonly string[]) =>
       files.map((file) => readFileSync(join(out, file), 'utf8')).join('\n')
-    build = { firstLoad: read(report.firstLoadFiles), everything: read(report.jsFiles) }
+    build = {
+      firstLoad: read(report.firstLoadFiles),
+      everything: read(report.jsFiles),
+      firstLoadGzip: report.firstLoadJsGzip,
+    }
   }, 120_000)
   afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true })
@@ -40,6 +57,67 @@ function useBuild(name: string): () => Build {
     return build
   }
 }
+
+/** The minimal app's first load (gzip bytes) before the languages of issue 29 came. */
+const FIRST_LOAD_BEFORE_LANGUAGES = 86_456
+/** What the languages may add to it: the locale option, its matching and setLocale. */
+const LANGUAGES_BUDGET = 500
+
+const LOCALES_DIR = fileURLToPath(new URL('../packages/react/src/locales/', import.meta.url))
+
+/** Each translation's texts that differ from English and cannot be mistaken for code. */
+async function translatedTexts(): Promise<Record<string, string[]>> {
+  const texts = (table: object, english: object): string[] =>
+    Object.entries(table).flatMap(([key, value]) => {
+      const source = (english as Record<string, unknown>)[key]
+      if (typeof value !== 'string') return texts(value as object, source as object)
+      // A text of one or two characters ('À') may be found in any code by chance.
+      return value !== source && value.length > 2 && /[\s\u0080-\uffff]/.test(value) ? [value] : []
+    })
+  const files = readdirSync(LOCALES_DIR).filter((file) =>
+    /^[a-z]{2,3}(-[A-Za-z0-9]+)*\.ts$/.test(file),
+  )
+  const entries = await Promise.all(
+    files.map(async (file) => {
+      const { default: table } = (await import(join(LOCALES_DIR, file))) as { default: object }
+      return [file.replace(/\.ts$/, ''), texts(table, englishMessages)] as const
+    }),
+  )
+  return Object.fromEntries(entries)
+}
+
+describe('first load of the minimal app', () => {
+  const built = useBuild('minimal-lazy')
+
+  it(`grows by at most ${LANGUAGES_BUDGET} bytes gzip with the languages (issue 29)`, () => {
+    const growth = built().firstLoadGzip - FIRST_LOAD_BEFORE_LANGUAGES
+    console.info(
+      `minimal app first load: ${built().firstLoadGzip} B gzip, ${FIRST_LOAD_BEFORE_LANGUAGES} B before the languages (${growth >= 0 ? '+' : ''}${growth} B)`,
+    )
+    expect(growth).toBeLessThanOrEqual(LANGUAGES_BUDGET)
+  })
+
+  // The buttons' English is in it (the modal's comes with the modal); each translation is a
+  // chunk of its own, loaded once its locale is chosen.
+  it('carries no translation', async () => {
+    const locales = await translatedTexts()
+    expect(Object.keys(locales)).toEqual(expect.arrayContaining(['ar', 'de', 'ja']))
+    // The minifier writes some characters as escapes (French's no-break spaces).
+    const unescaped = (code: string) =>
+      code.replace(/\\(?:u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2}))/g, (_, u?: string, x?: string) =>
+        String.fromCharCode(Number.parseInt(u ?? x ?? '', 16)),
+      )
+    const firstLoad = unescaped(built().firstLoad)
+    const everything = unescaped(built().everything)
+    for (const [locale, texts] of Object.entries(locales)) {
+      expect(texts.length, locale).toBeGreaterThan(100)
+      const inFirstLoad = texts.filter((text) => firstLoad.includes(text))
+      expect(inFirstLoad, locale).toEqual([])
+      const inBuild = texts.filter((text) => everything.includes(text))
+      expect(inBuild, locale).toEqual(texts)
+    }
+  })
+})
 
 describe('first load of the minimal app with WalletConnect configured', () => {
   const built = useBuild('minimal-walletconnect')

@@ -139,6 +139,8 @@ export function createAppKitCore(options: AppKitOptions) {
 
   return {
     options: { ...options, sdkType, sdkVersion },
+    /** With `debug`: ignored input, said once to the console ('[latchkey] …') */
+    log,
     stores: { ...stores, toast: toast.store, alerts: alerts.store },
     /** The validating §3 storage; it loads with the connection logic, after first paint. */
     storage: parts.storage,

@@ -47,6 +47,9 @@ export const COINBASE_PREFERENCE_DEFAULT = 'all' as const
 /** §3 Theme: dark by default */
 export const DEFAULT_THEME_MODE = 'dark'
 
+/** Ours: the message table's own language, what every format falls back to (README "Languages") */
+export const DEFAULT_LOCALE = 'en'
+
 /** §1 Default socials, in the spec's order */
 export const DEFAULT_SOCIALS = [
   'google',

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { floorDecimalString, formatAmount, formatFiat, formatRelativeTime } from './format.ts'
+import {
+  floorDecimalString,
+  formatAmount,
+  formatFiat,
+  formatNumber,
+  formatPercent,
+  formatRelativeTime,
+  formatTokenAmount,
+  pluralForm,
+} from './format.ts'
+import { formatDecimal } from './i18n/decimal.ts'
 
 describe('formatAmount (§5 floored to 3 decimals)', () => {
   it('floors, never rounds up', () => {
@@ -53,17 +63,70 @@ describe('formatFiat', () => {
     expect(formatFiat(0)).toBe('$0.00')
     expect(formatFiat(Number.NaN)).toBe('$0.00')
   })
+  it('writes them as the locale does, and another currency when told', () => {
+    expect(formatFiat(1234.5, 'de')).toBe('1.234,50\u00a0$')
+    expect(formatFiat(1234.5, 'ja')).toBe('$1,234.50')
+    expect(formatFiat(1234.5, 'de', 'EUR')).toBe('1.234,50\u00a0€')
+  })
+})
+
+describe('token amounts in a locale (§5 floored, never grouped)', () => {
+  it("floors to 3 decimals, then writes the locale's decimal separator", () => {
+    expect(formatTokenAmount('10000.98765')).toBe('10000.987')
+    expect(formatTokenAmount('10000.98765', 'de')).toBe('10000,987')
+    expect(formatTokenAmount('10000.98765', 'ar')).toBe('10000.987')
+    expect(formatTokenAmount('1.98765', 'de', 6)).toBe('1,98765')
+  })
+  it('keeps big amounts exact and writes Persian digits in Persian', () => {
+    expect(formatDecimal('123456789012345678901.123')).toBe('123456789012345678901.123')
+    expect(formatDecimal('1234.5', 'fa')).toBe('۱۲۳۴٫۵')
+  })
+})
+
+describe('numbers, percentages and plurals in a locale', () => {
+  it('groups plain numbers and writes percentages as the locale does', () => {
+    expect(formatNumber(2990.1, 'en')).toBe('2,990.1')
+    expect(formatNumber(2990.1, 'de')).toBe('2.990,1')
+    expect(formatPercent(5.123)).toBe('5.12%')
+    expect(formatPercent(5.123, 'de')).toBe('5,12\u00a0%')
+  })
+  it("picks the plural form the locale's rules choose, `other` when the form is missing", () => {
+    const forms = { one: 'one', two: 'two', few: 'few', many: 'many', zero: 'zero', other: 'other' }
+    expect([0, 1, 2, 5].map((n) => pluralForm(forms, n, 'en'))).toEqual([
+      'other',
+      'one',
+      'other',
+      'other',
+    ])
+    expect([0, 1, 2, 5, 11, 100].map((n) => pluralForm(forms, n, 'ar'))).toEqual([
+      'zero',
+      'one',
+      'two',
+      'few',
+      'many',
+      'other',
+    ])
+    expect(pluralForm(forms, 1, 'ja')).toBe('other')
+    expect(pluralForm({ other: 'other' }, 1, 'de')).toBe('other')
+  })
 })
 
 describe('formatRelativeTime', () => {
   const now = Date.parse('2026-03-01T12:00:00Z')
   it('counts back in s, m, h, d, then shows the date', () => {
-    expect(formatRelativeTime('2026-03-01T11:59:58Z', now)).toBe('just now')
+    expect(formatRelativeTime('2026-03-01T11:59:58Z', now)).toBe('now')
     expect(formatRelativeTime('2026-03-01T11:59:30Z', now)).toBe('30s ago')
     expect(formatRelativeTime('2026-03-01T11:55:00Z', now)).toBe('5m ago')
     expect(formatRelativeTime('2026-03-01T09:00:00Z', now)).toBe('3h ago')
     expect(formatRelativeTime('2026-02-27T12:00:00Z', now)).toBe('2d ago')
-    expect(formatRelativeTime('2025-12-01T12:00:00Z', now)).toBe('2025-12-01')
+    expect(formatRelativeTime('2025-12-01T12:00:00Z', now)).toBe('Dec 1, 2025')
     expect(formatRelativeTime('not a date', now)).toBe('')
+  })
+  it('says it in the locale, dates included', () => {
+    expect(formatRelativeTime('2026-03-01T11:55:00Z', now, 'de')).toBe('vor 5 m')
+    expect(formatRelativeTime('2026-03-01T11:55:00Z', now, 'ja')).toBe('5分前')
+    expect(formatRelativeTime('2026-03-01T11:59:58Z', now, 'de')).toBe('jetzt')
+    expect(formatRelativeTime('2025-12-01T12:00:00Z', now, 'de')).toBe('01.12.2025')
+    expect(formatRelativeTime('2025-12-01T12:00:00Z', now, 'ja')).toBe('2025/12/01')
   })
 })

@@ -1,4 +1,5 @@
-import { BALANCE_DISPLAY_DECIMALS } from './constants.ts'
+import { BALANCE_DISPLAY_DECIMALS, DEFAULT_LOCALE } from './constants.ts'
+import { formatDecimal } from './i18n/decimal.ts'
 
 /** §5 Balance display is floored to 3 decimals; trailing zeros are dropped. */
 export function formatAmount(
@@ -48,27 +49,72 @@ export function floorDecimalString(
   return sign && body !== '0' ? `-${body}` : body
 }
 
-/** A fiat amount in US dollars: 30000000 → '$30,000,000.00'. */
-export function formatFiat(value: number): string {
+/** §5 A token amount (a decimal string) floored to `fractionDigits`, written in the locale. */
+export function formatTokenAmount(
+  numeric: string,
+  locale: string = DEFAULT_LOCALE,
+  fractionDigits: number = BALANCE_DISPLAY_DECIMALS,
+): string {
+  return formatDecimal(floorDecimalString(numeric, fractionDigits), locale)
+}
+
+/** A fiat amount, US dollars unless told: 30000000 → '$30,000,000.00' ('30.000.000,00 $' in de). */
+export function formatFiat(
+  value: number,
+  locale: string = DEFAULT_LOCALE,
+  currency = 'USD',
+): string {
   const safe = Number.isFinite(value) ? value : 0
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(safe)
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(safe)
+}
+
+/** A number in the locale ('2,990.1'; '2.990,1' in German). */
+export function formatNumber(
+  value: number,
+  locale: string = DEFAULT_LOCALE,
+  options?: Intl.NumberFormatOptions,
+): string {
+  return new Intl.NumberFormat(locale, options).format(value)
+}
+
+/** A percentage given in percent (5.123 → '5.12%'; '5,12 %' in German). */
+export function formatPercent(value: number, locale: string = DEFAULT_LOCALE): string {
+  return formatNumber(value / 100, locale, { style: 'percent', maximumFractionDigits: 2 })
+}
+
+/** A text's forms by plural category (Intl.PluralRules); `other` is always there. */
+export type PluralForms = { other: string } & Partial<Record<Intl.LDMLPluralRule, string>>
+
+/** The form of `forms` the locale's plural rules choose for `count`. */
+export function pluralForm(forms: PluralForms, count: number, locale = DEFAULT_LOCALE): string {
+  return forms[new Intl.PluralRules(locale).select(count)] ?? forms.other
 }
 
 const RELATIVE_STEPS = [
-  { limit: 60_000, unit: 1000, suffix: 's' },
-  { limit: 3_600_000, unit: 60_000, suffix: 'm' },
-  { limit: 86_400_000, unit: 3_600_000, suffix: 'h' },
-  { limit: 30 * 86_400_000, unit: 86_400_000, suffix: 'd' },
+  { limit: 60_000, unit: 1000, name: 'second' },
+  { limit: 3_600_000, unit: 60_000, name: 'minute' },
+  { limit: 86_400_000, unit: 3_600_000, name: 'hour' },
+  { limit: 30 * 86_400_000, unit: 86_400_000, name: 'day' },
 ] as const
 
-/** '12s ago', '5m ago', '3h ago', '2d ago'; older ones as a date ('2026-01-31'). */
-export function formatRelativeTime(iso: string, now: number = Date.now()): string {
+/**
+ * How long ago, in the locale's narrow style: 'now', '12s ago', '5m ago', '3h ago', '2d ago'
+ * ('vor 5 m' in German); older ones as the locale's date ('Jan 31, 2026').
+ */
+export function formatRelativeTime(
+  iso: string,
+  now: number = Date.now(),
+  locale: string = DEFAULT_LOCALE,
+): string {
   const at = Date.parse(iso)
   if (Number.isNaN(at)) return ''
   const elapsed = Math.max(0, now - at)
-  if (elapsed < 5000) return 'just now'
-  for (const step of RELATIVE_STEPS) {
-    if (elapsed < step.limit) return `${Math.floor(elapsed / step.unit)}${step.suffix} ago`
+  if (elapsed < 5000) {
+    return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second')
   }
-  return new Date(at).toISOString().slice(0, 10)
+  const relative = new Intl.RelativeTimeFormat(locale, { style: 'narrow' })
+  for (const step of RELATIVE_STEPS) {
+    if (elapsed < step.limit) return relative.format(-Math.floor(elapsed / step.unit), step.name)
+  }
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(at)
 }

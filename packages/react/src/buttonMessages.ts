@@ -9,7 +9,10 @@ export const BUTTON_MESSAGES = {
 
 export type ButtonMessages = typeof BUTTON_MESSAGES
 
-/** The button texts with the app's own (createAppKit's `messages`) in place. */
-export function buttonMessages(overrides: Partial<ButtonMessages> | undefined): ButtonMessages {
-  return { ...BUTTON_MESSAGES, ...overrides }
+/** The button texts in the chosen language, with the app's own (createAppKit's `messages`) in place. */
+export function buttonMessages(
+  translation: ButtonMessages | undefined,
+  overrides: Partial<ButtonMessages> | undefined,
+): ButtonMessages {
+  return { ...BUTTON_MESSAGES, ...translation, ...overrides }
 }

@@ -11,13 +11,16 @@ import {
 import type { CaipNetwork, ViemChainLike } from '@latchkey/core/networks'
 import { isBuiltView } from './builtViews.ts'
 import { forgetDefaultAppKit, setDefaultAppKit, setServerInstanceFactory } from './instance.ts'
+import { createLocaleControl } from './locale.ts'
 import type { Messages } from './messages.ts'
 import type { WalletProviders } from './walletProviders.ts'
 import { type WalletProviderType, walletProviderTypeOf } from './walletProviderType.ts'
 
 export interface CreateAppKitOptions extends AppKitOptions {
-  /** Overrides of the English message table (i18n). */
+  /** Overrides of the message table, in whichever language shows (i18n). */
   messages?: Partial<Messages>
+  /** The modal's language (a BCP 47 tag, e.g. 'de' or 'pt-BR'); default: the browser's. */
+  locale?: string
 }
 
 function accountSnapshot(state: AccountState) {
@@ -48,6 +51,8 @@ export function createAppKit(options: CreateAppKitOptions) {
 export function createIdleAppKit(options: CreateAppKitOptions) {
   if (typeof window === 'undefined') setServerInstanceFactory(() => createAppKit(options))
   const core = createAppKitCore(options)
+  const locale = createLocaleControl(core.log)
+  let localeChosen = false
   let modalMount: Promise<unknown> | undefined
   let mounted: { unmount(): void } | undefined
   let destroyed = false
@@ -69,11 +74,13 @@ export function createIdleAppKit(options: CreateAppKitOptions) {
     return providersLoad
   }
   const activeNamespace = () => core.stores.chain.getState().activeNamespace
+  const getState = () => ({ ...core.getState(), locale: locale.store.getState().locale })
 
   const mountModal = () => {
     if (destroyed) return Promise.resolve()
-    modalMount ??= import('./modal/mount.tsx')
-      .then((m) => {
+    // The chosen language's texts load beside the modal's chunk: it never opens in English first.
+    modalMount ??= Promise.all([import('./modal/mount.tsx'), locale.ready()])
+      .then(([m]) => {
         if (!destroyed) mounted = m.mountModal(appKit)
       })
       .catch((error: unknown) => {
@@ -86,8 +93,15 @@ export function createIdleAppKit(options: CreateAppKitOptions) {
 
   const appKit = {
     core,
-    /** The app's own texts (createAppKit's `messages`), over the English table (messages.ts) */
+    /** The app's own texts (createAppKit's `messages`), over those of the language shown */
     messageOverrides: { ...options.messages } as Partial<Messages>,
+    /** The language shown: English until start() (or setLocale) has loaded another */
+    localeStore: locale.store,
+    /** Shows the modal in `locale` (BCP 47; the best match, else English); resolves once shown. */
+    setLocale(next: string) {
+      localeChosen = true
+      return locale.set(next)
+    },
     /** AppKit's `open({ view, namespace, arguments })` */
     open(opts?: OpenOptions) {
       const view = opts?.view && toRoute(opts.view).view
@@ -98,10 +112,14 @@ export function createIdleAppKit(options: CreateAppKitOptions) {
       void mountModal()
     },
     close: core.close,
-    getState: core.getState,
-    subscribeState(callback: (state: ReturnType<typeof core.getState>) => void) {
-      const notify = () => callback(core.getState())
-      const stops = [core.stores.modal.subscribe(notify), core.stores.chain.subscribe(notify)]
+    getState,
+    subscribeState(callback: (state: ReturnType<typeof getState>) => void) {
+      const notify = () => callback(getState())
+      const stops = [
+        core.stores.modal.subscribe(notify),
+        core.stores.chain.subscribe(notify),
+        locale.store.subscribe(notify),
+      ]
       return () => {
         for (const stop of stops) stop()
       }
@@ -167,6 +185,7 @@ export function createIdleAppKit(options: CreateAppKitOptions) {
       // starts there (no reconnect, no frame, no modal).
       if (isSocialLoginReturn(window)) return
       core.start()
+      if (!localeChosen) void locale.set(options.locale)
       walletProviders().catch(() => undefined)
       void import('./buttons/elements.tsx')
         .then((m) => m.defineElements())

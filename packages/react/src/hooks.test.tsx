@@ -1,6 +1,6 @@
 import { AUTH_CONNECTOR_ID, MemoryStorage } from '@latchkey/core/internal'
 import { localChainA, localChainB } from '@latchkey/core/networks'
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppKitProvider } from './context.tsx'
 import { createAppKit } from './createAppKit.ts'
@@ -8,6 +8,7 @@ import {
   useAppKitAccount,
   useAppKitConnectors,
   useAppKitEvents,
+  useAppKitLocale,
   useAppKitNetwork,
   useAppKitState,
   useWalletInfo,
@@ -181,5 +182,26 @@ describe("AppKit's hook shapes", () => {
       }),
     )
     expect(shown()?.slice(2)).toEqual(['-', 'Phantom'])
+  })
+})
+
+function LocaleProbe() {
+  const { locale, dir, setLocale } = useAppKitLocale()
+  const state = useAppKitState()
+  return (
+    <button type="button" onClick={() => void setLocale('ar')}>
+      {`${locale}|${dir}|${state.locale}`}
+    </button>
+  )
+}
+
+describe('useAppKitLocale (ours)', () => {
+  it("gives the modal's language and direction, and changes it", async () => {
+    const appKit = renderWithAppKit(<LocaleProbe />)
+    const probe = screen.getByRole('button')
+    expect(probe.textContent).toBe('en|ltr|en')
+    act(() => probe.click())
+    await waitFor(() => expect(probe.textContent).toBe('ar|rtl|ar'))
+    expect(appKit.getState().locale).toBe('ar')
   })
 })

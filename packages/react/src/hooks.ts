@@ -125,11 +125,12 @@ export function useAppKitNetworkCore() {
 }
 
 export function useAppKitState() {
-  const { core } = useAppKitInstance()
+  const { core, localeStore } = useAppKitInstance()
   const modal = useStore(core.stores.modal)
   const chain = useStore(core.stores.chain)
   const wallet = useStore(core.stores.router, (s) => s.wallet)
   const connecting = useStore(core.stores.account, (s) => s.status === 'connecting')
+  const locale = useStore(localeStore, (s) => s.locale)
   return {
     open: modal.open,
     loading: Object.values(modal.loading).some(Boolean),
@@ -139,7 +140,16 @@ export function useAppKitState() {
     connectingWallet: connecting ? wallet : undefined,
     activeChain: chain.activeNamespace,
     selectedNetworkId: chain.activeCaipNetwork.caipNetworkId,
+    /** The language the modal shows ('en', or a translation's tag; README "Languages") */
+    locale,
   }
+}
+
+/** Ours (AppKit has none): the modal's language, its direction, and a way to change it. */
+export function useAppKitLocale() {
+  const appKit = useAppKitInstance()
+  const { locale, dir } = useStore(appKit.localeStore)
+  return { locale, dir, setLocale: appKit.setLocale }
 }
 
 export function useAppKitTheme() {

@@ -1,9 +1,18 @@
 import type { ReactNode } from 'react'
 
 /** Decorative line icons: the buttons around them carry the accessible names. */
-function Icon({ children, size = 18 }: { children: ReactNode; size?: number }) {
+function Icon({
+  children,
+  size = 18,
+  className,
+}: {
+  children: ReactNode
+  size?: number
+  className?: string
+}) {
   return (
     <svg
+      className={className}
       aria-hidden="true"
       width={size}
       height={size}
@@ -25,8 +34,9 @@ export const CloseIcon = () => (
   </Icon>
 )
 
+/** Points to where the reader came from: mirrored right to left (.lk-flip) */
 export const BackIcon = () => (
-  <Icon>
+  <Icon className="lk-flip">
     <path d="M15 5l-7 7 7 7" />
   </Icon>
 )

@@ -69,5 +69,7 @@ describe('i18n', () => {
     const { englishMessages } = await import('./englishMessages.ts')
     expect(englishMessages.slippageTolerance).toBe('Slippage tolerance')
     expect(englishMessages.connectWallet).toBe(en.connectWallet)
+    expect(englishMessages.nameLabel).toBe('Your name')
+    expect(englishMessages.farcasterOpen).toBe('Open Farcaster')
   })
 })

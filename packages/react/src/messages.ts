@@ -1,4 +1,4 @@
-import { ErrorText } from '@latchkey/core/internal'
+import { ErrorText, type PluralForms } from '@latchkey/core/internal'
 import { BUTTON_MESSAGES } from './buttonMessages.ts'
 import type { FarcasterMessages } from './views/connect/farcasterMessages.ts'
 import type { NamesMessages } from './views/names/namesMessages.ts'
@@ -15,19 +15,21 @@ export const en = {
   allWallets: 'All Wallets',
   searchWallet: 'Search wallet',
   noWalletFound: 'No wallet found',
+  /** How many wallets AllWallets lists, for screen readers: one form per plural category */
+  walletCount: { one: '{count} wallet', other: '{count} wallets' } as PluralForms,
   loading: 'Loading…',
   recent: 'Recent',
   noWallets: 'No browser wallet found. Install a wallet extension and reload the page.',
   continueIn: 'Continue in {name}',
   acceptRequest: 'Accept the connection request in your wallet.',
-  connectionRejected: ErrorText.connectionRejected,
-  failedToConnect: ErrorText.failedToConnect,
+  connectionRejected: ErrorText.connectionRejected as string,
+  failedToConnect: ErrorText.failedToConnect as string,
   tryAgain: 'Try again',
   copyAddress: 'Copy address',
   addressCopied: 'Address copied',
   disconnect: 'Disconnect',
   loadingBalance: 'Loading balance',
-  balanceUnavailable: ErrorText.tokenBalanceUnavailable,
+  balanceUnavailable: ErrorText.tokenBalanceUnavailable as string,
   network: 'Network',
   selectNetwork: 'Select network',
   yourWallet: 'your wallet',
@@ -99,7 +101,7 @@ export const en = {
   cancel: 'Cancel',
   email: 'Email',
   continue: 'Continue',
-  invalidEmail: ErrorText.invalidEmail,
+  invalidEmail: ErrorText.invalidEmail as string,
   dataCaptureText: 'Enter your email to continue. We keep it with your wallet address.',
   connectWalletFor: 'Connect a wallet to use {network}',
   continueWithEmail: 'Continue with email',

@@ -3,6 +3,7 @@ import { localChainA, localChainB } from '@latchkey/core/networks'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { AppKitButton } from './buttons/Buttons.tsx'
 import { createAppKit } from './createAppKit.ts'
 import { useAppKitAccount, useAppKitNetwork } from './hooks.ts'
 import { getDefaultAppKit, useAppKitInstance } from './instance.ts'
@@ -15,6 +16,15 @@ describe('createAppKit on a server (no window)', () => {
     a.open({ view: 'Networks' })
     expect(a.getState().open).toBe(true)
     expect(b.getState().open).toBe(false)
+  })
+})
+
+describe('the language on a server', () => {
+  it('is English, whatever the options ask: no navigator there, and nothing loads', () => {
+    const appKit = createAppKit({ networks: [localChainA], projectId: 'p', locale: 'de' })
+    expect(appKit.getState().locale).toBe('en')
+    // Without AppKitProvider: a fresh instance from the same options, as AppKit apps render.
+    expect(renderToString(createElement(AppKitButton))).toContain('Connect Wallet')
   })
 })
 

@@ -1,19 +1,30 @@
 import { useMemo } from 'react'
 import { useAppKitInstance } from './instance.ts'
+import type { LocaleState } from './locale.ts'
 import { type BaseMessages, en } from './messages.ts'
+import { useStore } from './store.ts'
 
 const NO_FEATURE = {}
 
-/** The modal's texts: the English table with the app's own in place. Only the modal's code uses it. */
+/** The language the modal shows: its tag, direction and translation. */
+export function useLocale(): LocaleState {
+  return useStore(useAppKitInstance().localeStore)
+}
+
+/** The modal's texts: English, the language shown over it, the app's own over both. */
 export function useMessages(): BaseMessages {
   return useMessagesWith(NO_FEATURE)
 }
 
-/** The English table, a lazily loaded feature's own texts, then the app's: the feature's views use it. */
+/**
+ * A lazily loaded feature's views take its English texts too: a translation holds every text,
+ * the features' included, so it replaces both.
+ */
 export function useMessagesWith<T extends object>(feature: T): BaseMessages & T {
   const { messageOverrides } = useAppKitInstance()
+  const translation = useLocale().messages
   return useMemo(
-    () => ({ ...en, ...feature, ...messageOverrides }) as BaseMessages & T,
-    [feature, messageOverrides],
+    () => ({ ...en, ...feature, ...translation, ...messageOverrides }) as BaseMessages & T,
+    [feature, translation, messageOverrides],
   )
 }

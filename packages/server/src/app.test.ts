@@ -307,83 +307,6 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
     })
   })
 
-  describe('images', () => {
-    it('a wallet logo is an SVG with cache headers and an ETag', async () => {
-      const response = await get('/getWalletImage/metamask')
-      expect(response.status).toBe(200)
-      expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
-      expect(response.headers.get('cache-control')).toBe('public, max-age=86400, immutable')
-      expect(response.headers.get('etag')).toMatch(/^"[\w-]+"$/)
-      // Opened as a page, the SVG may load and run nothing; no browser guesses another type.
-      expect(response.headers.get('content-security-policy')).toBe(
-        "default-src 'none'; style-src 'unsafe-inline'",
-      )
-      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-      const svg = await response.text()
-      expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/)
-      expect(svg).toContain('<title>MetaMask</title>')
-      expect(svg).toContain('>MM</text>')
-    })
-
-    it('answers 304 to If-None-Match with the ETag', async () => {
-      const first = await get('/getWalletImage/rainbow')
-      const etag = first.headers.get('etag') as string
-      const again = await get('/getWalletImage/rainbow', {}, { headers: { 'If-None-Match': etag } })
-      expect(again.status).toBe(304)
-      expect(again.headers.get('etag')).toBe(etag)
-      expect(await again.text()).toBe('')
-      const weak = await get(
-        '/getWalletImage/rainbow',
-        {},
-        { headers: { 'If-None-Match': `"other", W/${etag}` } },
-      )
-      expect(weak.status).toBe(304)
-      const stale = await get(
-        '/getWalletImage/rainbow',
-        {},
-        { headers: { 'If-None-Match': '"x"' } },
-      )
-      expect(stale.status).toBe(200)
-    })
-
-    it('escapes the name inside the SVG', async () => {
-      const svg = await (await get('/getWalletImage/fixture-markup')).text()
-      expect(svg).not.toContain('<script>')
-      expect(svg).toContain(
-        '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;Co&apos;',
-      )
-    })
-
-    it.each([
-      ['/public/getAssetImage/eip155:1', 'Ethereum'],
-      ['/public/getAssetImage/solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'Solana'],
-      ['/public/getAssetImage/eip155:31337', 'Latchkey Local A'],
-      ['/public/getCurrencyImage/USD', 'US Dollar'],
-      ['/public/getCurrencyImage/eur', 'Euro'],
-      ['/public/getTokenImage/USDC', 'USD Coin'],
-      ['/public/getTokenImage/lUSD', 'Latchkey USD'],
-    ])('%s is an SVG of %s', async (path, title) => {
-      const response = await get(path)
-      expect(response.status).toBe(200)
-      expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
-      expect(await response.text()).toContain(`<title>${title}</title>`)
-    })
-
-    it.each([
-      '/getWalletImage/nope',
-      '/getWalletImage/%3Cscript%3E',
-      `/getWalletImage/${'a'.repeat(300)}`,
-      '/public/getAssetImage/eip155:999999',
-      '/public/getCurrencyImage/XXX',
-      '/public/getTokenImage/toString',
-      '/public/getTokenImage/__proto__',
-    ])('%s -> 404 Image not found', async (path) => {
-      const response = await get(path)
-      expect(response.status).toBe(404)
-      expect(await response.json()).toEqual({ error: 'Image not found' })
-    })
-  })
-
   describe('config routes', () => {
     it('GET /appkit/v1/config gives the default remote features (§1); onramp only where one runs', async () => {
       const response = await get('/appkit/v1/config')
@@ -559,6 +482,7 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
           '/projects/v1/origins',
           '/public/getAssetImage/{id}',
           '/public/getCurrencyImage/{id}',
+          '/public/getSocialImage/{id}',
           '/public/getTokenImage/{id}',
           '/siwx/v1/email',
           '/siwx/v1/nonce',

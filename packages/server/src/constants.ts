@@ -48,7 +48,7 @@ export const GENERATED_RANK_BASE = 100_000
 
 /** Ours: image ids are short tokens; anything else cannot name an image */
 export const IMAGE_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/
-/** Ours: generated images never change for an id */
+/** Ours: an id's image changes only with an icon package's version (the ETag then moves) */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=86400, immutable'
 /** Ours: served SVGs load and run nothing (their inline styles aside) */
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'"

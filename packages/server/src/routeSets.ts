@@ -29,6 +29,7 @@ import { getIdentityRoute, getSupportedChainsRoute } from './routes/identity.ts'
 import {
   getAssetImageRoute,
   getCurrencyImageRoute,
+  getSocialImageRoute,
   getTokenImageRoute,
   getWalletImageRoute,
 } from './routes/images.ts'
@@ -44,6 +45,7 @@ export const PROJECT_ROUTES = [
   getAssetImageRoute,
   getCurrencyImageRoute,
   getTokenImageRoute,
+  getSocialImageRoute,
   getConfigRoute,
   getLatestVersionRoute,
   getOriginsRoute,

@@ -1,5 +1,5 @@
 // What the instance reads from (or opens in) the browser: its storage, whether it is a phone,
-// the social-login popup. Each works, or answers "none", on a server.
+// the visitor's languages, the social-login popup. Each works, or answers "none", on a server.
 import { SOCIAL_POPUP } from '../constants.ts'
 import type { SocialPopup } from '../embedded/socialLogin.ts'
 import type { KeyValueStorage } from '../storage/storageKeys.ts'
@@ -63,4 +63,11 @@ export function isSocialLoginReturn(win: Window): boolean {
 /** Phone or tablet: deep links before QR codes (§2). */
 export function isMobileDevice(): boolean {
   return typeof navigator !== 'undefined' && /Android|iPhone|iPad|iPod/i.test(navigator.userAgent)
+}
+
+/** The browser's languages, most wanted first; none on a server (Node 21+ has a navigator too). */
+export function preferredLocales(): readonly string[] {
+  if (typeof window === 'undefined' || typeof navigator === 'undefined') return []
+  if (navigator.languages?.length) return navigator.languages
+  return navigator.language ? [navigator.language] : []
 }

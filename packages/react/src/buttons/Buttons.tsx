@@ -1,9 +1,16 @@
-import { type ChainNamespace, shortenAddress } from '@latchkey/core/internal'
+import { type ChainNamespace, formatDecimal, shortenAddress } from '@latchkey/core/internal'
 import { buttonMessages } from '../buttonMessages.ts'
 import { useAppKitAccount } from '../hooks.ts'
 import { useAppKitInstance } from '../instance.ts'
 import { useStore } from '../store.ts'
 import { buttonCss } from './styles.ts'
+
+/** The button texts in the instance's language. */
+function useButtonMessages() {
+  const appKit = useAppKitInstance()
+  const translation = useStore(appKit.localeStore, (s) => s.messages)
+  return buttonMessages(translation, appKit.messageOverrides)
+}
 
 function ButtonStyles() {
   return (
@@ -76,7 +83,7 @@ export function AppKitConnectButton({
   disabled,
 }: AppKitConnectButtonProps & { disabled?: boolean }) {
   const appKit = useAppKitInstance()
-  const messages = buttonMessages(appKit.messageOverrides)
+  const messages = useButtonMessages()
   const status = useStore(appKit.core.stores.account, (s) => s.status)
   const busy = status === 'connecting' || status === 'reconnecting'
   return (
@@ -113,6 +120,7 @@ export function AppKitAccountButton({
   const appKit = useAppKitInstance()
   const account = useStore(appKit.core.stores.account)
   const profileName = useStore(appKit.core.stores.portfolio, (s) => s.profileName)
+  const locale = useStore(appKit.localeStore, (s) => s.locale)
   const { address } = useAppKitAccount({ namespace })
   if (!address) return null
   // The balance and name the modal keeps are the active account's.
@@ -130,7 +138,7 @@ export function AppKitAccountButton({
         onClick={() => appKit.open()}
       >
         {balance === 'show' && shownBalance && (
-          <span>{`${shownBalance.formatted} ${shownBalance.symbol}`}</span>
+          <span dir="ltr">{`${formatDecimal(shownBalance.formatted, locale)} ${shownBalance.symbol}`}</span>
         )}
         <span data-testid="account-button-label" title={address}>
           {address === account.address && profileName ? profileName : shortenAddress(address)}
@@ -143,6 +151,7 @@ export function AppKitAccountButton({
 export function AppKitNetworkButton({ disabled }: AppKitNetworkButtonProps) {
   const appKit = useAppKitInstance()
   const chain = useStore(appKit.core.stores.chain)
+  const messages = useButtonMessages()
   return (
     <>
       <ButtonStyles />
@@ -159,9 +168,7 @@ export function AppKitNetworkButton({ disabled }: AppKitNetworkButtonProps) {
         }
         onClick={() => appKit.open({ view: chain.unsupported ? 'UnsupportedChain' : 'Networks' })}
       >
-        {chain.unsupported
-          ? buttonMessages(appKit.messageOverrides).wrongNetwork
-          : chain.activeCaipNetwork.name}
+        {chain.unsupported ? messages.wrongNetwork : chain.activeCaipNetwork.name}
       </button>
     </>
   )

@@ -72,8 +72,7 @@ export function VirtualList<T>({
               style={{
                 position: 'absolute',
                 top: index * rowHeight,
-                left: 0,
-                right: 0,
+                insetInline: 0,
                 height: rowHeight - 8,
               }}
             >

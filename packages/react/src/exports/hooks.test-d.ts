@@ -14,6 +14,7 @@ import {
   type useAppKitConnections,
   type useAppKitConnectors,
   type useAppKitEvents,
+  type useAppKitLocale,
   type useAppKitNetwork,
   type useAppKitNetworkCore,
   type useAppKitProvider,
@@ -54,6 +55,13 @@ describe("AppKit's hooks", () => {
     expectTypeOf<State['open']>().toEqualTypeOf<boolean>()
     expectTypeOf<State['initialized']>().toEqualTypeOf<boolean>()
     expectTypeOf<State['selectedNetworkId']>().toEqualTypeOf<CaipNetworkId>()
+    expectTypeOf<State['locale']>().toEqualTypeOf<string>()
+  })
+
+  it('useAppKitLocale (ours)', () => {
+    type Result = ReturnType<typeof useAppKitLocale>
+    expectTypeOf<Result['dir']>().toEqualTypeOf<'ltr' | 'rtl'>()
+    expectTypeOf<Result['setLocale']>().toEqualTypeOf<(locale: string) => Promise<void>>()
   })
 
   it('useAppKitEvents is never undefined', () => {

@@ -48,6 +48,7 @@ export {
   useAppKitBalance,
   useAppKitConnectors,
   useAppKitEvents,
+  useAppKitLocale,
   useAppKitNetwork,
   useAppKitNetworkCore,
   useAppKitProvider,

@@ -12,6 +12,9 @@ function deepActiveElement(): HTMLElement | null {
 
 interface DialogProps {
   labelledBy: string
+  /** The language of its texts, and the way they run (right to left: Arabic, Hebrew, Persian) */
+  lang?: string
+  dir?: 'ltr' | 'rtl'
   onClose: () => void
   /** §4 closing is disabled in some views: Esc and the backdrop then shake instead. */
   closable: boolean
@@ -27,6 +30,8 @@ interface DialogProps {
 /** One accessible dialog: role, aria-modal, label, focus trapped and restored, Esc. */
 export function Dialog({
   labelledBy,
+  lang,
+  dir,
   onClose,
   closable,
   onBlockedClose,
@@ -85,6 +90,8 @@ export function Dialog({
         role="dialog"
         aria-modal={!inline}
         aria-labelledby={labelledBy}
+        lang={lang}
+        dir={dir}
         onKeyDown={onKeyDown}
       >
         {children}

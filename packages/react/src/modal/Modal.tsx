@@ -5,7 +5,7 @@ import { useAppKitInstance } from '../instance.ts'
 import type { BaseMessages } from '../messages.ts'
 import { useStore } from '../store.ts'
 import { themeStyle } from '../theme.ts'
-import { useMessages } from '../useMessages.ts'
+import { useLocale, useMessages } from '../useMessages.ts'
 import { preloadViews, viewComponent } from '../views/registry.ts'
 import { Alerts } from './Alerts.tsx'
 import { Dialog, FocusView } from './Dialog.tsx'
@@ -19,6 +19,7 @@ export function Modal({ inline = false }: { inline?: boolean }) {
   const appKit = useAppKitInstance()
   const { core } = appKit
   const messages = useMessages()
+  const { locale, dir } = useLocale()
   const { open, shake } = useStore(core.stores.modal)
   const router = useStore(core.stores.router)
   const theme = useStore(core.stores.theme)
@@ -36,12 +37,16 @@ export function Modal({ inline = false }: { inline?: boolean }) {
       <style>{modalCss}</style>
       <div
         className="lk-root"
+        lang={locale}
+        dir={dir}
         data-theme={theme.themeMode}
         style={themeStyle(theme.themeVariables)}
       >
         {open && (
           <Dialog
             labelledBy={TITLE_ID}
+            lang={locale}
+            dir={dir}
             onClose={core.close}
             closable={!closeLocked}
             onBlockedClose={core.shake}

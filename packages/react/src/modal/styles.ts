@@ -47,6 +47,7 @@ button { font: inherit; color: inherit; cursor: pointer; }
 @media (prefers-reduced-motion: reduce) { .lk-shake { animation: none; } }
 .lk-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; margin-bottom: 12px; }
 .lk-header h2 { margin: 0; font-size: 16px; font-weight: 600; text-align: center; }
+[dir='rtl'] .lk-flip { transform: scaleX(-1); }
 .lk-icon-btn {
   width: 36px; height: 36px; border-radius: 10px; border: 0; background: transparent; font-size: 18px;
   display: inline-flex; align-items: center; justify-content: center; color: var(--lk-fg-muted);
@@ -55,11 +56,14 @@ button { font: inherit; color: inherit; cursor: pointer; }
 .lk-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
 .lk-item {
   width: 100%; display: flex; align-items: center; gap: 12px; padding: 10px 12px; border-radius: 12px;
-  border: 1px solid transparent; background: var(--lk-bg-2); text-align: left;
+  border: 1px solid transparent; background: var(--lk-bg-2); text-align: start;
 }
 .lk-item:hover { border-color: var(--lk-border); background: var(--lk-bg-3); }
 .lk-item[aria-current='true'] { border-color: var(--lk-accent); }
 .lk-item img, .lk-avatar-sm { width: 32px; height: 32px; border-radius: 8px; flex: none; }
+.lk-initial { background: var(--lk-bg-3); display: inline-flex; align-items: center; justify-content: center; font-weight: 600; }
+.lk-initial::before { content: attr(data-initial); }
+.lk-token-icon.lk-initial { font-size: 12px; }
 .lk-item-name { flex: 1; min-width: 0; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .lk-tag { font-size: 12px; padding: 2px 8px; border-radius: 8px; background: var(--lk-bg); color: var(--lk-fg-muted); white-space: nowrap; }
 .lk-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 12px; padding: 8px 0; }
@@ -87,7 +91,8 @@ button { font: inherit; color: inherit; cursor: pointer; }
 .lk-skeleton { display: inline-block; width: 96px; height: 16px; border-radius: 6px; background: var(--lk-bg-3); }
 .lk-stack { display: flex; flex-direction: column; gap: 8px; margin-top: 12px; }
 .lk-toast {
-  position: fixed; left: 50%; top: 16px; transform: translateX(-50%); z-index: calc(var(--lk-z-index) + 1);
+  position: fixed; inset-inline: 0; margin-inline: auto; width: fit-content; max-width: calc(100vw - 24px);
+  top: 16px; z-index: calc(var(--lk-z-index) + 1);
   padding: 8px 16px; border-radius: 12px; background: var(--lk-bg-2); border: 1px solid var(--lk-border);
   box-shadow: 0 8px 24px rgba(0, 0, 0, 0.3); font-weight: 500;
 }
@@ -97,7 +102,7 @@ button { font: inherit; color: inherit; cursor: pointer; }
   width: 100%; height: 40px; margin-bottom: 12px; padding: 0 12px; border-radius: 12px; font: inherit;
   color: var(--lk-fg); background: var(--lk-bg-2); border: 1px solid var(--lk-border);
 }
-.lk-field { display: flex; flex-direction: column; gap: 4px; text-align: left; }
+.lk-field { display: flex; flex-direction: column; gap: 4px; text-align: start; }
 .lk-field .lk-search { margin-bottom: 0; }
 .lk-input-row { display: flex; gap: 8px; align-items: center; }
 .lk-virtual { margin: 0 -4px; padding: 0 4px; }
@@ -111,7 +116,7 @@ button { font: inherit; color: inherit; cursor: pointer; }
 .lk-qr svg { width: 100%; height: 100%; display: block; }
 .lk-qr svg path[stroke] { stroke: var(--lk-qr-color, #000); }
 .lk-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-.lk-section { display: flex; flex-direction: column; gap: 8px; text-align: left; margin-top: 8px; }
+.lk-section { display: flex; flex-direction: column; gap: 8px; text-align: start; margin-top: 8px; }
 .lk-section-title { font-size: 13px; font-weight: 600; color: var(--lk-fg-muted); margin: 0; }
 .lk-total { font-size: 24px; font-weight: 600; margin: 0; min-height: 30px; }
 .lk-row-end { display: flex; flex-direction: column; align-items: flex-end; font-size: 14px; }

@@ -1,28 +1,47 @@
-/** A wallet's logo, or its initial when it has none. */
-export function WalletIcon({
+import { formatFiat, formatTokenAmount, type TokenBalance } from '@latchkey/core/internal'
+import { createElement, Fragment, type ReactNode, useState } from 'react'
+import { useLocale } from '../useMessages.ts'
+
+/** A template's `{name}` placeholders replaced by elements (a link, an amount kept left to right). */
+export function fill(template: string, parts: Record<string, ReactNode>): ReactNode {
+  const pieces = template.split(/(\{\w+\})/).map((piece) => parts[piece.slice(1, -1)] ?? piece)
+  // Children as arguments: a fixed sequence, so React wants no keys.
+  return createElement(Fragment, null, ...pieces)
+}
+
+/**
+ * A logo (a wallet's, a network's, a token's), or the name's initial when there is none or it
+ * does not load: the directory answers 404 for a wallet no icon package draws.
+ */
+export function Logo({
   name,
   src,
   className,
 }: {
   name: string
-  src?: string
+  src?: string | undefined
   className?: string
 }) {
-  if (src) return <img src={src} alt="" className={className} width={32} height={32} />
+  const [failed, setFailed] = useState<string>()
+  if (src && failed !== src) {
+    return (
+      <img
+        src={src}
+        alt=""
+        className={className}
+        width={32}
+        height={32}
+        onError={() => setFailed(src)}
+      />
+    )
+  }
   return (
+    // The initial is drawn by CSS (::before), so it stays out of the row's text.
     <span
-      className={`lk-avatar-sm ${className ?? ''}`}
+      className={`lk-avatar-sm lk-initial ${className ?? ''}`}
       aria-hidden="true"
-      style={{
-        background: 'var(--lk-bg-3)',
-        display: 'inline-flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        fontWeight: 600,
-      }}
-    >
-      {name.slice(0, 1).toUpperCase()}
-    </span>
+      data-initial={name.slice(0, 1).toUpperCase()}
+    />
   )
 }
 
@@ -36,5 +55,26 @@ export function AddressAvatar({ address }: { address: string }) {
       aria-hidden="true"
       style={{ background: `linear-gradient(135deg, hsl(${hue} 70% 55%), hsl(${hue2} 70% 45%))` }}
     />
+  )
+}
+
+/** A token held: its amount (§5 floored) and fiat value, in the language shown, left to right. */
+export function TokenHolding({
+  token,
+  amountTestId,
+}: {
+  token: TokenBalance
+  amountTestId?: string
+}) {
+  const { locale } = useLocale()
+  return (
+    <span className="lk-row-end">
+      <span data-testid={amountTestId} dir="ltr">
+        {`${formatTokenAmount(token.quantity.numeric, locale)} ${token.symbol}`}
+      </span>
+      <span className="lk-muted" dir="ltr">
+        {formatFiat(token.value, locale)}
+      </span>
+    </span>
   )
 }

@@ -64,6 +64,16 @@ describe("the modal's styles", () => {
     }
   })
 
+  it('mirror right to left: logical properties only, nothing set by left or right', () => {
+    const sheets = [
+      ['modal', modalCss],
+      ...Object.entries(slices).map(([flow, s]) => [flow, s.css]),
+    ]
+    for (const [name, css = ''] of sheets) {
+      expect(css.match(/.*\b(left|right)\b.*/g) ?? [], name).toEqual([])
+    }
+  })
+
   it('each view of a flow with a slice renders that slice', () => {
     const views = sources.filter(
       ({ file, text }) => flowOf(file) && slices[flowOf(file) ?? ''] && /data-view="/.test(text),

@@ -1,6 +1,8 @@
 import { type Insertable, type Kysely, sql } from 'kysely'
 import { DIRECTORY_SEED } from '../constants.ts'
+import { walletLogos } from '../images/packageIcons.ts'
 import { type GeneratedWallet, generateWallets } from '../seed/generate.ts'
+import { WALLET_ICONS } from '../seed/icons.ts'
 import type { SeedWallet } from '../seed/wallets.ts'
 import type { Database, StoredRemoteFeatures, WalletsTable } from './schema.ts'
 
@@ -21,7 +23,12 @@ const INSERT_BATCH = 500
 
 type WalletInsert = Insertable<WalletsTable>
 
-function toRow(wallet: SeedWallet, rank: number, directoryIndex: number | null): WalletInsert {
+function toRow(
+  wallet: SeedWallet,
+  rank: number,
+  directoryIndex: number | null,
+  imageSvg: string | null,
+): WalletInsert {
   return {
     id: wallet.id,
     name: wallet.name,
@@ -38,13 +45,13 @@ function toRow(wallet: SeedWallet, rank: number, directoryIndex: number | null):
     chrome_store: wallet.chromeStore,
     badge_type: wallet.certified ? 'certified' : 'none',
     rank,
-    image_svg: null,
+    image_svg: imageSvg,
     directory_index: directoryIndex,
   }
 }
 
 function generatedRow(wallet: GeneratedWallet): WalletInsert {
-  return toRow(wallet, wallet.rank, wallet.directoryIndex)
+  return toRow(wallet, wallet.rank, wallet.directoryIndex, null)
 }
 
 function* batches<T>(items: readonly T[], size: number): Generator<T[]> {
@@ -73,8 +80,14 @@ async function seedProject(db: Kysely<Database>, options: SeedOptions): Promise<
     .execute()
 }
 
-async function seedRealWallets(db: Kysely<Database>, wallets: readonly SeedWallet[]) {
-  const rows = wallets.map((wallet, index) => toRow(wallet, index + 1, null))
+async function seedRealWallets(
+  db: Kysely<Database>,
+  wallets: readonly SeedWallet[],
+  logos: ReadonlyMap<string, string>,
+) {
+  const rows = wallets.map((wallet, index) =>
+    toRow(wallet, index + 1, null, logos.get(wallet.id) ?? null),
+  )
   for (const batch of batches(rows, INSERT_BATCH)) {
     await db
       .insertInto('wallets')
@@ -95,6 +108,7 @@ async function seedRealWallets(db: Kysely<Database>, wallets: readonly SeedWalle
           chrome_store: eb.ref('excluded.chrome_store'),
           badge_type: eb.ref('excluded.badge_type'),
           rank: eb.ref('excluded.rank'),
+          image_svg: eb.ref('excluded.image_svg'),
         })),
       )
       .execute()
@@ -121,13 +135,20 @@ async function seedGeneratedDirectory(db: Kysely<Database>, size: number): Promi
   return true
 }
 
-/** The wallet directory: the real wallets, then `directorySize` generated ones. Idempotent. */
+/**
+ * The wallet directory: the real wallets with their logos (src/seed/icons.ts), then
+ * `directorySize` generated ones, which have none. Idempotent.
+ */
 export async function seedDirectory(
   db: Kysely<Database>,
   options: Pick<SeedOptions, 'wallets' | 'directorySize'>,
 ): Promise<void> {
+  const logos = await walletLogos(
+    options.wallets.map((wallet) => wallet.id),
+    WALLET_ICONS,
+  )
   const directoryChanged = await db.transaction().execute(async (trx) => {
-    await seedRealWallets(trx, options.wallets)
+    await seedRealWallets(trx, options.wallets, logos)
     return seedGeneratedDirectory(trx, options.directorySize)
   })
   // Fresh statistics, or the planner sorts the whole directory instead of walking its index.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { catalogImageSvg } from './catalog.ts'
-import { colorFor, escapeXml, etagOf, initialsOf, walletLogoSvg } from './svg.ts'
+import { currencyImageSvg } from './catalog.ts'
+import { badgeSvg, colorFor, escapeXml, etagOf } from './svg.ts'
 
 describe('escapeXml', () => {
   it('escapes the five XML specials', () => {
@@ -10,52 +10,32 @@ describe('escapeXml', () => {
   })
 })
 
-describe('initialsOf', () => {
-  it.each([
-    ['MetaMask', 'MM'],
-    ['Trust Wallet', 'TW'],
-    ['1inch Wallet', '1W'],
-    ['Rainbow', 'Ra'],
-    ['ELLIPAL', 'EL'],
-    ["D'CENT Wallet", 'DC'],
-    ['polkadot{.js}', 'pj'],
-    ['🦊', '?'],
-    ['Ärzte Börse', 'ÄB'],
-  ])('%s -> %s', (name, initials) => {
-    expect(initialsOf(name)).toBe(initials)
-  })
-})
-
-describe('walletLogoSvg', () => {
-  it('draws the initials on a colour from the id, with the name as title', () => {
-    const svg = walletLogoSvg('metamask', 'MetaMask')
-    expect(svg).toContain('<title>MetaMask</title>')
-    expect(svg).toContain(`fill="${colorFor('metamask')}"`)
-    expect(svg).toContain('>MM</text>')
+describe('badgeSvg', () => {
+  it('draws the label on a colour from the key, with the title', () => {
+    const svg = badgeSvg({ label: '€', title: 'Euro', colorKey: 'currency:EUR' })
+    expect(svg).toContain('<title>Euro</title>')
+    expect(svg).toContain(`fill="${colorFor('currency:EUR')}"`)
+    expect(svg).toContain('>€</text>')
   })
 
-  it('escapes a hostile name', () => {
-    const svg = walletLogoSvg('x', '</title><script>alert(1)</script>')
+  it('escapes a hostile label and title', () => {
+    const hostile = '</title><script>alert(1)</script>'
+    const svg = badgeSvg({ label: hostile, title: hostile, colorKey: 'x' })
     expect(svg).not.toContain('<script>')
     expect(svg).toContain('&lt;/title&gt;&lt;script&gt;')
   })
 
   it('is stable, so its ETag is too', () => {
-    expect(etagOf(walletLogoSvg('a', 'A'))).toBe(etagOf(walletLogoSvg('a', 'A')))
-    expect(etagOf(walletLogoSvg('a', 'A'))).not.toBe(etagOf(walletLogoSvg('b', 'A')))
+    const badge = (colorKey: string) => badgeSvg({ label: 'A', title: 'A', colorKey })
+    expect(etagOf(badge('a'))).toBe(etagOf(badge('a')))
+    expect(etagOf(badge('a'))).not.toBe(etagOf(badge('b')))
   })
 })
 
-describe('catalogImageSvg', () => {
-  it('knows networks by CAIP-2 id, currencies and tokens in any case', () => {
-    expect(catalogImageSvg('asset', 'eip155:8453')).toContain('<title>Base</title>')
-    expect(catalogImageSvg('asset', 'EIP155:1')).toBeUndefined()
-    expect(catalogImageSvg('currency', 'gbp')).toContain('<title>Pound Sterling</title>')
-    expect(catalogImageSvg('token', 'weth')).toContain('>WETH</text>')
-  })
-
-  it('does not mistake object prototype keys for ids', () => {
-    expect(catalogImageSvg('asset', 'constructor')).toBeUndefined()
-    expect(catalogImageSvg('token', 'hasOwnProperty')).toBeUndefined()
+describe('currencyImageSvg', () => {
+  it('knows currencies by ISO 4217 code in any case', () => {
+    expect(currencyImageSvg('gbp')).toContain('<title>Pound Sterling</title>')
+    expect(currencyImageSvg('USD')).toBe(currencyImageSvg('usd'))
+    expect(currencyImageSvg('XXX')).toBeUndefined()
   })
 })

@@ -20,16 +20,6 @@ export function colorFor(key: string): string {
   return `hsl(${hue} 55% 42%)`
 }
 
-/** 'Trust Wallet' -> 'TW', 'MetaMask' -> 'MM', '1inch Wallet' -> '1W', 'ELLIPAL' -> 'EL'. */
-export function initialsOf(name: string): string {
-  const words = name.match(/[\p{L}\p{N}]+/gu) ?? []
-  const first = words[0] ?? '?'
-  if (words.length > 1) return [...first][0] + ([...(words[1] as string)][0] ?? '')
-  const capitals = first.match(/\p{Lu}/gu) ?? []
-  if (capitals.length >= 2 && first !== first.toUpperCase()) return capitals.slice(0, 2).join('')
-  return [...first].slice(0, 2).join('')
-}
-
 export interface BadgeSvgOptions {
   /** Drawn in the middle; escaped */
   label: string
@@ -37,26 +27,19 @@ export interface BadgeSvgOptions {
   title: string
   /** Any key: the same key always gives the same colour */
   colorKey: string
-  shape: 'rounded' | 'circle'
 }
 
-/** A 96×96 logo: a coloured square or disc with a short label. */
-export function badgeSvg({ label, title, colorKey, shape }: BadgeSvgOptions): string {
-  const radius = shape === 'circle' ? 48 : 24
+/** A 96×96 badge: a coloured disc with a short label. */
+export function badgeSvg({ label, title, colorKey }: BadgeSvgOptions): string {
   const fontSize = label.length > 3 ? 26 : label.length > 2 ? 32 : 40
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96" role="img">',
     `<title>${escapeXml(title)}</title>`,
-    `<rect width="96" height="96" rx="${radius}" fill="${colorFor(colorKey)}"/>`,
+    `<rect width="96" height="96" rx="48" fill="${colorFor(colorKey)}"/>`,
     `<text x="48" y="50" fill="#fff" font-family="system-ui,sans-serif" font-size="${fontSize}"`,
     ` font-weight="600" text-anchor="middle" dominant-baseline="middle">${escapeXml(label)}</text>`,
     '</svg>',
   ].join('')
-}
-
-/** A wallet's logo drawn from its name; the colour comes from its id. */
-export function walletLogoSvg(id: string, name: string): string {
-  return badgeSvg({ label: initialsOf(name), title: name, colorKey: id, shape: 'rounded' })
 }
 
 /** A strong validator for a body: the same bytes give the same tag. */

@@ -6,8 +6,10 @@ import type { Database } from '../db/schema.ts'
 import { findWalletForImage } from '../db/wallets.ts'
 import type { AppEnv } from '../env.ts'
 import { imageNotFound } from '../errors.ts'
-import { catalogImageSvg, type ImageCatalog } from '../images/catalog.ts'
-import { etagOf, walletLogoSvg } from '../images/svg.ts'
+import { currencyImageSvg } from '../images/catalog.ts'
+import { memoized, simpleIcon, web3Icon } from '../images/packageIcons.ts'
+import { etagOf } from '../images/svg.ts'
+import { NETWORK_ICONS, SOCIAL_ICONS, TOKEN_ICONS, type Web3IconRef } from '../seed/icons.ts'
 import { commonQuery, ErrorSchema, projectErrorResponses } from './params.ts'
 
 const ImageParams = z.object({
@@ -27,7 +29,7 @@ function imageRoute(path: string, summary: string) {
       },
       304: { description: 'Not modified (If-None-Match matched the ETag)' },
       404: {
-        description: 'No image with this id',
+        description: 'No image with this id, or none for it in the icon packages',
         content: { 'application/json': { schema: ErrorSchema } },
       },
       ...projectErrorResponses,
@@ -47,6 +49,10 @@ export const getCurrencyImageRoute = imageRoute(
 export const getTokenImageRoute = imageRoute(
   '/public/getTokenImage/{id}',
   'A token image by symbol (§7)',
+)
+export const getSocialImageRoute = imageRoute(
+  '/public/getSocialImage/{id}',
+  "A sign-in provider's mark by the modal's id (google, x, …; ours)",
 )
 
 /** True when an If-None-Match header names this ETag (or is '*'). */
@@ -72,28 +78,44 @@ function svgResponse(c: Context<AppEnv>, svg: string | undefined) {
 
 async function walletImage(db: Kysely<Database>, id: string): Promise<string | undefined> {
   const wallet = await findWalletForImage(db, id)
-  if (!wallet) return undefined
-  return wallet.image_svg ?? walletLogoSvg(wallet.id, wallet.name)
+  return wallet?.image_svg ?? undefined
+}
+
+/** Looks an id up in a table without mistaking Object.prototype's keys for ids. */
+function entryOf<V>(table: Readonly<Record<string, V>>, id: string): V | undefined {
+  return Object.hasOwn(table, id) ? table[id] : undefined
 }
 
 export function registerImageRoutes(app: OpenAPIHono<AppEnv>, db: Kysely<Database>) {
   // An id outside the pattern can name no image: 404 without asking the database.
   const validId = (id: string) => IMAGE_ID_PATTERN.test(id)
+  const web3Icons = memoized(web3Icon)
+  const socialIcons = memoized(simpleIcon)
+  const tokensBySymbol: Record<string, Web3IconRef | null> = Object.fromEntries(
+    Object.entries(TOKEN_ICONS).map(([symbol, ref]) => [symbol.toUpperCase(), ref]),
+  )
+  const packageIcon = async <V>(
+    table: Readonly<Record<string, V | null>>,
+    id: string,
+    load: (file: V) => Promise<string | undefined>,
+  ) => {
+    const file = entryOf(table, id)
+    return file == null ? undefined : load(file)
+  }
 
-  app.openapi(getWalletImageRoute, async (c) => {
-    const { id } = c.req.valid('param')
-    return svgResponse(c, validId(id) ? await walletImage(db, id) : undefined)
-  })
-
-  const catalogs: Array<[ReturnType<typeof imageRoute>, ImageCatalog]> = [
-    [getAssetImageRoute, 'asset'],
-    [getCurrencyImageRoute, 'currency'],
-    [getTokenImageRoute, 'token'],
+  const images: Array<
+    [ReturnType<typeof imageRoute>, (id: string) => Promise<string | undefined>]
+  > = [
+    [getWalletImageRoute, (id) => walletImage(db, id)],
+    [getAssetImageRoute, (id) => packageIcon(NETWORK_ICONS, id, web3Icons)],
+    [getCurrencyImageRoute, async (id) => currencyImageSvg(id)],
+    [getTokenImageRoute, (id) => packageIcon(tokensBySymbol, id.toUpperCase(), web3Icons)],
+    [getSocialImageRoute, (id) => packageIcon(SOCIAL_ICONS, id, socialIcons)],
   ]
-  for (const [route, catalog] of catalogs) {
-    app.openapi(route, (c) => {
+  for (const [route, imageOf] of images) {
+    app.openapi(route, async (c) => {
       const { id } = c.req.valid('param')
-      return svgResponse(c, validId(id) ? catalogImageSvg(catalog, id) : undefined)
+      return svgResponse(c, validId(id) ? await imageOf(id) : undefined)
     })
   }
 }

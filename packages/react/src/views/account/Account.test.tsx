@@ -235,8 +235,47 @@ describe('Account view', () => {
       .querySelector<HTMLElement>('[data-tx-hash="0xabc"]')
     expect(activity?.textContent).toContain('Received')
     expect(activity?.textContent).toContain('+1.234 ETH')
-    expect(activity?.textContent).toContain('just now')
+    expect(activity?.textContent).toContain('now')
     expect(screen.getByTestId('account-identity').textContent).toBe('alice.reown.id')
+  })
+
+  it('writes amounts, fiat values and times in the chosen language (German, Japanese)', async () => {
+    const { appKit } = await connectedKit()
+    await appKit.setLocale('de')
+    renderAccount(appKit)
+    const older = {
+      ...transaction,
+      id: 't2',
+      metadata: { ...transaction.metadata, hash: '0xdef', minedAt: '2025-12-01T12:00:00Z' },
+    }
+    act(() => {
+      appKit.core.stores.portfolio.setState({
+        tokens: [
+          {
+            name: 'Ether',
+            symbol: 'ETH',
+            chainId: 'eip155:31337',
+            value: 20_000_000,
+            price: 2000,
+            quantity: { decimals: '18', numeric: '10000.99999' },
+            iconUrl: '',
+          },
+        ],
+        totalValue: 30_000_000,
+        transactions: [transaction, older],
+      })
+    })
+    expect(screen.getByTestId('portfolio-total').textContent).toBe('30.000.000,00\u00a0$')
+    expect(screen.getByTestId('token-amount').textContent).toBe('10000,999 ETH')
+    expect(screen.getByTestId('account-balance').textContent).toBe('10000 ETH')
+    const activity = screen.getByTestId('activity-list')
+    expect(activity.querySelector('[data-tx-hash="0xabc"]')?.textContent).toBe(
+      'Empfangen+1,234 ETHjetzt',
+    )
+    expect(activity.querySelector('[data-tx-hash="0xdef"] time')?.textContent).toBe('01.12.2025')
+    await act(() => appKit.setLocale('ja'))
+    expect(activity.querySelector('[data-tx-hash="0xdef"] time')?.textContent).toBe('2025/12/01')
+    expect(screen.getByTestId('portfolio-total').textContent).toBe('$30,000,000.00')
   })
 
   it('shows Token Balance Unavailable as the total when balances failed', async () => {

@@ -1,7 +1,7 @@
 import {
   AUTH_CONNECTOR_ID,
   EMBEDDED_SOLANA_CONNECTOR_ID,
-  floorDecimalString,
+  formatDecimal,
   formatFiat,
   formatRelativeTime,
   shortenAddress,
@@ -12,10 +12,10 @@ import { useCopy } from '../../components/useCopy.ts'
 import { CopyIcon } from '../../icons.tsx'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
-import { useMessages } from '../../useMessages.ts'
+import { useLocale, useMessages } from '../../useMessages.ts'
 import { AccountTypeToggle } from '../embedded/AccountTypeToggle.tsx'
 import { SignOutEverywhere } from '../embedded/SignOutEverywhere.tsx'
-import { AddressAvatar } from '../parts.tsx'
+import { AddressAvatar, Logo, TokenHolding } from '../parts.tsx'
 import { activitySummary, visibleWalletFeatures } from './accountRules.ts'
 import { accountCss } from './styles.ts'
 
@@ -29,6 +29,7 @@ const FEATURE_VIEWS = {
 export default function Account() {
   const { core } = useAppKitInstance()
   const messages = useMessages()
+  const { locale } = useLocale()
   const account = useStore(core.stores.account)
   const network = useStore(core.stores.chain, (s) => s.activeCaipNetwork)
   const portfolio = useStore(core.stores.portfolio)
@@ -73,7 +74,7 @@ export default function Account() {
         </p>
       ) : null}
       <div className="lk-address">
-        <span data-testid="account-address" title={address}>
+        <span data-testid="account-address" title={address} dir="ltr">
           {shortenAddress(address)}
         </span>
         <button
@@ -89,7 +90,7 @@ export default function Account() {
       </div>
       <p className="lk-balance" data-testid="account-balance" aria-live="polite">
         {account.balance ? (
-          `${account.balance.formatted} ${account.balance.symbol}`
+          <span dir="ltr">{`${formatDecimal(account.balance.formatted, locale)} ${account.balance.symbol}`}</span>
         ) : account.balanceError ? (
           account.balanceError
         ) : (
@@ -187,7 +188,7 @@ export default function Account() {
             (portfolio.balancesLoading && portfolio.tokens.length === 0 ? (
               <span className="lk-skeleton" />
             ) : (
-              formatFiat(portfolio.totalValue)
+              <span dir="ltr">{formatFiat(portfolio.totalValue, locale)}</span>
             ))}
         </p>
         <h3 className="lk-section-title">{messages.tokens}</h3>
@@ -198,16 +199,9 @@ export default function Account() {
               className="lk-row"
               data-token-symbol={token.symbol}
             >
-              {token.iconUrl ? (
-                <img src={token.iconUrl} alt="" width={24} height={24} className="lk-token-icon" />
-              ) : null}
+              <Logo name={token.symbol} src={token.iconUrl} className="lk-token-icon" />
               <span className="lk-item-name">{token.name}</span>
-              <span className="lk-row-end">
-                <span data-testid="token-amount">
-                  {`${floorDecimalString(token.quantity.numeric)} ${token.symbol}`}
-                </span>
-                <span className="lk-muted">{formatFiat(token.value)}</span>
-              </span>
+              <TokenHolding token={token} amountTestId="token-amount" />
             </li>
           ))}
         </ul>
@@ -226,7 +220,7 @@ export default function Account() {
             aria-busy={portfolio.transactionsLoading}
           >
             {portfolio.transactions.map((transaction) => {
-              const summary = activitySummary(transaction, messages)
+              const summary = activitySummary(transaction, messages, locale)
               return (
                 <li
                   key={transaction.id}
@@ -236,9 +230,9 @@ export default function Account() {
                 >
                   <span className="lk-item-name">{summary.label}</span>
                   <span className="lk-row-end">
-                    <span>{`${summary.amount} ${summary.symbol}`}</span>
+                    <span dir="ltr">{`${summary.amount} ${summary.symbol}`}</span>
                     <time className="lk-muted" dateTime={transaction.metadata.minedAt}>
-                      {formatRelativeTime(transaction.metadata.minedAt)}
+                      {formatRelativeTime(transaction.metadata.minedAt, Date.now(), locale)}
                     </time>
                   </span>
                 </li>

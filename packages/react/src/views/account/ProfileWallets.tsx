@@ -90,7 +90,9 @@ function ProfileWalletRow({
         {name}
         <span className="lk-muted lk-small" data-testid={`profile-address-${namespace}`}>
           {' '}
-          <span title={address}>{profileName ?? shortenAddress(address)}</span>
+          <span title={address} dir="ltr">
+            {profileName ?? shortenAddress(address)}
+          </span>
         </span>
       </span>
       {active ? <span className="lk-tag">{messages.activeNetwork}</span> : null}

@@ -25,7 +25,7 @@ export default function Receive() {
     <div data-view="Receive" className="lk-center">
       <style>{accountCss}</style>
       {address && <QrCode text={address} label={messages.receiveQrLabel} />}
-      <p className="lk-receive-address" data-testid="receive-address">
+      <p className="lk-receive-address" data-testid="receive-address" dir="ltr">
         {address}
       </p>
       <button

@@ -2,7 +2,7 @@
 import type { ChainNamespace, CodeFeatures, Features, Transaction } from '@latchkey/core/internal'
 import {
   DEFAULT_WALLET_FEATURE_ORDER,
-  floorDecimalString,
+  formatTokenAmount,
   isSwapSupported,
   SEND_SUPPORTED_NAMESPACES,
 } from '@latchkey/core/internal'
@@ -43,15 +43,16 @@ export function visibleWalletFeatures(
 }
 
 /** What an activity row says: a swap's two legs; else the first transfer that is not spam. */
-export function activitySummary(transaction: Transaction, messages: BaseMessages) {
+export function activitySummary(transaction: Transaction, messages: BaseMessages, locale?: string) {
+  const amountOf = (numeric: string) => formatTokenAmount(numeric, locale)
   const sold = transaction.transfers.find((t) => t.direction === 'out')
   const bought = transaction.transfers.find((t) => t.direction === 'in')
   if (transaction.metadata.operationType === 'trade' && sold && bought) {
-    const soldText = `${floorDecimalString(sold.quantity.numeric)} ${sold.fungible_info?.symbol ?? ''}`
+    const soldText = `${amountOf(sold.quantity.numeric)} ${sold.fungible_info?.symbol ?? ''}`
     return {
       direction: 'trade',
       label: messages.swapped,
-      amount: `${soldText} → ${floorDecimalString(bought.quantity.numeric)}`,
+      amount: `${soldText} → ${amountOf(bought.quantity.numeric)}`,
       symbol: bought.fungible_info?.symbol ?? '',
     } as const
   }
@@ -64,7 +65,7 @@ export function activitySummary(transaction: Transaction, messages: BaseMessages
   return {
     direction,
     label: { in: messages.received, out: messages.sent, self: messages.sentToSelf }[direction],
-    amount: transfer ? `${sign}${floorDecimalString(transfer.quantity.numeric)}` : '',
+    amount: transfer ? `${sign}${amountOf(transfer.quantity.numeric)}` : '',
     symbol: transfer?.fungible_info?.symbol ?? (transfer?.nft_info ? 'NFT' : ''),
   } as const
 }

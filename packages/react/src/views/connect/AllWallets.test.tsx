@@ -55,6 +55,21 @@ describe('AllWallets', () => {
     expect(fetchNextPage).not.toHaveBeenCalled()
   })
 
+  it("says how many wallets in the language's plural form, the number its own element", async () => {
+    const { appKit } = allWallets({ pages: [rainbow], count: 1 })
+    const said = () => screen.getByTestId('wallet-count').parentElement?.textContent
+    expect(said()).toBe('1 wallet')
+    act(() => appKit.core.stores.directory.setState({ count: 537 }))
+    expect(said()).toBe('537 wallets')
+    await act(() => appKit.setLocale('de'))
+    expect(said()).toBe('537 Wallets')
+    await act(() => appKit.setLocale('ar'))
+    expect(said()).toBe('537 محفظة')
+    act(() => appKit.core.stores.directory.setState({ count: 5 }))
+    expect(said()).toBe('5 محافظ')
+    expect(screen.getByTestId('wallet-count').textContent).toBe('5')
+  })
+
   it('opened before any page came, asks for the first and says Loading… until it is in', () => {
     const { appKit, fetchNextPage } = allWallets()
     expect(fetchNextPage).toHaveBeenCalledTimes(1)

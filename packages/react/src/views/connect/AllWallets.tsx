@@ -1,8 +1,10 @@
+import { formatNumber, pluralForm } from '@latchkey/core/internal'
 import { useEffect, useState } from 'react'
 import { VirtualList } from '../../components/VirtualList.tsx'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
-import { useMessages } from '../../useMessages.ts'
+import { useLocale, useMessages } from '../../useMessages.ts'
+import { fill } from '../parts.tsx'
 import { connectCss } from './styles.ts'
 import { DirectoryWalletRow } from './WalletRow.tsx'
 
@@ -13,10 +15,12 @@ const LIST_HEIGHT = 360
 export default function AllWallets() {
   const { core } = useAppKitInstance()
   const messages = useMessages()
+  const { locale } = useLocale()
   const directory = useStore(core.stores.directory)
   const [text, setText] = useState(directory.search.query)
   const searching = text.trim() !== ''
   const items = searching ? directory.search.results : directory.pages
+  const count = searching ? directory.search.results.length : directory.count
 
   useEffect(() => {
     if (directory.pages.length === 0) void core.directory.fetchNextPage()
@@ -40,8 +44,14 @@ export default function AllWallets() {
         value={text}
         onChange={(e) => onSearch(e.target.value)}
       />
-      <p className="lk-visually-hidden" aria-live="polite" data-testid="wallet-count">
-        {searching ? directory.search.results.length : directory.count}
+      <p className="lk-visually-hidden" aria-live="polite">
+        {fill(pluralForm(messages.walletCount, count, locale), {
+          count: (
+            <span data-testid="wallet-count">
+              {formatNumber(count, locale, { useGrouping: false })}
+            </span>
+          ),
+        })}
       </p>
       {searching && !directory.search.loading && items.length === 0 ? (
         <p className="lk-muted lk-center" data-testid="no-wallet-found">

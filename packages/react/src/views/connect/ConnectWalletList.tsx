@@ -1,14 +1,15 @@
 import {
   type AppKitCore,
   type ConnectLayout,
+  formatNumber,
   type WalletRowSources,
   walletRows,
 } from '@latchkey/core/internal'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
-import { useMessages } from '../../useMessages.ts'
-import { WalletIcon } from '../parts.tsx'
+import { useLocale, useMessages } from '../../useMessages.ts'
+import { Logo } from '../parts.tsx'
 import { connectWithWalletConnect, DirectoryWalletRow } from './WalletRow.tsx'
 
 interface Row {
@@ -58,10 +59,7 @@ function useRows(sources: WalletRowSources & { layout: ConnectLayout }): Row[] {
             installed ? void core.connect(wallet.id) : connectWithWalletConnect(core, wallet)
           }
         >
-          <WalletIcon
-            name={wallet.name}
-            src={layout.connectorImages[wallet.id] ?? wallet.imageUrl}
-          />
+          <Logo name={wallet.name} src={layout.connectorImages[wallet.id] ?? wallet.imageUrl} />
           <span className="lk-item-name">{wallet.name}</span>
           {recent && <span className="lk-tag">{messages.recent}</span>}
           {installed && <span className="lk-tag">{messages.installed}</span>}
@@ -90,6 +88,7 @@ function useImpressions(core: AppKitCore, rows: Row[]) {
 /** The Connect view's wallets: discovered, recent, featured, custom, recommended, WalletConnect. */
 export function ConnectWalletList({ core, layout }: { core: AppKitCore; layout: ConnectLayout }) {
   const messages = useMessages()
+  const { locale } = useLocale()
   const connectors = useStore(core.stores.connectors, (s) => s.list).filter(layout.offers)
   const directory = useStore(core.stores.directory)
   const recent = useStore(core.stores.recent, (s) => s.wallets)
@@ -134,7 +133,7 @@ export function ConnectWalletList({ core, layout }: { core: AppKitCore; layout: 
               <span className="lk-item-name">{messages.allWallets}</span>
               {directory.count > 0 && (
                 <span className="lk-tag" data-testid="all-wallets-count">
-                  {directory.count}
+                  {formatNumber(directory.count, locale, { useGrouping: false })}
                 </span>
               )}
             </button>

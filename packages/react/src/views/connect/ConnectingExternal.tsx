@@ -3,7 +3,7 @@ import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
-import { WalletIcon } from '../parts.tsx'
+import { Logo } from '../parts.tsx'
 import { ConnectError } from './ConnectError.tsx'
 import { connectCss } from './styles.ts'
 
@@ -24,7 +24,7 @@ export default function ConnectingExternal() {
     >
       <style>{connectCss}</style>
       <div className="lk-spinner" data-state={error ? 'error' : 'waiting'}>
-        <WalletIcon name={name} src={router.wallet?.imageUrl} className="lk-wallet-logo" />
+        <Logo name={name} src={router.wallet?.imageUrl} className="lk-wallet-logo" />
       </div>
       {error ? (
         <ConnectError message={error.message} onRetry={() => void core.connect(connectorId)} />

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
-import { WalletIcon } from '../parts.tsx'
+import { Logo } from '../parts.tsx'
 import { ConnectError } from './ConnectError.tsx'
 import { PairingPanel, stopUnlessStillPairing } from './PairingPanel.tsx'
 import { connectCss } from './styles.ts'
@@ -28,7 +28,7 @@ export default function ConnectingWalletConnect() {
       data-state={error ? (error.rejected ? 'rejected' : 'failed') : 'waiting'}
     >
       <style>{connectCss}</style>
-      {wallet && <WalletIcon name={wallet.name} src={wallet.imageUrl} className="lk-wallet-logo" />}
+      {wallet && <Logo name={wallet.name} src={wallet.imageUrl} className="lk-wallet-logo" />}
       {error ? (
         <ConnectError
           message={error.message}

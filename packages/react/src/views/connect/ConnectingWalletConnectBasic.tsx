@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
-import { WalletIcon } from '../parts.tsx'
+import { Logo } from '../parts.tsx'
 import { ConnectError } from './ConnectError.tsx'
 import { PairingPanel, stopUnlessStillPairing } from './PairingPanel.tsx'
 import { connectCss } from './styles.ts'
@@ -57,7 +57,7 @@ export default function ConnectingWalletConnectBasic() {
                   data-wallet-id={wallet.id}
                   data-testid={`wallet-${wallet.id}`}
                 >
-                  <WalletIcon name={wallet.name} src={wallet.imageUrl} />
+                  <Logo name={wallet.name} src={wallet.imageUrl} />
                   <span className="lk-item-name">{wallet.name}</span>
                 </a>
               </li>

@@ -1,15 +1,9 @@
 import type { ConnectLayout } from '@latchkey/core/internal'
-import { createElement, Fragment, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { BaseMessages } from '../../messages.ts'
+import { fill } from '../parts.tsx'
 
 type Legal = NonNullable<ConnectLayout['legal']>
-
-/** A template's `{name}` placeholders replaced by elements. */
-function fill(template: string, parts: Record<string, ReactNode>): ReactNode {
-  const pieces = template.split(/(\{\w+\})/).map((piece) => parts[piece.slice(1, -1)] ?? piece)
-  // Children as arguments: a fixed sequence, so React wants no keys.
-  return createElement(Fragment, null, ...pieces)
-}
 
 /** "Terms of Service and Privacy Policy" as links, or the one the app gives. */
 function documents(legal: Legal, messages: BaseMessages): ReactNode {

@@ -1,7 +1,7 @@
 import type { AppKitCore, DirectoryWallet, WalletRef } from '@latchkey/core/internal'
 import { useAppKitInstance } from '../../instance.ts'
 import { useMessages } from '../../useMessages.ts'
-import { WalletIcon } from '../parts.tsx'
+import { Logo } from '../parts.tsx'
 
 /** Shows a wallet's WalletConnect pairing (QR code, copy link, its deep link). */
 export function connectWithWalletConnect(core: AppKitCore, wallet?: WalletRef) {
@@ -35,7 +35,7 @@ export function DirectoryWalletRow({ wallet }: { wallet: DirectoryWallet }) {
             })
       }
     >
-      <WalletIcon name={wallet.name} src={wallet.imageUrl} />
+      <Logo name={wallet.name} src={wallet.imageUrl} />
       <span className="lk-item-name">{wallet.name}</span>
       {wallet.installed ? (
         <span className="lk-tag">{messages.installed}</span>

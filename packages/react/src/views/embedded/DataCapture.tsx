@@ -36,6 +36,7 @@ export default function DataCapture() {
           type="email"
           autoComplete="email"
           data-testid="data-capture-email"
+          dir="ltr"
           value={email}
           aria-invalid={error ? true : undefined}
           onChange={(event) => {

@@ -46,6 +46,7 @@ export function EmailForm({
           inputMode={code ? 'numeric' : 'email'}
           autoComplete={code ? 'one-time-code' : 'email'}
           data-testid={`${testId}-input`}
+          dir="ltr"
           value={value}
           aria-invalid={error ? true : undefined}
           onChange={(event) => setValue(event.target.value)}

@@ -54,7 +54,7 @@ export default function RegisterAccountName() {
       <label className="lk-section-title" htmlFor={inputId}>
         {messages.nameLabel}
       </label>
-      <span className="lk-name-row">
+      <span className="lk-name-row" dir="ltr">
         <input
           id={inputId}
           className="lk-search"

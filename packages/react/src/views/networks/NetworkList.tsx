@@ -2,6 +2,7 @@ import { chainImageOf } from '@latchkey/core/internal'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
+import { Logo } from '../parts.tsx'
 
 /** Every network the app lists; the active one is marked with aria-current. */
 export function NetworkList() {
@@ -23,7 +24,7 @@ export function NetworkList() {
               data-testid={`network-${network.caipNetworkId}`}
               onClick={() => void core.switchNetwork(network)}
             >
-              {image && <img src={image} alt="" width={32} height={32} />}
+              <Logo name={network.name} src={image} />
               <span className="lk-item-name">{network.name}</span>
               {active && <span className="lk-tag">{messages.activeNetwork}</span>}
             </button>

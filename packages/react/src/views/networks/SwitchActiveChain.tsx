@@ -3,7 +3,7 @@ import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
-import { WalletIcon } from '../parts.tsx'
+import { Logo } from '../parts.tsx'
 
 /**
  * §2 The visitor picked a network of a namespace with no wallet connected (APKTW001): the
@@ -46,7 +46,7 @@ export default function SwitchActiveChain() {
                 data-testid={`wallet-${wallet.id}`}
                 onClick={() => void core.connect(wallet.id, network)}
               >
-                <WalletIcon name={wallet.name} src={wallet.imageUrl} />
+                <Logo name={wallet.name} src={wallet.imageUrl} />
                 <span className="lk-item-name">{wallet.name}</span>
                 <span className="lk-tag">{messages.installed}</span>
               </button>

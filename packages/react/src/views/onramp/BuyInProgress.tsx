@@ -1,8 +1,10 @@
-import type { OnrampState } from '@latchkey/core/internal'
+import { formatDecimal, type OnrampState } from '@latchkey/core/internal'
 import type { ReactNode } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
+import { useLocale } from '../../useMessages.ts'
+import { fill } from '../parts.tsx'
 import { useOnrampMessages } from './onrampMessages.ts'
 import { onrampCss } from './styles.ts'
 
@@ -10,6 +12,7 @@ import { onrampCss } from './styles.ts'
 export default function BuyInProgress() {
   const { core } = useAppKitInstance()
   const messages = useOnrampMessages()
+  const { locale } = useLocale()
   const onramp = useStore(core.stores.onramp, (s: OnrampState) => s)
   const asset = onramp.asset ?? ''
   if (onramp.status === 'completed') {
@@ -20,7 +23,14 @@ export default function BuyInProgress() {
         onAction={() => core.router.reset('Account')}
       >
         <p role="status" data-testid="onramp-done">
-          {format(messages.bought, { amount: onramp.purchased ?? '', asset })}
+          {fill(messages.bought, {
+            amount: (
+              <span dir="ltr">
+                {onramp.purchased ? formatDecimal(onramp.purchased, locale) : ''}
+              </span>
+            ),
+            asset,
+          })}
         </p>
       </Outcome>
     )

@@ -1,18 +1,19 @@
-import type { OnrampState } from '@latchkey/core/internal'
+import { formatDecimal, formatFiat, formatPercent, type OnrampState } from '@latchkey/core/internal'
 import { useEffect, useId } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
+import { useLocale } from '../../useMessages.ts'
 import { useOnrampMessages } from './onrampMessages.ts'
 import { onrampCss } from './styles.ts'
-
-const fiat = (value: string | number, currency: string) =>
-  Number(value).toLocaleString('en-US', { style: 'currency', currency })
 
 /** Buy crypto: the amount in USD, the asset, how to pay, the provider's quote, then its checkout. */
 export default function OnRampProviders() {
   const { core } = useAppKitInstance()
   const messages = useOnrampMessages()
+  const { locale } = useLocale()
+  const fiat = (value: string | number, currency: string) =>
+    formatFiat(Number(value), locale, currency)
   const onramp = useStore(core.stores.onramp, (s: OnrampState) => s)
   const amountId = useId()
   useEffect(() => {
@@ -86,6 +87,7 @@ export default function OnRampProviders() {
             id={amountId}
             className="lk-swap-amount"
             inputMode="decimal"
+            dir="ltr"
             autoComplete="off"
             placeholder="0"
             data-testid="onramp-amount"
@@ -119,7 +121,9 @@ export default function OnRampProviders() {
                 onChange={() => void core.onramp.selectMethod(method.id)}
               />
               <span>{method.name}</span>
-              <span className="lk-muted">{method.feePercent} %</span>
+              <span className="lk-muted" dir="ltr">
+                {formatPercent(method.feePercent, locale)}
+              </span>
             </label>
           ))}
         </fieldset>
@@ -129,17 +133,21 @@ export default function OnRampProviders() {
           {inCrypto ? (
             <>
               <dt>{messages.youPay}</dt>
-              <dd data-testid="onramp-pay">{fiat(quote.paymentTotal, currency)}</dd>
+              <dd data-testid="onramp-pay" dir="ltr">
+                {fiat(quote.paymentTotal, currency)}
+              </dd>
             </>
           ) : null}
           <dt>{messages.youReceive}</dt>
-          <dd data-testid="onramp-receive">
-            {quote.purchaseAmount} {asset.symbol}
+          <dd data-testid="onramp-receive" dir="ltr">
+            {formatDecimal(quote.purchaseAmount, locale)} {asset.symbol}
           </dd>
           <dt>{messages.providerFee}</dt>
-          <dd data-testid="onramp-fee">{fiat(quote.fee, currency)}</dd>
+          <dd data-testid="onramp-fee" dir="ltr">
+            {fiat(quote.fee, currency)}
+          </dd>
           <dt>{messages.buyRate}</dt>
-          <dd>
+          <dd dir="ltr">
             1 {asset.symbol} = {fiat(quote.rate, currency)}
           </dd>
         </dl>

@@ -2,7 +2,7 @@ import { amountFormCss } from '../swap/styles.ts'
 
 /** The buy views: the swap form's panel and summary, the payment methods, the outcome. */
 export const onrampCss = `${amountFormCss}
-.lk-onramp-methods { border: 0; margin: 0; padding: 0; gap: 6px; text-align: left; }
+.lk-onramp-methods { border: 0; margin: 0; padding: 0; gap: 6px; text-align: start; }
 .lk-onramp-method { display: flex; align-items: center; gap: 10px; padding: 10px 12px; border-radius: 12px; background: var(--lk-bg-2); cursor: pointer; }
 .lk-onramp-method .lk-muted { margin-inline-start: auto; }
 .lk-onramp-method input:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 2px; }

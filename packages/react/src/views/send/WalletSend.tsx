@@ -1,9 +1,10 @@
-import { floorDecimalString } from '@latchkey/core/internal'
+import { formatTokenAmount } from '@latchkey/core/internal'
 import { useEffect, useId } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
-import { useMessages } from '../../useMessages.ts'
+import { useLocale, useMessages } from '../../useMessages.ts'
+import { fill } from '../parts.tsx'
 import { fiatOf, TokenIcon, useSendTokens } from './sendParts.tsx'
 import { sendCss } from './styles.ts'
 
@@ -11,6 +12,7 @@ import { sendCss } from './styles.ts'
 export default function WalletSend() {
   const { core } = useAppKitInstance()
   const messages = useMessages()
+  const { locale } = useLocale()
   const send = useStore(core.stores.send)
   const namespace = useStore(core.stores.account, (s) => s.namespace)
   const { tokens, token } = useSendTokens()
@@ -27,7 +29,7 @@ export default function WalletSend() {
     if (!token && sendable) void core.send.preselectToken()
   }, [core, token, sendable])
 
-  const fiat = fiatOf(send.amount, token)
+  const fiat = fiatOf(send.amount, token, locale)
   return (
     <form
       data-view="WalletSend"
@@ -51,8 +53,10 @@ export default function WalletSend() {
         <span className="lk-item-name">{token ? token.symbol : messages.selectToken}</span>
         {token ? (
           <span className="lk-muted" data-testid="send-token-balance">
-            {format(messages.balanceLabel, {
-              amount: `${floorDecimalString(token.quantity.numeric)} ${token.symbol}`,
+            {fill(messages.balanceLabel, {
+              amount: (
+                <span dir="ltr">{`${formatTokenAmount(token.quantity.numeric, locale)} ${token.symbol}`}</span>
+              ),
             })}
           </span>
         ) : tokens.length === 0 ? (
@@ -68,6 +72,7 @@ export default function WalletSend() {
             id={amountId}
             className="lk-search"
             inputMode="decimal"
+            dir="ltr"
             autoComplete="off"
             placeholder="0"
             data-testid="send-amount"
@@ -84,7 +89,7 @@ export default function WalletSend() {
             {messages.max}
           </button>
         </span>
-        <span className="lk-muted lk-small" data-testid="send-fiat" aria-live="polite">
+        <span className="lk-muted lk-small" data-testid="send-fiat" aria-live="polite" dir="ltr">
           {fiat ?? ''}
         </span>
       </div>
@@ -94,6 +99,7 @@ export default function WalletSend() {
           className="lk-search"
           autoComplete="off"
           spellCheck={false}
+          dir="ltr"
           placeholder={format(messages.receiverPlaceholder, { namespace: namespace ?? '' })}
           data-testid="send-receiver"
           value={send.receiver}

@@ -16,7 +16,7 @@ export default function WalletSendResult() {
       {hash ? (
         <p className="lk-break lk-small">
           {messages.transactionHash}:{' '}
-          <span data-testid="send-hash" data-tx-hash={hash}>
+          <span data-testid="send-hash" data-tx-hash={hash} dir="ltr">
             {hash}
           </span>
         </p>

@@ -1,6 +1,7 @@
-import { floorDecimalString, formatFiat, tokenKeyOf } from '@latchkey/core/internal'
+import { tokenKeyOf } from '@latchkey/core/internal'
 import { useAppKitInstance } from '../../instance.ts'
 import { useMessages } from '../../useMessages.ts'
+import { TokenHolding } from '../parts.tsx'
 import { TokenIcon, useSendTokens } from './sendParts.tsx'
 import { sendCss } from './styles.ts'
 
@@ -30,10 +31,7 @@ export default function WalletSendSelectToken() {
             >
               <TokenIcon token={token} />
               <span className="lk-item-name">{token.name}</span>
-              <span className="lk-row-end">
-                <span>{`${floorDecimalString(token.quantity.numeric)} ${token.symbol}`}</span>
-                <span className="lk-muted">{formatFiat(token.value)}</span>
-              </span>
+              <TokenHolding token={token} />
             </button>
           </li>
         ))}

@@ -2,6 +2,7 @@ import type { TokenBalance } from '@latchkey/core/internal'
 import { formatFiat, sendableTokens, tokenKeyOf } from '@latchkey/core/internal'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
+import { Logo } from '../parts.tsx'
 
 /** The tokens of the active network the visitor holds, and the one chosen for the send. */
 export function useSendTokens() {
@@ -15,14 +16,16 @@ export function useSendTokens() {
 }
 
 export function TokenIcon({ token }: { token: TokenBalance }) {
-  return token.iconUrl ? (
-    <img src={token.iconUrl} alt="" width={24} height={24} className="lk-token-icon" />
-  ) : null
+  return <Logo name={token.symbol} src={token.iconUrl} className="lk-token-icon" />
 }
 
 /** The fiat value of an amount typed for a token, when both are known. */
-export function fiatOf(amount: string, token: TokenBalance | undefined): string | undefined {
+export function fiatOf(
+  amount: string,
+  token: TokenBalance | undefined,
+  locale?: string,
+): string | undefined {
   const value = Number(amount.replace(',', '.'))
   if (!token || !amount.trim() || !Number.isFinite(value) || !token.price) return undefined
-  return formatFiat(value * token.price)
+  return formatFiat(value * token.price, locale)
 }

@@ -1,12 +1,13 @@
+import { formatDecimal, formatPercent } from '@latchkey/core/internal'
 import { useEffect, useId } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
-import { format } from '../../messages.ts'
+import { useLocale } from '../../useMessages.ts'
+import { fill } from '../parts.tsx'
 import { swapCss } from './styles.ts'
 import { useSwapMessages } from './swapMessages.ts'
 import {
   fiatValue,
   ImpactWarning,
-  percent,
   rateOf,
   readableAmount,
   SwapError,
@@ -18,6 +19,7 @@ import {
 export default function Swap() {
   const { core } = useAppKitInstance()
   const messages = useSwapMessages()
+  const { locale } = useLocale()
   const { swap, sell, buy, balanceOf } = useSwapTokens()
   const amountId = useId()
 
@@ -57,6 +59,7 @@ export default function Swap() {
             id={amountId}
             className="lk-swap-amount"
             inputMode="decimal"
+            dir="ltr"
             autoComplete="off"
             placeholder="0"
             data-testid="swap-amount"
@@ -67,11 +70,17 @@ export default function Swap() {
           <TokenButton side="sell" />
         </div>
         <div className="lk-swap-row lk-swap-meta">
-          <span data-testid="swap-sell-fiat">{fiatValue(swap.amount, sell) ?? ''}</span>
+          <span data-testid="swap-sell-fiat" dir="ltr">
+            {fiatValue(swap.amount, sell, locale) ?? ''}
+          </span>
           {sell ? (
             <span>
               <span data-testid="swap-sell-balance">
-                {format(messages.balanceLabel, { amount: `${balanceOf(sell)} ${sell.symbol}` })}
+                {fill(messages.balanceLabel, {
+                  amount: (
+                    <span dir="ltr">{`${formatDecimal(balanceOf(sell) ?? '0', locale)} ${sell.symbol}`}</span>
+                  ),
+                })}
               </span>
               <button
                 type="button"
@@ -98,21 +107,27 @@ export default function Swap() {
       <div className="lk-swap-panel">
         <span className="lk-section-title">{messages.swapBuy}</span>
         <div className="lk-swap-row">
-          <output className="lk-swap-amount" data-testid="swap-quote" aria-live="polite">
-            {swap.quoteLoading && !quote ? messages.gettingQuote : bought || '0'}
+          <output className="lk-swap-amount" data-testid="swap-quote" aria-live="polite" dir="ltr">
+            {swap.quoteLoading && !quote
+              ? messages.gettingQuote
+              : formatDecimal(bought || '0', locale)}
           </output>
           <TokenButton side="buy" />
         </div>
-        <span className="lk-swap-row lk-swap-meta" data-testid="swap-buy-fiat">
-          {fiatValue(bought, buy) ?? ''}
+        <span className="lk-swap-row lk-swap-meta" data-testid="swap-buy-fiat" dir="ltr">
+          {fiatValue(bought, buy, locale) ?? ''}
         </span>
       </div>
       {quote && sell && buy ? (
         <dl className="lk-summary">
           <dt>{messages.swapRate}</dt>
-          <dd data-testid="swap-rate">{rateOf(quote, sell, buy)}</dd>
+          <dd data-testid="swap-rate" dir="ltr">
+            {rateOf(quote, sell, buy, locale)}
+          </dd>
           <dt>{messages.priceImpact}</dt>
-          <dd data-testid="swap-price-impact">{percent(quote.priceImpact)}</dd>
+          <dd data-testid="swap-price-impact" dir="ltr">
+            {formatPercent(quote.priceImpact, locale)}
+          </dd>
         </dl>
       ) : null}
       {quote ? <ImpactWarning quote={quote} /> : null}

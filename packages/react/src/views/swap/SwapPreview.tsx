@@ -1,4 +1,5 @@
 import {
+  formatPercent,
   formatUnits,
   minimumReceived,
   SWAP_SLIPPAGE,
@@ -8,12 +9,13 @@ import { useEffect } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
+import { useLocale } from '../../useMessages.ts'
 import { swapCss } from './styles.ts'
 import { useSwapMessages } from './swapMessages.ts'
 import {
   fiatValue,
   ImpactWarning,
-  percent,
+  localAmount,
   rateOf,
   readableAmount,
   SwapError,
@@ -24,6 +26,7 @@ import {
 export default function SwapPreview() {
   const { core } = useAppKitInstance()
   const messages = useSwapMessages()
+  const { locale } = useLocale()
   const { swap, sell, buy } = useSwapTokens()
   const native = useStore(core.stores.chain, (s) => s.activeCaipNetwork.nativeCurrency)
 
@@ -43,33 +46,42 @@ export default function SwapPreview() {
   return (
     <div data-view="SwapPreview" className="lk-stack lk-wide">
       <style>{swapCss}</style>
-      <p className="lk-total" data-testid="swap-preview-sell">
+      <p className="lk-total" data-testid="swap-preview-sell" dir="ltr">
         {`${swap.amount} ${sell.symbol}`}
       </p>
-      <p className="lk-muted">{fiatValue(swap.amount, sell) ?? ''}</p>
-      <p className="lk-total" data-testid="swap-preview-buy">
-        {`≈ ${received} ${buy.symbol}`}
+      <p className="lk-muted" dir="ltr">
+        {fiatValue(swap.amount, sell, locale) ?? ''}
       </p>
-      <p className="lk-muted">{fiatValue(received, buy) ?? ''}</p>
+      <p className="lk-total" data-testid="swap-preview-buy" dir="ltr">
+        {`≈ ${localAmount(quote.toAmount, buy.decimals, locale)} ${buy.symbol}`}
+      </p>
+      <p className="lk-muted" dir="ltr">
+        {fiatValue(received, buy, locale) ?? ''}
+      </p>
       <dl className="lk-summary">
         <dt>{messages.swapRate}</dt>
-        <dd>{rateOf(quote, sell, buy)}</dd>
+        <dd dir="ltr">{rateOf(quote, sell, buy, locale)}</dd>
         <dt>{messages.priceImpact}</dt>
-        <dd data-testid="swap-preview-impact">{percent(quote.priceImpact)}</dd>
+        <dd data-testid="swap-preview-impact" dir="ltr">
+          {formatPercent(quote.priceImpact, locale)}
+        </dd>
         <dt>{messages.poolFee}</dt>
-        <dd>{`${readableAmount(quote.fee.amount, sell.decimals)} ${sell.symbol} (${percent(quote.fee.percent)})`}</dd>
+        <dd dir="ltr">{`${localAmount(quote.fee.amount, sell.decimals, locale)} ${sell.symbol} (${formatPercent(quote.fee.percent, locale)})`}</dd>
         {fee !== undefined ? (
           <>
             <dt>{messages.networkFee}</dt>
-            <dd data-testid="swap-preview-fee">{`≈ ${readableAmount(fee, native.decimals)} ${native.symbol}`}</dd>
+            <dd
+              data-testid="swap-preview-fee"
+              dir="ltr"
+            >{`≈ ${localAmount(fee, native.decimals, locale)} ${native.symbol}`}</dd>
           </>
         ) : null}
         <dt>{messages.minimumReceived}</dt>
-        <dd data-testid="swap-preview-minimum">
-          {`${readableAmount(minimumReceived(quote.toAmount, SWAP_SLIPPAGE), buy.decimals)} ${buy.symbol}`}
+        <dd data-testid="swap-preview-minimum" dir="ltr">
+          {`${localAmount(minimumReceived(quote.toAmount, SWAP_SLIPPAGE), buy.decimals, locale)} ${buy.symbol}`}
         </dd>
         <dt>{messages.slippageTolerance}</dt>
-        <dd>{percent(SWAP_SLIPPAGE)}</dd>
+        <dd dir="ltr">{formatPercent(SWAP_SLIPPAGE, locale)}</dd>
       </dl>
       <ImpactWarning quote={quote} />
       {busy ? (

@@ -2,14 +2,16 @@ import { currentRoute, heldAmount, searchTokens, tokensByHolding } from '@latchk
 import { useState } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
+import { useLocale } from '../../useMessages.ts'
 import { swapCss } from './styles.ts'
 import { useSwapMessages } from './swapMessages.ts'
-import { readableAmount, SwapTokenIcon, useSwapTokens } from './swapParts.tsx'
+import { localAmount, SwapTokenIcon, useSwapTokens } from './swapParts.tsx'
 
 /** Swap: picks the token sold or bought; the ones the visitor holds first, then by search. */
 export default function SwapSelectToken() {
   const { core } = useAppKitInstance()
   const messages = useSwapMessages()
+  const { locale } = useLocale()
   const route = useStore(core.stores.router, currentRoute)
   const side = route.view === 'SwapSelectToken' ? route.params.side : 'sell'
   const { swap, balances, caipNetworkId } = useSwapTokens()
@@ -49,8 +51,8 @@ export default function SwapSelectToken() {
               >
                 <SwapTokenIcon token={token} />
                 <span className="lk-item-name">{token.name}</span>
-                <span className="lk-row-end">
-                  {held > 0n ? `${readableAmount(held, token.decimals)} ` : ''}
+                <span className="lk-row-end" dir="ltr">
+                  {held > 0n ? `${localAmount(held, token.decimals, locale)} ` : ''}
                   {token.symbol}
                 </span>
               </button>

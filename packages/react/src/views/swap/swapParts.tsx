@@ -1,8 +1,18 @@
 import type { SwapQuote, SwapToken } from '@latchkey/core/internal'
-import { formatFiat, formatUnits, heldAmount, isHighPriceImpact } from '@latchkey/core/internal'
+import {
+  formatDecimal,
+  formatFiat,
+  formatNumber,
+  formatPercent,
+  formatUnits,
+  heldAmount,
+  isHighPriceImpact,
+} from '@latchkey/core/internal'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
+import { useLocale } from '../../useMessages.ts'
+import { Logo } from '../parts.tsx'
 import { useSwapMessages } from './swapMessages.ts'
 
 /** The swap form's tokens, with the visitor's balance of each side. */
@@ -19,9 +29,7 @@ export function useSwapTokens() {
 }
 
 export function SwapTokenIcon({ token }: { token: SwapToken }) {
-  return token.logoUri ? (
-    <img src={token.logoUri} alt="" width={24} height={24} className="lk-token-icon" />
-  ) : null
+  return <Logo name={token.symbol} src={token.logoUri} className="lk-token-icon" />
 }
 
 /** A base-unit amount for reading: at most 6 decimals, never rounded up. */
@@ -31,33 +39,39 @@ export function readableAmount(value: bigint, decimals: number): string {
   return kept ? `${whole}.${kept}` : (whole as string)
 }
 
+/** readableAmount in the locale's digits and decimal separator */
+export function localAmount(value: bigint, decimals: number, locale: string): string {
+  return formatDecimal(readableAmount(value, decimals), locale)
+}
+
 /** The fiat value of a decimal amount of a token, when its price is known. */
-export function fiatValue(amount: string, token: SwapToken | undefined): string | undefined {
+export function fiatValue(
+  amount: string,
+  token: SwapToken | undefined,
+  locale?: string,
+): string | undefined {
   const value = Number(amount.replace(',', '.'))
   if (!token?.price || !amount.trim() || !Number.isFinite(value)) return undefined
-  return formatFiat(value * token.price)
+  return formatFiat(value * token.price, locale)
 }
 
 /** "1 ETH = 2,990.1 lUSD", from the quote's amounts */
-export function rateOf(quote: SwapQuote, sell: SwapToken, buy: SwapToken): string {
+export function rateOf(quote: SwapQuote, sell: SwapToken, buy: SwapToken, locale?: string): string {
   const sold = Number(formatUnits(quote.fromAmount, sell.decimals))
   const bought = Number(formatUnits(quote.toAmount, buy.decimals))
   const rate = sold > 0 ? bought / sold : 0
-  const shown = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 }).format(rate)
+  const shown = formatNumber(rate, locale, { maximumSignificantDigits: 6 })
   return `1 ${sell.symbol} = ${shown} ${buy.symbol}`
-}
-
-export function percent(value: number): string {
-  return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value)}%`
 }
 
 /** A price impact above 5 %, said before the visitor swaps */
 export function ImpactWarning({ quote }: { quote: SwapQuote }) {
   const messages = useSwapMessages()
+  const { locale } = useLocale()
   if (!isHighPriceImpact(quote)) return null
   return (
     <p className="lk-warning" role="alert" data-testid="swap-impact-warning">
-      {format(messages.highPriceImpact, { percent: percent(quote.priceImpact) })}
+      {format(messages.highPriceImpact, { percent: formatPercent(quote.priceImpact, locale) })}
     </p>
   )
 }
