@@ -1,4 +1,5 @@
 import type { CodeFeatures } from './api/features.ts'
+import { CONNECT_METHODS, CONNECTOR_TYPES } from './directory/connectLayout.ts'
 import type { CustomRpcUrlMap } from './networks.ts'
 
 // AppKit's createAppKit options. Most act (connectLayout.ts, imageOptions.ts, networks.ts, the
@@ -69,13 +70,62 @@ export function unsupportedFeaturesIn(codeFeatures: CodeFeatures | undefined): s
   return UNSUPPORTED_APPKIT_FEATURES.filter((key) => codeFeatures[key] !== undefined)
 }
 
-/** With `debug`, names once what the app set that Latchkey does not act on yet. */
+const BOOLEAN_LAYOUT_FEATURES = [
+  'collapseWallets',
+  'emailShowWallets',
+  'allWallets',
+  'legalCheckbox',
+] as const satisfies readonly (keyof CodeFeatures)[]
+
+const ORDER_FEATURES = {
+  connectMethodsOrder: CONNECT_METHODS,
+  connectorTypeOrder: CONNECTOR_TYPES,
+} as const
+
+/**
+ * What the Connect view's feature keys hold that it cannot use, one text per key: a value of the
+ * wrong type is ignored, and so are unknown entries of an order (none known: the default order).
+ */
+export function invalidLayoutFeatures(codeFeatures: CodeFeatures | undefined): string[] {
+  if (!codeFeatures) return []
+  const found: string[] = []
+  const features = codeFeatures as Record<string, unknown>
+  for (const key of BOOLEAN_LAYOUT_FEATURES) {
+    const value = features[key]
+    if (value !== undefined && typeof value !== 'boolean') {
+      found.push(`features.${key} must be true or false, ignored: ${JSON.stringify(value)}`)
+    }
+  }
+  for (const [key, known] of Object.entries(ORDER_FEATURES)) {
+    const value = features[key]
+    if (value === undefined) continue
+    const expected = `expected an array of ${known.map((k) => `'${k}'`).join(', ')}`
+    if (!Array.isArray(value)) {
+      found.push(`features.${key} ignored (${expected}): ${JSON.stringify(value)}`)
+      continue
+    }
+    const unknown = value.filter((v) => !(known as readonly unknown[]).includes(v))
+    if (unknown.length === 0) continue
+    const fallback =
+      unknown.length === value.length ? '; none known, the default order is used' : ''
+    found.push(
+      `features.${key}: unknown entries ignored (${expected}): ${unknown.map((v) => JSON.stringify(v)).join(', ')}${fallback}`,
+    )
+  }
+  return found
+}
+
+/**
+ * With `debug`, names once what the app set that Latchkey does not act on yet, and the Connect
+ * view's feature values it cannot use.
+ */
 export function logUnsupported(
   options: AppKitCompatOptions & { features?: CodeFeatures },
   log: (message: string) => void,
 ): void {
   const features = unsupportedFeaturesIn(options.features)
   if (features.length > 0) log(`features not supported yet, ignored: ${features.join(', ')}`)
+  for (const message of invalidLayoutFeatures(options.features)) log(message)
   const ignored = unsupportedOptionsIn(options)
   if (ignored.length > 0) log(`options not supported yet, ignored: ${ignored.join(', ')}`)
 }

@@ -53,3 +53,11 @@ export const SwitchIcon = () => (
     <path d="M7 7h11l-3-3M17 17H6l3 3" />
   </Icon>
 )
+
+/** An envelope: the email sign-in entry */
+export const MailIcon = () => (
+  <Icon size={20}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3.5 6.5l8.5 6.5 8.5-6.5" />
+  </Icon>
+)

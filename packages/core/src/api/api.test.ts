@@ -128,6 +128,9 @@ describe('createApiClient URLs', () => {
     expect(api.assetImageUrl('a1')).toBe(
       'https://example.com/api/public/getAssetImage/a1?projectId=p1&st=appkit&sv=html-wagmi-4.2.2',
     )
+    expect(api.socialImageUrl('google')).toBe(
+      'https://example.com/api/public/getSocialImage/google?projectId=p1&st=appkit&sv=html-wagmi-4.2.2',
+    )
   })
 })
 

@@ -123,6 +123,8 @@ export interface ApiClient {
   getAnalyticsConfig(): Promise<{ isAnalyticsEnabled: boolean }>
   walletImageUrl(imageId: string): string
   assetImageUrl(id: string): string
+  /** A sign-in provider's mark (google, x, farcaster, …): GET /public/getSocialImage/{id} (ours) */
+  socialImageUrl(provider: string): string
   /** §7 Token balances of `address` on `chainId` (CAIP-2), in USD. */
   getBalances(
     address: string,

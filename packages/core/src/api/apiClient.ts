@@ -218,6 +218,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     getAnalyticsConfig: () => getChecked('/getAnalyticsConfig', toAnalyticsConfig),
     walletImageUrl: (imageId) => url(`/getWalletImage/${encodeURIComponent(imageId)}`),
     assetImageUrl: (id) => url(`/public/getAssetImage/${encodeURIComponent(id)}`),
+    socialImageUrl: (provider) => url(`/public/getSocialImage/${encodeURIComponent(provider)}`),
     getBalances: (address, chainId, { forceUpdate = false } = {}) =>
       getChecked(`/v1/account/${encodeURIComponent(address)}/balance`, toBalances, {
         currency: 'usd',

@@ -9,6 +9,13 @@ import { safeImageUrl } from './imageOptions.ts'
 export const CONNECT_METHODS = ['email', 'social', 'wallet'] as const
 export type ConnectMethod = (typeof CONNECT_METHODS)[number]
 
+/**
+ * Wallets the Connect view lists above "All Wallets" (WalletConnect's QR row aside; without All
+ * Wallets, all of them): with email, socials, WalletConnect, All Wallets and the wallet guide
+ * they fit a 760 px high window at the default 360 px width (README).
+ */
+export const CONNECT_VIEW_WALLETS = 5
+
 /** AppKit's `features.connectorTypeOrder` entries: the groups of the Connect view's wallet list. */
 export const CONNECTOR_TYPES = [
   'walletConnect',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ConnectorInfo } from '../connection/adapter.ts'
 import type { DirectoryWallet } from './directoryState.ts'
-import { type WalletRowSources, walletRows } from './walletRows.ts'
+import { capWalletRows, type WalletRowSources, walletRows } from './walletRows.ts'
 
 const metamask: ConnectorInfo = {
   id: 'io.metamask',
@@ -113,5 +113,35 @@ describe('walletRows', () => {
       customWallets: [],
     }
     expect(keys(sources({ layout }))).toEqual(['io.metamask'])
+  })
+})
+
+describe('capWalletRows (the Connect view keeps All Wallets in view)', () => {
+  it('keeps the first wallets up to the cap, and WalletConnect wherever it is', () => {
+    const rows = walletRows(
+      sources({
+        connectors: [metamask, rabby],
+        directory: {
+          featured: ['a', 'b', 'c'].map((id) => directoryWallet(id)),
+          recommended: [directoryWallet('d')],
+        },
+      }),
+    )
+    expect(rows.map((row) => row.key)).toEqual([
+      'walletConnect',
+      'io.metamask',
+      'io.rabby',
+      'a',
+      'b',
+      'c',
+      'd',
+    ])
+    expect(capWalletRows(rows, 3).map((row) => row.key)).toEqual([
+      'walletConnect',
+      'io.metamask',
+      'io.rabby',
+      'a',
+    ])
+    expect(capWalletRows(rows, 10)).toHaveLength(7)
   })
 })

@@ -62,3 +62,12 @@ export function walletRows({
   }
   return rows
 }
+
+/**
+ * At most `max` wallets on the Connect view, so that "All Wallets" stays in view at 760 px (README
+ * "Decisions where AppKit leaves room"). WalletConnect's QR row is not a wallet: it stays.
+ */
+export function capWalletRows(rows: readonly WalletRow[], max: number): WalletRow[] {
+  let wallets = 0
+  return rows.filter((row) => row.kind === 'walletConnect' || ++wallets <= max)
+}

@@ -158,6 +158,8 @@ describe('Connect view: AppKit options', () => {
 
   it('lists custom wallets, which connect through WalletConnect with their links', async () => {
     const appKit = await renderConnect({
+      // Every wallet listed: the sixth is past the cap that All Wallets would stand for.
+      allWallets: 'HIDE',
       customWallets: [
         {
           id: 'my-wallet',

@@ -6,6 +6,7 @@ import {
   telegramPlatform,
 } from '@latchkey/core/internal'
 import { type ReactNode, useMemo, useState } from 'react'
+import { MailIcon } from '../../icons.tsx'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
@@ -54,7 +55,9 @@ export default function Connect() {
           core.router.push('EmailLogin')
         }}
       >
-        <span className="lk-avatar-sm lk-mail-icon" aria-hidden="true" />
+        <span className="lk-avatar-sm lk-mail-icon" aria-hidden="true">
+          <MailIcon />
+        </span>
         <span className="lk-item-name">{messages.continueWithEmail}</span>
       </button>
     ),

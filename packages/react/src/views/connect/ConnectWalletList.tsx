@@ -1,6 +1,8 @@
 import {
   type AppKitCore,
+  CONNECT_VIEW_WALLETS,
   type ConnectLayout,
+  capWalletRows,
   formatNumber,
   type WalletRowSources,
   walletRows,
@@ -19,12 +21,17 @@ interface Row {
   wallet?: { id: string; name: string }
 }
 
-/** The wallet list's rows (core's walletRows decides which and in what order), as buttons. */
+/**
+ * The wallet list's rows (core's walletRows decides which and in what order), as buttons; at most
+ * CONNECT_VIEW_WALLETS wallets when All Wallets offers the rest.
+ */
 function useRows(sources: WalletRowSources & { layout: ConnectLayout }): Row[] {
   const { core } = useAppKitInstance()
   const messages = useMessages()
   const { layout } = sources
-  return walletRows(sources).map((row): Row => {
+  const rows = walletRows(sources)
+  const shown = layout.allWallets ? capWalletRows(rows, CONNECT_VIEW_WALLETS) : rows
+  return shown.map((row): Row => {
     if (row.kind === 'directory')
       return { key: row.key, node: <DirectoryWalletRow wallet={row.wallet} />, wallet: row.wallet }
     if (row.kind === 'walletConnect') {

@@ -73,16 +73,34 @@ describe('Connect: social login buttons (spec §1, §5)', () => {
     expect(document.activeElement).toBe(screen.getByTestId('social-discord'))
   })
 
-  it('each button’s visible mark is part of the name it says (WCAG 2.5.3, axe label-content-name-mismatch)', async () => {
+  it("shows each provider's mark from the services (GET /public/getSocialImage/{id})", async () => {
     await kit({}, ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'])
     fireEvent.click(screen.getByRole('button', { name: 'More sign-in options' }))
     const buttons = screen.queryAllByTestId(/^social-(?!more|status|error)/)
     expect(buttons).toHaveLength(7)
     for (const button of buttons) {
+      const provider = button.dataset.provider ?? ''
+      await vi.waitFor(() => expect(button.querySelector('[data-mark="image"]')).toBeTruthy())
+      expect(button.querySelector('img')?.getAttribute('src')).toBe(
+        `http://127.0.0.1:1/public/getSocialImage/${provider}?projectId=p&st=appkit&sv=html-wagmi-4.2.2`,
+      )
+      expect(button.textContent).toBe('')
+    }
+  })
+
+  it('falls back to the initial when a mark fails; it is part of the name (WCAG 2.5.3)', async () => {
+    await kit({}, ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'])
+    fireEvent.click(screen.getByRole('button', { name: 'More sign-in options' }))
+    const buttons = screen.queryAllByTestId(/^social-(?!more|status|error)/)
+    for (const button of buttons) {
+      await vi.waitFor(() => expect(button.querySelector('img')).toBeTruthy())
+      fireEvent.error(button.querySelector('img') as HTMLImageElement)
+      expect(button.querySelector('[data-mark="initial"]')).toBeTruthy()
       const mark = (button.textContent ?? '').trim().toLowerCase()
-      expect(mark.length, button.dataset.provider).toBeGreaterThan(0)
+      expect(mark.length, button.dataset.provider).toBe(1)
       expect(button.getAttribute('aria-label')?.toLowerCase(), mark).toContain(mark)
     }
+    expect(screen.getByTestId('social-google').textContent).toBe('G')
   })
 
   it('shows up to four without “more”, and sits with the email entry', async () => {

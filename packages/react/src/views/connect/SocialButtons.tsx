@@ -5,27 +5,14 @@ import { format } from '../../messages.ts'
 import { SOCIAL_NAMES } from '../../socialNames.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
+import { SocialMark, useSocialImageUrl } from './SocialMark.tsx'
 
 /** Icon buttons shown at once; more providers sit behind a "more" button. */
 export const VISIBLE_SOCIALS = 4
 
 /**
- * A provider's mark: a letter on its colour (decorative; the button carries the name). Each is a
- * part of the name the button says, or axe's label-content-name-mismatch fails (WCAG 2.5.3).
- */
-const GLYPHS: Record<LoginProvider, string> = {
-  google: 'G',
-  github: 'G',
-  apple: 'A',
-  facebook: 'f',
-  x: 'X',
-  discord: 'D',
-  farcaster: 'F',
-  telegram: 'T',
-}
-
-/**
- * §1 Social login on Connect: a compact row of icon buttons (named "Continue with Google", …),
+ * §1 Social login on Connect: a compact row of icon buttons (the providers' marks, named
+ * "Continue with Google", …),
  * up to VISIBLE_SOCIALS of them, then "more" which shows the rest and moves focus to the first
  * of them. A click opens the provider's popup at once (core.embedded.connectSocial); the
  * popup's progress is announced and its errors ('Popup closed', 'Failed to initiate social
@@ -39,6 +26,7 @@ export function SocialButtons({ providers }: { providers: readonly LoginProvider
   const [expanded, setExpanded] = useState(false)
   const firstRevealed = useRef<HTMLButtonElement>(null)
   const rowId = useId()
+  const imageUrl = useSocialImageUrl(core)
   const overflow = providers.length > VISIBLE_SOCIALS
   const shown = overflow && !expanded ? providers.slice(0, VISIBLE_SOCIALS) : providers
 
@@ -80,9 +68,7 @@ export function SocialButtons({ providers }: { providers: readonly LoginProvider
               ref={index === VISIBLE_SOCIALS ? firstRevealed : undefined}
               onClick={() => void connect(provider)}
             >
-              <span className="lk-social-glyph" aria-hidden="true">
-                {GLYPHS[provider]}
-              </span>
+              <SocialMark provider={provider} src={imageUrl?.(provider)} />
             </button>
           </li>
         ))}
