@@ -12,7 +12,7 @@ export const modalCss = `
   --lk-bg-3: color-mix(in srgb, var(--lk-mix) var(--lk-mix-strength), #2a2d34);
   --lk-fg: #f2f3f5; --lk-fg-muted: #a3a8b3; --lk-border: #30333a; --lk-error: #ff6b6b; --lk-success: #36c98e;
   --lk-radius: 16px; --lk-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
-  --lk-z-index: 2147483000; --lk-focus: #8fb0ff;
+  --lk-z-index: 2147483000; --lk-focus: #8fb0ff; --lk-link: #8fb0ff;
   font-family: var(--lk-font-family); color: var(--lk-fg); font-size: var(--lk-font-size, 15px); line-height: 1.4;
 }
 .lk-root[data-theme='light'] {
@@ -21,7 +21,7 @@ export const modalCss = `
   --lk-bg-2: color-mix(in srgb, var(--lk-mix) var(--lk-mix-strength), #f2f3f6);
   --lk-bg-3: color-mix(in srgb, var(--lk-mix) var(--lk-mix-strength), #e6e8ee);
   --lk-fg: #16181d;
-  --lk-fg-muted: #5c6270; --lk-border: #dcdfe6; --lk-error: #c62828; --lk-success: #137a52; --lk-focus: #2d5be3;
+  --lk-fg-muted: #5c6270; --lk-border: #dcdfe6; --lk-error: #c62828; --lk-success: #137a52; --lk-focus: #2d5be3; --lk-link: #2d5be3;
 }
 * { box-sizing: border-box; }
 button { font: inherit; color: inherit; cursor: pointer; }

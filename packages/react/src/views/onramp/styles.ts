@@ -8,7 +8,7 @@ export const onrampCss = `${amountFormCss}
 .lk-onramp-method input:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 2px; }
 .lk-onramp-amount-head { display: flex; align-items: baseline; gap: 8px; white-space: nowrap; min-width: 0; }
 .lk-onramp-amount-head label { margin-inline-end: auto; }
-.lk-onramp-unit { border: 0; background: none; padding: 0; font: inherit; font-size: 12px; color: var(--lk-accent); text-decoration: underline; cursor: pointer; }
+.lk-onramp-unit { border: 0; background: none; padding: 0; font: inherit; font-size: 12px; color: var(--lk-link); text-decoration: underline; cursor: pointer; }
 .lk-onramp-unit:disabled { color: var(--lk-fg-muted); cursor: default; }
 .lk-onramp-title { margin: 0; font-size: 20px; }
 `

@@ -16,7 +16,7 @@ export const amountFormCss = `
 /** The swap views: two token panels with the flip between them, and the quote's details. */
 export const swapCss = `${amountFormCss}
 .lk-swap-meta { font-size: 13px; color: var(--lk-fg-muted); }
-.lk-swap-max { border: 0; background: none; color: var(--lk-accent); font: inherit; font-weight: 600; padding: 0; padding-inline-start: 6px; cursor: pointer; }
+.lk-swap-max { border: 0; background: none; color: var(--lk-link); font: inherit; font-weight: 600; padding: 0; padding-inline-start: 6px; cursor: pointer; }
 .lk-swap-flip {
   align-self: center; justify-self: center; margin: -18px 0; z-index: 1; border: 4px solid var(--lk-bg);
   background: var(--lk-bg-3); color: var(--lk-fg); border-radius: 12px; }
