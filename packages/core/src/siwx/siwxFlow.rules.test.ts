@@ -143,6 +143,18 @@ describe('SIWX check: when the prompt comes (§4)', () => {
     expect(s.siwxStore.getState().blocking).toBe(false)
     expect(s.tracked).toEqual([['SIWX_AUTH_ERROR', { message: 'storage down' }]])
     expect(s.deps.disconnect).toHaveBeenCalled()
+    expect(s.log).toHaveBeenCalledWith('SIWX sessions failed to load', expect.any(Error))
+  })
+
+  it('a config that rejects with nothing (not an Error) is handled the same way', async () => {
+    const local = new LocalSIWX({ storage: new MemoryStorage() })
+    const { siwx, waiting } = heldSessions(local)
+    const s = setup(siwx)
+    const checked = s.flow.check()
+    waiting[0]?.reject(undefined)
+    await checked
+    expect(s.tracked).toEqual([['SIWX_AUTH_ERROR', { message: undefined }]])
+    expect(s.deps.disconnect).toHaveBeenCalled()
   })
 })
 
@@ -150,13 +162,18 @@ describe('DataCapture (§4)', () => {
   it.each([
     ['unreadable', 'not json'],
     ['not a list', '{"0":"x"}'],
-  ])('a record that is %s asks for the email again', async (_, stored) => {
-    const s = setup(new LocalSIWX({ storage: new MemoryStorage() }))
-    s.storage.setItem(DATA_CAPTURED_KEY, stored)
-    s.deps.emailCapture.mockReturnValue(true)
-    await s.flow.check()
-    expect(s.deps.open).toHaveBeenCalledWith('DataCapture')
-  })
+  ])(
+    'a record that is %s asks for the email again, then holds just this account',
+    async (_, stored) => {
+      const s = setup(new LocalSIWX({ storage: new MemoryStorage() }))
+      s.storage.setItem(DATA_CAPTURED_KEY, stored)
+      s.deps.emailCapture.mockReturnValue(true)
+      await s.flow.check()
+      expect(s.deps.open).toHaveBeenCalledWith('DataCapture')
+      expect(await s.flow.captureEmail('me@example.org')).toBeUndefined()
+      expect(JSON.parse(s.storage.getItem(DATA_CAPTURED_KEY) ?? '')).toEqual([caip])
+    },
+  )
 
   it('giving the email records the account (the record keeps only accounts); the sign-in follows, and it is not asked again', async () => {
     const s = setup(new LocalSIWX({ storage: new MemoryStorage() }))
@@ -176,6 +193,15 @@ describe('DataCapture (§4)', () => {
     await s.flow.check()
     expect(s.deps.open).toHaveBeenCalledWith('SIWXSignMessage')
     expect(s.deps.open).not.toHaveBeenCalledWith('DataCapture')
+  })
+
+  it('DataCapture may be closed even while a required sign-in was blocking', async () => {
+    const s = setup(new LocalSIWX({ storage: new MemoryStorage(), required: true }))
+    s.siwxStore.setState({ blocking: true })
+    s.deps.emailCapture.mockReturnValue(true)
+    await s.flow.check()
+    expect(s.deps.open).toHaveBeenLastCalledWith('DataCapture')
+    expect(s.siwxStore.getState().blocking).toBe(false)
   })
 
   it('the server refusing the email shows its message; nothing is recorded', async () => {

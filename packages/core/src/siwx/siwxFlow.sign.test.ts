@@ -44,6 +44,13 @@ describe('SIWX sign-in (§4)', () => {
     expect(s.log).toHaveBeenCalledWith('SIWX sign-in failed', expect.any(Error))
   })
 
+  it('a wallet that rejects with nothing (not an Error) is a failure like any other', async () => {
+    const s = setup(new LocalSIWX({ storage: new MemoryStorage() }))
+    s.signMessage.mockRejectedValueOnce(undefined)
+    expect(await s.flow.signIn()).toBe(false)
+    expect(s.tracked).toEqual([['SIWX_AUTH_ERROR', { message: undefined }]])
+  })
+
   it.each([
     ['no address', { address: undefined }, 'No ActiveCaipAddress found'],
     ['no CAIP address', { caipAddress: undefined }, 'No ActiveCaipAddress found'],
