@@ -66,6 +66,38 @@ describe('the connect view loading (§2)', () => {
     await again
   })
 
+  it('a loaded part is not asked again; one that failed is, next time', async () => {
+    const api = realClient(server.url)
+    const working = api.getWallets.bind(api)
+    const down = refused().getWallets
+    let online = false
+    api.getWallets = (params) => (online ? working(params) : down(params))
+    const { directory, store, requests } = setup({ api, featuredWalletIds: ['rainbow'] })
+    await directory.fetchInitial()
+    expect(store.getState().featured).toEqual([])
+    online = true
+    await directory.fetchInitial()
+    expect(store.getState().featured.map((w) => w.id)).toEqual(['rainbow'])
+    const asked = requests.length
+    await directory.fetchInitial()
+    expect(requests).toHaveLength(asked)
+  })
+
+  it("the lists wait for their wallets' images (bounded by the preload timeout)", async () => {
+    let release: () => void = () => {}
+    const images = new Promise<void>((resolve) => (release = resolve))
+    const { directory, store } = setup({
+      featuredWalletIds: ['rainbow'],
+      preloadImage: () => images,
+    })
+    const loading = directory.fetchInitial()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(store.getState().featured).toEqual([])
+    release()
+    await loading
+    expect(store.getState().featured.map((w) => w.id)).toEqual(['rainbow'])
+  })
+
   it('asks for page 1 only while nothing is listed', async () => {
     const { directory, store, requests } = setup()
     await directory.fetchInitial()
