@@ -151,7 +151,7 @@ describe('SIWX check: when the prompt comes (§4)', () => {
     const { siwx, waiting } = heldSessions(local)
     const s = setup(siwx)
     const checked = s.flow.check()
-    waiting[0]?.reject(undefined)
+    waiting[0]?.reject(undefined as never)
     await checked
     expect(s.tracked).toEqual([['SIWX_AUTH_ERROR', { message: undefined }]])
     expect(s.deps.disconnect).toHaveBeenCalled()

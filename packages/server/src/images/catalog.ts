@@ -32,3 +32,11 @@ export function currencyImageSvg(code: string): string | undefined {
   const entry = CURRENCIES[key] as ImageEntry
   return badgeSvg({ ...entry, colorKey: `currency:${key}` })
 }
+
+/**
+ * A token the icon packages do not draw (the devnet's lUSD and LKT, WETH): a badge with its
+ * symbol, since the data API gives every token an icon URL.
+ */
+export function tokenBadgeSvg(symbol: string): string {
+  return badgeSvg({ label: symbol.slice(0, 4), title: symbol, colorKey: `token:${symbol}` })
+}

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PROJECT_ID, DIRECTORY_SEED } from '../constants.ts'
 import { seedDirectory } from '../db/seed.ts'
+import { tokenBadgeSvg } from '../images/catalog.ts'
 import { generateWallets } from '../seed/generate.ts'
 import { NETWORK_ICONS, SOCIAL_ICONS, TOKEN_ICONS, WALLET_ICONS } from '../seed/icons.ts'
 import { REAL_WALLETS } from '../seed/wallets.ts'
@@ -13,7 +14,8 @@ const GENERATED = 3
 
 type Expected = [path: string, body: string | undefined]
 
-// What each route must answer: the package's file, or (undefined) 404.
+// What each route must answer: the package's file, or (undefined) 404; a token the package
+// lacks, its badge (the data API gives every token an icon URL).
 const wallets: Expected[] = Object.entries(WALLET_ICONS).map(([id, ref]) => [
   `/getWalletImage/${id}`,
   ref ? web3IconFile(ref) : undefined,
@@ -24,7 +26,10 @@ const networks: Expected[] = Object.entries(NETWORK_ICONS).map(([id, ref]) => [
 ])
 const tokens: Expected[] = Object.entries(TOKEN_ICONS).flatMap(([symbol, ref]) =>
   [symbol, symbol.toLowerCase()].map(
-    (id): Expected => [`/public/getTokenImage/${id}`, ref ? web3IconFile(ref) : undefined],
+    (id): Expected => [
+      `/public/getTokenImage/${id}`,
+      ref ? web3IconFile(ref) : tokenBadgeSvg(symbol),
+    ],
   ),
 )
 const socials: Expected[] = Object.entries(SOCIAL_ICONS).map(([provider, slug]) => [

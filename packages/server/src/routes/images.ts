@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts'
 import { findWalletForImage } from '../db/wallets.ts'
 import type { AppEnv } from '../env.ts'
 import { imageNotFound } from '../errors.ts'
-import { currencyImageSvg } from '../images/catalog.ts'
+import { currencyImageSvg, tokenBadgeSvg } from '../images/catalog.ts'
 import { memoized, simpleIcon, web3Icon } from '../images/packageIcons.ts'
 import { etagOf } from '../images/svg.ts'
 import { NETWORK_ICONS, SOCIAL_ICONS, TOKEN_ICONS, type Web3IconRef } from '../seed/icons.ts'
@@ -94,6 +94,9 @@ export function registerImageRoutes(app: OpenAPIHono<AppEnv>, db: Kysely<Databas
   const tokensBySymbol: Record<string, Web3IconRef | null> = Object.fromEntries(
     Object.entries(TOKEN_ICONS).map(([symbol, ref]) => [symbol.toUpperCase(), ref]),
   )
+  const tokenSymbols: Record<string, string> = Object.fromEntries(
+    Object.keys(TOKEN_ICONS).map((symbol) => [symbol.toUpperCase(), symbol]),
+  )
   const packageIcon = async <V>(
     table: Readonly<Record<string, V | null>>,
     id: string,
@@ -103,13 +106,20 @@ export function registerImageRoutes(app: OpenAPIHono<AppEnv>, db: Kysely<Databas
     return file == null ? undefined : load(file)
   }
 
+  const tokenImage = async (symbol: string) => {
+    const known = entryOf(tokenSymbols, symbol)
+    if (known === undefined) return undefined
+    const ref = entryOf(tokensBySymbol, symbol)
+    return ref ? web3Icons(ref) : tokenBadgeSvg(known)
+  }
+
   const images: Array<
     [ReturnType<typeof imageRoute>, (id: string) => Promise<string | undefined>]
   > = [
     [getWalletImageRoute, (id) => walletImage(db, id)],
     [getAssetImageRoute, (id) => packageIcon(NETWORK_ICONS, id, web3Icons)],
     [getCurrencyImageRoute, async (id) => currencyImageSvg(id)],
-    [getTokenImageRoute, (id) => packageIcon(tokensBySymbol, id.toUpperCase(), web3Icons)],
+    [getTokenImageRoute, (id) => tokenImage(id.toUpperCase())],
     [getSocialImageRoute, (id) => packageIcon(SOCIAL_ICONS, id, socialIcons)],
   ]
   for (const [route, imageOf] of images) {
