@@ -14,7 +14,7 @@ import {
   authApprovalLinkInvalidText,
   authApprovalNotConfirmedText,
   authDeviceApprovedText,
-} from '../errors.ts'
+} from '../errors/auth.ts'
 import { APPROVAL_PAGE_HEADERS, confirmationPage, messagePage } from './approvalPage.ts'
 import type { AuthFlow, AuthRouteDeps } from './flow.ts'
 import { approveChallenge, findApprovalRequest } from './loginChallenges.ts'

@@ -3,7 +3,7 @@
 // frame, gets nothing from GET /auth/v1/wallet or any other session route.
 import { describe, expect, it } from 'vitest'
 import { AUTH_DPOP_PROOF_WINDOW_MS } from '../constants/auth.ts'
-import { authNotConnected, authProofRequired } from '../errors.ts'
+import { authNotConnected, authProofRequired } from '../errors/auth.ts'
 import { availableDatabases } from '../testing/databases.ts'
 import { type DpopKey, dpopProof, newDpopKey } from '../testing/dpop.ts'
 import { newDeviceId, useEmailLoginServer } from '../testing/emailLogin.ts'

@@ -20,7 +20,7 @@ import {
   authNotConnected,
   authProofInvalid,
   authProofRequired,
-} from '../errors.ts'
+} from '../errors/auth.ts'
 import { sha256 } from './store/hashing.ts'
 
 type Db = Kysely<Database>

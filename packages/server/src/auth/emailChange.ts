@@ -10,7 +10,7 @@ import {
   authNoEmailLogin,
   authNotConnected,
   authSameEmail,
-} from '../errors.ts'
+} from '../errors/auth.ts'
 import { type AuthFlow, mailRefusal } from './flow.ts'
 import { authMails } from './mailer.ts'
 import {

@@ -13,7 +13,7 @@ import {
   authEmailLoginLocked,
   authMailFailed,
   authOtpExpired,
-} from '../errors.ts'
+} from '../errors/auth.ts'
 import { APPROVE_PATH } from './deviceApproval.ts'
 import { bindSession } from './dpop.ts'
 import { type AuthFlow, type AuthRouteDeps, mailRefusal, retryLater } from './flow.ts'

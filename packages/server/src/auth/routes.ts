@@ -6,7 +6,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import { AUTH_MAX_USER_NAME_LENGTH } from '../constants/auth.ts'
 import type { AppEnv } from '../env.ts'
-import { authNotConnected, authWalletExists } from '../errors.ts'
+import { authNotConnected, authWalletExists } from '../errors/auth.ts'
 import { hasControlCharacters } from '../text.ts'
 import { registerDeviceApprovalRoutes } from './deviceApproval.ts'
 import {

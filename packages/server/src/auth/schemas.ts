@@ -11,7 +11,7 @@ import {
   authOtpExpired,
   authOtpLocked,
   authWrongOtp,
-} from '../errors.ts'
+} from '../errors/auth.ts'
 import { commonQuery } from '../routes/params.ts'
 import type { OtpOutcome } from './store/challenges.ts'
 import type { UserView } from './store/users.ts'

@@ -3,7 +3,7 @@
 // session opens nothing.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from '../env.ts'
-import { authNotConnected } from '../errors.ts'
+import { authNotConnected } from '../errors/auth.ts'
 import type { AuthFlow } from './flow.ts'
 import { authValidationHook, CommonQuery, session, sessionResponses } from './schemas.ts'
 import { revokeSessions } from './sessionLifetime.ts'

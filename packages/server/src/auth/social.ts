@@ -17,7 +17,11 @@ import {
 } from '../constants/auth.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
-import { authInvalidParameter, authSocialConnectFailed, authSocialStartFailed } from '../errors.ts'
+import {
+  authInvalidParameter,
+  authSocialConnectFailed,
+  authSocialStartFailed,
+} from '../errors/auth.ts'
 import { bindSession } from './dpop.ts'
 import {
   authValidationHook,

@@ -12,7 +12,7 @@ import {
 } from '../constants/auth.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
-import { authSocialConnectFailed } from '../errors.ts'
+import { authSocialConnectFailed } from '../errors/auth.ts'
 import { bindSession } from './dpop.ts'
 import {
   authValidationHook,

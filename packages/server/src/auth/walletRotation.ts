@@ -14,7 +14,7 @@ import {
 import type { WalletNamespace } from '../db/authSchema.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
-import { authNotConnected, authRotationGone, authRotationWalletsChanged } from '../errors.ts'
+import { authNotConnected, authRotationGone, authRotationWalletsChanged } from '../errors/auth.ts'
 import type { AuthFlow } from './flow.ts'
 import {
   authValidationHook,

@@ -1,7 +1,7 @@
 // Sign In With Farcaster's refusals (README "Farcaster login"), as `{ message }` like the other
 // auth routes: the frame shows them as they are.
 import { FARCASTER_PRODUCTION_RELAY_URL } from '../constants/auth.ts'
-import { type AuthErrorBody, authSocialConnectFailed } from '../errors.ts'
+import { type AuthErrorBody, authSocialConnectFailed } from './auth.ts'
 
 /** Ours (400): the server was started without `farcaster` (FARCASTER_RELAY_URL, FARCASTER_RPC_URL) */
 export const authFarcasterNotConfigured: AuthErrorBody = {

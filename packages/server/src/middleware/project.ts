@@ -3,7 +3,8 @@ import { MAX_COMMON_PARAM_LENGTH } from '../constants.ts'
 import type { CachedProjectLookup } from '../db/projectCache.ts'
 import type { ProjectRow } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
-import { invalidParameter, invalidProjectId, projectIdMissing } from '../errors.ts'
+import { invalidParameter } from '../errors/body.ts'
+import { invalidProjectId, projectIdMissing } from '../errors.ts'
 import { hasControlCharacters } from '../text.ts'
 
 /**

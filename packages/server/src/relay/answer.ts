@@ -3,7 +3,7 @@
 // once they are (a failure there is an internal error, and the client publishes again).
 import type { Logger } from 'pino'
 import { JSON_RPC_ERROR_CODES } from '../constants/relay.ts'
-import { relayInternalError } from '../errors.ts'
+import { relayInternalError } from '../errors/relay.ts'
 import { type Connection, type Outcome, sendFrame } from './connection.ts'
 import { errorReply, resultReply } from './jsonrpc.ts'
 

@@ -13,15 +13,9 @@ import {
   RELAY_REFUSAL_CLOSE_CODE,
 } from '../constants/relay.ts'
 import type { ProjectCheck } from '../db/projectCache.ts'
-import {
-  type ErrorBody,
-  internalError,
-  projectIdMissing,
-  relayAuthFailed,
-  relayRefusals,
-  relayTooManyConnections,
-  routeNotFound,
-} from '../errors.ts'
+import type { ErrorBody } from '../errors/body.ts'
+import { relayAuthFailed, relayRefusals, relayTooManyConnections } from '../errors/relay.ts'
+import { internalError, projectIdMissing, routeNotFound } from '../errors.ts'
 import { clientAddressResolver, type TrustedProxies } from '../net/clientAddress.ts'
 import { audienceMatches, verifyRelayJwt } from './jwt.ts'
 import { Relay, type RelayOptions } from './relay.ts'

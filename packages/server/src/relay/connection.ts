@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import type { Logger } from 'pino'
 import { JSON_RPC_ERROR_CODES } from '../constants/relay.ts'
 import { RELAY_CLOSE_GRACE_MS, RELAY_RESTART_CLOSE_CODE } from '../constants.ts'
-import type { JsonRpcErrorObject } from '../errors.ts'
+import type { JsonRpcErrorObject } from '../errors/relay.ts'
 import type { StoredMessage } from './message.ts'
 
 /** What the relay needs of a socket; a `ws` WebSocket is one. */

@@ -3,7 +3,7 @@
 // up to 19 digits (getBigIntRpcId), past what a JS number holds, and a client matches its answer
 // by the id's text.
 import { JSON_RPC_ERROR_CODES } from '../constants/relay.ts'
-import { relayInvalidRequest, relayParseError } from '../errors.ts'
+import { relayInvalidRequest, relayParseError } from '../errors/relay.ts'
 
 export type Frame =
   | {

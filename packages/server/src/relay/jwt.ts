@@ -4,7 +4,7 @@
 // 0x01, then the 32-byte public key), and `aud` the relay URL the client was configured with.
 import { createPublicKey, type KeyObject, verify } from 'node:crypto'
 import { decodeBase58, encodeBase58 } from '@latchkey/core/shared'
-import type { RelayAuthRefusal } from '../errors.ts'
+import type { RelayAuthRefusal } from '../errors/relay.ts'
 
 export interface RelayJwtClaims {
   /** The client's did:key: its identity across reconnects */

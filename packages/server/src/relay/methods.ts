@@ -8,7 +8,7 @@ import {
   RELAY_TAG_SESSION_PROPOSE_RESPONSE,
   RELAY_TAG_SESSION_SETTLE,
 } from '../constants/relay.ts'
-import { relayInvalidParams, relayMethodNotFound } from '../errors.ts'
+import { relayInvalidParams, relayMethodNotFound } from '../errors/relay.ts'
 import type { ClientState, Connection, Outcome } from './connection.ts'
 import type { PublishInput } from './message.ts'
 import {

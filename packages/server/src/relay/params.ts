@@ -8,7 +8,7 @@ import {
   RELAY_MAX_TOPIC_LENGTH,
   RELAY_MAX_TOPICS_PER_CLIENT,
 } from '../constants/relay.ts'
-import { relayAttestationTooLong } from '../errors.ts'
+import { relayAttestationTooLong } from '../errors/relay.ts'
 
 const topic = z.string().min(1).max(RELAY_MAX_TOPIC_LENGTH)
 const topics = z.array(topic).max(RELAY_MAX_TOPICS_PER_CLIENT)

@@ -11,7 +11,7 @@ import {
   relayTooManySubscriptions,
   relayTooManyTopics,
   relayTopicFull,
-} from '../errors.ts'
+} from '../errors/relay.ts'
 import type { BudgetRefusal, RelayLimits } from './budget.ts'
 
 export type RelayRefusal =

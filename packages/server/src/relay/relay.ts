@@ -13,7 +13,7 @@ import {
   RELAY_PING_INTERVAL_MS,
   RELAY_SWEEP_INTERVAL_MS,
 } from '../constants/relay.ts'
-import { relayInternalError } from '../errors.ts'
+import { relayInternalError } from '../errors/relay.ts'
 import { answerCall } from './answer.ts'
 import { RelayBudget, type RelayLimits } from './budget.ts'
 import {

@@ -21,7 +21,8 @@ import {
 } from '../constants.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
-import { invalidParameter, upstreamUnavailable } from '../errors.ts'
+import { invalidParameter } from '../errors/body.ts'
+import { upstreamUnavailable } from '../errors.ts'
 import { AnswerCache } from '../net/answerCache.ts'
 import {
   CurrencyQuery,

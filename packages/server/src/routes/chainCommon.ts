@@ -8,7 +8,7 @@ import { caip2 } from '../chain/config.ts'
 import type { SolanaChains } from '../chain/solanaChains.ts'
 import { tokenIconPath } from '../chain/tokens.ts'
 import type { AppEnv } from '../env.ts'
-import { invalidParameter } from '../errors.ts'
+import { invalidParameter } from '../errors/body.ts'
 
 /** Every chain the data API serves: EVM, Solana and Bitcoin */
 export interface DataChains {

@@ -6,7 +6,7 @@ import { listTokens, NATIVE_COIN, type PriceSource } from '../chain/tokens.ts'
 import { HISTORY_PAGE_SIZE, NATIVE_TOKEN_ADDRESS } from '../constants.ts'
 import { type HistoryPosition, transactionsOf } from '../db/transfers.ts'
 import type { AppEnv } from '../env.ts'
-import { invalidParameter } from '../errors.ts'
+import { invalidParameter } from '../errors/body.ts'
 import { findChain } from './chainCommon.ts'
 import {
   chainAddressReason,

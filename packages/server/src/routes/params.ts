@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { ZodError } from 'zod'
 import { MAX_COMMON_PARAM_LENGTH, MAX_LIST_ITEM_LENGTH, MAX_LIST_ITEMS } from '../constants.ts'
-import { invalidParameter } from '../errors.ts'
+import { invalidParameter } from '../errors/body.ts'
 import { hasControlCharacters } from '../text.ts'
 
 /** A query value given once (a repeated key arrives as an array). */

@@ -11,7 +11,8 @@ import {
   SAFE_RPC_METHODS,
 } from '../constants.ts'
 import type { AppEnv } from '../env.ts'
-import { bodyTooLarge, invalidParameter, unsupportedChain, upstreamUnavailable } from '../errors.ts'
+import { invalidParameter } from '../errors/body.ts'
+import { bodyTooLarge, unsupportedChain, upstreamUnavailable } from '../errors.ts'
 
 export const RPC_PATH = '/v1'
 

@@ -4,14 +4,14 @@ import type { Kysely } from 'kysely'
 import { SIWX_FALLBACK_ISSUER } from '../constants.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
+import type { ErrorBody } from '../errors/body.ts'
 import {
-  type ErrorBody,
   siwxTokenExpired,
   siwxTokenInvalid,
   siwxTokenMissing,
   siwxTokenOtherAccount,
   siwxTokenOtherProject,
-} from '../errors.ts'
+} from '../errors/siwx.ts'
 import { siwxAddress, siwxChain } from './accounts.ts'
 import { type BearerRefusal, verifyBearer } from './tokens.ts'
 

@@ -9,9 +9,8 @@ import type { Chains } from '../chain/client.ts'
 import { SIWX_CLOCK_SKEW_MS } from '../constants.ts'
 import type { Database, SiwxSessionRow } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
+import { type ErrorBody, invalidParameter } from '../errors/body.ts'
 import {
-  type ErrorBody,
-  invalidParameter,
   siwxDomainNotAllowed,
   siwxIssuedInFuture,
   siwxMessageExpired,
@@ -25,8 +24,8 @@ import {
   siwxSignatureInvalid,
   siwxTokenOtherAccount,
   siwxUnsupportedChain,
-  upstreamUnavailable,
-} from '../errors.ts'
+} from '../errors/siwx.ts'
+import { upstreamUnavailable } from '../errors.ts'
 import { parseEvmAddress } from '../routes/chainParams.ts'
 import { type SiwxChain, siwxAddress, siwxAddressReason, siwxChain } from './accounts.ts'
 import {

@@ -9,12 +9,8 @@ import { signBip322 } from '../../../bitcoin/src/testing/bip322.ts'
 import { type TestKey, testKey } from '../../../bitcoin/src/testing/keys.ts'
 import { signLegacyMessage } from '../../../bitcoin/src/testing/legacyMessage.ts'
 import { DEMO_PROJECT_ID } from '../constants.ts'
-import {
-  invalidParameter,
-  siwxMessageMismatch,
-  siwxSignatureInvalid,
-  siwxUnsupportedChain,
-} from '../errors.ts'
+import { invalidParameter } from '../errors/body.ts'
+import { siwxMessageMismatch, siwxSignatureInvalid, siwxUnsupportedChain } from '../errors/siwx.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
 import { siwxAddressReason, siwxChain } from './accounts.ts'
 

@@ -8,8 +8,8 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PROJECT_ID, SIWX_CLOCK_SKEW_MS, SIWX_NONCE_TTL_MS } from '../constants.ts'
+import { invalidParameter } from '../errors/body.ts'
 import {
-  invalidParameter,
   siwxDomainNotAllowed,
   siwxIssuedInFuture,
   siwxMessageExpired,
@@ -21,8 +21,8 @@ import {
   siwxSessionNotFound,
   siwxSignatureInvalid,
   siwxUnsupportedChain,
-  upstreamUnavailable,
-} from '../errors.ts'
+} from '../errors/siwx.ts'
+import { upstreamUnavailable } from '../errors.ts'
 import { addressReason } from '../routes/chainParams.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
 import { decodeSolanaSignature } from './verify.ts'

@@ -3,7 +3,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { SIWX_JWKS_MAX_AGE_SECONDS } from '../constants.ts'
 import type { AppEnv } from '../env.ts'
-import { siwxRefreshInvalid, siwxRefreshReused } from '../errors.ts'
+import { siwxRefreshInvalid, siwxRefreshReused } from '../errors/siwx.ts'
 import { type BearerDeps, issuerOf } from './bearer.ts'
 import { getJwksRoute, postTokenRoute } from './routeDefs.ts'
 import { publishedKeys } from './signingKeys.ts'

@@ -7,8 +7,8 @@ import type { Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PROJECT_ID, SIWX_ACCESS_TOKEN_TTL_MS } from '../constants.ts'
+import { invalidParameter } from '../errors/body.ts'
 import {
-  invalidParameter,
   siwxRefreshInvalid,
   siwxRefreshReused,
   siwxTokenExpired,
@@ -16,7 +16,7 @@ import {
   siwxTokenMissing,
   siwxTokenOtherAccount,
   siwxTokenOtherProject,
-} from '../errors.ts'
+} from '../errors/siwx.ts'
 import { addressReason } from '../routes/chainParams.ts'
 import { availableDatabases, startTestServer, type TestServer } from '../testing/databases.ts'
 import { rotateSigningKey } from './signingKeys.ts'

@@ -18,10 +18,10 @@ import { GAS_PRICE_MULTIPLIERS, SWAP_FEE_PER_MILLE } from '../constants/swap.ts'
 import { NATIVE_TOKEN_ADDRESS } from '../constants.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
+import { invalidParameter } from '../errors/body.ts'
 import {
   gasPriceUnsupported,
   insufficientLiquidity,
-  invalidParameter,
   swapsUnsupported,
   swapWouldFail,
   upstreamUnavailable,
