@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createStore } from 'zustand/vanilla'
-import type { ApiClient } from '../api/api.ts'
-import type { ConnectorInfo } from '../connection/adapter.ts'
 import { SEARCH_DEBOUNCE_MS } from '../constants.ts'
-import type { SetupAlertCode } from '../errors.ts'
-import { manualClock, realClient, startRealServer } from '../testing/realServer.ts'
-import { createDirectoryController } from './directory.ts'
-import type { DirectoryOptions } from './directoryOptions.ts'
-import { type DirectoryState, initialDirectoryState } from './directoryState.ts'
+import { announced, directoryHarness, refusedClient } from '../testing/directoryHarness.ts'
+import { realClient, startRealServer } from '../testing/realServer.ts'
 
 // The directory's loading flags, failures and connectors arriving after the lists, against the
 // real server (packages/server); failures from a port nothing listens on.
@@ -21,37 +15,10 @@ afterAll(async () => {
   await server?.close()
 })
 
-const refused = () => realClient('http://127.0.0.1:1')
-const connector = (id: string, rdns: string): ConnectorInfo => ({
-  id,
-  name: id,
-  type: 'ANNOUNCED',
-  chain: 'eip155',
-  rdns,
-})
-
-function setup(options: Partial<DirectoryOptions> & { api?: ApiClient } = {}) {
-  const api = options.api ?? realClient(server.url)
-  const requests: Parameters<ApiClient['getWallets']>[0][] = []
-  const getWallets = api.getWallets.bind(api)
-  api.getWallets = (params) => {
-    requests.push(params)
-    return getWallets(params)
-  }
-  const clock = manualClock()
-  const store = createStore<DirectoryState>(initialDirectoryState)
-  const connectors = createStore<{ list: ConnectorInfo[] }>(() => ({ list: [] }))
-  const raised: SetupAlertCode[] = []
-  const directory = createDirectoryController({
-    store,
-    connectors,
-    timers: clock,
-    raise: (code) => raised.push(code),
-    ...options,
-    api,
-  })
-  return { store, connectors, clock, raised, requests, directory }
-}
+const refused = refusedClient
+const connector = announced
+const setup = (options: Parameters<typeof directoryHarness>[1] = {}) =>
+  directoryHarness(server.url, options)
 
 describe('the connect view loading (§2)', () => {
   it('shows loading until featured and recommended are in; once in, never again', async () => {
