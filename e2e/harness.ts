@@ -1,5 +1,5 @@
 import { TEST_ACCOUNTS } from '@latchkey/devnet'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, inject, onTestFailed } from 'vitest'
 import { launchBrowser } from './browser'
 import { boundWalletWaits, injectHeadlessWeb3Provider } from './wallet'
@@ -18,6 +18,8 @@ export interface DemoOptions {
   mobile?: boolean
   /** Runs with the page before it opens the demo (e.g. to inject another wallet). */
   beforeGoto?: (page: Page) => Promise<void>
+  /** More of the browser context's options (locale, reducedMotion, viewport, deviceScaleFactor) */
+  context?: BrowserContextOptions
 }
 
 const IPHONE_UA =
@@ -52,17 +54,19 @@ export function useDemo() {
     url = (demo) => demo,
     mobile = false,
     beforeGoto,
+    context: contextOptions,
   }: DemoOptions = {}) {
-    context = await browser.newContext(
-      mobile
+    context = await browser.newContext({
+      ...(mobile
         ? {
             viewport: { width: 390, height: 844 },
             userAgent: IPHONE_UA,
             isMobile: true,
             hasTouch: true,
           }
-        : { viewport: { width: 1100, height: 760 } },
-    )
+        : { viewport: { width: 1100, height: 760 } }),
+      ...contextOptions,
+    })
     const page: Page = await context.newPage()
     page.setDefaultTimeout(20_000)
     const errors: string[] = []

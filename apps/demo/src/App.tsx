@@ -1,7 +1,10 @@
 import {
   AppKitButton,
   AppKitNetworkButton,
+  localeName,
+  SUPPORTED_LOCALES,
   useAppKitAccount,
+  useAppKitLocale,
   useAppKitNetwork,
   useAppKitState,
   useAppKitTheme,
@@ -18,6 +21,7 @@ function HookState() {
   const state = useAppKitState()
   const theme = useAppKitTheme()
   const { walletInfo } = useWalletInfo()
+  const language = useAppKitLocale()
   const rows: [string, string][] = [
     ['address', account.address ?? '—'],
     ['caipAddress', account.caipAddress ?? '—'],
@@ -26,6 +30,7 @@ function HookState() {
     ['modal', `${state.open ? 'open' : 'closed'}${state.loading ? ', loading' : ''}`],
     ['theme', theme.themeMode],
     ['wallet', walletInfo?.name ?? '—'],
+    ['locale', `${language.locale} (${language.dir})`],
   ]
   return (
     <section aria-labelledby="state-title">
@@ -47,6 +52,20 @@ function HookState() {
         >
           Toggle modal theme
         </button>
+        <label>
+          Modal language{' '}
+          <select
+            data-testid="modal-language"
+            value={language.locale}
+            onChange={(event) => void language.setLocale(event.target.value)}
+          >
+            {SUPPORTED_LOCALES.map((tag) => (
+              <option key={tag} value={tag} lang={tag}>
+                {localeName(tag)}
+              </option>
+            ))}
+          </select>
+        </label>
       </p>
     </section>
   )

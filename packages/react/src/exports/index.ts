@@ -59,6 +59,11 @@ export {
   useWalletInfo,
 } from '../hooks.ts'
 export type { Messages } from '../messages.ts'
+export {
+  localeName,
+  SUPPORTED_LOCALES,
+  type SupportedLocale,
+} from '../supportedLocales.ts'
 export type { WalletProviders } from '../walletProviders.ts'
 export type { WalletProviderType } from '../walletProviderType.ts'
 export { type FetchWalletsOptions, useAppKitWallets, type WalletItem } from '../walletsHooks.ts'
