@@ -23,7 +23,6 @@ import { resolveCoinbasePreference } from './connection/coinbasePreference.ts'
 import { DEFAULT_SDK_TYPE, DEFAULT_SDK_VERSION, EARLY_EVENTS_LIMIT } from './constants.ts'
 import type { SetupAlertCode } from './errors.ts'
 import { type AppKitEvent, type AppKitEventName, createEmitter, VIEW_EVENTS } from './events.ts'
-import { toLatinDigits } from './i18n/digits.ts'
 import {
   type CaipNetwork,
   caipNetworkIdOf,
@@ -168,11 +167,7 @@ export function createAppKitCore(options: AppKitOptions) {
       ...forward(send, ['selectToken', 'preselectToken', 'setMax', 'validate', 'send', 'reset']),
       // Typing updates the store at once: a controlled input must not wait for a chunk.
       setAmount: (amount: string) =>
-        stores.send.setState({
-          amount: toLatinDigits(amount),
-          error: undefined,
-          status: 'editing',
-        }),
+        stores.send.setState({ amount, error: undefined, status: 'editing' }),
       setReceiver: (receiver: string) =>
         stores.send.setState({ receiver, error: undefined, status: 'editing' }),
     },
@@ -180,8 +175,7 @@ export function createAppKitCore(options: AppKitOptions) {
     swap: {
       ...forward(swap, ['load', 'selectToken', 'flip', 'setMax', 'refreshQuote', 'swap', 'reset']),
       // Typing updates the store at once; the quote follows once the visitor stops typing.
-      setAmount: (typed: string) => {
-        const amount = toLatinDigits(typed)
+      setAmount: (amount: string) => {
         stores.swap.setState({ amount, error: undefined, status: 'editing' })
         return swap().then((c) => c.setAmount(amount))
       },
@@ -202,8 +196,7 @@ export function createAppKitCore(options: AppKitOptions) {
         'reset',
       ]),
       // Typing updates the store at once; the quote follows once the visitor stops typing.
-      setAmount: (typed: string) => {
-        const amount = toLatinDigits(typed)
+      setAmount: (amount: string) => {
         stores.onramp.setState({ amount, error: undefined, status: 'editing' })
         return onramp().then((c) => c.setAmount(amount))
       },

@@ -20,7 +20,8 @@ describe('toLatinDigits', () => {
   })
 
   it('makes a Persian amount one parseAmount reads', () => {
-    expect(parseAmount(toLatinDigits('۰٫۰۱'), 18)).toBe(10n ** 16n)
+    expect(parseAmount('۰٫۰۱', 18)).toBe(10n ** 16n)
+    expect(parseAmount('١٫٥', 6)).toBe(1_500_000n)
   })
 })
 

@@ -173,6 +173,11 @@ describe('onramp controller on the sandbox provider', () => {
     onramp.setState({ amount: '5' })
     await controller.refreshQuote()
     expect(onramp.getState().error).toBe('Enter an amount between 10 and 7500 EUR')
+    // Typed in Persian digits: the form keeps Latin ones, and the quote is for that amount.
+    controller.setAmount('۱۰۰')
+    expect(onramp.getState().amount).toBe('100')
+    await controller.refreshQuote()
+    expect(onramp.getState().error).toBeUndefined()
 
     onramp.setState({ amount: '100' })
     let page = ''

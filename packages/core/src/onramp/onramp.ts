@@ -3,6 +3,7 @@
 import { ApiError } from '../api/api.ts'
 import type { OnrampApi, OnrampAsset, OnrampProvider } from '../api/onramp.ts'
 import { ONRAMP_FALLBACK_LIMITS, ONRAMP_QUOTE_DEBOUNCE_MS } from '../constants/onramp.ts'
+import { toLatinDigits } from '../i18n/digits.ts'
 import { formatUnits } from '../send/sendAmount.ts'
 import { balanceOfAsset } from './assetBalance.ts'
 import { type Following, followBalance, followOrder } from './follow.ts'
@@ -172,7 +173,9 @@ export function createOnrampController(ctx: OnrampContext) {
     selectAsset: (symbol: string) => edit({ asset: symbol, quote: undefined }, 0),
     selectMethod: (method: string) => edit({ method, quote: undefined }, 0),
     selectCurrency: (currency: string) => edit({ currency, quote: undefined }, 0),
-    setAmount: (amount: string) => edit({ amount }, ONRAMP_QUOTE_DEBOUNCE_MS),
+    /** The amount typed, in any script's digits (kept as Latin ones: README "Languages"). */
+    setAmount: (amount: string) =>
+      edit({ amount: toLatinDigits(amount) }, ONRAMP_QUOTE_DEBOUNCE_MS),
     /**
      * Counts the amount in the asset instead of fiat, or back; the amount becomes the other side
      * of the quote shown (what it buys, or what it costs).

@@ -177,4 +177,15 @@ describe('what a send tracks and tells the visitor', () => {
     expect(await controller.send()).toBe(true)
     expect(send.getState()).toMatchObject({ status: 'sent', hash: '0xabc' })
   })
+
+  it('an amount typed in Persian digits is sent and written down in Latin ones', async () => {
+    const { controller, fill, portfolio, transfers } = setupSend()
+    fill(usd.address as string, '۲٫۵', RECEIVER)
+    expect(await controller.send()).toBe(true)
+    expect(transfers.at(-1)).toMatchObject({ amount: 2_500_000n })
+    expect(portfolio.getState().transactions[0]?.transfers[0]).toMatchObject({
+      quantity: { numeric: '2.5' },
+      value: 2.5,
+    })
+  })
 })

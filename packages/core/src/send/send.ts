@@ -6,6 +6,7 @@ import type { ChainNamespace } from '../caip.ts'
 import type { WalletFlowContext } from '../connection/walletFlow.ts'
 import { PENDING_TRANSACTIONS_LIMIT, SEND_SUPPORTED_NAMESPACES } from '../constants.ts'
 import { ErrorText, toUserMessage } from '../errors.ts'
+import { toLatinDigits } from '../i18n/digits.ts'
 import { looksLikeName } from '../names/nameRule.ts'
 import type { PortfolioState } from '../portfolio/portfolioState.ts'
 import { AmountText, formatUnits, maxSendable, parseAmount } from './sendAmount.ts'
@@ -60,7 +61,8 @@ export function pendingSend(sent: {
   chain: string
 }): Transaction {
   const { token } = sent
-  const amount = Number(sent.amount.replace(',', '.'))
+  const typed = toLatinDigits(sent.amount).replace(',', '.')
+  const amount = Number(typed)
   return {
     id: sent.hash,
     metadata: {
@@ -76,7 +78,7 @@ export function pendingSend(sent: {
       {
         direction: isSameAddress(sent.chain, sent.from, sent.to) ? 'self' : 'out',
         fungible_info: { name: token.name, symbol: token.symbol, icon: { url: token.iconUrl } },
-        quantity: { numeric: sent.amount.replace(',', '.') },
+        quantity: { numeric: typed },
         value: Number.isFinite(amount) ? amount * token.price : 0,
         price: token.price,
       },

@@ -1,3 +1,5 @@
+import { toLatinDigits } from '../i18n/digits.ts'
+
 /** Why an amount the visitor typed cannot be sent (texts are ours; the spec has none). */
 export const AmountText = {
   invalid: 'Enter an amount like 1.5',
@@ -10,10 +12,10 @@ const DECIMAL = /^(\d*)(?:[.,](\d*))?$/
 
 /**
  * §5 The amount typed by the visitor in the token's smallest unit. Accepts "1", "1.5", ".5",
- * "1,5"; refuses signs, exponents, spaces inside and more decimals than the token has.
+ * "1,5", in any script's digits ("۱٫۵"); refuses signs, exponents, spaces inside and more decimals than the token has.
  */
 export function parseAmount(text: string, decimals: number): bigint {
-  const match = DECIMAL.exec(text.trim())
+  const match = DECIMAL.exec(toLatinDigits(text).trim())
   if (!match) throw new Error(AmountText.invalid)
   // The whole part's group always takes part (maybe empty); the fraction's only after a mark.
   const whole = match[1] as string

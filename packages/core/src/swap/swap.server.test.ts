@@ -311,8 +311,10 @@ describe('swap controller on the devnet exchange', () => {
       }),
     })
     await Promise.all([setup.controller.load(), setup.refreshPortfolio()])
-    for (const typed of ['0', '0.', '0.2', '0.25']) setup.controller.setAmount(typed)
+    // The last keystrokes in Persian digits: the form keeps them as Latin ones.
+    for (const typed of ['0', '0.', '0.2', '۰٫۲۵']) setup.controller.setAmount(typed)
     await expect.poll(() => setup.swap.getState().quote?.fromAmount).toBe(parseEther('0.25'))
+    expect(setup.swap.getState().amount).toBe('0.25')
     expect(quotes).toBe(1)
 
     // Two asks in flight: only the later form's answer is kept.

@@ -7,6 +7,7 @@ import { SWAP_QUOTE_DEBOUNCE_MS, SWAP_QUOTE_REFRESH_MS, SWAP_SLIPPAGE } from '..
 import { PENDING_TRANSACTIONS_LIMIT } from '../constants.ts'
 import { ErrorText } from '../errors.ts'
 import { formatAmount } from '../format.ts'
+import { toLatinDigits } from '../i18n/digits.ts'
 import type { PortfolioState } from '../portfolio/portfolioState.ts'
 import { formatUnits, parseAmount } from '../send/sendAmount.ts'
 import { pendingSwap } from './pendingSwap.ts'
@@ -165,8 +166,9 @@ export function createSwapController(ctx: SwapContext) {
       const next = quote && bought ? formatUnits(quote.toAmount, bought.decimals) : amount
       edit({ sell: buy, buy: sell, amount: next, quote: undefined }, 0)
     },
+    /** The amount typed, in any script's digits (kept as Latin ones: README "Languages"). */
     setAmount(amount: string) {
-      edit({ amount }, SWAP_QUOTE_DEBOUNCE_MS)
+      edit({ amount: toLatinDigits(amount) }, SWAP_QUOTE_DEBOUNCE_MS)
     },
     /** Max: the whole balance; of the native coin, less the gas a swap may take. */
     setMax() {
