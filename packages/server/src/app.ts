@@ -13,6 +13,7 @@ import { registerFarcasterRoutes } from './auth/farcaster/register.ts'
 import type { FarcasterOptions } from './auth/farcaster/relay.ts'
 import { FARCASTER_ROUTES, postFarcasterConnectRoute } from './auth/farcaster/routes.ts'
 import type { Mailer } from './auth/mailer.ts'
+import { postPasskeyLoginVerifyRoute } from './auth/passkeys/routes.ts'
 import { AUTH_PROJECT_ROUTES, postOtpRoute, registerAuthRoutes } from './auth/routes.ts'
 import { postSocialConnectRoute, registerSocialRoutes, SOCIAL_ROUTES } from './auth/social.ts'
 import type { SocialOptions } from './auth/socialProviders.ts'
@@ -194,6 +195,7 @@ export function createApp(deps: AppDeps): App {
         postSocialConnectRoute,
         postTelegramConnectRoute,
         postFarcasterConnectRoute,
+        postPasskeyLoginVerifyRoute,
       ].map((r) => r.getRoutingPath()),
     ),
   })
@@ -241,6 +243,7 @@ export function createApp(deps: AppDeps): App {
       now,
       publicUrl: deps.publicUrl ?? (() => ''),
       clientAddressOf: addressOf,
+      frameOrigins: deps.frameOrigins ?? [],
     })
     registerSocialRoutes(app, { db, now, social: deps.social ?? { providers: {} }, logger })
     registerTelegramRoutes(app, { db, now, logger })

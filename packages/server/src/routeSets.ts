@@ -6,6 +6,7 @@ import {
   postErrorEventRoute,
 } from './analytics/routeDefs.ts'
 import { FARCASTER_ROUTES } from './auth/farcaster/routes.ts'
+import { PASSKEY_SIGN_IN_ROUTES } from './auth/passkeys/routes.ts'
 import {
   postEmailChangePrimaryRoute,
   postEmailChangeRoute,
@@ -78,6 +79,7 @@ export const SIGN_IN_PATHS = new Set<string>(
     ...SOCIAL_ROUTES,
     postTelegramConnectRoute,
     ...FARCASTER_ROUTES,
+    ...PASSKEY_SIGN_IN_ROUTES,
   ].map((route) => route.getRoutingPath()),
 )
 /** Of those, the ones that mail `body.email` */

@@ -25,6 +25,8 @@ export interface AuthRouteDeps {
    * middleware/rateLimit.ts clientAddressOf); the socket's peer by default
    */
   clientAddressOf?: ClientAddressOf
+  /** The frame's origins: passkeys' relying parties (auth/passkeys/register.ts); none by default */
+  frameOrigins?: readonly string[]
 }
 
 export type AuthFlow = ReturnType<typeof authFlow>

@@ -1,8 +1,8 @@
 // Embedded-wallet auth (README "Embedded-wallet auth"): sessions, the encrypted wallets (one per
 // namespace) and their wrapping key, the user's settings; and the registration of every auth
 // route: email login (emailLogin.ts, deviceApproval.ts), email change (emailChange.ts), sign out
-// everywhere (sessions.ts), wrapping-key rotation (walletRotation.ts). Social login is in
-// social.ts. Called only by the frame, from its own origin.
+// everywhere (sessions.ts), wrapping-key rotation (walletRotation.ts), passkeys (passkeys/).
+// Social login is in social.ts. Called only by the frame, from its own origin.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import { AUTH_MAX_USER_NAME_LENGTH } from '../constants/auth.ts'
 import type { AppEnv } from '../env.ts'
@@ -22,6 +22,8 @@ import {
   registerEmailLoginRoutes,
 } from './emailLogin.ts'
 import { type AuthRouteDeps, authFlow } from './flow.ts'
+import { registerPasskeyRoutes } from './passkeys/register.ts'
+import { PASSKEY_ROUTES } from './passkeys/routes.ts'
 import {
   authValidationHook,
   body,
@@ -170,6 +172,7 @@ export const AUTH_PROJECT_ROUTES = [
   postEmailChangeSecondaryRoute,
   ...SESSION_ROUTES,
   ...WALLET_ROTATION_ROUTES,
+  ...PASSKEY_ROUTES,
 ]
 
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps) {
@@ -189,6 +192,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps
   registerEmailChangeRoutes(app, flow)
   registerSessionRoutes(app, flow)
   registerWalletRotationRoutes(app, flow)
+  registerPasskeyRoutes(app, flow, deps.frameOrigins ?? [])
 
   app.openapi(
     getSessionRoute,

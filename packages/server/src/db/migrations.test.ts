@@ -42,6 +42,8 @@ describe.each(availableDatabases())('migrations and seed on $name', (database) =
       'auth_devices',
       'auth_dpop_proofs',
       'auth_otp_budgets',
+      'auth_passkey_challenges',
+      'auth_passkeys',
       'auth_sessions',
       'auth_social_identities',
       'auth_social_states',

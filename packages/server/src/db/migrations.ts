@@ -12,6 +12,7 @@ import { directoryVersion } from './directoryVersionMigration.ts'
 import { farcasterChannels } from './farcasterMigration.ts'
 import { names } from './namesMigration.ts'
 import { onrampOrders, onrampPresets } from './onrampMigration.ts'
+import { passkeys } from './passkeysMigration.ts'
 import { projectAdmin } from './projectAdminMigration.ts'
 import type { Database } from './schema.ts'
 import { sessionDpop, siwxTokens } from './securityMigrations.ts'
@@ -225,6 +226,7 @@ export const migrations: Record<string, Migration> = {
   '2025_12_002_smart_sessions': smartSessions,
   '2026_01_001_analytics_events': analyticsEvents,
   '2026_02_001_farcaster_channels': farcasterChannels,
+  '2026_03_001_passkeys': passkeys,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -16,6 +16,7 @@ import type {
   FarcasterChannelsTable,
 } from './authSchema.ts'
 import type { NameAddressesTable, NameMessagesTable, NamesTable } from './namesSchema.ts'
+import type { AuthPasskeyChallengesTable, AuthPasskeysTable } from './passkeysSchema.ts'
 import type { SmartSessionsTable } from './sessionsSchema.ts'
 
 /** §7 /appkit/v1/config features, as stored: any subset overrides the defaults. */
@@ -255,6 +256,8 @@ export interface Database {
   auth_social_identities: AuthSocialIdentitiesTable
   auth_social_states: AuthSocialStatesTable
   farcaster_channels: FarcasterChannelsTable
+  auth_passkeys: AuthPasskeysTable
+  auth_passkey_challenges: AuthPasskeyChallengesTable
   onramp_orders: OnrampOrdersTable
   names: NamesTable
   name_addresses: NameAddressesTable

@@ -50,8 +50,11 @@ export async function completeLogin(
   })
 }
 
-/** A new session of the user (expired ones are swept on the way); answers its token. */
-async function createSession(db: Db, userId: string, now: Date): Promise<string> {
+/**
+ * A new session of the user (expired ones are swept on the way); answers its token. Every
+ * sign-in makes it: email, social, Telegram, Farcaster and passkeys (auth/passkeys/register.ts).
+ */
+export async function createSession(db: Db, userId: string, now: Date): Promise<string> {
   await db.deleteFrom('auth_sessions').where('expires_at', '<=', now).execute()
   const token = randomToken()
   await db
