@@ -215,9 +215,11 @@ describe.each(availableDatabases())('SIWX sessions on $name', (database) => {
     const newer = ((await second.json()) as { session: Session }).session
     expect(newer.expiresAt).toBeNull()
 
-    // Newest first; a lowercase address finds the checksummed one.
+    // Newest first; a lowercase address finds the checksummed one, and so does one without 0x.
     const listed = await sessions(evmChain, SIGNER.address.toLowerCase(), token)
     expect(listed.map((s) => s.id)).toEqual([newer.id, session.id])
+    const bare = await sessions(evmChain, SIGNER.address.slice(2), token)
+    expect(bare.map((s) => s.id)).toEqual([newer.id, session.id])
 
     const remove = (id: string) => call('DELETE', `/siwx/v1/sessions/${id}`, {}, undefined, token)
     expect((await remove(session.id)).status).toBe(204)
