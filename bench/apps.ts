@@ -2,7 +2,7 @@
 import type { SizeReport } from './size'
 import { formatKb } from './size'
 import { markdownTable } from './table'
-import type { TimingRun } from './timing'
+import { IDLE_PAUSE_MS, type TimingRun } from './timing'
 
 /** How the README names each measured app. */
 export const APP_LABELS: Record<string, string> = {
@@ -39,4 +39,15 @@ export function appsTable(results: AppResult[], runs: number): string {
     ms(r.openToListMsMedian),
   ])
   return markdownTable(header, rows)
+}
+
+/** How the apps' sizes and timings were measured. */
+export function appsNotes(runs: number): string {
+  return [
+    'KB = 1000 bytes. Each emitted .js file is gzipped on its own (node:zlib, level 9).',
+    'First load = index.html module scripts and modulepreload links plus their static imports, transitively (no dynamic import()).',
+    `Timings: headless Chromium, vite preview on 127.0.0.1, ${runs} runs per app, each in a fresh browser context (empty cache); performance.now() in the page.`,
+    'Button visible = navigation start → [data-testid=connect-button] in the DOM (MutationObserver).',
+    `Open → wallet list = click (capture listener) → first [data-wallet-id] in the modal's shadow root (MutationObserver); before the click the page is idle: networkidle + ${IDLE_PAUSE_MS} ms, so after-first-paint preloading has run. A stub EIP-6963 wallet is announced.`,
+  ].join('\n')
 }

@@ -10,12 +10,13 @@ import { launchBrowser } from '@latchkey/e2e/browser'
 import type { Browser } from 'playwright-core'
 import { writeMutationFigures } from '../scripts/mutationReadme.ts'
 import { analyticsNotes, analyticsTable, runAnalyticsBench } from './analytics'
-import { APP_LABELS, type AppResult, appsTable, ms } from './apps'
+import { APP_LABELS, type AppResult, appsNotes, appsTable, ms } from './apps'
 import { balanceTable, runBalanceBench } from './balance'
 import { APPS, buildApp, RESULTS_DIR, serveBuild } from './build'
 import { consumerTable, measureConsumerApp } from './consumer.ts'
 import { benchDirectoryService, directoryTable, LOAD } from './directory'
 import { emailLoginTable, runEmailLoginBench } from './emailLogin'
+import { type FrameScenario, framesNotes, framesTable, measureFrames } from './frames'
 import { fuzzLine, runFuzzBench } from './fuzz'
 import { readmeFigures, writeReadmeFigures } from './readme'
 import { relayNotes, relayTable, runRelayBench } from './relay'
@@ -47,6 +48,7 @@ async function main() {
   }
 
   const results: AppResult[] = []
+  let frames: FrameScenario[] = []
   let browser: Browser | undefined
   try {
     browser = await launchBrowser()
@@ -62,6 +64,7 @@ async function main() {
           buttonMsMedian: median(runs.map((r) => r.buttonMs)),
           openToListMsMedian: median(runs.map((r) => r.openToListMs)),
         })
+        if (app.name === 'minimal-lazy') frames = await measureFrames(browser, server.url, RUNS)
       } finally {
         await server.close()
       }
@@ -73,20 +76,10 @@ async function main() {
   console.log('')
   console.log(appsTable(results, RUNS))
   console.log('')
-  console.log('KB = 1000 bytes. Each emitted .js file is gzipped on its own (node:zlib, level 9).')
-  console.log(
-    'First load = index.html module scripts and modulepreload links plus their static imports, transitively (no dynamic import()).',
-  )
-  console.log(
-    `Timings: headless Chromium, vite preview on 127.0.0.1, ${RUNS} runs per app, each in a fresh browser context (empty cache); performance.now() in the page.`,
-  )
-  console.log(
-    'Button visible = navigation start → [data-testid=connect-button] in the DOM (MutationObserver).',
-  )
-  console.log(
-    `Open → wallet list = click (capture listener) → first [data-wallet-id] in the modal's shadow root (MutationObserver); before the click the page is idle: networkidle + ${IDLE_PAUSE_MS} ms, so after-first-paint preloading has run. A stub EIP-6963 wallet is announced.`,
-  )
-
+  console.log(framesTable(frames))
+  console.log('')
+  console.log('')
+  console.log(appsNotes(RUNS))
   console.log('')
   console.log('[bench] directory service: seeding 10,000 wallets, then load tests')
   const directoryService = await benchDirectoryService()
@@ -215,6 +208,7 @@ async function main() {
       jsFiles: r.size.jsFiles,
       firstLoadFiles: r.size.firstLoadFiles,
     })),
+    frames,
     directoryService,
     clientSearch,
     balance,
@@ -247,6 +241,7 @@ async function main() {
         openToListMs: r.openToListMsMedian,
       })),
       sections: [
+        { title: 'Animation frames', table: framesTable(frames), note: framesNotes(RUNS) },
         {
           title:
             'An AppKit-style app installed from the packed packages (Vite, React 19, wagmi 2.19, `WagmiAdapter`, its own wagmi hooks and TanStack Query; everything it ships, wagmi and viem included)',

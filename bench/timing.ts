@@ -84,7 +84,7 @@ function installBenchScript() {
  * The init script as source. tsx (esbuild's keepNames) wraps named functions in `__name(…)`
  * calls that only exist in Node, so the page gets a no-op `__name` of its own.
  */
-const INIT_SCRIPT = `(() => {
+export const INIT_SCRIPT = `(() => {
   const __name = (target) => target;
   (${installBenchScript.toString()})();
 })()`

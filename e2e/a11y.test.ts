@@ -1,29 +1,11 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { axeViolations } from './a11yCheck'
 import { accountAfterConnect, screenshot, view } from './browser'
 import { useDemo } from './harness'
 import { approveConnection } from './wallet'
 
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-)
-
 const openDemo = useDemo()
-
-/** axe-core over the modal's shadow root (axe follows open shadow roots). */
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource })
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe
-    const result = await axe.run({ include: [['div[data-latchkey-modal]']] } as never)
-    return result.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    )
-  })
-}
 
 /** The element that has focus, looking through shadow roots. */
 function focusedTestId(page: Page) {
@@ -47,12 +29,12 @@ describe('accessibility', () => {
     const { page, wallet } = await openDemo()
     await page.getByTestId('connect-button').click()
     await view(page, 'Connect').waitFor()
-    expect(await axeViolations(page)).toEqual([])
+    expect(await axeViolations(page, 'check 1')).toEqual([])
     await page.locator('[data-wallet-id="headless-web3-provider"]').click()
     await approveConnection(wallet)
     await accountAfterConnect(page)
     await page.getByTestId('account-balance').filter({ hasText: 'ETH' }).waitFor()
-    expect(await axeViolations(page)).toEqual([])
+    expect(await axeViolations(page, 'check 2')).toEqual([])
   })
 
   it('axe finds no violations on EmailLogin, with an error shown', async () => {
@@ -62,7 +44,7 @@ describe('accessibility', () => {
     await view(page, 'EmailLogin').waitFor()
     await page.getByTestId('email-login-submit').click()
     await page.getByTestId('email-login-error').waitFor()
-    expect(await axeViolations(page)).toEqual([])
+    expect(await axeViolations(page, 'check 3')).toEqual([])
   })
 
   it('is a labelled modal dialog; focus moves in, stays trapped, Esc closes and focus returns', async () => {

@@ -1,4 +1,6 @@
-import { fileURLToPath } from 'node:url'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { startTestStack } from './stack'
 
@@ -23,10 +25,11 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const stack = await startTestStack(
-    fileURLToPath(new URL('../.demo-dist', import.meta.url)),
-    fileURLToPath(new URL('../.frame-dist', import.meta.url)),
-  )
+  // Folders of this run's own: two runs at once in one checkout would otherwise serve each
+  // other's builds (built against the other run's server, which refuses this run's demo origin).
+  const demoDir = mkdtempSync(join(tmpdir(), 'latchkey-e2e-demo-'))
+  const frameDir = mkdtempSync(join(tmpdir(), 'latchkey-e2e-frame-'))
+  const stack = await startTestStack(demoDir, frameDir)
   project.provide('demoUrl', stack.demoUrl)
   project.provide('apiUrl', stack.apiUrl)
   project.provide('relayUrl', stack.relayUrl)
@@ -37,5 +40,8 @@ export default async function setup(project: TestProject) {
   project.provide('frameUrl', stack.frameUrl)
   project.provide('farcasterRelayUrl', stack.farcasterRelayUrl)
   project.provide('bitcoinEsploraUrl', stack.bitcoinEsploraUrl)
-  return () => stack.stop()
+  return async () => {
+    await stack.stop()
+    for (const dir of [demoDir, frameDir]) rmSync(dir, { recursive: true, force: true })
+  }
 }

@@ -19,8 +19,14 @@ const STILL_ACCOUNT = 4
 
 const openDemo = useDemo()
 
-/** Every image in the dialog has loaded (a failed one has become its initial), fonts too. */
+/**
+ * Nothing in the dialog is loading (no skeleton rows: no `aria-busy`), every image in it has
+ * loaded (a failed one has become its initial), and the fonts too.
+ */
 async function settled(page: Page) {
+  await expect
+    .poll(() => page.locator('[role="dialog"] [aria-busy="true"], .lk-skeleton-row').count())
+    .toBe(0)
   await expect
     .poll(() =>
       page

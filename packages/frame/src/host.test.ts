@@ -112,7 +112,10 @@ describe('the iframe', () => {
     expect(iframe.title).toBe('Latchkey secure wallet')
     expect(iframe.hasAttribute('data-latchkey-frame')).toBe(true)
     expect(iframe.getAttribute('referrerpolicy')).toBe('origin')
-    expect(iframe.hasAttribute('allow')).toBe(false)
+    // Only WebAuthn is delegated to the frame (issue 30: its passkeys), no other power
+    expect(iframe.getAttribute('allow')).toBe(
+      'publickey-credentials-create; publickey-credentials-get',
+    )
     expect(iframe.hasAttribute('sandbox')).toBe(false)
     expect(iframe.style.display).not.toBe('none')
     expect(iframe.style.opacity).toBe('0')
@@ -430,6 +433,8 @@ describe('timeouts', () => {
       'APP_CONNECT_OTP',
       'APP_CONNECT_SOCIAL',
       'APP_CONNECT_FARCASTER',
+      'APP_CONNECT_PASSKEY',
+      'APP_ADD_PASSKEY',
       'APP_UPDATE_EMAIL',
       'APP_UPDATE_EMAIL_PRIMARY_OTP',
       'APP_UPDATE_EMAIL_SECONDARY_OTP',

@@ -62,6 +62,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   iframe.title = FRAME_TITLE
   iframe.setAttribute('data-latchkey-frame', '')
   iframe.setAttribute('referrerpolicy', 'origin')
+  // Passkeys (issue 30) are made and used inside the frame, on its origin
+  iframe.setAttribute('allow', 'publickey-credentials-create; publickey-credentials-get')
   iframe.style.border = '0'
   iframe.style.background = 'transparent'
   hideFrame(iframe)

@@ -1,5 +1,6 @@
 import { en } from './messages.ts'
 import { farcasterEn } from './views/connect/farcasterMessages.ts'
+import { passkeyEn } from './views/embedded/passkeyMessages.ts'
 import { namesEn } from './views/names/namesMessages.ts'
 import { onrampEn } from './views/onramp/onrampMessages.ts'
 import { swapEn } from './views/swap/swapMessages.ts'
@@ -12,4 +13,5 @@ export const englishMessages = /* @__PURE__ */ Object.assign(
   onrampEn,
   namesEn,
   farcasterEn,
+  passkeyEn,
 )

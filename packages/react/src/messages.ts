@@ -1,6 +1,8 @@
 import { ErrorText, type PluralForms } from '@latchkey/core/internal'
 import { BUTTON_MESSAGES } from './buttonMessages.ts'
+import { coreEn } from './coreMessages.ts'
 import type { FarcasterMessages } from './views/connect/farcasterMessages.ts'
+import type { PasskeyMessages } from './views/embedded/passkeyMessages.ts'
 import type { NamesMessages } from './views/names/namesMessages.ts'
 import type { OnrampMessages } from './views/onramp/onrampMessages.ts'
 import type { SwapMessages } from './views/swap/swapMessages.ts'
@@ -187,6 +189,8 @@ export const en = {
     BuyInProgress: 'Buy',
   },
   notBuilt: 'This view is not available yet.',
+  /** Core's texts for the visitor (errors, toasts, alerts): coreMessages.ts, shown through coreTexts.ts */
+  core: coreEn,
 }
 
 /** The texts of the first load; each lazily loaded feature brings its own (views/swap/swapMessages.ts). */
@@ -196,7 +200,8 @@ export type Messages = BaseMessages &
   SwapMessages &
   OnrampMessages &
   NamesMessages &
-  FarcasterMessages
+  FarcasterMessages &
+  PasskeyMessages
 
 export function format(template: string, params: Record<string, string> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => params[key] ?? whole)

@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+import { coreText } from './coreTexts.ts'
 import { useAppKitInstance } from './instance.ts'
 import type { LocaleState } from './locale.ts'
 import { type BaseMessages, en } from './messages.ts'
@@ -27,4 +28,10 @@ export function useMessagesWith<T extends object>(feature: T): BaseMessages & T 
     () => ({ ...en, ...feature, ...translation, ...messageOverrides }) as BaseMessages & T,
     [feature, translation, messageOverrides],
   )
+}
+
+/** coreText (coreTexts.ts) in the language shown, for a component that has no messages at hand. */
+export function useCoreText(): (text: string) => string {
+  const messages = useMessages()
+  return (text) => coreText(text, messages)
 }

@@ -23,6 +23,8 @@ export function embeddedApi(ctx: InstanceContext, parts: InstanceParts) {
       'submitNewEmail',
       'submitUpdateOtp',
       'restartUpdate',
+      // Issue 30: the frame's passkey card signs in; then as an email login
+      'connectPasskey',
     ]),
     /**
      * Issue 18 #9: every session of the embedded-wallet user ends (every device), then this page

@@ -88,6 +88,21 @@ export function createEmailLogin(ctx: EmailLoginContext) {
     setLogin({ step: 'email', busy: false, error: undefined })
   }
 
+  /**
+   * Issue 30: the frame's own card takes the visitor's click and signs in with a passkey (the
+   * modal lays the frame over its slot meanwhile); the rest is an email login's end.
+   */
+  async function connectPasskey(signal?: AbortSignal) {
+    const session = await loadSession()
+    try {
+      await session.client.request('APP_CONNECT_PASSKEY', {}, signal ? { signal } : {})
+      await finish(session)
+    } catch (error) {
+      setLogin({ step: 'email', busy: false })
+      throw error
+    }
+  }
+
   async function run(
     step: () => Promise<void>,
     onError: (problem: { busy: boolean; error: string }) => void = setLogin,
@@ -207,7 +222,15 @@ export function createEmailLogin(ctx: EmailLoginContext) {
     store.setState({ update: initialEmbeddedState().update })
   }
 
-  return { submitEmail, submitOtp, restart, submitNewEmail, submitUpdateOtp, restartUpdate }
+  return {
+    submitEmail,
+    submitOtp,
+    restart,
+    submitNewEmail,
+    submitUpdateOtp,
+    restartUpdate,
+    connectPasskey,
+  }
 }
 
 export type EmailLogin = ReturnType<typeof createEmailLogin>

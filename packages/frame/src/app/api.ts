@@ -3,28 +3,10 @@
 // use; a 4xx/5xx body's `message` becomes the error text verbatim (the host shows it), otherwise
 // §8 'HTTP status code: N'.
 import * as z from 'zod/mini'
+import { ApiError, BAD_RESPONSE, errorFrom, NOT_REACHED, TIMED_OUT } from './apiError.ts'
 import { HTTP_TIMEOUT_MS } from './config.ts'
 import type { Prover } from './dpop.ts'
 import type { EncryptedWallet, KeyNamespace } from './keys.ts'
-
-export class ApiError extends Error {
-  override name = 'ApiError'
-  constructor(
-    message: string,
-    /** HTTP status; 0 when the server was not reached or answered nonsense */
-    readonly status: number,
-  ) {
-    super(message)
-  }
-}
-
-/** An HTTP answer that asking again will not change: a 4xx other than 429 */
-export const isFinal = (error: unknown) =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429
-
-export const NOT_REACHED = 'Could not reach the server'
-export const TIMED_OUT = 'The server did not answer in time'
-export const BAD_RESPONSE = 'Unexpected response from the server'
 
 const chainId = z.union([z.number(), z.string()])
 
@@ -41,6 +23,9 @@ const ServerUser = z.object({
 })
 export type ServerUser = z.infer<typeof ServerUser>
 
+/** A sign-in's answer: the session and its user */
+export const LoginAnswer = z.object({ token: z.string().check(z.minLength(16)), user: ServerUser })
+
 const WalletBlob = z.object({ address: z.string(), iv: z.string(), ciphertext: z.string() })
 const MaybeBlob = z.optional(z.nullable(WalletBlob))
 
@@ -51,7 +36,7 @@ const schemas = {
     challengeId: z.string(),
   }),
   device: z.object({ approved: z.boolean() }),
-  login: z.object({ token: z.string().check(z.minLength(16)), user: ServerUser }),
+  login: LoginAnswer,
   user: z.object({ user: ServerUser }),
   wallet: z.object({
     wrappingKey: z.string(),
@@ -154,6 +139,19 @@ export interface AuthApi {
     token: string,
     body: { rotationId: string; wallets: (EncryptedWallet & { namespace: KeyNamespace })[] },
   ): Promise<void>
+  /** Any other route, its answer parsed with `schema` (null: no body); passkeyApi.ts uses it */
+  call<S extends z.ZodMiniType>(
+    method: string,
+    path: string,
+    schema: S | null,
+    init?: CallInit,
+  ): Promise<z.infer<S>>
+}
+
+export interface CallInit {
+  token?: string
+  body?: unknown
+  timeoutMs?: number
 }
 
 export interface ApiOptions {
@@ -163,22 +161,6 @@ export interface ApiOptions {
   timeoutMs?: number
   /** Signs a DPoP proof for every auth request; the session then goes as `DPoP <token>` */
   prover?: Prover
-}
-
-const MAX_MESSAGE = 1024
-
-async function errorFrom(response: Response): Promise<ApiError> {
-  let message = `HTTP status code: ${response.status}`
-  try {
-    const body: unknown = await response.json()
-    if (typeof body === 'object' && body !== null) {
-      const text = (body as { message?: unknown }).message
-      if (typeof text === 'string' && text.trim()) message = text.slice(0, MAX_MESSAGE)
-    }
-  } catch {
-    // no JSON body: the status text above
-  }
-  return new ApiError(message, response.status)
 }
 
 export function createApi(options: ApiOptions): AuthApi {
@@ -191,7 +173,7 @@ export function createApi(options: ApiOptions): AuthApi {
     method: string,
     path: string,
     schema: S | null,
-    init: { token?: string; body?: unknown; timeoutMs?: number } = {},
+    init: CallInit = {},
   ): Promise<z.infer<S>> {
     const url = new URL(`${base}${path}`)
     url.searchParams.set('projectId', options.projectId)
@@ -287,5 +269,6 @@ export function createApi(options: ApiOptions): AuthApi {
     commitRotation: async (token, body) => {
       await call('POST', '/auth/v1/wallet/rotate', null, { token, body })
     },
+    call,
   }
 }

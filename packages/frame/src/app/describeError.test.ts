@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { FrameError } from '../frameError.ts'
 import { REQUEST_ABORTED } from '../protocol/rpcRules.ts'
-import { ApiError } from './api.ts'
+import { ApiError } from './apiError.ts'
 import { ApprovalAborted } from './approval.ts'
 import { abortable, describeError } from './describeError.ts'
 import { SOMETHING_WENT_WRONG } from './errors.ts'

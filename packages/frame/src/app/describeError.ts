@@ -3,7 +3,7 @@
 
 import { FrameError } from '../frameError.ts'
 import { REQUEST_ABORTED } from '../protocol/rpcRules.ts'
-import { ApiError } from './api.ts'
+import { ApiError } from './apiError.ts'
 import { ApprovalAborted } from './approval.ts'
 import { SOMETHING_WENT_WRONG } from './errors.ts'
 import { KeyError } from './keys.ts'

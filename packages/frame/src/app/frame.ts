@@ -2,13 +2,15 @@
 // pass each message through the gate, answer through window.parent to the event's origin only,
 // and beat every 5 s once a host has spoken (§9).
 import { CHANNEL, PROTOCOL_VERSION } from '../protocol/messages.ts'
-import { ApiError, type AuthApi, createApi } from './api.ts'
+import { type AuthApi, createApi } from './api.ts'
+import { ApiError } from './apiError.ts'
 import { type ApprovalOptions, createApprovalUi } from './approval.ts'
 import { type FrameConfig, HEARTBEAT_MS, ORIGINS_ATTEMPTS, ORIGINS_RETRY_MS } from './config.ts'
 import { createProver } from './dpop.ts'
 import { admit, type GateEvent, type GateState, normalizeOrigins, readyTargets } from './gate.ts'
 import { createHandlers, type Handlers } from './handlers.ts'
 import { createLogger, type Logger } from './logger.ts'
+import { createPasskeyCard } from './passkeyCard.ts'
 import { createStore, type KeyValueStore } from './storage.ts'
 import { applyTheme } from './theme.ts'
 import { createWalletState, type WalletState } from './wallet.ts'
@@ -204,6 +206,9 @@ export function composeFrame(env: FrameEnvironment): ComposedFrame {
     log,
     config,
     approval,
+    passkeyCard: createPasskeyCard(env.document, env.isTrusted, (message, detail) =>
+      log.info(message, detail),
+    ),
     applyTheme: (theme) => {
       const ignored = applyTheme(root, theme)
       if (ignored.length > 0) log.debug(`theme variables ignored: ${ignored.join(', ')}`)

@@ -12,6 +12,7 @@ import { accountHandlers } from './handlers/account.ts'
 import { farcasterHandlers } from './handlers/farcaster.ts'
 import { loginHandlers } from './handlers/login.ts'
 import { pageHandlers } from './handlers/page.ts'
+import { passkeyHandlers } from './handlers/passkeys.ts'
 import { rpcHandlers } from './handlers/rpc.ts'
 import { smartAccountHandlers } from './handlers/smartAccount.ts'
 import { createSocialSession } from './handlers/socialSession.ts'
@@ -38,6 +39,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...smartAccountHandlers(deps, state),
     ...rpcHandlers(deps, state),
     ...pageHandlers(deps, state),
+    ...passkeyHandlers(deps, state, social),
   }
 
   function errorReply(type: AppEventType, id: string, error: unknown): Reply {

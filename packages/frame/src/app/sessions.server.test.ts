@@ -10,7 +10,7 @@ import {
   type TestServer,
 } from '../../../server/src/testing/databases.ts'
 import { approvalLinkOf, approveByLink } from '../../../server/src/testing/emailLogin.ts'
-import { ApiError } from './api.ts'
+import { ApiError } from './apiError.ts'
 import { decryptPrivateKey, type EncryptedWallet, importWrappingKey, KeyError } from './keys.ts'
 import { reencrypt } from './rotation.ts'
 import { decryptSolanaSeed, solanaAddressOf } from './solanaKey.ts'

@@ -11,3 +11,18 @@ export const APPROVAL_TEXT = {
   confirmStep:
     'This browser cannot confirm that nothing covers this window, so sending value takes a second step. Check the details above, then press Confirm.',
 } as const
+
+/** The passkey card's words (issue 30): the frame asks before it makes or uses a passkey */
+export const PASSKEY_TEXT = {
+  addTitle: 'Add a passkey',
+  addBody:
+    'Sign in next time with this device’s screen lock or a security key, without an email code.',
+  addButton: 'Create passkey',
+  signInTitle: 'Sign in with a passkey',
+  signInBody: 'Use the passkey you added to this wallet.',
+  signInButton: 'Use passkey',
+  cancel: 'Cancel',
+  /** The browser's ceremony was stopped or refused */
+  failed: 'The passkey was not used. Try again, or cancel.',
+  working: 'Waiting for your passkey…',
+} as const

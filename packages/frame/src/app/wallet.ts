@@ -4,7 +4,8 @@
 // lives in viem's closure) and the Solana account (a non-extractable WebCrypto key), re-derived
 // after a reload with GET /auth/v1/wallet and the stored token.
 import type { PrivateKeyAccount } from 'viem/accounts'
-import { ApiError, type AuthApi, type ServerUser, type WalletResponse } from './api.ts'
+import type { AuthApi, ServerUser, WalletResponse } from './api.ts'
+import { ApiError } from './apiError.ts'
 import { type EncryptedWallet, importWrappingKey, KeyError, parseEncryptedWallet } from './keys.ts'
 import type { Logger } from './logger.ts'
 import { rotateWrappingKey } from './rotation.ts'

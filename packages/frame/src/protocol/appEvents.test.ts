@@ -1,5 +1,6 @@
 // Every app event's request and reply, field by field: what each side keeps, and what it refuses.
 import { describe, expect, it } from 'vitest'
+import { passkeyEvents } from '../app/testing/passkeyEvents.ts'
 import { APP_EVENT_TYPES, AppEvents, type AppEventType } from './appEvents.ts'
 import {
   ACCOUNT_TYPES,
@@ -65,6 +66,7 @@ const FULL: Record<AppEventType, { request: object; reply: object }> = {
     request: { preferredAccountType: 'eoa', chainId: 10, siwxMessage: siwx, rpcUrl },
     reply: user,
   },
+  ...passkeyEvents(user, rpcUrl),
   APP_GET_USER: { request: { chainId: 'eip155' }, reply: user },
   APP_GET_SOCIAL_REDIRECT_URI: {
     request: { provider: 'github' },

@@ -23,6 +23,17 @@ const socialLogin = {
   rpcUrl: z.optional(httpUrl),
 }
 
+/** A passkey as the frame tells the page of it (issue 30): no key material, only its labels */
+const Passkey = z.object({
+  id: text(1024),
+  name: z.nullable(text(256)),
+  backedUp: z.boolean(),
+  createdAt: text(64),
+  lastUsedAt: z.nullable(text(64)),
+})
+export type PasskeyItem = z.infer<typeof Passkey>
+const passkeyList = z.object({ passkeys: z.array(Passkey).check(z.maxLength(64)) })
+
 /**
  * App events (host -> frame), §7: the payload of each, and the payload of its
  * FRAME_<name>_SUCCESS reply. Errors are FRAME_<name>_ERROR { message }.
@@ -56,6 +67,18 @@ export const AppEvents = {
   APP_GET_FARCASTER_URI: { request: empty, reply: z.object({ url: text(4096) }) },
   /** Waits until the visitor signed in with Farcaster on that channel; then as APP_CONNECT_SOCIAL */
   APP_CONNECT_FARCASTER: { request: z.object(socialLogin), reply: UserSchema },
+  /** Issue 30: the frame shows its card; its button signs in with a passkey, then as social */
+  APP_CONNECT_PASSKEY: { request: z.object(socialLogin), reply: UserSchema },
+  /** The signed-in user's passkeys */
+  APP_GET_PASSKEYS: { request: empty, reply: passkeyList },
+  /** The frame shows its card; its button creates a passkey for the user. Answers the list */
+  APP_ADD_PASSKEY: { request: empty, reply: passkeyList },
+  /** Takes the passkey card down (the visitor left the modal's view); its request is refused */
+  APP_CANCEL_PASSKEY: { request: empty, reply: empty },
+  APP_REMOVE_PASSKEY: {
+    request: z.object({ id: text(1024).check(z.regex(/^[A-Za-z0-9_-]+$/)) }),
+    reply: passkeyList,
+  },
   APP_GET_USER: { request: z.object({ chainId: z.optional(chainId) }), reply: UserSchema },
   APP_GET_SOCIAL_REDIRECT_URI: {
     request: z.object({ provider: z.enum(SOCIAL_PROVIDERS) }),

@@ -4,6 +4,7 @@
 // غاز); product and chain names stay in Latin letters. Six plural forms (Intl.PluralRules), each
 // with its number, as the wallet count's test hook needs it.
 import type { Messages } from '../messages.ts'
+import core from './core/ar.ts'
 
 export default {
   connectWallet: 'ربط المحفظة',
@@ -188,6 +189,7 @@ export default {
     BuyInProgress: 'شراء',
   },
   notBuilt: 'هذه الشاشة غير متاحة بعد.',
+  core,
 
   swapSell: 'تدفع',
   swapBuy: 'تستلم',
@@ -255,4 +257,12 @@ export default {
   farcasterOpen: 'افتح Farcaster',
   farcasterPreparing: 'جارٍ تجهيز رابط تسجيل الدخول…',
   farcasterWaiting: 'بانتظار تسجيل دخولك عبر Farcaster…',
+
+  continueWithPasskey: 'المتابعة باستخدام مفتاح مرور',
+  passkeys: 'مفاتيح المرور',
+  addPasskey: 'إضافة مفتاح مرور',
+  removePasskey: 'إزالة مفتاح المرور {name}',
+  passkeyAdded: 'مفتاح مرور أُضيف في {date}',
+  noPasskeys: 'لا توجد مفاتيح مرور بعد',
+  passkeyInFrame: 'تابع في النافذة الآمنة أدناه.',
 } satisfies Messages

@@ -1,9 +1,12 @@
 // German. How a translation is laid out (README "Languages"), for whoever adds the next one:
 // - One file per locale, named by its BCP 47 tag (`pt-BR.ts`), default-exporting every text
 //   of the modal: messages.ts (`en`), then the lazily loaded views' texts in the order of
-//   views/swap/swapMessages.ts, views/onramp/onrampMessages.ts, views/names/namesMessages.ts and
-//   views/connect/farcasterMessages.ts. `satisfies Messages` makes the compiler name a missing
-//   or an extra key; locales.test.ts also checks the placeholders and the plural forms.
+//   views/swap/swapMessages.ts, views/onramp/onrampMessages.ts, views/names/namesMessages.ts,
+//   views/connect/farcasterMessages.ts and views/embedded/passkeyMessages.ts. `satisfies
+//   Messages` makes the compiler name a missing or an extra key; locales.test.ts also checks
+//   the placeholders and the plural forms.
+// - Core's texts (errors, toasts, setup alerts: the `core` group, coreMessages.ts) are a file
+//   of their own, locales/core/<tag>.ts, imported here and so loaded in this file's chunk.
 // - Placeholders (`{name}`, `{count}`) stay as they are; product and chain names (WalletConnect,
 //   Farcaster, EVM, Solana, Bitcoin) too. A plural text has one form per category of
 //   Intl.PluralRules for the locale (German: one, other), each with the same placeholders.
@@ -12,6 +15,7 @@
 // native-speaker review pending. Formal "Sie"; the crypto words as German wallets use them
 // (Wallet, Token, Gas, Slippage).
 import type { Messages } from '../messages.ts'
+import core from './core/de.ts'
 
 export default {
   connectWallet: 'Wallet verbinden',
@@ -195,6 +199,7 @@ export default {
     BuyInProgress: 'Kaufen',
   },
   notBuilt: 'Diese Ansicht ist noch nicht verfügbar.',
+  core,
 
   swapSell: 'Sie zahlen',
   swapBuy: 'Sie erhalten',
@@ -266,4 +271,12 @@ export default {
   farcasterOpen: 'Farcaster öffnen',
   farcasterPreparing: 'Anmeldelink wird vorbereitet…',
   farcasterWaiting: 'Warten auf Ihre Anmeldung mit Farcaster…',
+
+  continueWithPasskey: 'Mit einem Passkey fortfahren',
+  passkeys: 'Passkeys',
+  addPasskey: 'Passkey hinzufügen',
+  removePasskey: 'Passkey {name} entfernen',
+  passkeyAdded: 'Passkey vom {date}',
+  noPasskeys: 'Noch keine Passkeys',
+  passkeyInFrame: 'Fahren Sie im sicheren Fenster unten fort.',
 } satisfies Messages

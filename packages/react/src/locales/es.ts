@@ -5,6 +5,7 @@
 // "ingresa"/"introduce"); the crypto words as Spanish wallets use them (billetera, token, red,
 // gas, intercambiar, deslizamiento). Opening ¿ and ¡ where a sentence asks or exclaims.
 import type { Messages } from '../messages.ts'
+import core from './core/es.ts'
 
 export default {
   connectWallet: 'Conectar billetera',
@@ -190,6 +191,7 @@ export default {
     BuyInProgress: 'Comprar',
   },
   notBuilt: 'Esta vista aún no está disponible.',
+  core,
 
   swapSell: 'Pagas',
   swapBuy: 'Recibes',
@@ -260,4 +262,12 @@ export default {
   farcasterOpen: 'Abrir Farcaster',
   farcasterPreparing: 'Preparando un enlace de inicio de sesión…',
   farcasterWaiting: 'Esperando a que inicies sesión con Farcaster…',
+
+  continueWithPasskey: 'Continuar con una llave de acceso',
+  passkeys: 'Llaves de acceso',
+  addPasskey: 'Añadir una llave de acceso',
+  removePasskey: 'Quitar la llave de acceso {name}',
+  passkeyAdded: 'Llave de acceso añadida el {date}',
+  noPasskeys: 'Aún no hay llaves de acceso',
+  passkeyInFrame: 'Continúa en la ventana segura de abajo.',
 } satisfies Messages

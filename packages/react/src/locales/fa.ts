@@ -4,6 +4,7 @@
 // سواپ); Persian punctuation (، ؛ ؟) and the zero-width non-joiner where Persian writes it
 // (کیف پول‌ها, می‌شود). Product and chain names stay in Latin letters.
 import type { Messages } from '../messages.ts'
+import core from './core/fa.ts'
 
 export default {
   connectWallet: 'اتصال کیف پول',
@@ -183,6 +184,7 @@ export default {
     BuyInProgress: 'خرید',
   },
   notBuilt: 'این بخش هنوز در دسترس نیست.',
+  core,
 
   swapSell: 'می‌پردازید',
   swapBuy: 'دریافت می‌کنید',
@@ -252,4 +254,12 @@ export default {
   farcasterOpen: 'باز کردن Farcaster',
   farcasterPreparing: 'در حال آماده‌سازی پیوند ورود…',
   farcasterWaiting: 'در انتظار ورود شما با Farcaster…',
+
+  continueWithPasskey: 'ادامه با کلید عبور',
+  passkeys: 'کلیدهای عبور',
+  addPasskey: 'افزودن کلید عبور',
+  removePasskey: 'حذف کلید عبور {name}',
+  passkeyAdded: 'کلید عبور افزوده‌شده در {date}',
+  noPasskeys: 'هنوز کلید عبوری ندارید',
+  passkeyInFrame: 'در پنجرهٔ امن زیر ادامه دهید.',
 } satisfies Messages

@@ -5,6 +5,7 @@
 // typography: a no-break space before ":" and a narrow no-break space before "?", "!" and ";",
 // the typographic apostrophe (’).
 import type { Messages } from '../messages.ts'
+import core from './core/fr.ts'
 
 export default {
   connectWallet: 'Connecter un portefeuille',
@@ -191,6 +192,7 @@ export default {
     BuyInProgress: 'Acheter',
   },
   notBuilt: 'Cette vue n’est pas encore disponible.',
+  core,
 
   swapSell: 'Vous payez',
   swapBuy: 'Vous recevez',
@@ -262,4 +264,12 @@ export default {
   farcasterOpen: 'Ouvrir Farcaster',
   farcasterPreparing: 'Préparation d’un lien de connexion…',
   farcasterWaiting: 'En attente de votre connexion avec Farcaster…',
+
+  continueWithPasskey: 'Continuer avec une clé d’accès',
+  passkeys: 'Clés d’accès',
+  addPasskey: 'Ajouter une clé d’accès',
+  removePasskey: 'Supprimer la clé d’accès {name}',
+  passkeyAdded: 'Clé d’accès ajoutée le {date}',
+  noPasskeys: 'Aucune clé d’accès pour l’instant',
+  passkeyInFrame: 'Continuez dans la fenêtre sécurisée ci-dessous.',
 } satisfies Messages

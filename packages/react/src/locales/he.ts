@@ -4,6 +4,7 @@
 // plural (אשרו, סרקו, שלכם); the words Hebrew wallets use (ארנק, טוקן, גז, עמלת רשת, המרה).
 // Product and chain names stay in Latin letters, joined to a Hebrew prefix with a hyphen (ב-).
 import type { Messages } from '../messages.ts'
+import core from './core/he.ts'
 
 export default {
   connectWallet: 'חיבור ארנק',
@@ -180,6 +181,7 @@ export default {
     BuyInProgress: 'קנייה',
   },
   notBuilt: 'התצוגה הזו עדיין לא זמינה.',
+  core,
 
   swapSell: 'משלמים',
   swapBuy: 'מקבלים',
@@ -247,4 +249,12 @@ export default {
   farcasterOpen: 'פתיחת Farcaster',
   farcasterPreparing: 'מכין קישור כניסה…',
   farcasterWaiting: 'ממתין לכניסה שלכם עם Farcaster…',
+
+  continueWithPasskey: 'המשך עם מפתח גישה',
+  passkeys: 'מפתחות גישה',
+  addPasskey: 'הוספת מפתח גישה',
+  removePasskey: 'הסרת מפתח הגישה {name}',
+  passkeyAdded: 'מפתח גישה שנוסף ב-{date}',
+  noPasskeys: 'עדיין אין מפתחות גישה',
+  passkeyInFrame: 'המשיכו בחלון המאובטח שלמטה.',
 } satisfies Messages

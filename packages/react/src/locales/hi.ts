@@ -4,6 +4,7 @@
 // them (वॉलेट, टोकन, नेटवर्क, गैस, स्वैप, स्लिपेज); sentences end with the danda (।). Product
 // and chain names stay in Latin letters.
 import type { Messages } from '../messages.ts'
+import core from './core/hi.ts'
 
 export default {
   connectWallet: 'वॉलेट कनेक्ट करें',
@@ -181,6 +182,7 @@ export default {
     BuyInProgress: 'खरीदें',
   },
   notBuilt: 'यह व्यू अभी उपलब्ध नहीं है।',
+  core,
 
   swapSell: 'आप देंगे',
   swapBuy: 'आपको मिलेगा',
@@ -248,4 +250,12 @@ export default {
   farcasterOpen: 'Farcaster खोलें',
   farcasterPreparing: 'साइन इन लिंक तैयार हो रहा है…',
   farcasterWaiting: 'Farcaster से आपके साइन इन का इंतज़ार है…',
+
+  continueWithPasskey: 'पासकी के साथ जारी रखें',
+  passkeys: 'पासकी',
+  addPasskey: 'पासकी जोड़ें',
+  removePasskey: 'पासकी {name} हटाएँ',
+  passkeyAdded: '{date} को जोड़ी गई पासकी',
+  noPasskeys: 'अभी तक कोई पासकी नहीं',
+  passkeyInFrame: 'नीचे दी गई सुरक्षित विंडो में जारी रखें।',
 } satisfies Messages

@@ -3,6 +3,7 @@
 // words Indonesian wallets use (dompet, token, jaringan, biaya gas, tukar, slippage); titles
 // capitalised as the English ones. Product and chain names stay as they are.
 import type { Messages } from '../messages.ts'
+import core from './core/id.ts'
 
 export default {
   connectWallet: 'Hubungkan Dompet',
@@ -184,6 +185,7 @@ export default {
     BuyInProgress: 'Beli',
   },
   notBuilt: 'Tampilan ini belum tersedia.',
+  core,
 
   swapSell: 'Anda bayar',
   swapBuy: 'Anda terima',
@@ -253,4 +255,12 @@ export default {
   farcasterOpen: 'Buka Farcaster',
   farcasterPreparing: 'Menyiapkan tautan masuk…',
   farcasterWaiting: 'Menunggu Anda masuk dengan Farcaster…',
+
+  continueWithPasskey: 'Lanjutkan dengan kunci sandi',
+  passkeys: 'Kunci sandi',
+  addPasskey: 'Tambahkan kunci sandi',
+  removePasskey: 'Hapus kunci sandi {name}',
+  passkeyAdded: 'Kunci sandi ditambahkan {date}',
+  noPasskeys: 'Belum ada kunci sandi',
+  passkeyInFrame: 'Lanjutkan di jendela aman di bawah.',
 } satisfies Messages

@@ -4,6 +4,7 @@
 // Italian wallets use them (wallet, token, rete, gas, scambia, slippage, smart account). "Wallet"
 // and "token" are invariable, so the plural forms read alike. The typographic apostrophe (’).
 import type { Messages } from '../messages.ts'
+import core from './core/it.ts'
 
 export default {
   connectWallet: 'Connetti wallet',
@@ -185,6 +186,7 @@ export default {
     BuyInProgress: 'Acquista',
   },
   notBuilt: 'Questa schermata non è ancora disponibile.',
+  core,
 
   swapSell: 'Paghi',
   swapBuy: 'Ricevi',
@@ -255,4 +257,12 @@ export default {
   farcasterOpen: 'Apri Farcaster',
   farcasterPreparing: 'Preparazione del link di accesso…',
   farcasterWaiting: 'In attesa del tuo accesso con Farcaster…',
+
+  continueWithPasskey: 'Continua con una passkey',
+  passkeys: 'Passkey',
+  addPasskey: 'Aggiungi una passkey',
+  removePasskey: 'Rimuovi la passkey {name}',
+  passkeyAdded: 'Passkey aggiunta il {date}',
+  noPasskeys: 'Ancora nessuna passkey',
+  passkeyInFrame: 'Continua nella finestra sicura qui sotto.',
 } satisfies Messages

@@ -2,6 +2,7 @@
 // against the English table; native-speaker review pending. Polite (です・ます) style, with the
 // words Japanese wallets use (ウォレット, トークン, ガス, スリッページ).
 import type { Messages } from '../messages.ts'
+import core from './core/ja.ts'
 
 export default {
   connectWallet: 'ウォレットを接続',
@@ -184,6 +185,7 @@ export default {
     BuyInProgress: '購入',
   },
   notBuilt: 'この画面はまだ利用できません。',
+  core,
 
   swapSell: 'お支払い',
   swapBuy: 'お受け取り',
@@ -255,4 +257,12 @@ export default {
   farcasterOpen: 'Farcaster を開く',
   farcasterPreparing: 'サインイン用リンクを準備中…',
   farcasterWaiting: 'Farcaster でのサインインを待っています…',
+
+  continueWithPasskey: 'パスキーで続行',
+  passkeys: 'パスキー',
+  addPasskey: 'パスキーを追加',
+  removePasskey: 'パスキー {name} を削除',
+  passkeyAdded: '{date} に追加したパスキー',
+  noPasskeys: 'パスキーはまだありません',
+  passkeyInFrame: '下の安全なウィンドウで続けてください。',
 } satisfies Messages

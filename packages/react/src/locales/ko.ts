@@ -4,6 +4,7 @@
 // 슬리피지). No particle follows a placeholder whose final sound is unknown (을/를, 이/가, (으)로):
 // the sentences are built around them ("{name} 계정으로", "{name} 이름은").
 import type { Messages } from '../messages.ts'
+import core from './core/ko.ts'
 
 export default {
   connectWallet: '지갑 연결',
@@ -183,6 +184,7 @@ export default {
     BuyInProgress: '구매',
   },
   notBuilt: '이 화면은 아직 사용할 수 없습니다.',
+  core,
 
   swapSell: '지불 금액',
   swapBuy: '받을 금액',
@@ -250,4 +252,12 @@ export default {
   farcasterOpen: 'Farcaster 열기',
   farcasterPreparing: '로그인 링크 준비 중…',
   farcasterWaiting: 'Farcaster 로그인을 기다리는 중…',
+
+  continueWithPasskey: '패스키로 계속',
+  passkeys: '패스키',
+  addPasskey: '패스키 추가',
+  removePasskey: '패스키 삭제: {name}',
+  passkeyAdded: '추가한 패스키: {date}',
+  noPasskeys: '아직 패스키가 없습니다',
+  passkeyInFrame: '아래의 보안 창에서 계속하세요.',
 } satisfies Messages

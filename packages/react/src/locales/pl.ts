@@ -6,6 +6,7 @@
 // placeholders stay undeclined: the sentences put them after a preposition or a noun ("w {name}",
 // "adres {namespace}"); a list of documents follows a colon so that it stays in the nominative.
 import type { Messages } from '../messages.ts'
+import core from './core/pl.ts'
 
 export default {
   connectWallet: 'Połącz portfel',
@@ -192,6 +193,7 @@ export default {
     BuyInProgress: 'Kup',
   },
   notBuilt: 'Ten widok nie jest jeszcze dostępny.',
+  core,
 
   swapSell: 'Płacisz',
   swapBuy: 'Otrzymujesz',
@@ -262,4 +264,12 @@ export default {
   farcasterOpen: 'Otwórz Farcaster',
   farcasterPreparing: 'Przygotowywanie linku logowania…',
   farcasterWaiting: 'Oczekiwanie na logowanie przez Farcaster…',
+
+  continueWithPasskey: 'Kontynuuj z kluczem dostępu',
+  passkeys: 'Klucze dostępu',
+  addPasskey: 'Dodaj klucz dostępu',
+  removePasskey: 'Usuń klucz dostępu {name}',
+  passkeyAdded: 'Klucz dostępu dodany {date}',
+  noPasskeys: 'Nie masz jeszcze kluczy dostępu',
+  passkeyInFrame: 'Kontynuuj w bezpiecznym oknie poniżej.',
 } satisfies Messages

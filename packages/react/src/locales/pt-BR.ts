@@ -3,6 +3,7 @@
 // imperative Brazilian apps use (Confirme, Toque); the crypto words as Brazilian wallets use them
 // (carteira, token, rede, gás, trocar, slippage).
 import type { Messages } from '../messages.ts'
+import core from './core/pt-BR.ts'
 
 export default {
   connectWallet: 'Conectar carteira',
@@ -183,6 +184,7 @@ export default {
     BuyInProgress: 'Comprar',
   },
   notBuilt: 'Esta tela ainda não está disponível.',
+  core,
 
   swapSell: 'Você paga',
   swapBuy: 'Você recebe',
@@ -252,4 +254,12 @@ export default {
   farcasterOpen: 'Abrir Farcaster',
   farcasterPreparing: 'Preparando um link de login…',
   farcasterWaiting: 'Aguardando seu login com Farcaster…',
+
+  continueWithPasskey: 'Continuar com uma chave de acesso',
+  passkeys: 'Chaves de acesso',
+  addPasskey: 'Adicionar uma chave de acesso',
+  removePasskey: 'Remover a chave de acesso {name}',
+  passkeyAdded: 'Chave de acesso adicionada em {date}',
+  noPasskeys: 'Nenhuma chave de acesso ainda',
+  passkeyInFrame: 'Continue na janela segura abaixo.',
 } satisfies Messages

@@ -6,6 +6,7 @@
 // after a preposition or a noun ("в {name}", "адрес {namespace}"); a list of documents follows a
 // colon so that it stays in the nominative.
 import type { Messages } from '../messages.ts'
+import core from './core/ru.ts'
 
 export default {
   connectWallet: 'Подключить кошелек',
@@ -192,6 +193,7 @@ export default {
     BuyInProgress: 'Покупка',
   },
   notBuilt: 'Этот раздел пока недоступен.',
+  core,
 
   swapSell: 'Вы отдаете',
   swapBuy: 'Вы получаете',
@@ -262,4 +264,12 @@ export default {
   farcasterOpen: 'Открыть Farcaster',
   farcasterPreparing: 'Подготовка ссылки для входа…',
   farcasterWaiting: 'Ожидание входа через Farcaster…',
+
+  continueWithPasskey: 'Продолжить с ключом доступа',
+  passkeys: 'Ключи доступа',
+  addPasskey: 'Добавить ключ доступа',
+  removePasskey: 'Удалить ключ доступа {name}',
+  passkeyAdded: 'Ключ доступа от {date}',
+  noPasskeys: 'Ключей доступа пока нет',
+  passkeyInFrame: 'Продолжите в защищённом окне ниже.',
 } satisfies Messages

@@ -4,6 +4,7 @@
 // โค้ด); as Thai writes, no full stop at a sentence's end, sentences parted by a space. One
 // plural form (Thai counts with a classifier: รายการ). Product and chain names stay in Latin.
 import type { Messages } from '../messages.ts'
+import core from './core/th.ts'
 
 export default {
   connectWallet: 'เชื่อมต่อกระเป๋าเงิน',
@@ -180,6 +181,7 @@ export default {
     BuyInProgress: 'ซื้อ',
   },
   notBuilt: 'หน้านี้ยังไม่พร้อมใช้งาน',
+  core,
 
   swapSell: 'คุณจ่าย',
   swapBuy: 'คุณได้รับ',
@@ -246,4 +248,12 @@ export default {
   farcasterOpen: 'เปิด Farcaster',
   farcasterPreparing: 'กำลังเตรียมลิงก์ลงชื่อเข้าใช้…',
   farcasterWaiting: 'กำลังรอให้คุณลงชื่อเข้าใช้ด้วย Farcaster…',
+
+  continueWithPasskey: 'ดำเนินการต่อด้วยพาสคีย์',
+  passkeys: 'พาสคีย์',
+  addPasskey: 'เพิ่มพาสคีย์',
+  removePasskey: 'ลบพาสคีย์ {name}',
+  passkeyAdded: 'พาสคีย์ที่เพิ่มเมื่อ {date}',
+  noPasskeys: 'ยังไม่มีพาสคีย์',
+  passkeyInFrame: 'ดำเนินการต่อในหน้าต่างที่ปลอดภัยด้านล่าง',
 } satisfies Messages

@@ -6,6 +6,7 @@
 // `{email} adresine`). A number takes the singular noun in Turkish, so both plural forms read
 // alike.
 import type { Messages } from '../messages.ts'
+import core from './core/tr.ts'
 
 export default {
   connectWallet: 'Cüzdan bağla',
@@ -186,6 +187,7 @@ export default {
     BuyInProgress: 'Satın al',
   },
   notBuilt: 'Bu görünüm henüz kullanılamıyor.',
+  core,
 
   swapSell: 'Ödediğiniz',
   swapBuy: 'Aldığınız',
@@ -255,4 +257,12 @@ export default {
   farcasterOpen: "Farcaster'ı aç",
   farcasterPreparing: 'Giriş linki hazırlanıyor…',
   farcasterWaiting: 'Farcaster ile giriş yapmanız bekleniyor…',
+
+  continueWithPasskey: 'Geçiş anahtarıyla devam et',
+  passkeys: 'Geçiş anahtarları',
+  addPasskey: 'Geçiş anahtarı ekle',
+  removePasskey: 'Geçiş anahtarını kaldır: {name}',
+  passkeyAdded: 'Eklenme tarihi: {date}',
+  noPasskeys: 'Henüz geçiş anahtarı yok',
+  passkeyInFrame: 'Aşağıdaki güvenli pencerede devam edin.',
 } satisfies Messages

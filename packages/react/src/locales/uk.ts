@@ -6,6 +6,7 @@
 // or a noun ("в {name}", "адресу {namespace}"); a list of documents follows a colon so that it
 // stays in the nominative.
 import type { Messages } from '../messages.ts'
+import core from './core/uk.ts'
 
 export default {
   connectWallet: 'Підключити гаманець',
@@ -191,6 +192,7 @@ export default {
     BuyInProgress: 'Купівля',
   },
   notBuilt: 'Цей розділ поки недоступний.',
+  core,
 
   swapSell: 'Ви віддаєте',
   swapBuy: 'Ви отримуєте',
@@ -261,4 +263,12 @@ export default {
   farcasterOpen: 'Відкрити Farcaster',
   farcasterPreparing: 'Підготовка посилання для входу…',
   farcasterWaiting: 'Очікування входу через Farcaster…',
+
+  continueWithPasskey: 'Продовжити з ключем доступу',
+  passkeys: 'Ключі доступу',
+  addPasskey: 'Додати ключ доступу',
+  removePasskey: 'Вилучити ключ доступу {name}',
+  passkeyAdded: 'Ключ доступу від {date}',
+  noPasskeys: 'Ключів доступу ще немає',
+  passkeyInFrame: 'Продовжте в захищеному вікні нижче.',
 } satisfies Messages

@@ -3,6 +3,7 @@
 // with the words Vietnamese wallets use (ví, token, mạng, phí gas, hoán đổi, trượt giá);
 // sentence case as Vietnamese apps write it. Product and chain names stay as they are.
 import type { Messages } from '../messages.ts'
+import core from './core/vi.ts'
 
 export default {
   connectWallet: 'Kết nối ví',
@@ -183,6 +184,7 @@ export default {
     BuyInProgress: 'Mua',
   },
   notBuilt: 'Màn hình này chưa khả dụng.',
+  core,
 
   swapSell: 'Bạn trả',
   swapBuy: 'Bạn nhận',
@@ -252,4 +254,12 @@ export default {
   farcasterOpen: 'Mở Farcaster',
   farcasterPreparing: 'Đang chuẩn bị liên kết đăng nhập…',
   farcasterWaiting: 'Đang chờ bạn đăng nhập bằng Farcaster…',
+
+  continueWithPasskey: 'Tiếp tục bằng khóa truy cập',
+  passkeys: 'Khóa truy cập',
+  addPasskey: 'Thêm khóa truy cập',
+  removePasskey: 'Xóa khóa truy cập {name}',
+  passkeyAdded: 'Khóa truy cập thêm ngày {date}',
+  noPasskeys: 'Chưa có khóa truy cập nào',
+  passkeyInFrame: 'Hãy tiếp tục trong cửa sổ bảo mật bên dưới.',
 } satisfies Messages

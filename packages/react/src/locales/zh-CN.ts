@@ -4,6 +4,7 @@
 // full-width punctuation, a space between Chinese and Latin text or a placeholder, except where a
 // Chinese fallback may fill the placeholder ({name} = 您的钱包, {app} = 此应用).
 import type { Messages } from '../messages.ts'
+import core from './core/zh-CN.ts'
 
 export default {
   connectWallet: '连接钱包',
@@ -180,6 +181,7 @@ export default {
     BuyInProgress: '购买',
   },
   notBuilt: '此页面暂不可用。',
+  core,
 
   swapSell: '您支付',
   swapBuy: '您将收到',
@@ -246,4 +248,12 @@ export default {
   farcasterOpen: '打开 Farcaster',
   farcasterPreparing: '正在准备登录链接…',
   farcasterWaiting: '正在等待您通过 Farcaster 登录…',
+
+  continueWithPasskey: '使用通行密钥继续',
+  passkeys: '通行密钥',
+  addPasskey: '添加通行密钥',
+  removePasskey: '移除通行密钥 {name}',
+  passkeyAdded: '{date} 添加的通行密钥',
+  noPasskeys: '还没有通行密钥',
+  passkeyInFrame: '请在下方的安全窗口中继续。',
 } satisfies Messages

@@ -5,6 +5,7 @@
 // between Chinese and Latin text or a placeholder, except where a Chinese fallback may fill the
 // placeholder ({name} = 您的錢包, {app} = 此應用程式).
 import type { Messages } from '../messages.ts'
+import core from './core/zh-TW.ts'
 
 export default {
   connectWallet: '連接錢包',
@@ -181,6 +182,7 @@ export default {
     BuyInProgress: '購買',
   },
   notBuilt: '此畫面尚未開放。',
+  core,
 
   swapSell: '您支付',
   swapBuy: '您將收到',
@@ -247,4 +249,12 @@ export default {
   farcasterOpen: '開啟 Farcaster',
   farcasterPreparing: '正在準備登入連結…',
   farcasterWaiting: '正在等待您透過 Farcaster 登入…',
+
+  continueWithPasskey: '使用密碼金鑰繼續',
+  passkeys: '密碼金鑰',
+  addPasskey: '新增密碼金鑰',
+  removePasskey: '移除密碼金鑰 {name}',
+  passkeyAdded: '{date} 新增的密碼金鑰',
+  noPasskeys: '尚無密碼金鑰',
+  passkeyInFrame: '請在下方的安全視窗中繼續。',
 } satisfies Messages

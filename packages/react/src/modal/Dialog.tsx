@@ -1,4 +1,12 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
+import { leave } from './leave.ts'
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
@@ -41,6 +49,20 @@ export function Dialog({
   children,
 }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null)
+  const overlay = useRef<HTMLDivElement>(null)
+
+  // Closing fades out a copy of the dialog once React has taken it away (see leave.ts); a
+  // dialog still on the page after the cleanup (StrictMode's rehearsal) was not closed.
+  useLayoutEffect(() => {
+    const node = overlay.current
+    const parent = node?.parentElement
+    if (!node || !parent || inline) return
+    return () => {
+      queueMicrotask(() => {
+        if (!node.isConnected && parent.isConnected) leave(node, parent)
+      })
+    }
+  }, [inline])
 
   // Captured during the first render, before any child effect moves focus into the dialog.
   const [opener] = useState(deepActiveElement)
@@ -77,6 +99,7 @@ export function Dialog({
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a pointer shortcut; keyboards close with Esc
     <div
+      ref={overlay}
       className="lk-overlay"
       data-fullscreen={fullScreen || undefined}
       data-inline={inline || undefined}

@@ -9,6 +9,7 @@ import { useLocale, useMessages } from '../useMessages.ts'
 import { preloadViews, viewComponent } from '../views/registry.ts'
 import { Alerts } from './Alerts.tsx'
 import { Dialog, FocusView } from './Dialog.tsx'
+import { Morph } from './Morph.tsx'
 import { modalCss } from './styles.ts'
 import { Toast } from './Toast.tsx'
 
@@ -80,17 +81,19 @@ export function Modal({ inline = false }: { inline?: boolean }) {
                 <CloseIcon />
               </button>
             </header>
-            <Alerts />
-            <Suspense
-              fallback={
-                <div className="lk-center" aria-busy="true">
-                  <span className="lk-skeleton" />
-                </div>
-              }
-            >
-              {View ? <View /> : <p className="lk-muted">{messages.notBuilt}</p>}
-              <FocusView key={`${router.history.length}:${route.view}`} />
-            </Suspense>
+            <Morph>
+              <Alerts />
+              <Suspense
+                fallback={
+                  <div className="lk-center" aria-busy="true">
+                    <span className="lk-skeleton" />
+                  </div>
+                }
+              >
+                {View ? <View /> : <p className="lk-muted">{messages.notBuilt}</p>}
+                <FocusView key={`${router.history.length}:${route.view}`} />
+              </Suspense>
+            </Morph>
           </Dialog>
         )}
         <Toast />

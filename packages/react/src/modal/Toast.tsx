@@ -1,10 +1,13 @@
+import { coreText } from '../coreTexts.ts'
 import { useAppKitInstance } from '../instance.ts'
 import { useStore } from '../store.ts'
+import { useMessages } from '../useMessages.ts'
 
 /** §4 Toast: one message at a time, announced politely (errors assertively). */
 export function Toast() {
   const { core } = useAppKitInstance()
   const toast = useStore(core.stores.toast)
+  const messages = useMessages()
   return (
     <div
       role={toast.variant === 'error' ? 'alert' : 'status'}
@@ -12,7 +15,7 @@ export function Toast() {
     >
       {toast.open && toast.message ? (
         <div className="lk-toast" data-variant={toast.variant} data-testid="toast">
-          {toast.message}
+          {coreText(toast.message, messages)}
         </div>
       ) : null}
     </div>

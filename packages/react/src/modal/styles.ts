@@ -37,14 +37,28 @@ button { font: inherit; color: inherit; cursor: pointer; }
 }
 .lk-overlay[data-inline] { position: static; inset: auto; background: none; display: block; }
 .lk-overlay[data-inline] .lk-dialog { max-height: none; box-shadow: none; }
+.lk-overlay:not([data-inline]) { animation: lk-fade 0.18s ease-out; }
+.lk-overlay:not([data-inline]) .lk-dialog { animation: lk-rise 0.22s cubic-bezier(0.2, 0.8, 0.2, 1); }
+.lk-overlay:not([data-inline]) .lk-dialog.lk-shake { animation: lk-rise 0.22s cubic-bezier(0.2, 0.8, 0.2, 1), lk-shake 0.5s; }
 .lk-shake { animation: lk-shake 0.5s; }
-@keyframes lk-shake { 20%, 60% { transform: translateX(-6px); } 40%, 80% { transform: translateX(6px); } }
+.lk-leaving { pointer-events: none; animation: lk-fade 0.16s ease-in reverse forwards; }
+.lk-overlay.lk-leaving .lk-dialog { animation: lk-rise 0.16s ease-in reverse forwards; }
+@keyframes lk-fade { from { opacity: 0; } }
+@keyframes lk-rise { from { opacity: 0; transform: translateY(12px) scale(0.98); } }
+@keyframes lk-shake { 20%, 60% { translate: -6px; } 40%, 80% { translate: 6px; } }
+.lk-morph[data-moving] { overflow: clip; overflow-clip-margin: 8px; transition: height 0.22s cubic-bezier(0.2, 0.8, 0.2, 1); }
+.lk-morph > div { display: flow-root; }
 @media (max-width: 430px) {
   .lk-overlay { align-items: flex-end; }
   .lk-dialog { width: 100%; max-width: 100%; border-radius: var(--lk-radius) var(--lk-radius) 0 0; }
   .lk-overlay[data-fullscreen] .lk-dialog { height: 100%; max-height: 100%; border-radius: 0; border: 0; }
+  @keyframes lk-rise { from { transform: translateY(100%); } }
 }
-@media (prefers-reduced-motion: reduce) { .lk-shake { animation: none; } }
+@media (prefers-reduced-motion: reduce) {
+  .lk-overlay:not([data-inline]), .lk-overlay:not([data-inline]) .lk-dialog, .lk-overlay:not([data-inline]) .lk-dialog.lk-shake,
+  .lk-shake, .lk-leaving, .lk-overlay.lk-leaving .lk-dialog, .lk-skeleton, .lk-skeleton-row { animation: none; }
+  .lk-morph[data-moving] { transition: none; }
+}
 .lk-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; margin-bottom: 12px; }
 .lk-header h2 { margin: 0; font-size: 16px; font-weight: 600; text-align: center; }
 [dir='rtl'] .lk-flip { transform: scaleX(-1); }
@@ -68,6 +82,9 @@ button { font: inherit; color: inherit; cursor: pointer; }
 .lk-tag { font-size: 12px; padding: 2px 8px; border-radius: 8px; background: var(--lk-bg); color: var(--lk-fg-muted); white-space: nowrap; }
 .lk-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 12px; padding: 8px 0; }
 .lk-muted { color: var(--lk-fg-muted); margin: 0; }
+.lk-link { border: 0; background: none; padding: 0; font: inherit; color: var(--lk-link); text-decoration: underline; }
+/* Room the frame's own card (a passkey's) is laid over */
+.lk-passkey-slot { width: 100%; height: 260px; border-radius: 12px; }
 .lk-error-text { color: var(--lk-error); margin: 0; font-weight: 500; }
 .lk-spinner {
   width: 88px; height: 88px; border-radius: 24px; border: 3px solid var(--lk-bg-3); border-top-color: var(--lk-accent);
@@ -88,7 +105,11 @@ button { font: inherit; color: inherit; cursor: pointer; }
 .lk-avatar {
   width: 64px; height: 64px; border-radius: 50%;
 }
-.lk-skeleton { display: inline-block; width: 96px; height: 16px; border-radius: 6px; background: var(--lk-bg-3); }
+.lk-skeleton { display: inline-block; width: 96px; height: 16px; border-radius: 6px; background: var(--lk-bg-3); animation: lk-pulse 1.2s ease-in-out infinite alternate; }
+.lk-skeleton-row { height: 54px; background: var(--lk-bg-2); animation: lk-pulse 1.2s ease-in-out infinite alternate; }
+.lk-skeleton-row .lk-skeleton { animation: none; width: 45%; }
+.lk-skeleton-row .lk-avatar-sm { width: 32px; height: 32px; border-radius: 8px; }
+@keyframes lk-pulse { to { opacity: 0.55; } }
 .lk-stack { display: flex; flex-direction: column; gap: 8px; margin-top: 12px; }
 .lk-toast {
   position: fixed; inset-inline: 0; margin-inline: auto; width: fit-content; max-width: calc(100vw - 24px);
@@ -121,4 +142,6 @@ button { font: inherit; color: inherit; cursor: pointer; }
 .lk-total { font-size: 24px; font-weight: 600; margin: 0; min-height: 30px; }
 .lk-row-end { display: flex; flex-direction: column; align-items: flex-end; font-size: 14px; }
 .lk-token-icon { width: 24px; height: 24px; border-radius: 50%; flex: none; }
+/* Last, so that it wins over the rules above that start these animations. */
+@media (prefers-reduced-motion: reduce) { .lk-spinner, .lk-spinner > *, .lk-skeleton, .lk-skeleton-row { animation: none; } }
 `

@@ -1,5 +1,10 @@
-import { formatFiat, formatTokenAmount, type TokenBalance } from '@latchkey/core/internal'
-import { createElement, Fragment, type ReactNode, useState } from 'react'
+import {
+  formatFiat,
+  formatTokenAmount,
+  IMAGE_PRELOAD_TIMEOUT_MS,
+  type TokenBalance,
+} from '@latchkey/core/internal'
+import { createElement, Fragment, type ReactNode, useEffect, useRef, useState } from 'react'
 import { useLocale } from '../useMessages.ts'
 
 /** A template's `{name}` placeholders replaced by elements (a link, an amount kept left to right). */
@@ -11,7 +16,9 @@ export function fill(template: string, parts: Record<string, ReactNode>): ReactN
 
 /**
  * A logo (a wallet's, a network's, a token's), or the name's initial when there is none or it
- * does not load: the directory answers 404 for a wallet no icon package draws.
+ * does not load: the directory answers 404 for a wallet no icon package draws. An image still
+ * loading after the §9 preload timeout (2 s) shows the initial meanwhile, so a slow image never
+ * leaves an empty box, and takes its place once it has loaded.
  */
 export function Logo({
   name,
@@ -23,25 +30,42 @@ export function Logo({
   className?: string
 }) {
   const [failed, setFailed] = useState<string>()
-  if (src && failed !== src) {
-    return (
-      <img
-        src={src}
-        alt=""
-        className={className}
-        width={32}
-        height={32}
-        onError={() => setFailed(src)}
-      />
-    )
-  }
-  return (
+  const [slow, setSlow] = useState<string>()
+  const image = useRef<HTMLImageElement>(null)
+  const trying = Boolean(src) && failed !== src
+  useEffect(() => {
+    if (!trying || !src) return
+    const timer = setTimeout(() => {
+      const loaded = image.current?.complete && image.current.naturalWidth > 0
+      if (!loaded) setSlow(src)
+    }, IMAGE_PRELOAD_TIMEOUT_MS)
+    return () => clearTimeout(timer)
+  }, [trying, src])
+  const initial = (
     // The initial is drawn by CSS (::before), so it stays out of the row's text.
     <span
       className={`lk-avatar-sm lk-initial ${className ?? ''}`}
       aria-hidden="true"
       data-initial={name.slice(0, 1).toUpperCase()}
     />
+  )
+  if (!src || !trying) return initial
+  const waiting = slow === src
+  return (
+    <>
+      {waiting ? initial : null}
+      <img
+        ref={image}
+        src={src}
+        alt=""
+        className={className}
+        width={32}
+        height={32}
+        hidden={waiting}
+        onLoad={() => setSlow(undefined)}
+        onError={() => setFailed(src)}
+      />
+    </>
   )
 }
 

@@ -7,7 +7,8 @@
 // 120 s); then it signs in as a social login does. APP_RELOAD, signing out or a newer channel stop
 // the wait.
 import { FrameError } from '../../frameError.ts'
-import { type ApiError, isFinal, type ServerUser } from '../api.ts'
+import type { ServerUser } from '../api.ts'
+import { type ApiError, isFinal } from '../apiError.ts'
 import { FARCASTER_POLL_MS, FARCASTER_TIMEOUT_MS, parseHttpUrl } from '../config.ts'
 import {
   FARCASTER_EXPIRED,

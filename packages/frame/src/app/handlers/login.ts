@@ -2,7 +2,7 @@
 // providers through the host's popup, Telegram. Farcaster has its own module (farcaster.ts).
 
 import { FrameError } from '../../frameError.ts'
-import { isFinal } from '../api.ts'
+import { isFinal } from '../apiError.ts'
 import { DEVICE_POLL_MS, DEVICE_TIMEOUT_MS, parseHttpUrl } from '../config.ts'
 import {
   DEVICE_NOT_APPROVED,

@@ -4,6 +4,7 @@ import type { AuthApi } from '../api.ts'
 import type { ApprovalUi } from '../approval.ts'
 import type { FrameConfig } from '../config.ts'
 import type { Logger } from '../logger.ts'
+import type { PasskeyCard } from '../passkeyCard.ts'
 import type { KeyValueStore } from '../storage.ts'
 import type { WalletState } from '../wallet.ts'
 
@@ -27,6 +28,10 @@ export interface HandlerDeps {
   log: Logger
   config: FrameConfig
   approval: ApprovalUi
+  /** The passkey card (issue 30); without it the passkey requests answer that there are none */
+  passkeyCard?: PasskeyCard
+  /** navigator.credentials unless given */
+  credentials?: CredentialsContainer
   applyTheme(theme: AppRequest<'APP_SYNC_THEME'>): void
   reload(): void
   /** For JSON-RPC reads; global fetch by default */

@@ -9,14 +9,18 @@ import {
 import { useEffect } from 'react'
 import { BUILT_WALLET_FEATURES } from '../../builtViews.ts'
 import { useCopy } from '../../components/useCopy.ts'
+import { coreText } from '../../coreTexts.ts'
 import { CopyIcon } from '../../icons.tsx'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useLocale, useMessages } from '../../useMessages.ts'
 import { AccountTypeToggle } from '../embedded/AccountTypeToggle.tsx'
 import { SignOutEverywhere } from '../embedded/SignOutEverywhere.tsx'
+import { useNetworkImage } from '../networkImage.ts'
 import { AddressAvatar, Logo, TokenHolding } from '../parts.tsx'
+import { SkeletonRows } from '../SkeletonRows.tsx'
 import { activitySummary, visibleWalletFeatures } from './accountRules.ts'
+import { Passkeys } from './Passkeys.tsx'
 import { accountCss } from './styles.ts'
 
 const FEATURE_VIEWS = {
@@ -33,6 +37,7 @@ export default function Account() {
   const account = useStore(core.stores.account)
   const network = useStore(core.stores.chain, (s) => s.activeCaipNetwork)
   const portfolio = useStore(core.stores.portfolio)
+  const imageOf = useNetworkImage()
   const features = useStore(core.stores.features, (s) => s.features)
   const address = account.address ?? ''
   const walletFeatures = visibleWalletFeatures(
@@ -63,6 +68,8 @@ export default function Account() {
   }, [core])
 
   const { copied, copy } = useCopy(address, messages.addressCopied)
+  const tokensLoading =
+    portfolio.balancesLoading && !portfolio.balancesError && portfolio.tokens.length === 0
 
   return (
     <div data-view="Account" className="lk-center">
@@ -89,10 +96,11 @@ export default function Account() {
         </button>
       </div>
       <p className="lk-balance" data-testid="account-balance" aria-live="polite">
+        <Logo name={network.name} src={imageOf(network)} className="lk-token-icon" />
         {account.balance ? (
           <span dir="ltr">{`${formatDecimal(account.balance.formatted, locale)} ${account.balance.symbol}`}</span>
         ) : account.balanceError ? (
-          account.balanceError
+          coreText(account.balanceError, messages)
         ) : (
           <>
             <span className="lk-skeleton" />
@@ -161,9 +169,11 @@ export default function Account() {
           </button>
         ) : null}
         {account.connectorId === AUTH_CONNECTOR_ID ? <AccountTypeToggle /> : null}
+        {embedded ? <Passkeys /> : null}
         {embedded ? <SignOutEverywhere /> : null}
         {core.options.enableNetworkSwitch === false ? (
           <p className="lk-item" data-testid="account-network">
+            <Logo name={network.name} src={imageOf(network)} />
             <span className="lk-item-name">{network.name}</span>
             <span className="lk-tag">{messages.network}</span>
           </p>
@@ -174,6 +184,7 @@ export default function Account() {
             data-testid="account-network"
             onClick={() => core.router.push('Networks')}
           >
+            <Logo name={network.name} src={imageOf(network)} />
             <span className="lk-item-name">{network.name}</span>
             <span className="lk-tag">{messages.network}</span>
           </button>
@@ -184,15 +195,16 @@ export default function Account() {
           {messages.portfolioTotal}
         </h3>
         <p className="lk-total" data-testid="portfolio-total" aria-live="polite">
-          {portfolio.balancesError ??
-            (portfolio.balancesLoading && portfolio.tokens.length === 0 ? (
+          {(portfolio.balancesError && coreText(portfolio.balancesError, messages)) ??
+            (tokensLoading ? (
               <span className="lk-skeleton" />
             ) : (
               <span dir="ltr">{formatFiat(portfolio.totalValue, locale)}</span>
             ))}
         </p>
         <h3 className="lk-section-title">{messages.tokens}</h3>
-        <ul className="lk-list" data-testid="token-list">
+        <ul className="lk-list" data-testid="token-list" aria-busy={tokensLoading || undefined}>
+          {tokensLoading ? <SkeletonRows count={2} /> : null}
           {portfolio.tokens.map((token) => (
             <li
               key={`${token.chainId}:${token.address ?? 'native'}`}
@@ -219,6 +231,9 @@ export default function Account() {
             data-testid="activity-list"
             aria-busy={portfolio.transactionsLoading}
           >
+            {portfolio.transactionsLoading && portfolio.transactions.length === 0 ? (
+              <SkeletonRows count={2} />
+            ) : null}
             {portfolio.transactions.map((transaction) => {
               const summary = activitySummary(transaction, messages, locale)
               return (

@@ -87,6 +87,10 @@ describe('ProfileWallets view', () => {
     expect(sol.dataset.active).toBeUndefined()
     expect((screen.getByTestId('profile-switch-eip155') as HTMLButtonElement).disabled).toBe(true)
     expect((screen.getByTestId('profile-switch-solana') as HTMLButtonElement).disabled).toBe(false)
+    // Named by the text it shows (WCAG 2.5.3), described by the account it switches to.
+    expect(
+      screen.getByRole('button', { name: 'Switch', description: 'Use your Solana account' }),
+    ).toBe(screen.getByTestId('profile-switch-solana'))
   })
 
   it('shows the EVM account alone when the frame holds no Solana key', async () => {

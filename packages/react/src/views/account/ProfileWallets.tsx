@@ -107,16 +107,22 @@ function ProfileWalletRow({
         <CopyIcon />
       </button>
       {target ? (
-        <button
-          type="button"
-          className="lk-button"
-          data-testid={`profile-switch-${namespace}`}
-          aria-label={format(messages.switchToNamespace, { namespace: name })}
-          disabled={active}
-          onClick={() => void core.switchNetwork(target)}
-        >
-          {messages.switchWallet}
-        </button>
+        <>
+          {/* Named by its visible text (WCAG 2.5.3); which account it switches to, described. */}
+          <button
+            type="button"
+            className="lk-button"
+            data-testid={`profile-switch-${namespace}`}
+            aria-describedby={`lk-profile-switch-${namespace}`}
+            disabled={active}
+            onClick={() => void core.switchNetwork(target)}
+          >
+            {messages.switchWallet}
+          </button>
+          <span id={`lk-profile-switch-${namespace}`} className="lk-visually-hidden">
+            {format(messages.switchToNamespace, { namespace: name })}
+          </span>
+        </>
       ) : null}
     </li>
   )

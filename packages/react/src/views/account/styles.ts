@@ -2,7 +2,7 @@
 export const accountCss = `
 .lk-button-danger { color: var(--lk-error); }
 .lk-address { font-size: 18px; font-weight: 600; display: flex; align-items: center; gap: 6px; }
-.lk-balance { color: var(--lk-fg-muted); margin: 0; min-height: 21px; }
+.lk-balance { color: var(--lk-fg-muted); margin: 0; min-height: 24px; display: inline-flex; align-items: center; gap: 8px; }
 .lk-disconnect { margin-top: 16px; }
 .lk-features { display: grid; grid-template-columns: repeat(auto-fit, minmax(64px, 1fr)); gap: 8px; }
 .lk-identity { font-size: 16px; font-weight: 600; margin: 0; }

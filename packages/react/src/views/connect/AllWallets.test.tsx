@@ -96,7 +96,7 @@ describe('AllWallets', () => {
     expect(listedIds()).not.toContain('w0')
   })
 
-  it('a search shows Loading…, then the matching wallets and their number, not the pages', async () => {
+  it('a search shows Loading… and skeleton rows, then the matching wallets and their number, not the pages', async () => {
     const { appKit } = allWallets({ pages: [metamaskEntry, rainbow], count: 537 })
     fireEvent.change(search(), { target: { value: '  rain ' } })
     await waitFor(() =>
@@ -106,12 +106,16 @@ describe('AllWallets', () => {
       }),
     )
     expect(busy().getAttribute('aria-busy')).toBe('true')
-    expect(listedIds()).toEqual([])
+    const skeleton = screen.getByTestId('all-wallets-loading')
+    expect(skeleton.getAttribute('aria-busy')).toBe('true')
+    expect(skeleton.querySelectorAll('li[aria-hidden="true"].lk-skeleton-row').length).toBe(6)
+    expect(screen.queryByTestId('all-wallets-list')).toBeNull()
     act(() =>
       appKit.core.stores.directory.setState({
         search: { query: 'rain', results: [rainbow], loading: false },
       }),
     )
+    expect(screen.queryByTestId('all-wallets-loading')).toBeNull()
     expect(listedIds()).toEqual(['rainbow'])
     expect(screen.getByTestId('wallet-count').textContent).toBe('1')
     expect(screen.queryByText(en.loading)).toBeNull()

@@ -5,6 +5,7 @@ import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useLocale, useMessages } from '../../useMessages.ts'
 import { fill } from '../parts.tsx'
+import { SkeletonRows } from '../SkeletonRows.tsx'
 import { connectCss } from './styles.ts'
 import { DirectoryWalletRow } from './WalletRow.tsx'
 
@@ -21,6 +22,7 @@ export default function AllWallets() {
   const searching = text.trim() !== ''
   const items = searching ? directory.search.results : directory.pages
   const count = searching ? directory.search.results.length : directory.count
+  const busy = directory.loadingPage || directory.search.loading
 
   useEffect(() => {
     if (directory.pages.length === 0) void core.directory.fetchNextPage()
@@ -57,6 +59,10 @@ export default function AllWallets() {
         <p className="lk-muted lk-center" data-testid="no-wallet-found">
           {messages.noWalletFound}
         </p>
+      ) : items.length === 0 && busy ? (
+        <ul className="lk-list" aria-busy="true" data-testid="all-wallets-loading">
+          <SkeletonRows count={6} />
+        </ul>
       ) : (
         <VirtualList
           items={items}
@@ -69,11 +75,8 @@ export default function AllWallets() {
           testId="all-wallets-list"
         />
       )}
-      <p
-        className="lk-muted lk-small"
-        aria-busy={directory.loadingPage || directory.search.loading}
-      >
-        {directory.loadingPage || directory.search.loading ? messages.loading : '\u00a0'}
+      <p className="lk-muted lk-small" aria-busy={busy}>
+        {busy ? messages.loading : '\u00a0'}
       </p>
     </div>
   )

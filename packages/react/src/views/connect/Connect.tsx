@@ -10,8 +10,10 @@ import { MailIcon } from '../../icons.tsx'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
+import { passkeysSupported } from '../embedded/FrameSlot.tsx'
 import { ConnectWalletList } from './ConnectWalletList.tsx'
 import { LegalConsent, LegalNotice } from './LegalNotice.tsx'
+import { PasskeyLogin } from './PasskeyLogin.tsx'
 import { SocialButtons } from './SocialButtons.tsx'
 import { connectCss } from './styles.ts'
 
@@ -46,20 +48,23 @@ export default function Connect() {
 
   const sections: Record<ConnectMethod, ReactNode> = {
     email: emailOn && (
-      <button
-        type="button"
-        className="lk-item lk-wide"
-        data-testid="connect-email"
-        onClick={() => {
-          if (!core.stores.embedded.getState().login.busy) void core.embedded.restart()
-          core.router.push('EmailLogin')
-        }}
-      >
-        <span className="lk-avatar-sm lk-mail-icon" aria-hidden="true">
-          <MailIcon />
-        </span>
-        <span className="lk-item-name">{messages.continueWithEmail}</span>
-      </button>
+      <>
+        <button
+          type="button"
+          className="lk-item lk-wide"
+          data-testid="connect-email"
+          onClick={() => {
+            if (!core.stores.embedded.getState().login.busy) void core.embedded.restart()
+            core.router.push('EmailLogin')
+          }}
+        >
+          <span className="lk-avatar-sm lk-mail-icon" aria-hidden="true">
+            <MailIcon />
+          </span>
+          <span className="lk-item-name">{messages.continueWithEmail}</span>
+        </button>
+        {passkeysSupported() ? <PasskeyLogin /> : null}
+      </>
     ),
     social: socialOn && <SocialButtons providers={socials} />,
     wallet:

@@ -1,3 +1,4 @@
+import { coreText } from '../../coreTexts.ts'
 import { useMessages } from '../../useMessages.ts'
 
 /**
@@ -9,7 +10,7 @@ export function ConnectError({ message, onRetry }: { message: string; onRetry: (
   return (
     <>
       <p className="lk-error-text" role="alert" data-testid="connect-error">
-        {message}
+        {coreText(message, messages)}
       </p>
       <button
         type="button"

@@ -12,6 +12,7 @@ import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useLocale, useMessages } from '../../useMessages.ts'
 import { Logo } from '../parts.tsx'
+import { SkeletonRows } from '../SkeletonRows.tsx'
 import { connectWithWalletConnect, DirectoryWalletRow } from './WalletRow.tsx'
 
 interface Row {
@@ -112,6 +113,7 @@ export function ConnectWalletList({ core, layout }: { core: AppKitCore; layout: 
   })
   useImpressions(core, rows)
   const empty = rows.length === 0 && !directory.loadingInitial
+  const loading = layout.walletConnect && directory.loadingInitial
   return (
     <>
       {empty && (
@@ -119,15 +121,16 @@ export function ConnectWalletList({ core, layout }: { core: AppKitCore; layout: 
           {messages.noWallets}
         </p>
       )}
-      <ul className="lk-list" aria-label={messages.connectWallet} data-testid="wallet-list">
+      <ul
+        className="lk-list"
+        aria-label={messages.connectWallet}
+        aria-busy={loading || undefined}
+        data-testid="wallet-list"
+      >
         {rows.map((row) => (
           <li key={row.key}>{row.node}</li>
         ))}
-        {layout.walletConnect && directory.loadingInitial && (
-          <li aria-hidden="true">
-            <span className="lk-item lk-skeleton-row" />
-          </li>
-        )}
+        {loading && <SkeletonRows count={rows.length > 2 ? 1 : 3 - rows.length} />}
         {layout.allWallets && (
           <li>
             <button

@@ -1,5 +1,6 @@
 import type { LoginProvider } from '@latchkey/core/internal'
 import { useEffect, useId, useRef, useState } from 'react'
+import { coreText } from '../../coreTexts.ts'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { SOCIAL_NAMES } from '../../socialNames.ts'
@@ -100,7 +101,7 @@ export function SocialButtons({ providers }: { providers: readonly LoginProvider
       </p>
       {social.error ? (
         <p className="lk-error-text" role="alert" data-testid="social-error">
-          {social.error}
+          {coreText(social.error, messages)}
         </p>
       ) : null}
     </div>

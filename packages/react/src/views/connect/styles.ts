@@ -5,9 +5,7 @@ a.lk-item { color: inherit; text-decoration: none; }
 .lk-plain { border: 0; margin: 0; padding: 0; min-width: 0; display: flex; flex-direction: column; gap: 8px; }
 .lk-plain:disabled { opacity: 0.5; }
 .lk-contents { display: contents; }
-.lk-link { border: 0; background: none; padding: 0; font: inherit; color: var(--lk-link); text-decoration: underline; }
 .lk-muted a, label.lk-item a { color: var(--lk-link); }
-.lk-skeleton-row { height: 54px; background: var(--lk-bg-2); }
 .lk-wc-icon { background: radial-gradient(circle at 35% 50%, #fff 0 12%, transparent 13%), radial-gradient(circle at 65% 50%, #fff 0 12%, transparent 13%), #3396ff; }
 .lk-mail-icon { display: inline-flex; align-items: center; justify-content: center; color: #fff; background: var(--lk-accent); }
 .lk-socials { margin: 8px 0 12px; }

@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState } from 'react'
+import { useCoreText } from '../../useMessages.ts'
 
 /**
  * An Account-view action of the embedded wallet that takes a while: busy (and disabled) until
@@ -13,6 +14,7 @@ export function BusyAction(props: {
   const errorId = useId()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
+  const coreText = useCoreText()
 
   function start() {
     setBusy(true)
@@ -41,7 +43,7 @@ export function BusyAction(props: {
       </button>
       {error ? (
         <p id={errorId} className="lk-error-text" role="alert" data-testid={props.errorTestId}>
-          {error}
+          {coreText(error)}
         </p>
       ) : null}
     </>

@@ -1,4 +1,6 @@
+import { ErrorText } from '@latchkey/core/internal'
 import { useState } from 'react'
+import { coreText } from '../../coreTexts.ts'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
@@ -23,7 +25,7 @@ export default function DataCapture() {
         void core.siwx.captureEmail(email).then((problem) => {
           setSaving(false)
           setError(problem)
-          if (problem === messages.invalidEmail) core.alerts.raise('APKTW002')
+          if (problem === ErrorText.invalidEmail) core.alerts.raise('APKTW002')
         })
       }}
     >
@@ -47,7 +49,7 @@ export default function DataCapture() {
       </label>
       {error ? (
         <p className="lk-error-text" role="alert" data-testid="data-capture-error">
-          {error}
+          {coreText(error, messages)}
         </p>
       ) : null}
       <button

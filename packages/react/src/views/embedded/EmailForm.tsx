@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { coreText } from '../../coreTexts.ts'
 import { useMessages } from '../../useMessages.ts'
 
 interface EmailFormProps {
@@ -54,7 +55,7 @@ export function EmailForm({
       </label>
       {error ? (
         <p className="lk-error-text" role="alert" data-testid={`${testId}-error`}>
-          {error}
+          {coreText(error, messages)}
         </p>
       ) : null}
       <button

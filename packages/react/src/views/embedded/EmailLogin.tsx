@@ -1,3 +1,4 @@
+import { coreText } from '../../coreTexts.ts'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
@@ -49,7 +50,7 @@ export default function EmailLogin() {
           </p>
           {login.error ? (
             <p className="lk-error-text" role="alert" data-testid="email-device-error">
-              {login.error}
+              {coreText(login.error, messages)}
             </p>
           ) : (
             <p aria-live="polite">{messages.waitingForDevice}</p>

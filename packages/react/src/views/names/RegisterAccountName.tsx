@@ -1,5 +1,6 @@
 import type { NamesState } from '@latchkey/core/internal'
 import { useEffect, useId } from 'react'
+import { coreText } from '../../coreTexts.ts'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
@@ -112,7 +113,7 @@ export default function RegisterAccountName() {
       ) : null}
       {state.error ? (
         <p className="lk-error-text" role="alert" data-testid="name-error">
-          {state.error}
+          {coreText(state.error, messages)}
         </p>
       ) : null}
       <button

@@ -1,7 +1,7 @@
-import { chainImageOf } from '@latchkey/core/internal'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useMessages } from '../../useMessages.ts'
+import { useNetworkImage } from '../networkImage.ts'
 import { Logo } from '../parts.tsx'
 
 /** Every network the app lists; the active one is marked with aria-current. */
@@ -9,10 +9,11 @@ export function NetworkList() {
   const { core } = useAppKitInstance()
   const messages = useMessages()
   const chain = useStore(core.stores.chain)
+  const imageOf = useNetworkImage()
   return (
     <ul className="lk-list" aria-label={messages.selectNetwork} data-testid="network-list">
       {chain.networks.map((network) => {
-        const image = chainImageOf(core.options.chainImages, network)
+        const image = imageOf(network)
         const active =
           !chain.unsupported && network.caipNetworkId === chain.activeCaipNetwork.caipNetworkId
         return (

@@ -1,4 +1,5 @@
 import { currentRoute } from '@latchkey/core/internal'
+import { coreText } from '../../coreTexts.ts'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
@@ -28,7 +29,7 @@ export default function SwitchActiveChain() {
       </p>
       {error && (
         <p className="lk-error-text" role="alert" data-testid="connect-error">
-          {error.message}
+          {coreText(error.message, messages)}
         </p>
       )}
       {wallets.length === 0 ? (

@@ -1,4 +1,5 @@
 import { currentRoute } from '@latchkey/core/internal'
+import { coreText } from '../../coreTexts.ts'
 import { SwitchIcon } from '../../icons.tsx'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
@@ -26,7 +27,7 @@ export default function SwitchNetwork() {
       {error ? (
         <>
           <p className="lk-error-text" role="alert" data-testid="switch-error">
-            {error}
+            {coreText(error, messages)}
           </p>
           {target && (
             <button

@@ -1,5 +1,6 @@
 import { formatDecimal, type OnrampState } from '@latchkey/core/internal'
 import type { ReactNode } from 'react'
+import { coreText } from '../../coreTexts.ts'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
@@ -43,7 +44,7 @@ export default function BuyInProgress() {
         onAction={() => core.router.goBack()}
       >
         <p className="lk-warning" role="alert" data-testid="onramp-failed">
-          {onramp.error}
+          {onramp.error && coreText(onramp.error, messages)}
         </p>
       </Outcome>
     )

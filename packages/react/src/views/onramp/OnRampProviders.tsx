@@ -1,5 +1,12 @@
-import { formatDecimal, formatFiat, formatPercent, type OnrampState } from '@latchkey/core/internal'
+import {
+  formatDecimal,
+  formatFiat,
+  formatPercent,
+  type OnrampState,
+  toLocalDigits,
+} from '@latchkey/core/internal'
 import { useEffect, useId } from 'react'
+import { coreText } from '../../coreTexts.ts'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
@@ -91,7 +98,7 @@ export default function OnRampProviders() {
             autoComplete="off"
             placeholder="0"
             data-testid="onramp-amount"
-            value={onramp.amount}
+            value={toLocalDigits(onramp.amount, locale)}
             disabled={!asset}
             onChange={(event) => void core.onramp.setAmount(event.target.value)}
           />
@@ -154,7 +161,7 @@ export default function OnRampProviders() {
       ) : null}
       {onramp.error ? (
         <p className="lk-warning" role="alert" data-testid="onramp-error">
-          {onramp.error}
+          {coreText(onramp.error, messages)}
         </p>
       ) : null}
       {quoting ? (

@@ -88,6 +88,22 @@ describe('WalletSend', () => {
     expect(screen.getByTestId('send-fiat').textContent).toBe('$100.50')
   })
 
+  it('in Persian: the amount shows in Persian digits, typed in either, and is kept in Latin ones', async () => {
+    const { appKit, show } = await sending()
+    await appKit.setLocale('fa')
+    await act(() => appKit.core.send.selectToken(usd.address as string))
+    show()
+    const field = screen.getByTestId('send-amount') as HTMLInputElement
+    type(field, '۱۲٫۵')
+    expect(appKit.core.stores.send.getState().amount).toBe('12.5')
+    expect(field.value).toBe('۱۲٫۵')
+    type(field, '3.25')
+    expect(field.value).toBe('۳٫۲۵')
+    fireEvent.click(screen.getByTestId('send-max'))
+    await waitFor(() => expect(field.value).toBe('۱۰۰٫۵'))
+    expect(appKit.core.stores.send.getState().amount).toBe('100.5')
+  })
+
   it("Max on the network's coin keeps back the fee at the wallet's fast gas price", async () => {
     const { appKit, engine, show } = await sending()
     const gasPrice = { standard: GWEI, fast: 2n * GWEI, instant: 3n * GWEI }

@@ -1,5 +1,6 @@
-import { formatTokenAmount } from '@latchkey/core/internal'
+import { formatTokenAmount, toLatinDigits, toLocalDigits } from '@latchkey/core/internal'
 import { useEffect, useId } from 'react'
+import { coreText } from '../../coreTexts.ts'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
@@ -76,8 +77,8 @@ export default function WalletSend() {
             autoComplete="off"
             placeholder="0"
             data-testid="send-amount"
-            value={send.amount}
-            onChange={(event) => core.send.setAmount(event.target.value)}
+            value={toLocalDigits(send.amount, locale)}
+            onChange={(event) => core.send.setAmount(toLatinDigits(event.target.value))}
           />
           <button
             type="button"
@@ -108,7 +109,7 @@ export default function WalletSend() {
       </label>
       {send.error ? (
         <p className="lk-error-text" role="alert" data-testid="send-error">
-          {send.error}
+          {coreText(send.error, messages)}
         </p>
       ) : null}
       <button type="submit" className="lk-button lk-button-primary" data-testid="send-preview">

@@ -1,4 +1,5 @@
 import { formatNumber, formatUnits } from '@latchkey/core/internal'
+import { coreText } from '../../coreTexts.ts'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useLocale, useMessages } from '../../useMessages.ts'
@@ -73,7 +74,7 @@ export default function WalletSendPreview() {
       </dl>
       {send.error ? (
         <p className="lk-error-text" role="alert" data-testid="send-error">
-          {send.error}
+          {coreText(send.error, messages)}
         </p>
       ) : null}
       <button

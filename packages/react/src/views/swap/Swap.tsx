@@ -1,4 +1,4 @@
-import { formatDecimal, formatPercent } from '@latchkey/core/internal'
+import { formatDecimal, formatPercent, toLocalDigits } from '@latchkey/core/internal'
 import { useEffect, useId } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { useLocale } from '../../useMessages.ts'
@@ -63,7 +63,7 @@ export default function Swap() {
             autoComplete="off"
             placeholder="0"
             data-testid="swap-amount"
-            value={swap.amount}
+            value={toLocalDigits(swap.amount, locale)}
             disabled={!sell}
             onChange={(event) => void core.swap.setAmount(event.target.value)}
           />

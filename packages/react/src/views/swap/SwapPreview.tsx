@@ -6,6 +6,7 @@ import {
   swapNetworkFee,
 } from '@latchkey/core/internal'
 import { useEffect } from 'react'
+import { coreText } from '../../coreTexts.ts'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
@@ -37,7 +38,9 @@ export default function SwapPreview() {
   if (!quote || !sell || !buy) {
     return (
       <div data-view="SwapPreview" className="lk-stack lk-wide">
-        <p className="lk-muted">{swap.error ?? messages.gettingQuote}</p>
+        <p className="lk-muted">
+          {swap.error ? coreText(swap.error, messages) : messages.gettingQuote}
+        </p>
       </div>
     )
   }

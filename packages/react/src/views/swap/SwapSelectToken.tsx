@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { useStore } from '../../store.ts'
 import { useLocale } from '../../useMessages.ts'
+import { SkeletonRows } from '../SkeletonRows.tsx'
 import { swapCss } from './styles.ts'
 import { useSwapMessages } from './swapMessages.ts'
 import { localAmount, SwapTokenIcon, useSwapTokens } from './swapParts.tsx'
@@ -18,6 +19,7 @@ export default function SwapSelectToken() {
   const [search, setSearch] = useState('')
   const tokens = searchTokens(tokensByHolding(swap.tokens, balances, caipNetworkId), search)
   const chosen = side === 'sell' ? swap.sell : swap.buy
+  const waiting = swap.tokensLoading && tokens.length === 0
   return (
     <div data-view="SwapSelectToken" className="lk-stack lk-wide">
       <style>{swapCss}</style>
@@ -34,7 +36,13 @@ export default function SwapSelectToken() {
       {tokens.length === 0 && !swap.tokensLoading ? (
         <p className="lk-muted">{messages.noTokenFound}</p>
       ) : null}
-      <ul className="lk-list" aria-label={messages.selectToken} data-testid="swap-token-list">
+      <ul
+        className="lk-list"
+        aria-label={messages.selectToken}
+        aria-busy={waiting || undefined}
+        data-testid="swap-token-list"
+      >
+        {waiting ? <SkeletonRows /> : null}
         {tokens.map((token) => {
           const held = heldAmount(token, balances, caipNetworkId)
           return (

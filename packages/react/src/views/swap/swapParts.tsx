@@ -11,7 +11,7 @@ import {
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useStore } from '../../store.ts'
-import { useLocale } from '../../useMessages.ts'
+import { useCoreText, useLocale } from '../../useMessages.ts'
 import { Logo } from '../parts.tsx'
 import { useSwapMessages } from './swapMessages.ts'
 
@@ -77,9 +77,10 @@ export function ImpactWarning({ quote }: { quote: SwapQuote }) {
 }
 
 export function SwapError({ error }: { error: string | undefined }) {
+  const coreText = useCoreText()
   return error ? (
     <p className="lk-error-text" role="alert" data-testid="swap-error">
-      {error}
+      {coreText(error)}
     </p>
   ) : null
 }

@@ -1,0 +1,131 @@
+// The passkey card inside the frame document (issue 30). WebAuthn runs on the frame's origin and
+// wants a user activation in the frame: so the frame shows this card, and only a trusted click
+// (or key press) on its own button starts the browser's ceremony. The browser's own passkey
+// dialog is what the visitor confirms; the card only hands it the activation. One card at a time.
+import { FrameError } from '../frameError.ts'
+import { USER_REJECTED } from '../protocol/rpcRules.ts'
+import { ApprovalAborted } from './approval.ts'
+import { PASSKEY_TEXT } from './texts.ts'
+
+export interface PasskeyCardView {
+  title: string
+  body: string
+  button: string
+}
+
+export interface PasskeyCard {
+  /**
+   * Shows the card; a trusted click on its button runs `ceremony` (navigator.credentials.*).
+   * Resolves with its result. A failed ceremony says so and the button stays for another try;
+   * Cancel or Escape rejects with 'User rejected the request' (4001), `signal` with ApprovalAborted.
+   */
+  run<T>(view: PasskeyCardView, signal: AbortSignal, ceremony: () => Promise<T>): Promise<T>
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  className: string,
+  text = '',
+): HTMLElementTagNameMap[K] {
+  const node = doc.createElement(tag)
+  node.className = className
+  node.textContent = text
+  return node
+}
+
+export function createPasskeyCard(
+  doc: Document,
+  isTrusted: (event: Event) => boolean = (event) => event.isTrusted,
+  log: (message: string, detail?: unknown) => void = () => {},
+): PasskeyCard {
+  const root = element(doc, 'div', 'lk-approval')
+  root.hidden = true
+  const card = element(doc, 'section', 'lk-card')
+  card.setAttribute('role', 'dialog')
+  card.setAttribute('aria-modal', 'true')
+  card.setAttribute('aria-labelledby', 'lk-passkey-title')
+  card.dataset.testid = 'frame-passkey'
+  const title = element(doc, 'h1', 'lk-title')
+  title.id = 'lk-passkey-title'
+  const body = element(doc, 'p', 'lk-ask')
+  const status = element(doc, 'p', 'lk-hint')
+  status.setAttribute('role', 'status')
+  status.dataset.testid = 'frame-passkey-status'
+  const buttons = element(doc, 'div', 'lk-buttons')
+  const cancel = element(doc, 'button', 'lk-button lk-reject', PASSKEY_TEXT.cancel)
+  cancel.type = 'button'
+  cancel.dataset.testid = 'frame-passkey-cancel'
+  const go = element(doc, 'button', 'lk-button lk-approve')
+  go.type = 'button'
+  go.dataset.testid = 'frame-passkey-continue'
+  buttons.append(cancel, go)
+  card.append(title, body, buttons, status)
+  root.append(card)
+  doc.body.append(root)
+
+  let current: { start(): void; cancel(): void } | null = null
+
+  go.addEventListener('click', (event) => {
+    if (isTrusted(event)) current?.start()
+  })
+  cancel.addEventListener('click', (event) => {
+    if (isTrusted(event)) current?.cancel()
+  })
+  doc.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && isTrusted(event)) current?.cancel()
+  })
+
+  function hide() {
+    current = null
+    root.hidden = true
+    doc.documentElement.removeAttribute('data-approval')
+  }
+
+  return {
+    run(view, signal, ceremony) {
+      if (current) return Promise.reject(new FrameError('A passkey request is open already'))
+      if (signal.aborted) return Promise.reject(new ApprovalAborted('Request was aborted'))
+      return new Promise((resolve, reject) => {
+        let busy = false
+        const onAbort = () => {
+          hide()
+          reject(new ApprovalAborted('Request was aborted'))
+        }
+        const settle = (finish: () => void) => {
+          signal.removeEventListener('abort', onAbort)
+          hide()
+          finish()
+        }
+        signal.addEventListener('abort', onAbort, { once: true })
+        current = {
+          start() {
+            if (busy) return
+            busy = true
+            go.setAttribute('aria-disabled', 'true')
+            status.textContent = PASSKEY_TEXT.working
+            // Called in the click: the browser sees the visitor's activation.
+            ceremony().then(
+              (result) => settle(() => resolve(result)),
+              (error: unknown) => {
+                log('the passkey ceremony failed', error)
+                busy = false
+                go.removeAttribute('aria-disabled')
+                status.textContent = PASSKEY_TEXT.failed
+              },
+            )
+          },
+          cancel: () => settle(() => reject(new FrameError(USER_REJECTED, 4001))),
+        }
+        title.textContent = view.title
+        body.textContent = view.body
+        go.textContent = view.button
+        go.removeAttribute('aria-disabled')
+        status.textContent = ''
+        root.hidden = false
+        doc.documentElement.setAttribute('data-approval', 'open')
+        go.focus()
+      })
+    },
+  }
+}

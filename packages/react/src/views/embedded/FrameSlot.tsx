@@ -1,0 +1,42 @@
+import { useLayoutEffect, useRef } from 'react'
+import { useAppKitInstance } from '../../instance.ts'
+
+/** Where the browser has WebAuthn at all */
+export const passkeysSupported = () =>
+  typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function'
+
+/**
+ * Room for the frame's own card (a passkey's, issue 30): while shown, the frame is laid over
+ * this slot, so the visitor clicks inside the frame's origin; hidden again when it goes.
+ */
+export function FrameSlot({ testId }: { testId: string }) {
+  const { core } = useAppKitInstance()
+  const slot = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    let frame: Awaited<ReturnType<typeof core.embedded.frame>> | undefined
+    let stopped = false
+    const place = () => {
+      const rect = slot.current?.getBoundingClientRect()
+      if (frame && rect) frame.show(rect)
+    }
+    slot.current?.scrollIntoView?.({ block: 'nearest' })
+    void core.embedded.frame().then((client) => {
+      if (stopped) return
+      frame = client
+      place()
+      client.iframe.focus()
+    })
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(place)
+    if (slot.current) observer?.observe(slot.current)
+    window.addEventListener('resize', place)
+    window.addEventListener('scroll', place, true)
+    return () => {
+      stopped = true
+      observer?.disconnect()
+      window.removeEventListener('resize', place)
+      window.removeEventListener('scroll', place, true)
+      frame?.hide()
+    }
+  }, [core])
+  return <div ref={slot} className="lk-passkey-slot" data-testid={testId} />
+}
