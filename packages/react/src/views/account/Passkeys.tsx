@@ -111,7 +111,7 @@ export function Passkeys() {
           <p className="lk-muted">{messages.passkeyInFrame}</p>
           <FrameSlot testId="passkey-frame-slot" />
         </>
-      ) : passkeysSupported() ? (
+      ) : passkeysSupported(core.options.frameUrl) ? (
         <button
           type="button"
           className="lk-item"

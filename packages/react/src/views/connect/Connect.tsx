@@ -63,7 +63,7 @@ export default function Connect() {
           </span>
           <span className="lk-item-name">{messages.continueWithEmail}</span>
         </button>
-        {passkeysSupported() ? <PasskeyLogin /> : null}
+        {passkeysSupported(core.options.frameUrl) ? <PasskeyLogin /> : null}
       </>
     ),
     social: socialOn && <SocialButtons providers={socials} />,

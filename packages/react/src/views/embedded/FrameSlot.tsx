@@ -1,9 +1,20 @@
 import { useLayoutEffect, useRef } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 
-/** Where the browser has WebAuthn at all */
-export const passkeysSupported = () =>
-  typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function'
+/**
+ * Where passkeys can work: the browser has WebAuthn, and the frame's origin can be a relying
+ * party (browsers refuse an IP address as RP ID, as a frame on http://127.0.0.1 would need).
+ */
+export function passkeysSupported(frameUrl: string | undefined): boolean {
+  if (typeof window === 'undefined' || typeof window.PublicKeyCredential !== 'function')
+    return false
+  try {
+    const host = frameUrl ? new URL(frameUrl).hostname : ''
+    return !/^(\d+\.){3}\d+$/.test(host) && !host.startsWith('[')
+  } catch {
+    return false
+  }
+}
 
 /**
  * Room for the frame's own card (a passkey's, issue 30): while shown, the frame is laid over
