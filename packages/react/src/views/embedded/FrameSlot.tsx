@@ -17,10 +17,17 @@ export function passkeysSupported(frameUrl: string | undefined): boolean {
 }
 
 /**
- * Room for the frame's own card (a passkey's, issue 30): while shown, the frame is laid over
- * this slot, so the visitor clicks inside the frame's origin; hidden again when it goes.
+ * Room for the frame's own card (a transaction to approve, a passkey's ceremony): while shown,
+ * the frame is laid over this slot, so the visitor clicks inside the frame's origin and the host
+ * page cannot click for them; hidden again when it goes.
  */
-export function FrameSlot({ testId }: { testId: string }) {
+export function FrameSlot({
+  testId,
+  className = 'lk-passkey-slot',
+}: {
+  testId: string
+  className?: string
+}) {
   const { core } = useAppKitInstance()
   const slot = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
@@ -35,6 +42,7 @@ export function FrameSlot({ testId }: { testId: string }) {
       if (stopped) return
       frame = client
       place()
+      // Keyboard users continue inside the frame, where its card has focus.
       client.iframe.focus()
     })
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(place)
@@ -49,5 +57,5 @@ export function FrameSlot({ testId }: { testId: string }) {
       frame?.hide()
     }
   }, [core])
-  return <div ref={slot} className="lk-passkey-slot" data-testid={testId} />
+  return <div ref={slot} className={className} data-testid={testId} />
 }
