@@ -11,8 +11,6 @@ const PENDING: Record<string, string> = {
   // The frame keeps its own copies (it imports nothing from core): packages/frame
   EMBEDDED_WALLET_NAMESPACES: 'packages/frame protocol',
   LOG_BUFFER_BYTES: 'packages/frame logger',
-  requestAborted: 'packages/frame errors',
-  untrustedOrigin: 'packages/frame errors',
   // Onramp
   ONRAMP_PROVIDER_FEE_PERCENT: 'issue 23',
   // Smart accounts: the frame keeps the batches (and their records), so it holds this one
