@@ -12,6 +12,8 @@ export interface DemoOptions {
   init?: () => void
   /** Which of the devnet's test accounts the visitor's wallet holds (default 0). */
   accountIndex?: number
+  /** A key of the test's own for the visitor's wallet, in place of a devnet test account */
+  privateKey?: `0x${string}`
   /** Another address for the demo (e.g. another origin). */
   url?: (demoUrl: string) => string
   /** A phone: iPhone user agent, touch, a 390 px wide viewport. */
@@ -51,6 +53,7 @@ export function useDemo() {
     rpcUrl = rpcA,
     init,
     accountIndex = 0,
+    privateKey,
     url = (demo) => demo,
     mobile = false,
     beforeGoto,
@@ -65,6 +68,10 @@ export function useDemo() {
             hasTouch: true,
           }
         : { viewport: { width: 1100, height: 760 } }),
+      // The flows run without motion: a centred dialog that grows moves its buttons, and a click
+      // aimed at one while it moves can miss on a loaded machine (CI missed the onramp's hosted
+      // button so). looks.test.ts and a11y.motion.test.ts test the motion itself.
+      reducedMotion: 'reduce',
       ...contextOptions,
     })
     const page: Page = await context.newPage()
@@ -85,7 +92,7 @@ export function useDemo() {
     if (init) await page.addInitScript(init)
     const wallet = await injectHeadlessWeb3Provider(
       page,
-      [TEST_ACCOUNTS[accountIndex]?.privateKey ?? TEST_ACCOUNTS[0].privateKey],
+      [privateKey ?? TEST_ACCOUNTS[accountIndex]?.privateKey ?? TEST_ACCOUNTS[0].privateKey],
       chainId,
       rpcUrl,
     ).then(boundWalletWaits)
