@@ -1,32 +1,14 @@
-import { ErrorText, MemoryStorage } from '@latchkey/core/internal'
+import { ErrorText } from '@latchkey/core/internal'
 import { localChainA, localChainB } from '@latchkey/core/networks'
 import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type AppKit, type CreateAppKitOptions, createAppKit } from './createAppKit.ts'
+import { offlineAppKit } from './testing/renderWithAppKit.tsx'
 import { userRejection, withScriptedWallet } from './testing/scriptedWallet.tsx'
-import { idleEvmAdapter, metamask } from './testing/wallets.ts'
+import { metamask } from './testing/wallets.ts'
 import SwitchNetwork from './views/networks/SwitchNetwork.tsx'
-
-const instances: AppKit[] = []
-
-function kit(options: Partial<CreateAppKitOptions>) {
-  const appKit = createAppKit({
-    networks: [localChainA],
-    projectId: 'p',
-    storage: new MemoryStorage(),
-    apiUrl: 'http://127.0.0.1:1',
-    adapters: [idleEvmAdapter],
-    ...options,
-  })
-  instances.push(appKit)
-  return appKit
-}
 
 afterEach(() => {
   cleanup()
-  act(() => {
-    for (const appKit of instances.splice(0)) appKit.destroy()
-  })
   document.body.innerHTML = ''
 })
 
@@ -37,7 +19,7 @@ const alertText = (code: string) =>
 
 /** The instance's real modal, open, in the language of `locale`. */
 async function openModal(locale: string) {
-  const appKit = kit({ locale })
+  const appKit = offlineAppKit({ locale })
   await appKit.preload()
   act(() => appKit.open())
   await waitFor(() => expect(shadow()?.querySelector('[role="dialog"]')).toBeTruthy())

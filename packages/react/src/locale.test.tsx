@@ -1,34 +1,14 @@
 import type { CaipAddress } from '@latchkey/core/internal'
-import { MemoryStorage } from '@latchkey/core/internal'
-import { localChainA } from '@latchkey/core/networks'
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppKitButton } from './buttons/Buttons.tsx'
 import { AppKitProvider } from './context.tsx'
-import { type AppKit, type CreateAppKitOptions, createAppKit } from './createAppKit.ts'
+import type { AppKit } from './createAppKit.ts'
 import { modalCss } from './modal/styles.ts'
-import { idleEvmAdapter } from './testing/wallets.ts'
-
-const instances: AppKit[] = []
-
-function kit(options: Partial<CreateAppKitOptions> = {}) {
-  const appKit = createAppKit({
-    networks: [localChainA],
-    projectId: 'p',
-    storage: new MemoryStorage(),
-    apiUrl: 'http://127.0.0.1:1',
-    adapters: [idleEvmAdapter],
-    ...options,
-  })
-  instances.push(appKit)
-  return appKit
-}
+import { offlineAppKit } from './testing/renderWithAppKit.tsx'
 
 afterEach(() => {
   cleanup()
-  act(() => {
-    for (const appKit of instances.splice(0)) appKit.destroy()
-  })
   document.body.innerHTML = ''
   vi.restoreAllMocks()
 })
@@ -53,7 +33,7 @@ const button = (appKit: AppKit) =>
 
 describe('the language', () => {
   it('is English in an English browser, with no translation', async () => {
-    const appKit = kit()
+    const appKit = offlineAppKit()
     button(appKit)
     await openModal(appKit)
     expect(appKit.getState().locale).toBe('en')
@@ -65,7 +45,7 @@ describe('the language', () => {
   })
 
   it('is the `locale` option: the button and the modal in German', async () => {
-    const appKit = kit({ locale: 'de' })
+    const appKit = offlineAppKit({ locale: 'de' })
     button(appKit)
     await openModal(appKit)
     expect(title()).toBe('Wallet verbinden')
@@ -78,7 +58,7 @@ describe('the language', () => {
 
   it("is by default the first of the browser's languages a translation serves", async () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['nl-NL', 'ja-JP', 'en'])
-    const appKit = kit()
+    const appKit = offlineAppKit()
     await openModal(appKit)
     expect(appKit.getState().locale).toBe('ja')
     expect(title()).toBe('ウォレットを接続')
@@ -86,7 +66,7 @@ describe('the language', () => {
 
   it('falls back to English for an unknown locale, saying so once with debug on', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    const appKit = kit({ locale: 'xx', debug: true })
+    const appKit = offlineAppKit({ locale: 'xx', debug: true })
     await openModal(appKit)
     expect(title()).toBe('Connect Wallet')
     expect(appKit.getState().locale).toBe('en')
@@ -96,14 +76,14 @@ describe('the language', () => {
 
   it('says nothing of an unknown locale without debug', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    const appKit = kit({ locale: 'xx' })
+    const appKit = offlineAppKit({ locale: 'xx' })
     await openModal(appKit)
     expect(appKit.getState().locale).toBe('en')
     expect(warn.mock.calls.filter(([text]) => String(text).includes('translation'))).toEqual([])
   })
 
   it('changes with setLocale: the open modal and the button switch, and subscribers hear it', async () => {
-    const appKit = kit()
+    const appKit = offlineAppKit()
     const states: string[] = []
     appKit.subscribeState((state) => states.push(state.locale))
     button(appKit)
@@ -118,7 +98,7 @@ describe('the language', () => {
   })
 
   it('keeps only the latest choice when an earlier one loads later', async () => {
-    const appKit = kit()
+    const appKit = offlineAppKit()
     await openModal(appKit)
     const german = appKit.setLocale('de')
     await act(() => appKit.setLocale('en'))
@@ -128,7 +108,7 @@ describe('the language', () => {
   })
 
   it("lets the app's own texts win over the translation's", async () => {
-    const appKit = kit({ locale: 'de', messages: { connectWallet: 'Los geht’s' } })
+    const appKit = offlineAppKit({ locale: 'de', messages: { connectWallet: 'Los geht’s' } })
     button(appKit)
     await openModal(appKit)
     await waitFor(() => expect(screen.getByTestId('connect-button').textContent).toBe('Los geht’s'))
@@ -140,7 +120,7 @@ describe('right to left (Arabic)', () => {
   const ADDRESS = '0x1111111111111111111111111111111111111111'
 
   it('mirrors the dialog and flips the back arrow, addresses and amounts staying left to right', async () => {
-    const appKit = kit({ locale: 'ar' })
+    const appKit = offlineAppKit({ locale: 'ar' })
     await openModal(appKit)
     expect(dialog()?.getAttribute('dir')).toBe('rtl')
     expect(dialog()?.getAttribute('lang')).toBe('ar')

@@ -8,6 +8,21 @@ import type { ReactNode } from 'react'
 import { onTestFinished } from 'vitest'
 import { AppKitProvider } from '../context.tsx'
 import { type CreateAppKitOptions, createAppKit } from '../createAppKit.ts'
+import { idleEvmAdapter } from './wallets.ts'
+
+/** An instance with no services behind it, with an idle EVM wallet, destroyed when the test ends. */
+export function offlineAppKit(options: Partial<CreateAppKitOptions> = {}) {
+  const appKit = createAppKit({
+    networks: [localChainA],
+    projectId: 'p',
+    storage: new MemoryStorage(),
+    apiUrl: 'http://127.0.0.1:1',
+    adapters: [idleEvmAdapter],
+    ...options,
+  })
+  onTestFinished(() => act(() => appKit.destroy()))
+  return appKit
+}
 
 export function renderWithAppKit(
   node: ReactNode,
