@@ -51,7 +51,7 @@ interface Entry {
   onAbort(): void
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(
+export function element<K extends keyof HTMLElementTagNameMap>(
   doc: Document,
   tag: K,
   className?: string,

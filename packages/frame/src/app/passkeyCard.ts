@@ -4,7 +4,7 @@
 // dialog is what the visitor confirms; the card only hands it the activation. One card at a time.
 import { FrameError } from '../frameError.ts'
 import { USER_REJECTED } from '../protocol/rpcRules.ts'
-import { ApprovalAborted } from './approval.ts'
+import { ApprovalAborted, element } from './approval.ts'
 import { PASSKEY_TEXT } from './texts.ts'
 
 export interface PasskeyCardView {
@@ -20,18 +20,6 @@ export interface PasskeyCard {
    * Cancel or Escape rejects with 'User rejected the request' (4001), `signal` with ApprovalAborted.
    */
   run<T>(view: PasskeyCardView, signal: AbortSignal, ceremony: () => Promise<T>): Promise<T>
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  doc: Document,
-  tag: K,
-  className: string,
-  text = '',
-): HTMLElementTagNameMap[K] {
-  const node = doc.createElement(tag)
-  node.className = className
-  node.textContent = text
-  return node
 }
 
 export function createPasskeyCard(
