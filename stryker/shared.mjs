@@ -19,7 +19,9 @@ export function strykerConfig(pkg) {
     mutate,
     // The machine is shared: one test process unless the caller passes --concurrency.
     concurrency: 1,
-    timeoutMS: 10_000,
+    // Generous: on a loaded machine a slow test that hits the timeout would count as a kill.
+    timeoutMS: 60_000,
+    timeoutFactor: 3,
     // The server's dry run (every test related to a store) took over 5 min, Stryker's default.
     dryRunTimeoutMinutes: 30,
     reporters: ['html', 'json', 'clear-text', 'progress'],
