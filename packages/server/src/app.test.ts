@@ -480,6 +480,7 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
           '/auth/v1/telegram/connect',
           '/auth/v1/user',
           '/auth/v1/wallet',
+          '/auth/v1/wallet/exports',
           '/auth/v1/wallet/rotate',
           '/auth/v1/wallet/rotation',
           '/getAnalyticsConfig',

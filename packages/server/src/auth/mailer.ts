@@ -77,6 +77,11 @@ export const authMails = {
     subject: 'Confirm your email change',
     text: `To change your email address to ${newEmail}, enter this code:\n\n${otp}\n\nIt is valid for ${minutes(AUTH_OTP_TTL_MS)}. If you did not ask for it, ignore this email.\n`,
   }),
+  keyExported: (to: string, address: string, request: SignInRequest): Mail => ({
+    to,
+    subject: 'Your wallet key was exported',
+    text: `The private key of your wallet ${address} was shown for export:\n\nDevice: ${request.device}\nIP address: ${request.ip}\nTime: ${formatRequestTime(request.at)}\n\nIf it was you, nothing else is needed. If it was not you, move your funds to a new wallet now: whoever holds the key controls the wallet.\n`,
+  }),
   changeSecondary: (to: string, otp: string): Mail => ({
     to,
     subject: 'Verify your new email address',

@@ -1,7 +1,8 @@
 // Embedded-wallet auth (README "Embedded-wallet auth"): sessions, the encrypted wallets (one per
 // namespace) and their wrapping key, the user's settings; and the registration of every auth
 // route: email login (emailLogin.ts, deviceApproval.ts), email change (emailChange.ts), sign out
-// everywhere (sessions.ts), wrapping-key rotation (walletRotation.ts), passkeys (passkeys/).
+// everywhere (sessions.ts), wrapping-key rotation (walletRotation.ts), passkeys (passkeys/), key
+// export (keyExport.ts).
 // Social login is in social.ts. Called only by the frame, from its own origin.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import { AUTH_MAX_USER_NAME_LENGTH } from '../constants/auth.ts'
@@ -22,6 +23,7 @@ import {
   registerEmailLoginRoutes,
 } from './emailLogin.ts'
 import { type AuthRouteDeps, authFlow } from './flow.ts'
+import { KEY_EXPORT_ROUTES, registerKeyExportRoutes } from './keyExport.ts'
 import { registerPasskeyRoutes } from './passkeys/register.ts'
 import { PASSKEY_ROUTES } from './passkeys/routes.ts'
 import {
@@ -173,6 +175,7 @@ export const AUTH_PROJECT_ROUTES = [
   ...SESSION_ROUTES,
   ...WALLET_ROTATION_ROUTES,
   ...PASSKEY_ROUTES,
+  ...KEY_EXPORT_ROUTES,
 ]
 
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps) {
@@ -193,6 +196,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps
   registerSessionRoutes(app, flow)
   registerWalletRotationRoutes(app, flow)
   registerPasskeyRoutes(app, flow, deps.frameOrigins ?? [])
+  registerKeyExportRoutes(app, flow)
 
   app.openapi(
     getSessionRoute,

@@ -76,3 +76,5 @@ export const FARCASTER_RELAY_TIMEOUT_MS = 10_000
 export const FARCASTER_CHANNEL_TOKEN_MAX_LENGTH = 256
 /** The relay's production address (Sign In With Farcaster, auth-client's default) */
 export const FARCASTER_PRODUCTION_RELAY_URL = 'https://relay.farcaster.xyz'
+/** Issue 30: a key export needs a sign-in (email code, social or passkey) from the last 5 minutes */
+export const AUTH_KEY_EXPORT_FRESH_MS = 5 * 60_000

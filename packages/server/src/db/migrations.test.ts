@@ -41,6 +41,7 @@ describe.each(availableDatabases())('migrations and seed on $name', (database) =
       'auth_cooldowns',
       'auth_devices',
       'auth_dpop_proofs',
+      'auth_key_exports',
       'auth_otp_budgets',
       'auth_passkey_challenges',
       'auth_passkeys',

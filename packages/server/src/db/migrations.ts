@@ -10,6 +10,7 @@ import {
 } from './authMigrations.ts'
 import { directoryVersion } from './directoryVersionMigration.ts'
 import { farcasterChannels } from './farcasterMigration.ts'
+import { keyExports } from './keyExportsMigration.ts'
 import { names } from './namesMigration.ts'
 import { onrampOrders, onrampPresets } from './onrampMigration.ts'
 import { passkeys } from './passkeysMigration.ts'
@@ -227,6 +228,7 @@ export const migrations: Record<string, Migration> = {
   '2026_01_001_analytics_events': analyticsEvents,
   '2026_02_001_farcaster_channels': farcasterChannels,
   '2026_03_001_passkeys': passkeys,
+  '2026_04_001_key_exports': keyExports,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

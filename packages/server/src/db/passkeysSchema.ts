@@ -1,5 +1,5 @@
 // Passkeys' tables (part of ./schema.ts's Database; README "Passkeys (server)", issue 30).
-import type { ColumnType, Selectable } from 'kysely'
+import type { ColumnType, Generated, Selectable } from 'kysely'
 
 /**
  * A WebAuthn credential (a passkey) a user signs in with. Its relying party is the frame's origin
@@ -47,3 +47,16 @@ export interface AuthPasskeyChallengesTable {
 
 export type AuthPasskeyRow = Selectable<AuthPasskeysTable>
 export type AuthPasskeyChallengeRow = Selectable<AuthPasskeyChallengesTable>
+
+/** A key export (issue 30): the frame showed the user's key after a fresh sign-in */
+export interface AuthKeyExportsTable {
+  id: Generated<string>
+  user_id: string
+  namespace: 'eip155' | 'solana'
+  /** The exported wallet's address */
+  address: string
+  /** The browser in a few words (requestInfo.ts deviceSummary), never the raw User-Agent */
+  device: string
+  ip: string
+  created_at: Date
+}

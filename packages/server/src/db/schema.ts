@@ -16,7 +16,11 @@ import type {
   FarcasterChannelsTable,
 } from './authSchema.ts'
 import type { NameAddressesTable, NameMessagesTable, NamesTable } from './namesSchema.ts'
-import type { AuthPasskeyChallengesTable, AuthPasskeysTable } from './passkeysSchema.ts'
+import type {
+  AuthKeyExportsTable,
+  AuthPasskeyChallengesTable,
+  AuthPasskeysTable,
+} from './passkeysSchema.ts'
 import type { SmartSessionsTable } from './sessionsSchema.ts'
 
 /** §7 /appkit/v1/config features, as stored: any subset overrides the defaults. */
@@ -258,6 +262,7 @@ export interface Database {
   farcaster_channels: FarcasterChannelsTable
   auth_passkeys: AuthPasskeysTable
   auth_passkey_challenges: AuthPasskeyChallengesTable
+  auth_key_exports: AuthKeyExportsTable
   onramp_orders: OnrampOrdersTable
   names: NamesTable
   name_addresses: NameAddressesTable

@@ -87,3 +87,11 @@ export function authEmailLoginLocked(retryAfter: number): AuthErrorBody {
     retryAfter,
   }
 }
+
+/** Issue 30: a key export from a session older than AUTH_KEY_EXPORT_FRESH_MS (HTTP 409) */
+export const authExportNeedsFreshSignIn: AuthErrorBody = {
+  message:
+    'For your safety, showing your key needs a sign-in from the last 5 minutes. Sign out, sign in again, then export.',
+}
+/** Issue 30: a key export of a namespace the user holds no wallet in (HTTP 404) */
+export const authNoWalletToExport: AuthErrorBody = { message: 'There is no wallet to export' }
