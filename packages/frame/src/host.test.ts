@@ -112,9 +112,10 @@ describe('the iframe', () => {
     expect(iframe.title).toBe('Latchkey secure wallet')
     expect(iframe.hasAttribute('data-latchkey-frame')).toBe(true)
     expect(iframe.getAttribute('referrerpolicy')).toBe('origin')
-    // Only WebAuthn is delegated to the frame (issue 30: its passkeys), no other power
+    // Only WebAuthn (issue 30: its passkeys) and writing the clipboard (the exported key's Copy)
+    // are delegated to the frame, no other power
     expect(iframe.getAttribute('allow')).toBe(
-      'publickey-credentials-create; publickey-credentials-get',
+      'publickey-credentials-create; publickey-credentials-get; clipboard-write',
     )
     expect(iframe.hasAttribute('sandbox')).toBe(false)
     expect(iframe.style.display).not.toBe('none')
@@ -426,7 +427,7 @@ describe('request()', () => {
 })
 
 describe('timeouts', () => {
-  it('follow §9 per type: 120 s visitor-paced, 3 s sign-out, none for RPC, 30 s else', () => {
+  it('follow §9 per type: 120 s visitor-paced, 3 s sign-out, none for RPC and key export, 30 s else', () => {
     const long = [
       'APP_CONNECT_EMAIL',
       'APP_CONNECT_DEVICE',
@@ -441,7 +442,7 @@ describe('timeouts', () => {
     ]
     for (const type of APP_EVENT_TYPES) {
       const expected =
-        type === 'APP_RPC_REQUEST'
+        type === 'APP_RPC_REQUEST' || type === 'APP_EXPORT_KEY'
           ? undefined
           : type === 'APP_SIGN_OUT'
             ? SIGN_OUT_TIMEOUT_MS

@@ -63,7 +63,10 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   iframe.setAttribute('data-latchkey-frame', '')
   iframe.setAttribute('referrerpolicy', 'origin')
   // Passkeys (issue 30) are made and used inside the frame, on its origin
-  iframe.setAttribute('allow', 'publickey-credentials-create; publickey-credentials-get')
+  iframe.setAttribute(
+    'allow',
+    'publickey-credentials-create; publickey-credentials-get; clipboard-write',
+  )
   iframe.style.border = '0'
   iframe.style.background = 'transparent'
   hideFrame(iframe)

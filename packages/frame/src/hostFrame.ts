@@ -29,7 +29,8 @@ const VISITOR_PACED: ReadonlySet<AppEventType> = new Set<AppEventType>([
  * its reply or APP_RPC_ABORT; everything else 30 s (our choice).
  */
 export function requestTimeoutMs(type: AppEventType): number | undefined {
-  if (type === 'APP_RPC_REQUEST') return undefined
+  // Both end by the visitor's own act in the frame (or their abort), however long it takes
+  if (type === 'APP_RPC_REQUEST' || type === 'APP_EXPORT_KEY') return undefined
   if (type === 'APP_SIGN_OUT') return SIGN_OUT_TIMEOUT_MS
   return VISITOR_PACED.has(type) ? EMBEDDED_REQUEST_TIMEOUT_MS : DEFAULT_REQUEST_TIMEOUT_MS
 }

@@ -7,6 +7,7 @@ import { ApiError } from './apiError.ts'
 import { type ApprovalOptions, createApprovalUi } from './approval.ts'
 import { type FrameConfig, HEARTBEAT_MS, ORIGINS_ATTEMPTS, ORIGINS_RETRY_MS } from './config.ts'
 import { createProver } from './dpop.ts'
+import { createExportCard } from './exportCard.ts'
 import { admit, type GateEvent, type GateState, normalizeOrigins, readyTargets } from './gate.ts'
 import { createHandlers, type Handlers } from './handlers.ts'
 import { createLogger, type Logger } from './logger.ts'
@@ -209,6 +210,10 @@ export function composeFrame(env: FrameEnvironment): ComposedFrame {
     passkeyCard: createPasskeyCard(env.document, env.isTrusted, (message, detail) =>
       log.info(message, detail),
     ),
+    exportCard: createExportCard(env.document, {
+      ...(env.isTrusted && { isTrusted: env.isTrusted }),
+      log: (message, detail) => log.info(message, detail),
+    }),
     applyTheme: (theme) => {
       const ignored = applyTheme(root, theme)
       if (ignored.length > 0) log.debug(`theme variables ignored: ${ignored.join(', ')}`)

@@ -126,6 +126,8 @@ const VALID: Record<AppEventType, () => unknown> = {
   APP_GET_PASSKEYS: () => ({}),
   APP_ADD_PASSKEY: () => ({}),
   APP_CANCEL_PASSKEY: () => ({}),
+  APP_EXPORT_KEY: () => ({ namespace: pick(['eip155', 'solana', 'bip122']) }),
+  APP_CANCEL_EXPORT: () => ({}),
   APP_REMOVE_PASSKEY: () => ({ id: pick(['a', 'cred_1', '']) }),
   APP_GET_USER: () => ({}),
   APP_GET_SOCIAL_REDIRECT_URI: () => ({ provider: 'google' }),

@@ -10,6 +10,7 @@ import { describeError } from './describeError.ts'
 import { RESPONSE_TOO_LARGE, SOMETHING_WENT_WRONG } from './errors.ts'
 import { accountHandlers } from './handlers/account.ts'
 import { farcasterHandlers } from './handlers/farcaster.ts'
+import { keyExportHandlers } from './handlers/keyExport.ts'
 import { loginHandlers } from './handlers/login.ts'
 import { pageHandlers } from './handlers/page.ts'
 import { passkeyHandlers } from './handlers/passkeys.ts'
@@ -40,6 +41,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...rpcHandlers(deps, state),
     ...pageHandlers(deps, state),
     ...passkeyHandlers(deps, state, social),
+    ...keyExportHandlers(deps, state),
   }
 
   function errorReply(type: AppEventType, id: string, error: unknown): Reply {

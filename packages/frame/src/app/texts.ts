@@ -26,3 +26,20 @@ export const PASSKEY_TEXT = {
   failed: 'The passkey was not used. Try again, or cancel.',
   working: 'Waiting for your passkey…',
 } as const
+
+/** The key export card's words (issue 30): the key is shown here, never on the page */
+export const EXPORT_TEXT = {
+  title: 'Export private key',
+  warning:
+    'Anyone who has this key controls your wallet and everything in it. Never share it: no app, support team or person needs it. Show it only where no one can see your screen.',
+  understand: 'I understand that anyone with this key controls my wallet',
+  show: 'Show key',
+  cancel: 'Cancel',
+  keyLabel: 'Your private key (hidden until you hold Reveal)',
+  reveal: 'Hold to reveal',
+  copy: 'Copy',
+  copied: 'Copied. Store it somewhere safe, then clear your clipboard.',
+  copyFailed: 'Could not copy. Hold Reveal and write it down instead.',
+  done: 'Done',
+  working: 'Checking your sign-in…',
+} as const

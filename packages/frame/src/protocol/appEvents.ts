@@ -79,6 +79,16 @@ export const AppEvents = {
     request: z.object({ id: text(1024).check(z.regex(/^[A-Za-z0-9_-]+$/)) }),
     reply: passkeyList,
   },
+  /**
+   * Issue 30: the frame's card shows the key of `namespace` after the visitor confirms its
+   * warning; answers when the card closes. The key never crosses: the reply is empty
+   */
+  APP_EXPORT_KEY: {
+    request: z.object({ namespace: z.enum(['eip155', 'solana']) }),
+    reply: empty,
+  },
+  /** Takes the export card down (the visitor left the modal's view) */
+  APP_CANCEL_EXPORT: { request: empty, reply: empty },
   APP_GET_USER: { request: z.object({ chainId: z.optional(chainId) }), reply: UserSchema },
   APP_GET_SOCIAL_REDIRECT_URI: {
     request: z.object({ provider: z.enum(SOCIAL_PROVIDERS) }),

@@ -3,6 +3,7 @@ import type { AppMessage, CHANNEL } from '../../protocol/messages.ts'
 import type { AuthApi } from '../api.ts'
 import type { ApprovalUi } from '../approval.ts'
 import type { FrameConfig } from '../config.ts'
+import type { ExportCard } from '../exportCard.ts'
 import type { Logger } from '../logger.ts'
 import type { PasskeyCard } from '../passkeyCard.ts'
 import type { KeyValueStore } from '../storage.ts'
@@ -30,6 +31,8 @@ export interface HandlerDeps {
   approval: ApprovalUi
   /** The passkey card (issue 30); without it the passkey requests answer that there are none */
   passkeyCard?: PasskeyCard
+  /** The key export card (issue 30); without it APP_EXPORT_KEY answers that it is not available */
+  exportCard?: ExportCard
   /** navigator.credentials unless given */
   credentials?: CredentialsContainer
   applyTheme(theme: AppRequest<'APP_SYNC_THEME'>): void
