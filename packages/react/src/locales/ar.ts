@@ -265,4 +265,6 @@ export default {
   passkeyAdded: 'مفتاح مرور أُضيف في {date}',
   noPasskeys: 'لا توجد مفاتيح مرور بعد',
   passkeyInFrame: 'تابع في النافذة الآمنة أدناه.',
+  exportKey: 'تصدير المفتاح الخاص',
+  exportKeyInFrame: 'يظهر مفتاحك في النافذة الآمنة أدناه فقط، وليس على هذه الصفحة أبدًا.',
 } satisfies Messages

@@ -279,4 +279,6 @@ export default {
   passkeyAdded: 'Passkey vom {date}',
   noPasskeys: 'Noch keine Passkeys',
   passkeyInFrame: 'Fahren Sie im sicheren Fenster unten fort.',
+  exportKey: 'Privaten Schlüssel exportieren',
+  exportKeyInFrame: 'Ihr Schlüssel erscheint nur im sicheren Fenster unten, nie auf dieser Seite.',
 } satisfies Messages

@@ -270,4 +270,6 @@ export default {
   passkeyAdded: 'Llave de acceso añadida el {date}',
   noPasskeys: 'Aún no hay llaves de acceso',
   passkeyInFrame: 'Continúa en la ventana segura de abajo.',
+  exportKey: 'Exportar clave privada',
+  exportKeyInFrame: 'Tu clave solo aparece en la ventana segura de abajo, nunca en esta página.',
 } satisfies Messages

@@ -262,4 +262,6 @@ export default {
   passkeyAdded: 'کلید عبور افزوده‌شده در {date}',
   noPasskeys: 'هنوز کلید عبوری ندارید',
   passkeyInFrame: 'در پنجرهٔ امن زیر ادامه دهید.',
+  exportKey: 'خروجی گرفتن از کلید خصوصی',
+  exportKeyInFrame: 'کلید شما فقط در پنجرهٔ امن زیر نشان داده می‌شود، هرگز در این صفحه.',
 } satisfies Messages

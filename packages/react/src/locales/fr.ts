@@ -272,4 +272,7 @@ export default {
   passkeyAdded: 'Clé d’accès ajoutée le {date}',
   noPasskeys: 'Aucune clé d’accès pour l’instant',
   passkeyInFrame: 'Continuez dans la fenêtre sécurisée ci-dessous.',
+  exportKey: 'Exporter la clé privée',
+  exportKeyInFrame:
+    'Votre clé s’affiche uniquement dans la fenêtre sécurisée ci-dessous, jamais sur cette page.',
 } satisfies Messages

@@ -257,4 +257,6 @@ export default {
   passkeyAdded: 'מפתח גישה שנוסף ב-{date}',
   noPasskeys: 'עדיין אין מפתחות גישה',
   passkeyInFrame: 'המשיכו בחלון המאובטח שלמטה.',
+  exportKey: 'ייצוא המפתח הפרטי',
+  exportKeyInFrame: 'המפתח שלכם מוצג רק בחלון המאובטח שלמטה, אף פעם לא בדף הזה.',
 } satisfies Messages

@@ -258,4 +258,6 @@ export default {
   passkeyAdded: '{date} को जोड़ी गई पासकी',
   noPasskeys: 'अभी तक कोई पासकी नहीं',
   passkeyInFrame: 'नीचे दी गई सुरक्षित विंडो में जारी रखें।',
+  exportKey: 'निजी कुंजी निर्यात करें',
+  exportKeyInFrame: 'आपकी कुंजी केवल नीचे दी गई सुरक्षित विंडो में दिखती है, इस पेज पर कभी नहीं।',
 } satisfies Messages

@@ -263,4 +263,7 @@ export default {
   passkeyAdded: 'Kunci sandi ditambahkan {date}',
   noPasskeys: 'Belum ada kunci sandi',
   passkeyInFrame: 'Lanjutkan di jendela aman di bawah.',
+  exportKey: 'Ekspor kunci privat',
+  exportKeyInFrame:
+    'Kunci Anda hanya tampil di jendela aman di bawah, tidak pernah di halaman ini.',
 } satisfies Messages

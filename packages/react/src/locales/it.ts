@@ -265,4 +265,7 @@ export default {
   passkeyAdded: 'Passkey aggiunta il {date}',
   noPasskeys: 'Ancora nessuna passkey',
   passkeyInFrame: 'Continua nella finestra sicura qui sotto.',
+  exportKey: 'Esporta chiave privata',
+  exportKeyInFrame:
+    'La tua chiave compare solo nella finestra sicura qui sotto, mai in questa pagina.',
 } satisfies Messages

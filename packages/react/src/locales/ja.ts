@@ -265,4 +265,6 @@ export default {
   passkeyAdded: '{date} に追加したパスキー',
   noPasskeys: 'パスキーはまだありません',
   passkeyInFrame: '下の安全なウィンドウで続けてください。',
+  exportKey: '秘密鍵をエクスポート',
+  exportKeyInFrame: '鍵は下の安全なウィンドウにのみ表示され、このページには表示されません。',
 } satisfies Messages

@@ -260,4 +260,6 @@ export default {
   passkeyAdded: '추가한 패스키: {date}',
   noPasskeys: '아직 패스키가 없습니다',
   passkeyInFrame: '아래의 보안 창에서 계속하세요.',
+  exportKey: '개인 키 내보내기',
+  exportKeyInFrame: '키는 아래의 보안 창에만 표시되며 이 페이지에는 절대 표시되지 않습니다.',
 } satisfies Messages

@@ -272,4 +272,7 @@ export default {
   passkeyAdded: 'Klucz dostępu dodany {date}',
   noPasskeys: 'Nie masz jeszcze kluczy dostępu',
   passkeyInFrame: 'Kontynuuj w bezpiecznym oknie poniżej.',
+  exportKey: 'Eksportuj klucz prywatny',
+  exportKeyInFrame:
+    'Twój klucz pojawia się tylko w bezpiecznym oknie poniżej, nigdy na tej stronie.',
 } satisfies Messages

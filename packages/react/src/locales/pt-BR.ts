@@ -262,4 +262,6 @@ export default {
   passkeyAdded: 'Chave de acesso adicionada em {date}',
   noPasskeys: 'Nenhuma chave de acesso ainda',
   passkeyInFrame: 'Continue na janela segura abaixo.',
+  exportKey: 'Exportar chave privada',
+  exportKeyInFrame: 'Sua chave aparece só na janela segura abaixo, nunca nesta página.',
 } satisfies Messages

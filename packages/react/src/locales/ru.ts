@@ -272,4 +272,7 @@ export default {
   passkeyAdded: 'Ключ доступа от {date}',
   noPasskeys: 'Ключей доступа пока нет',
   passkeyInFrame: 'Продолжите в защищённом окне ниже.',
+  exportKey: 'Экспортировать закрытый ключ',
+  exportKeyInFrame:
+    'Ваш ключ показывается только в защищённом окне ниже и никогда — на этой странице.',
 } satisfies Messages

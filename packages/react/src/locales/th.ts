@@ -256,4 +256,6 @@ export default {
   passkeyAdded: 'พาสคีย์ที่เพิ่มเมื่อ {date}',
   noPasskeys: 'ยังไม่มีพาสคีย์',
   passkeyInFrame: 'ดำเนินการต่อในหน้าต่างที่ปลอดภัยด้านล่าง',
+  exportKey: 'ส่งออกคีย์ส่วนตัว',
+  exportKeyInFrame: 'คีย์ของคุณจะแสดงเฉพาะในหน้าต่างที่ปลอดภัยด้านล่าง ไม่แสดงบนหน้านี้',
 } satisfies Messages

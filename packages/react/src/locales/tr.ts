@@ -265,4 +265,7 @@ export default {
   passkeyAdded: 'Eklenme tarihi: {date}',
   noPasskeys: 'Henüz geçiş anahtarı yok',
   passkeyInFrame: 'Aşağıdaki güvenli pencerede devam edin.',
+  exportKey: 'Özel anahtarı dışa aktar',
+  exportKeyInFrame:
+    'Anahtarınız yalnızca aşağıdaki güvenli pencerede görünür, asla bu sayfada görünmez.',
 } satisfies Messages

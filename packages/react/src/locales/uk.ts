@@ -271,4 +271,6 @@ export default {
   passkeyAdded: 'Ключ доступу від {date}',
   noPasskeys: 'Ключів доступу ще немає',
   passkeyInFrame: 'Продовжте в захищеному вікні нижче.',
+  exportKey: 'Експортувати закритий ключ',
+  exportKeyInFrame: 'Ваш ключ показується лише в захищеному вікні нижче, ніколи на цій сторінці.',
 } satisfies Messages

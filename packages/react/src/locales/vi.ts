@@ -262,4 +262,7 @@ export default {
   passkeyAdded: 'Khóa truy cập thêm ngày {date}',
   noPasskeys: 'Chưa có khóa truy cập nào',
   passkeyInFrame: 'Hãy tiếp tục trong cửa sổ bảo mật bên dưới.',
+  exportKey: 'Xuất khóa riêng tư',
+  exportKeyInFrame:
+    'Khóa của bạn chỉ hiện trong cửa sổ bảo mật bên dưới, không bao giờ trên trang này.',
 } satisfies Messages

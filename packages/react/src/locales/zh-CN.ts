@@ -256,4 +256,6 @@ export default {
   passkeyAdded: '{date} 添加的通行密钥',
   noPasskeys: '还没有通行密钥',
   passkeyInFrame: '请在下方的安全窗口中继续。',
+  exportKey: '导出私钥',
+  exportKeyInFrame: '您的私钥只会显示在下方的安全窗口中，绝不会显示在此页面上。',
 } satisfies Messages

@@ -257,4 +257,6 @@ export default {
   passkeyAdded: '{date} 新增的密碼金鑰',
   noPasskeys: '尚無密碼金鑰',
   passkeyInFrame: '請在下方的安全視窗中繼續。',
+  exportKey: '匯出私密金鑰',
+  exportKeyInFrame: '您的金鑰只會顯示在下方的安全視窗中，絕不會顯示在此頁面上。',
 } satisfies Messages

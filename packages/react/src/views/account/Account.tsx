@@ -20,6 +20,7 @@ import { useNetworkImage } from '../networkImage.ts'
 import { AddressAvatar, Logo, TokenHolding } from '../parts.tsx'
 import { SkeletonRows } from '../SkeletonRows.tsx'
 import { activitySummary, visibleWalletFeatures } from './accountRules.ts'
+import { KeyExport } from './KeyExport.tsx'
 import { Passkeys } from './Passkeys.tsx'
 import { accountCss } from './styles.ts'
 
@@ -170,6 +171,9 @@ export default function Account() {
         ) : null}
         {account.connectorId === AUTH_CONNECTOR_ID ? <AccountTypeToggle /> : null}
         {embedded ? <Passkeys /> : null}
+        {embedded ? (
+          <KeyExport namespace={account.namespace === 'solana' ? 'solana' : 'eip155'} />
+        ) : null}
         {embedded ? <SignOutEverywhere /> : null}
         {core.options.enableNetworkSwitch === false ? (
           <p className="lk-item" data-testid="account-network">

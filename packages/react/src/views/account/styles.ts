@@ -1,6 +1,7 @@
 /** The account views: the address, balance, features, and the Receive address. */
 export const accountCss = `
 .lk-button-danger { color: var(--lk-error); }
+.lk-passkey-slot.lk-export-slot { height: 380px; }
 .lk-address { font-size: 18px; font-weight: 600; display: flex; align-items: center; gap: 6px; }
 .lk-balance { color: var(--lk-fg-muted); margin: 0; min-height: 24px; display: inline-flex; align-items: center; gap: 8px; }
 .lk-disconnect { margin-top: 16px; }

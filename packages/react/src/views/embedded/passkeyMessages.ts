@@ -1,6 +1,6 @@
 import { useMessagesWith } from '../../useMessages.ts'
 
-/** Passkeys' texts (issue 30): loaded with Connect and Account, not with the first load. */
+/** Passkeys' and key export's texts (issue 30): loaded with Connect and Account, not with the first load. */
 export const passkeyEn = {
   continueWithPasskey: 'Continue with a passkey',
   passkeys: 'Passkeys',
@@ -11,6 +11,9 @@ export const passkeyEn = {
   noPasskeys: 'No passkeys yet',
   /** While the frame's own card waits for the visitor's click */
   passkeyInFrame: 'Continue in the secure window below.',
+  /** Account, embedded wallets (issue 30): the key shows in the frame's card only */
+  exportKey: 'Export private key',
+  exportKeyInFrame: 'Your key shows only in the secure window below, never on this page.',
 }
 
 export type PasskeyMessages = typeof passkeyEn
