@@ -75,8 +75,7 @@ describe('axe on the embedded wallet views: both themes, desktop and phone, Engl
       it(`${mobile ? 'phone (390 px)' : 'desktop'}, ${locale}`, async () => {
         const { page } = await openDemo({
           mobile,
-          // isMobile off: see a11y.views.test.ts.
-          context: { locale, isMobile: false },
+          context: { locale },
         })
         const email = uniqueEmail('a11y')
         expect(await walk(page, email, locale === 'ar' ? 'rtl' : 'ltr')).toEqual([])

@@ -150,9 +150,7 @@ describe('axe on every view: both themes, desktop and phone, English and Arabic'
           rpcUrl: rpcB,
           accountIndex: 9,
           url: (demo) => `${demo}?siwx=local`,
-          // isMobile off: with it on, a click in the walk times out waiting for a stable element
-          // (not understood yet; README "Accessibility"). The modal sees a 390 px phone either way.
-          context: { locale, isMobile: false },
+          context: { locale },
         })
         expect(await walk(page, wallet, locale === 'ar' ? 'rtl' : 'ltr')).toEqual([])
       })
