@@ -45,7 +45,9 @@ const frame = await createServer({
   plugins: [frameHeadersPlugin({ apiUrl: server.url })],
 })
 await frame.listen()
-const frameUrl = frame.resolvedUrls?.local[0] ?? `http://127.0.0.1:${frame.config.server.port}/`
+// The page reaches the frame as `localhost`: browsers refuse an IP address as a passkey's relying
+// party, so a frame on 127.0.0.1 could offer no passkeys (README "Passkeys (frame and modal)").
+const frameUrl = `http://localhost:${frame.config.server.port}/`
 console.log(`[latchkey] OpenID provider (stands in for every social login) at ${oidc.issuer}`)
 console.log(
   `[latchkey] Farcaster auth relay (stands in for relay.farcaster.xyz) at ${farcasterRelay.url}`,
