@@ -474,6 +474,8 @@ describe.each(availableDatabases())('wallet/config service on $name', (database)
           '/auth/v1/passkeys/registration/verify',
           '/auth/v1/passkeys/{credentialId}',
           '/auth/v1/session',
+          '/auth/v1/session/reverify',
+          '/auth/v1/session/reverify/otp',
           '/auth/v1/sessions',
           '/auth/v1/social/connect',
           '/auth/v1/social/start',

@@ -6,7 +6,7 @@ import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { AUTH_KEY_EXPORT_FRESH_MS } from '../constants/auth.ts'
 import { availableDatabases } from '../testing/databases.ts'
-import { CHROME_ON_MAC, useEmailLoginServer } from '../testing/emailLogin.ts'
+import { CHROME_ON_MAC, otpOf, useEmailLoginServer } from '../testing/emailLogin.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const WALLET = {
@@ -15,8 +15,7 @@ const WALLET = {
   ciphertext: randomBytes(48).toString('base64'),
 }
 const STALE = {
-  message:
-    'For your safety, showing your key needs a sign-in from the last 5 minutes. Sign out, sign in again, then export.',
+  message: 'For your safety, showing your key needs a sign-in or a code from the last 5 minutes.',
 }
 
 describe.each(availableDatabases())('key export on $name', (database) => {
@@ -79,6 +78,51 @@ describe.each(availableDatabases())('key export on $name', (database) => {
     expect(await exportsOf(address)).toHaveLength(2)
     // The old session stays stale
     expect((await exportKey(token)).status).toBe(409)
+  })
+
+  it('a code to the email, entered while signed in, makes an older session fresh for 5 minutes', async () => {
+    const { email, token, address } = await withWallet('reverify')
+    t.clock.now += AUTH_KEY_EXPORT_FRESH_MS + 1
+    expect((await exportKey(token)).status).toBe(409)
+    t.pastCooldown()
+    const asked = await t.call('POST', '/auth/v1/session/reverify', { token })
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    const { challengeId } = asked.body as { action: string; challengeId: string }
+    expect(asked.body).toEqual({ action: 'VERIFY_OTP', challengeId })
+    const mail = await t.mailTo(email)
+    expect(mail.subject).toBe('Confirm it is you')
+    const otp = otpOf(mail)
+    const wrong = otp === '000000' ? '111111' : '000000'
+    const refused = await t.call('POST', '/auth/v1/session/reverify/otp', {
+      token,
+      body: { challengeId, otp: wrong },
+    })
+    expect(refused.status).toBe(400)
+    expect((await exportKey(token)).status).toBe(409)
+    const verify = (body: object) =>
+      t.call('POST', '/auth/v1/session/reverify/otp', { token, body })
+    expect((await verify({ challengeId, otp })).status).toBe(204)
+    // Used once
+    expect((await verify({ challengeId, otp })).status).toBe(410)
+    expect((await exportKey(token)).status).toBe(201)
+    t.clock.now += AUTH_KEY_EXPORT_FRESH_MS + 1
+    expect((await exportKey(token)).status).toBe(409)
+    expect(await exportsOf(address)).toHaveLength(1)
+  })
+
+  it("another user's session cannot use the code; without a session no code is sent", async () => {
+    const owner = await withWallet('owner')
+    const other = await withWallet('other')
+    t.pastCooldown()
+    const asked = await t.call('POST', '/auth/v1/session/reverify', { token: owner.token })
+    const { challengeId } = asked.body as { challengeId: string }
+    const otp = otpOf(await t.mailTo(owner.email))
+    const stolen = await t.call('POST', '/auth/v1/session/reverify/otp', {
+      token: other.token,
+      body: { challengeId, otp },
+    })
+    expect(stolen.status).toBe(410)
+    expect((await t.call('POST', '/auth/v1/session/reverify')).status).toBe(401)
   })
 
   it('answers 404 for a namespace without a wallet, 401 without a session, 400 for another namespace', async () => {

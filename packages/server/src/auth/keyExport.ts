@@ -1,7 +1,7 @@
 // Key export (issue 30): before the frame shows the user's key, it asks here. The server holds
 // no plain key and never sees one; it checks that the session's sign-in (an email code, a social
-// login or a passkey: each makes a new session) is from the last 5 minutes, records the export
-// (time, device, address) and mails the user about it.
+// login or a passkey: each makes a new session) or its last reverification (reverify.ts: an email
+// code) is from the last 5 minutes, records the export (time, device, address) and mails the user.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import { AUTH_KEY_EXPORT_FRESH_MS } from '../constants/auth.ts'
 import type { AppEnv } from '../env.ts'
@@ -60,11 +60,12 @@ export function registerKeyExportRoutes(app: OpenAPIHono<AppEnv>, flow: AuthFlow
       const at = flow.now()
       const signedIn = await db
         .selectFrom('auth_sessions')
-        .select('created_at')
+        .select(['created_at', 'verified_at'])
         .where('token_hash', '=', sha256(auth.token))
         .executeTakeFirst()
       if (!signedIn) return c.json(authNotConnected, 401)
-      if (at.getTime() - signedIn.created_at.getTime() > AUTH_KEY_EXPORT_FRESH_MS) {
+      const proved = Math.max(signedIn.created_at.getTime(), signedIn.verified_at?.getTime() ?? 0)
+      if (at.getTime() - proved > AUTH_KEY_EXPORT_FRESH_MS) {
         return c.json(authExportNeedsFreshSignIn, 409)
       }
       const { user } = auth

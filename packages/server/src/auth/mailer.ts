@@ -77,6 +77,11 @@ export const authMails = {
     subject: 'Confirm your email change',
     text: `To change your email address to ${newEmail}, enter this code:\n\n${otp}\n\nIt is valid for ${minutes(AUTH_OTP_TTL_MS)}. If you did not ask for it, ignore this email.\n`,
   }),
+  reverifyOtp: (to: string, otp: string): Mail => ({
+    to,
+    subject: 'Confirm it is you',
+    text: `To confirm it is you before your wallet's private key is shown, enter this code:\n\n${otp}\n\nIt is valid for ${minutes(AUTH_OTP_TTL_MS)}. If you did not ask for it, someone may be signed in to your wallet: sign out everywhere from Account.\n`,
+  }),
   keyExported: (to: string, address: string, request: SignInRequest): Mail => ({
     to,
     subject: 'Your wallet key was exported',

@@ -26,6 +26,7 @@ import { type AuthRouteDeps, authFlow } from './flow.ts'
 import { KEY_EXPORT_ROUTES, registerKeyExportRoutes } from './keyExport.ts'
 import { registerPasskeyRoutes } from './passkeys/register.ts'
 import { PASSKEY_ROUTES } from './passkeys/routes.ts'
+import { REVERIFY_ROUTES, registerReverifyRoutes } from './reverify.ts'
 import {
   authValidationHook,
   body,
@@ -176,6 +177,7 @@ export const AUTH_PROJECT_ROUTES = [
   ...WALLET_ROTATION_ROUTES,
   ...PASSKEY_ROUTES,
   ...KEY_EXPORT_ROUTES,
+  ...REVERIFY_ROUTES,
 ]
 
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps) {
@@ -197,6 +199,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRouteDeps
   registerWalletRotationRoutes(app, flow)
   registerPasskeyRoutes(app, flow, deps.frameOrigins ?? [])
   registerKeyExportRoutes(app, flow)
+  registerReverifyRoutes(app, flow)
 
   app.openapi(
     getSessionRoute,

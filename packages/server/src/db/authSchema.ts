@@ -30,7 +30,7 @@ export interface AuthDevicesTable {
   approved_at: Date
 }
 
-export type AuthChallengeKind = 'login' | 'change_primary' | 'change_secondary'
+export type AuthChallengeKind = 'login' | 'change_primary' | 'change_secondary' | 'reverify'
 
 /** One email round trip: a one-time code and, for a login from a new device, an approval link */
 export interface AuthChallengesTable {
@@ -92,6 +92,8 @@ export interface AuthSessionsTable {
   expires_at: Date
   /** RFC 7638 thumbprint of the frame key the session is bound to (DPoP); null: from before */
   jkt: ColumnType<string | null, string | null | undefined, string | null>
+  /** The last time the user proved a factor again in this session (issue 30: key export) */
+  verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 /** A DPoP proof seen (sha256 of its jkt and jti, hex), kept until it is too old to be accepted */

@@ -15,6 +15,7 @@ import { names } from './namesMigration.ts'
 import { onrampOrders, onrampPresets } from './onrampMigration.ts'
 import { passkeys } from './passkeysMigration.ts'
 import { projectAdmin } from './projectAdminMigration.ts'
+import { sessionReverify } from './reverifyMigration.ts'
 import type { Database } from './schema.ts'
 import { sessionDpop, siwxTokens } from './securityMigrations.ts'
 import { smartSessions } from './sessionsMigration.ts'
@@ -229,6 +230,7 @@ export const migrations: Record<string, Migration> = {
   '2026_02_001_farcaster_channels': farcasterChannels,
   '2026_03_001_passkeys': passkeys,
   '2026_04_001_key_exports': keyExports,
+  '2026_04_002_session_reverify': sessionReverify,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

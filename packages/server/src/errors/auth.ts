@@ -90,8 +90,11 @@ export function authEmailLoginLocked(retryAfter: number): AuthErrorBody {
 
 /** Issue 30: a key export from a session older than AUTH_KEY_EXPORT_FRESH_MS (HTTP 409) */
 export const authExportNeedsFreshSignIn: AuthErrorBody = {
-  message:
-    'For your safety, showing your key needs a sign-in from the last 5 minutes. Sign out, sign in again, then export.',
+  message: 'For your safety, showing your key needs a sign-in or a code from the last 5 minutes.',
 }
 /** Issue 30: a key export of a namespace the user holds no wallet in (HTTP 404) */
 export const authNoWalletToExport: AuthErrorBody = { message: 'There is no wallet to export' }
+/** Issue 30: a reverification asked by a user without email login (HTTP 409) */
+export const authNoEmailToReverify: AuthErrorBody = {
+  message: 'This account signs in without email: sign out and sign in again to confirm it is you.',
+}
