@@ -5,16 +5,23 @@
 import { FrameError } from '../frameError.ts'
 import { USER_REJECTED } from '../protocol/rpcRules.ts'
 import { ApprovalAborted, element } from './approval.ts'
-import type { KeySecret } from './keySecret.ts'
+import { FreshFactorNeeded, type KeySecret } from './keySecret.ts'
 import { EXPORT_TEXT } from './texts.ts'
+
+/** A code to the visitor's email, for a sign-in older than the server allows (keySecret.ts) */
+export interface Reverify {
+  send(): Promise<void>
+  confirm(otp: string): Promise<void>
+}
 
 export interface ExportCard {
   /**
    * Shows the warning; after the visitor confirms it, `reveal` fetches the key (its failure is
-   * shown and Show key stays for another try). Resolves on Done; Cancel or Escape reject with
-   * 'User rejected the request' (4001), `signal` with ApprovalAborted.
+   * shown and Show key stays for another try; FreshFactorNeeded asks for a code by `reverify`,
+   * then fetches again). Resolves on Done; Cancel or Escape reject with 'User rejected the
+   * request' (4001), `signal` with ApprovalAborted.
    */
-  run(signal: AbortSignal, reveal: () => Promise<KeySecret>): Promise<void>
+  run(signal: AbortSignal, reveal: () => Promise<KeySecret>, reverify?: Reverify): Promise<void>
 }
 
 export interface ExportCardOptions {
@@ -66,16 +73,26 @@ export function createExportCard(doc: Document, options: ExportCardOptions = {})
   const reveal = button(EXPORT_TEXT.reveal, 'lk-reject', 'frame-export-reveal')
   const copy = button(EXPORT_TEXT.copy, 'lk-reject', 'frame-export-copy')
   const done = button(EXPORT_TEXT.done, 'lk-approve', 'frame-export-done')
+  const sendCode = button(EXPORT_TEXT.sendCode, 'lk-approve', 'frame-export-send-code')
+  const code = element(doc, 'input', 'lk-code')
+  code.inputMode = 'numeric'
+  code.autocomplete = 'one-time-code'
+  code.maxLength = 6
+  code.setAttribute('aria-label', EXPORT_TEXT.codeLabel)
+  code.dataset.testid = 'frame-export-code'
+  const confirmCode = button(EXPORT_TEXT.confirmCode, 'lk-approve', 'frame-export-confirm-code')
   const warnButtons = element(doc, 'div', 'lk-buttons')
-  warnButtons.append(cancel, show)
+  warnButtons.append(cancel, show, sendCode, confirmCode)
   const keyButtons = element(doc, 'div', 'lk-buttons')
   keyButtons.append(reveal, copy)
-  card.append(title, warning, understand, secret, warnButtons, keyButtons, done, status)
+  card.append(title, warning, understand, code, secret, warnButtons, keyButtons, done, status)
   root.append(card)
   doc.body.append(root)
 
   interface Open {
     start(): void
+    sendCode(): void
+    confirmCode(): void
     cancel(): void
     finish(): void
   }
@@ -83,9 +100,12 @@ export function createExportCard(doc: Document, options: ExportCardOptions = {})
   /** The key while the card shows it; '' otherwise */
   let key = ''
 
-  function step(name: 'warn' | 'key') {
+  function step(name: 'warn' | 'send' | 'code' | 'key') {
     card.dataset.step = name
-    for (const node of [warning, understand, warnButtons]) node.hidden = name !== 'warn'
+    for (const node of [warning, understand, show]) node.hidden = name !== 'warn'
+    warnButtons.hidden = name === 'key'
+    sendCode.hidden = name !== 'send'
+    for (const node of [code, confirmCode]) node.hidden = name !== 'code'
     for (const node of [secret, keyButtons, done]) node.hidden = name !== 'key'
   }
   const mask = () => {
@@ -105,6 +125,15 @@ export function createExportCard(doc: Document, options: ExportCardOptions = {})
   checkbox.addEventListener('change', syncShow)
   show.addEventListener('click', (event) => {
     if (isTrusted(event) && checkbox.checked) current?.start()
+  })
+  sendCode.addEventListener('click', (event) => {
+    if (isTrusted(event)) current?.sendCode()
+  })
+  confirmCode.addEventListener('click', (event) => {
+    if (isTrusted(event)) current?.confirmCode()
+  })
+  code.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && isTrusted(event)) current?.confirmCode()
   })
   cancel.addEventListener('click', (event) => {
     if (isTrusted(event)) current?.cancel()
@@ -146,13 +175,14 @@ export function createExportCard(doc: Document, options: ExportCardOptions = {})
     current = null
     key = ''
     secret.textContent = ''
+    code.value = ''
     checkbox.checked = false
     root.hidden = true
     doc.documentElement.removeAttribute('data-approval')
   }
 
   return {
-    run(signal, fetchKey) {
+    run(signal, fetchKey, reverify) {
       if (current) return Promise.reject(new FrameError('A key export is open already'))
       if (signal.aborted) return Promise.reject(new ApprovalAborted('Request was aborted'))
       return new Promise((resolve, reject) => {
@@ -167,31 +197,55 @@ export function createExportCard(doc: Document, options: ExportCardOptions = {})
           end()
         }
         signal.addEventListener('abort', onAbort, { once: true })
+        /** Runs `task` unless one runs; its failure is said in the status line */
+        const attempt = (task: () => Promise<void>) => {
+          if (busy) return
+          busy = true
+          task()
+            .catch((error: unknown) => {
+              if (current !== open) return
+              log('the key export failed', error)
+              status.textContent = error instanceof Error ? error.message : String(error)
+              if (error instanceof FreshFactorNeeded && reverify) {
+                step('send')
+                sendCode.focus()
+              }
+            })
+            .finally(() => {
+              busy = false
+              syncShow()
+            })
+        }
+        const showKey = async () => {
+          show.setAttribute('aria-disabled', 'true')
+          status.textContent = EXPORT_TEXT.working
+          const { secret: value } = await fetchKey()
+          if (current !== open) return
+          key = value
+          status.textContent = ''
+          step('key')
+          mask()
+          reveal.focus()
+        }
         const open: Open = {
-          start() {
-            if (busy) return
-            busy = true
-            show.setAttribute('aria-disabled', 'true')
-            status.textContent = EXPORT_TEXT.working
-            fetchKey().then(
-              ({ secret: value }) => {
-                busy = false
-                if (current !== open) return
-                key = value
-                status.textContent = ''
-                step('key')
-                mask()
-                reveal.focus()
-              },
-              (error: unknown) => {
-                busy = false
-                if (current !== open) return
-                log('the key could not be exported', error)
-                syncShow()
-                status.textContent = error instanceof Error ? error.message : String(error)
-              },
-            )
-          },
+          start: () => attempt(showKey),
+          sendCode: () =>
+            attempt(async () => {
+              await reverify?.send()
+              if (current !== open) return
+              status.textContent = EXPORT_TEXT.codeSent
+              step('code')
+              code.focus()
+            }),
+          confirmCode: () =>
+            attempt(async () => {
+              const otp = code.value.trim()
+              if (!/^\d{6}$/.test(otp)) throw new Error(EXPORT_TEXT.codeInvalid)
+              await reverify?.confirm(otp)
+              if (current !== open) return
+              code.value = ''
+              await showKey()
+            }),
           cancel: () => settle(() => reject(new FrameError(USER_REJECTED, 4001))),
           finish: () => settle(resolve),
         }

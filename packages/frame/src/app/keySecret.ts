@@ -3,6 +3,7 @@
 // mail to the user); then the frame decrypts its own blob. The text goes only to the export card.
 import * as z from 'zod/mini'
 import type { AuthApi } from './api.ts'
+import { ApiError } from './apiError.ts'
 import { base58Encode } from './base58.ts'
 import { decryptPrivateKey, importWrappingKey, KeyError, type KeyNamespace } from './keys.ts'
 import { decryptSolanaSeed, solanaAccountFromSeed } from './solanaKey.ts'
@@ -14,16 +15,40 @@ export interface KeySecret {
 }
 
 const Recorded = z.object({ address: z.string(), exportedAt: z.string() })
+const Challenge = z.object({ action: z.literal('VERIFY_OTP'), challengeId: z.string() })
+
+/** The session's sign-in is older than 5 minutes: a code to the email (reverifyApi) renews it */
+export class FreshFactorNeeded extends Error {
+  override name = 'FreshFactorNeeded'
+}
+
+/** The signed-in user proves it is them again with a code mailed to them (server: reverify.ts) */
+export function reverifyApi(api: AuthApi) {
+  return {
+    send: async (token: string): Promise<string> =>
+      (await api.call('POST', '/auth/v1/session/reverify', Challenge, { token })).challengeId,
+    confirm: async (token: string, challengeId: string, otp: string): Promise<void> => {
+      await api.call('POST', '/auth/v1/session/reverify/otp', null, {
+        token,
+        body: { challengeId, otp },
+      })
+    },
+  }
+}
 
 export async function exportKeySecret(
   api: AuthApi,
   token: string,
   namespace: KeyNamespace,
 ): Promise<KeySecret> {
-  const { address } = await api.call('POST', '/auth/v1/wallet/exports', Recorded, {
-    token,
-    body: { namespace },
-  })
+  const { address } = await api
+    .call('POST', '/auth/v1/wallet/exports', Recorded, { token, body: { namespace } })
+    .catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 409) {
+        throw new FreshFactorNeeded(error.message)
+      }
+      throw error
+    })
   const response = await api.wallet(token)
   const key = await importWrappingKey(response.wrappingKey)
   const blob =

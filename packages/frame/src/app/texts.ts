@@ -42,4 +42,10 @@ export const EXPORT_TEXT = {
   copyFailed: 'Could not copy. Hold Reveal and write it down instead.',
   done: 'Done',
   working: 'Checking your sign-in…',
+  sendCode: 'Email me a code',
+  codeSent: 'Enter the code we sent to your email.',
+  codeLabel: 'Code from your email',
+  /** A code that is not 6 digits (core's ErrorText.invalidOtp) */
+  codeInvalid: 'Enter the code from the email',
+  confirmCode: 'Confirm',
 } as const

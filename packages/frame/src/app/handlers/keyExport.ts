@@ -2,7 +2,7 @@
 // the visitor confirms its warning; the server records the export first (keySecret.ts). The page
 // hears only that the card closed (or was cancelled), never the key.
 import { FrameError } from '../../frameError.ts'
-import { exportKeySecret } from '../keySecret.ts'
+import { exportKeySecret, reverifyApi } from '../keySecret.ts'
 import type { FrameState } from './state.ts'
 import type { HandlerDeps, HandlerTable } from './types.ts'
 
@@ -10,6 +10,7 @@ export const KEY_EXPORT_UNAVAILABLE = 'Key export is not available here'
 
 export function keyExportHandlers(deps: HandlerDeps, state: FrameState) {
   const { api, wallet, log } = deps
+  const codes = reverifyApi(api)
   /** The card on show, if any */
   let open: AbortController | null = null
 
@@ -23,8 +24,16 @@ export function keyExportHandlers(deps: HandlerDeps, state: FrameState) {
       state.pendingRpc.add(controller)
       open = controller
       try {
-        await card.run(controller.signal, () =>
-          wallet.withSession((token) => exportKeySecret(api, token, namespace)),
+        let challengeId = ''
+        await card.run(
+          controller.signal,
+          () => wallet.withSession((token) => exportKeySecret(api, token, namespace)),
+          {
+            send: async () => {
+              challengeId = await wallet.withSession((token) => codes.send(token))
+            },
+            confirm: (otp) => wallet.withSession((token) => codes.confirm(token, challengeId, otp)),
+          },
         )
         log.info(`the ${namespace} key was exported`)
         return {}
