@@ -2,7 +2,7 @@
 // ring, the theme switch, and waiting until the modal stands still.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Page } from 'playwright-core'
+import type { Frame, Page } from 'playwright-core'
 import { expect } from 'vitest'
 
 const axeSource = readFileSync(
@@ -61,6 +61,76 @@ export async function axeViolations(page: Page, label: string): Promise<string[]
           )
           .join('; ')}`,
     )
+  })
+  return found.map((violation) => `${label}: ${violation}`)
+}
+
+/**
+ * axe-core inside the embedded wallet's frame (a document of its own origin, which axeViolations
+ * skips), on the card it shows. The frame's CSP allows no inline script, so axe goes in as a
+ * string expression (run by CDP, outside the page's CSP). Fails, rather than passing vacuously,
+ * when no card is shown, or axe checked no node of it, not each of its buttons, or no colour
+ * contrast in it.
+ */
+export async function frameAxeViolations(frame: Frame, label: string): Promise<string[]> {
+  // No finite animation or transition runs in the frame (a colour read halfway is neither theme's).
+  await expect
+    .poll(() =>
+      frame.evaluate(() =>
+        document
+          .getAnimations()
+          .every(
+            (a) =>
+              a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+          ),
+      ),
+    )
+    .toBe(true)
+  if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axeSource)
+  const found = await frame.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe
+    // The whole frame document (its lang, its title), the shown card in it
+    const result = await axe.run(document, {
+      rules: { 'target-size': { enabled: true } },
+    })
+    const card = document.querySelector('.lk-approval:not([hidden]) > .lk-card')
+    if (!card) return ['no card is shown in the frame']
+    const inCard = (r: { nodes: { target: unknown[] }[] }) =>
+      r.nodes.some((n) => {
+        const selector = n.target[0]
+        const node = typeof selector === 'string' ? document.querySelector(selector) : null
+        return node !== null && card.contains(node)
+      })
+    const checked = [...result.passes, ...result.violations, ...result.incomplete]
+    const problems: string[] = []
+    if (!checked.some(inCard)) problems.push('axe checked nothing in the card')
+    if (!result.passes.some(inCard)) problems.push('axe passed nothing in the card')
+    // Every button the card shows is among the nodes axe checked (button-name takes them all)
+    const seen = new Set(
+      checked
+        .flatMap((r) => r.nodes)
+        .map((n) => (typeof n.target[0] === 'string' ? document.querySelector(n.target[0]) : null)),
+    )
+    for (const button of card.querySelectorAll('button')) {
+      if (button.checkVisibility() && !seen.has(button))
+        problems.push(`axe did not check ${button.dataset.testid ?? button.textContent}`)
+    }
+    if (
+      ![...result.passes, ...result.violations].some((r) => r.id === 'color-contrast' && inCard(r))
+    )
+      problems.push('axe measured no colour contrast in the card')
+    return [
+      ...problems,
+      ...result.violations.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map(
+              (n) =>
+                `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ')})` : ''}`,
+            )
+            .join('; ')}`,
+      ),
+    ]
   })
   return found.map((violation) => `${label}: ${violation}`)
 }

@@ -4,7 +4,8 @@
 // and, while held, in its text; the page hears only that the card closed.
 import { FrameError } from '../frameError.ts'
 import { USER_REJECTED } from '../protocol/rpcRules.ts'
-import { ApprovalAborted, element } from './approval.ts'
+import { element } from './approval.ts'
+import { cardRequest } from './cardRequest.ts'
 import { FreshFactorNeeded, type KeySecret } from './keySecret.ts'
 import { EXPORT_TEXT } from './texts.ts'
 
@@ -184,19 +185,8 @@ export function createExportCard(doc: Document, options: ExportCardOptions = {})
   return {
     run(signal, fetchKey, reverify) {
       if (current) return Promise.reject(new FrameError('A key export is open already'))
-      if (signal.aborted) return Promise.reject(new ApprovalAborted('Request was aborted'))
-      return new Promise((resolve, reject) => {
+      return cardRequest<void>(signal, hide, ({ settle, resolve, reject }) => {
         let busy = false
-        const onAbort = () => {
-          hide()
-          reject(new ApprovalAborted('Request was aborted'))
-        }
-        const settle = (end: () => void) => {
-          signal.removeEventListener('abort', onAbort)
-          hide()
-          end()
-        }
-        signal.addEventListener('abort', onAbort, { once: true })
         /** Runs `task` unless one runs; its failure is said in the status line */
         const attempt = (task: () => Promise<void>) => {
           if (busy) return

@@ -4,7 +4,8 @@
 // dialog is what the visitor confirms; the card only hands it the activation. One card at a time.
 import { FrameError } from '../frameError.ts'
 import { USER_REJECTED } from '../protocol/rpcRules.ts'
-import { ApprovalAborted, element } from './approval.ts'
+import { element } from './approval.ts'
+import { cardRequest } from './cardRequest.ts'
 import { PASSKEY_TEXT } from './texts.ts'
 
 export interface PasskeyCardView {
@@ -73,19 +74,8 @@ export function createPasskeyCard(
   return {
     run(view, signal, ceremony) {
       if (current) return Promise.reject(new FrameError('A passkey request is open already'))
-      if (signal.aborted) return Promise.reject(new ApprovalAborted('Request was aborted'))
-      return new Promise((resolve, reject) => {
+      return cardRequest(signal, hide, ({ settle, resolve, reject }) => {
         let busy = false
-        const onAbort = () => {
-          hide()
-          reject(new ApprovalAborted('Request was aborted'))
-        }
-        const settle = (finish: () => void) => {
-          signal.removeEventListener('abort', onAbort)
-          hide()
-          finish()
-        }
-        signal.addEventListener('abort', onAbort, { once: true })
         current = {
           start() {
             if (busy) return

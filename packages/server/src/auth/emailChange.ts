@@ -112,28 +112,18 @@ export function registerEmailChangeRoutes(app: OpenAPIHono<AppEnv>, flow: AuthFl
       if (await emailTaken(db, row.project_id, newEmail, row.id)) {
         return c.json(authEmailInUse, 409)
       }
-      const key = { projectId: row.project_id, email, kind: 'change' as const }
-      const outcome = await flow.withCooldown(key, async (at) => {
-        const otp = newOtp()
-        const challengeId = await createChallenge(
-          db,
-          {
-            projectId: row.project_id,
-            kind: 'change_primary',
-            email,
-            userId: row.id,
-            newEmail,
-            otp,
-            expiresAt: new Date(at.getTime() + AUTH_OTP_TTL_MS),
-          },
-          at,
-        )
-        return flow.mailChallenge(
-          challengeId,
-          authMails.changePrimary(email, otp.otp, newEmail),
-          'VERIFY_PRIMARY_OTP' as const,
-        )
-      })
+      const outcome = await flow.mailUserCode(
+        {
+          projectId: row.project_id,
+          userId: row.id,
+          cooldownEmail: email,
+          email,
+          kind: 'change_primary',
+          newEmail,
+        },
+        (otp) => authMails.changePrimary(email, otp, newEmail),
+        'VERIFY_PRIMARY_OTP' as const,
+      )
       if ('ok' in outcome) return c.json(outcome.ok, 200)
       return mailRefusal(c, outcome)
     },

@@ -3,14 +3,17 @@
 import type { Context, TypedResponse } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Kysely } from 'kysely'
+import { AUTH_OTP_TTL_MS } from '../constants/auth.ts'
+import type { AuthChallengeKind } from '../db/authSchema.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv } from '../env.ts'
 import { type AuthErrorBody, authCooldown, authMailFailed } from '../errors/auth.ts'
 import { type ClientAddressOf, socketAddress } from '../middleware/rateLimit.ts'
 import { requirePossession } from './dpop.ts'
 import type { Mail, Mailer } from './mailer.ts'
-import { deleteChallenge } from './store/challenges.ts'
+import { createChallenge, deleteChallenge } from './store/challenges.ts'
 import { type CooldownKey, claimCooldown, releaseCooldown } from './store/cooldowns.ts'
+import { newOtp } from './store/hashing.ts'
 import { sessionUser } from './store/sessions.ts'
 
 export interface AuthRouteDeps {
@@ -69,6 +72,35 @@ export function authFlow(deps: AuthRouteDeps) {
       if (result !== undefined) return { ok: result }
       await releaseCooldown(db, key, at)
       return { mailFailed: true }
+    },
+
+    /**
+     * A code for the signed-in user's account action (email change, reverification) to `email`,
+     * within the 30 s cooldown of the user's current address (`cooldownEmail`).
+     */
+    mailUserCode<A extends string>(
+      code: {
+        projectId: string
+        userId: string
+        cooldownEmail: string
+        email: string
+        kind: AuthChallengeKind
+        newEmail?: string
+      },
+      mail: (otp: string) => Mail,
+      action: A,
+    ) {
+      const key = { projectId: code.projectId, email: code.cooldownEmail, kind: 'change' as const }
+      return this.withCooldown(key, async (at) => {
+        const otp = newOtp()
+        const { cooldownEmail: _, ...challenge } = code
+        const challengeId = await createChallenge(
+          db,
+          { ...challenge, otp, expiresAt: new Date(at.getTime() + AUTH_OTP_TTL_MS) },
+          at,
+        )
+        return this.mailChallenge(challengeId, mail(otp.otp), action)
+      })
     },
 
     /** The session's user, or undefined (the route answers 401); 401 without its key's proof. */

@@ -2,7 +2,6 @@
 // code to the user's email; the right code marks the session verified now, which
 // keyExport.ts counts as a fresh factor. A social user (no email login) signs in again instead.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
-import { AUTH_OTP_TTL_MS } from '../constants/auth.ts'
 import type { AppEnv } from '../env.ts'
 import { authNoEmailToReverify, authNotConnected } from '../errors/auth.ts'
 import { type AuthFlow, mailRefusal } from './flow.ts'
@@ -20,8 +19,8 @@ import {
   session,
   sessionResponses,
 } from './schemas.ts'
-import { createChallenge, verifyOtp } from './store/challenges.ts'
-import { newOtp, sha256 } from './store/hashing.ts'
+import { verifyOtp } from './store/challenges.ts'
+import { sha256 } from './store/hashing.ts'
 
 export const postReverifyRoute = createRoute({
   method: 'post',
@@ -60,27 +59,17 @@ export function registerReverifyRoutes(app: OpenAPIHono<AppEnv>, flow: AuthFlow)
       const email = row.email
       if (email === null) return c.json(authNoEmailToReverify, 409)
       // One mail per 30 s per address for the signed-in user's account actions (as an email change)
-      const key = { projectId: row.project_id, email, kind: 'change' as const }
-      const outcome = await flow.withCooldown(key, async (at) => {
-        const otp = newOtp()
-        const challengeId = await createChallenge(
-          db,
-          {
-            projectId: row.project_id,
-            kind: 'reverify',
-            email,
-            userId: row.id,
-            otp,
-            expiresAt: new Date(at.getTime() + AUTH_OTP_TTL_MS),
-          },
-          at,
-        )
-        return flow.mailChallenge(
-          challengeId,
-          authMails.reverifyOtp(email, otp.otp),
-          'VERIFY_OTP' as const,
-        )
-      })
+      const outcome = await flow.mailUserCode(
+        {
+          projectId: row.project_id,
+          userId: row.id,
+          cooldownEmail: email,
+          email,
+          kind: 'reverify',
+        },
+        (otp) => authMails.reverifyOtp(email, otp),
+        'VERIFY_OTP' as const,
+      )
       if ('ok' in outcome) return c.json(outcome.ok, 200)
       return mailRefusal(c, outcome)
     },

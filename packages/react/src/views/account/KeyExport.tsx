@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { useCoreText } from '../../useMessages.ts'
 import { FrameSlot } from '../embedded/FrameSlot.tsx'
 import { usePasskeyMessages } from '../embedded/passkeyMessages.ts'
+import { useFrameCard } from '../embedded/useFrameCard.ts'
 
 /**
  * Account view, embedded wallet only (issue 30): "Export private key". The frame's own card
@@ -15,19 +16,7 @@ export function KeyExport({ namespace }: { namespace: 'eip155' | 'solana' }) {
   const coreText = useCoreText()
   const [exporting, setExporting] = useState(false)
   const [error, setError] = useState<string>()
-  const alive = useRef(true)
-  const carding = useRef(false)
-  useEffect(() => {
-    alive.current = true
-    return () => {
-      alive.current = false
-      if (!carding.current) return
-      void core.embedded
-        .frame()
-        .then((frame) => frame.request('APP_CANCEL_EXPORT', {}))
-        .catch(() => undefined)
-    }
-  }, [core])
+  const { alive, carding, failureText } = useFrameCard('APP_CANCEL_EXPORT')
 
   const start = () => {
     setExporting(true)
@@ -38,11 +27,7 @@ export function KeyExport({ namespace }: { namespace: 'eip155' | 'solana' }) {
       .then((frame) => frame.request('APP_EXPORT_KEY', { namespace }))
       .then(
         () => undefined,
-        (failure: unknown) => {
-          // The visitor's own Cancel in the frame's card is no error to show
-          if (!alive.current || (failure as { code?: unknown }).code === 4001) return
-          setError(failure instanceof Error ? failure.message : String(failure))
-        },
+        (failure: unknown) => setError(failureText(failure)),
       )
       .finally(() => {
         carding.current = false

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useState } from 'react'
 import { useAppKitInstance } from '../../instance.ts'
 import { format } from '../../messages.ts'
 import { useCoreText, useLocale } from '../../useMessages.ts'
 import { FrameSlot, passkeysSupported } from '../embedded/FrameSlot.tsx'
 import { usePasskeyMessages } from '../embedded/passkeyMessages.ts'
+import { useFrameCard } from '../embedded/useFrameCard.ts'
 
 /** A passkey as the frame tells of it (APP_GET_PASSKEYS): labels only */
 interface PasskeyItem {
@@ -27,20 +28,7 @@ export function Passkeys() {
   const [adding, setAdding] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
-  const alive = useRef(true)
-  /** The frame's card is on show: leaving takes it down */
-  const carding = useRef(false)
-  useEffect(() => {
-    alive.current = true
-    return () => {
-      alive.current = false
-      if (!carding.current) return
-      void core.embedded
-        .frame()
-        .then((frame) => frame.request('APP_CANCEL_PASSKEY', {}))
-        .catch(() => undefined)
-    }
-  }, [core])
+  const { alive, carding, failureText } = useFrameCard('APP_CANCEL_PASSKEY')
 
   const run = useCallback(
     (
@@ -55,11 +43,7 @@ export function Passkeys() {
         .then(ask)
         .then(
           (reply) => alive.current && setPasskeys(reply.passkeys),
-          (failure: unknown) => {
-            // The visitor's own Cancel in the frame's card is no error to show
-            if (!alive.current || (failure as { code?: unknown }).code === 4001) return
-            setError(failure instanceof Error ? failure.message : String(failure))
-          },
+          (failure: unknown) => setError(failureText(failure)),
         )
         .finally(() => {
           if (!alive.current) return
@@ -68,7 +52,7 @@ export function Passkeys() {
           setAdding(false)
         })
     },
-    [core],
+    [core, alive, carding, failureText],
   )
 
   useEffect(() => {
