@@ -69,7 +69,7 @@ async function signInWithPasskey(page: Page) {
 }
 
 describe('Passkeys through the embedded wallet (issue 30)', () => {
-  it('adds a passkey after an email login and signs in with it on a fresh page: the same address; Cancel in the card, a cloned counter refused, removal', async () => {
+  it('adds a passkey after an email login and signs in with it on a fresh page: the same address; Cancel in the card, a cloned counter and another site’s passkey refused, removal', async () => {
     const email = uniqueEmail('passkey')
     const { page, errors } = await openDemo({ beforeGoto: (p) => stack.rewire(p) })
     const device = await authenticator(page)
@@ -114,6 +114,16 @@ describe('Passkeys through the embedded wallet (issue 30)', () => {
     await secureFrame(clone.page).getByTestId('frame-passkey-continue').click()
     await clone.page.getByTestId('connect-passkey-error').waitFor()
     expect(await view(clone.page, 'Account').count()).toBe(0)
+
+    // The same key pair as a passkey of another site: the frame's origin cannot use it.
+    const foreign = await freshPageWith({ ...credential, rpId: 'wallet.example' })
+    await foreign.page.getByTestId('connect-button').click()
+    await foreign.page.getByTestId('connect-passkey').click()
+    await secureFrame(foreign.page).getByTestId('frame-passkey-continue').click()
+    await expect
+      .poll(() => secureFrame(foreign.page).getByTestId('frame-passkey-status').textContent())
+      .toBe('The passkey was not used. Try again, or cancel.')
+    expect(await view(foreign.page, 'Account').count()).toBe(0)
 
     // Removing it (the email login stays a way in) empties the list.
     await fresh.page.getByTestId('passkey-remove').click()
