@@ -75,6 +75,19 @@ describe('after a reload, a WalletConnect session', () => {
     expect(after.kit.stores.chain.getState().activeCaipNetwork.id).toBe(31337)
     expect(wallet.proposers).toHaveLength(proposals)
   })
+
+  it('is not shown disconnected on its way back', async () => {
+    const { before } = await paired()
+    const statuses: string[] = []
+    const after = await reloaded(before, undefined, ({ kit }) => {
+      kit.stores.account.subscribe((state) => statuses.push(state.status))
+    })
+    await vi.waitFor(
+      () => expect(after.kit.stores.account.getState().status).toBe('connected'),
+      WAIT,
+    )
+    expect(statuses).not.toContain('disconnected')
+  })
 })
 
 describe('after a reload, a WalletConnect session (continued)', () => {

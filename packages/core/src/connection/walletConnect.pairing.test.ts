@@ -8,6 +8,7 @@ import type { WalletRef } from '../router/router.ts'
 import type { SIWXMessageInput } from '../siwx/siwx.ts'
 import { LocalSIWX } from '../siwx/siwxLocal.ts'
 import { MemoryStorage } from '../storage/memoryStorage.ts'
+import { DEMO_PROJECT_ID } from '../testing/realServer.ts'
 import { useRealRelay, WAIT } from '../testing/walletConnectRelay.ts'
 
 const { app, mobileWallet } = useRealRelay()
@@ -220,6 +221,41 @@ describe('WalletConnect pairing, edges', () => {
     const logged = warn.mock.calls.map(([text]) => String(text))
     expect(logged).toContain('[latchkey] WalletConnect relay error')
     expect(logged).toContain('[latchkey] WalletConnect pairing failed')
+    warn.mockRestore()
+  })
+
+  it('a pairing the visitor left is dropped: a wallet that scans it later cannot approve it', async () => {
+    const { kit, offer } = app({ adapters: [] })
+    const pairing = kit.walletConnect.start()
+    const { uri } = await offer()
+    kit.walletConnect.stop()
+    await pairing
+    // The app forgets the pairing (WalletConnect's core, kept under the app's storage prefix)
+    // before the wallet scans: the order a visitor's phone would meet it in.
+    const topic = /^wc:([0-9a-f]{64})@/.exec(uri)?.[1]
+    const core = (globalThis as Record<string, unknown>)[
+      `_walletConnectCore_latchkey:${DEMO_PROJECT_ID}`
+    ] as { pairing: { getPairings(): { topic: string }[] } }
+    await expect
+      .poll(() => core.pairing.getPairings().some((p) => p.topic === topic), WAIT)
+      .toBe(false)
+    const wallet = await mobileWallet()
+    await wallet.pair(uri)
+    await expect
+      .poll(() => wallet.failedApprovals, WAIT)
+      .toEqual([expect.stringContaining('Record was recently deleted - pairing')])
+    expect(kit.stores.account.getState().status).toBe('disconnected')
+  })
+
+  it('with no wallet picked, no deep link is written (nothing invalid reaches the storage)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { kit, offer, stored } = app({ adapters: [], debug: true })
+    void kit.walletConnect.start()
+    await offer()
+    kit.walletConnect.stop()
+    expect(stored.getDeepLinkChoice()).toBeUndefined()
+    const logged = warn.mock.calls.map(([text]) => String(text))
+    expect(logged.filter((text) => text.includes('storage'))).toEqual([])
     warn.mockRestore()
   })
 })

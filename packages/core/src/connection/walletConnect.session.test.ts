@@ -4,7 +4,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { LocalSIWX } from '../siwx/siwxLocal.ts'
 import { MemoryStorage } from '../storage/memoryStorage.ts'
-import { METAMASK } from '../testing/connectionSetup.ts'
+import { ADDRESS, METAMASK } from '../testing/connectionSetup.ts'
+import { DEMO_PROJECT_ID } from '../testing/realServer.ts'
 import {
   type AdapterDeps,
   useRealRelay,
@@ -86,5 +87,53 @@ describe('a paired WalletConnect session', () => {
       status: 'connected',
       connectorId: METAMASK.id,
     })
+  })
+
+  it("keeps its sign client's storage under the app's own prefix (latchkey:<projectId>)", async () => {
+    const { kit } = await pairedOnTwoChains()
+    expect(kit.stores.account.getState().status).toBe('connected')
+    // WalletConnect's core registers itself per storage prefix on the page.
+    expect(Object.keys(globalThis)).toContain(`_walletConnectCore_latchkey:${DEMO_PROJECT_ID}`)
+  })
+
+  it("with an EVM adapter, the wallet's network change is the adapter's to follow, not the session's", async () => {
+    const { kit, wallet, adapter } = await paired(undefined, {
+      chains: { 31337: 'http://127.0.0.1:1', 31338: 'http://127.0.0.1:1' },
+    })
+    const [[deps]] = vi.mocked(adapter.load).mock.calls as [[AdapterDeps]]
+    const provider = await deps.walletConnect?.()
+    await kit.connect(METAMASK.id)
+    const changes: unknown[] = []
+    provider?.on('chainChanged', (chainId) => changes.push(chainId))
+    await wallet.emit('chainChanged', 31338, 'eip155:31338')
+    await vi.waitFor(() => expect(changes).toEqual(['0x7a6a']), WAIT)
+    // What reads the session after its event has run by the next task.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(kit.stores.account.getState()).toMatchObject({
+      connectorId: METAMASK.id,
+      address: ADDRESS,
+      caipAddress: `eip155:31337:${ADDRESS}`,
+    })
+  })
+
+  it('a one-click sign-in the app refuses still connects, and the refusal is logged', async () => {
+    vi.stubGlobal('location', new URL('http://127.0.0.1:5173/'))
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    class RefusingSIWX extends LocalSIWX {
+      override async addSession(): Promise<void> {
+        throw new Error('sign-in refused by the app')
+      }
+    }
+    const siwx = new RefusingSIWX({ storage: new MemoryStorage() })
+    const { kit, offer } = app({ adapters: [], siwx, debug: true })
+    const pairing = kit.walletConnect.start()
+    const wallet = await mobileWallet({ oneClickAuth: true })
+    await wallet.pair((await offer()).uri)
+    await pairing
+    expect(kit.stores.account.getState().status).toBe('connected')
+    expect(warn.mock.calls.map(([text]) => String(text))).toContain(
+      '[latchkey] one-click sign-in refused',
+    )
+    warn.mockRestore()
   })
 })
