@@ -56,6 +56,21 @@ describe("a login's Solana account", () => {
     expect(kit.stores.modal.getState().loading.solana).toBe(false)
   })
 
+  it('the Solana account shows as loading while it connects; the login is tracked once', async () => {
+    const { controller, kit, solanaEngine, events } = withSolana()
+    const seen: (boolean | undefined)[] = []
+    solanaEngine?.connect.mockImplementationOnce(async () => {
+      seen.push(kit.stores.modal.getState().loading.solana)
+      return { status: 'connected', address: SOL_ADDRESS, chainId: localSolana.id }
+    })
+    await controller.connectEmbedded(user)
+    expect(seen).toEqual([true])
+    expect(kit.stores.modal.getState().loading.solana).toBe(false)
+    expect(events.filter(([event]) => event === 'CONNECT_SUCCESS')).toEqual([
+      ['CONNECT_SUCCESS', { method: 'email', name: 'Email', address: EMBEDDED_ADDRESS }],
+    ])
+  })
+
   it("the login's Solana account leaves the modal as the visitor reopened it meanwhile", async () => {
     const { controller, kit, solanaEngine } = withSolana()
     kit.open()

@@ -117,6 +117,27 @@ describe('the frame session', () => {
     )
   })
 
+  it('an app whose metadata has no icons: the frame gets its data without them', async () => {
+    const { controller, frame } = connection({
+      context: { metadata: { name: 'Demo', description: 'A demo', url: 'https://demo.example' } },
+    })
+    await expect(controller.embeddedWallet()).resolves.toBeDefined()
+    expect(frame.requests[0]).toEqual([
+      'APP_SYNC_DAPP_DATA',
+      {
+        projectId: 'test',
+        sdkVersion: 'html-core-test',
+        sdkType: 'appkit',
+        metadata: {
+          name: 'Demo',
+          description: 'A demo',
+          url: 'https://demo.example',
+          icons: undefined,
+        },
+      },
+    ])
+  })
+
   it("passes the frame's approvals, refusals and troubles on to the modal", async () => {
     const { controller, frame, approvals, alerts, kit, logs } = connection({
       context: { originRefused: async () => true },
@@ -159,6 +180,23 @@ describe('the frame session', () => {
     await expect.poll(() => frame.aborts).toEqual(['Modal closed'])
   })
 
+  it('a theme the loaded frame refuses is logged', async () => {
+    const refused = new Error('no theme')
+    let themes = 0
+    const { controller, logs } = connection({
+      replies: {
+        APP_SYNC_THEME: () => {
+          themes++
+          if (themes > 1) throw refused
+          return {}
+        },
+      },
+    })
+    await controller.embeddedWallet()
+    controller.syncFrameTheme()
+    await expect.poll(() => logs).toContainEqual(['theme sync failed', refused])
+  })
+
   it('destroy ends the frame', async () => {
     const { controller, frame } = connection()
     await controller.embeddedWallet()
@@ -181,6 +219,18 @@ describe('a login connects the account', () => {
     expect(events.filter(([event]) => event === 'CONNECT_SUCCESS')).toEqual([
       ['CONNECT_SUCCESS', { method: 'email', name: 'Email', address: EMBEDDED_ADDRESS }],
     ])
+    expect(kit.stores.modal.getState().loading.eip155).toBe(false)
+  })
+
+  it('the EVM account shows as loading while the adapter connects it', async () => {
+    const { controller, engine, kit } = connection()
+    const seen: (boolean | undefined)[] = []
+    engine.connect.mockImplementationOnce(async () => {
+      seen.push(kit.stores.modal.getState().loading.eip155)
+      return { status: 'connected', address: EMBEDDED_ADDRESS, chainId: 31337 }
+    })
+    await controller.connectEmbedded(user)
+    expect(seen).toEqual([true])
     expect(kit.stores.modal.getState().loading.eip155).toBe(false)
   })
 
@@ -223,6 +273,21 @@ describe('after a reload, the frame brings the user back', () => {
     expect(kit.stores.embedded.getState().user).toEqual(restored)
     expect(frame.users).toEqual([restored])
     expect(engine.reconnect).toHaveBeenCalledWith(AUTH_CONNECTOR_ID)
+  })
+
+  it("a frame user without an account type gets the app's default one", async () => {
+    const backend = new MemoryStorage()
+    const stored = createAppKitStorage(backend, () => undefined)
+    stored.setConnectedConnectorId('eip155', AUTH_CONNECTOR_ID)
+    stored.addConnectedNamespace('eip155')
+    const { controller, kit, engine } = connection({
+      storage: backend,
+      context: { defaultAccountTypes: { eip155: 'smartAccount' } },
+      replies: { APP_IS_CONNECTED: () => ({ isConnected: true }), APP_GET_USER: () => user },
+    })
+    engine.reconnect.mockResolvedValueOnce(true)
+    await controller.reconnect('eip155')
+    expect(kit.stores.embedded.getState().user?.preferredAccountType).toBe('smartAccount')
   })
 
   it.each([

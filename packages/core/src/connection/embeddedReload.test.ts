@@ -82,6 +82,33 @@ describe('reloading the embedded wallet', () => {
     )
   })
 
+  it('asked again while reloading, it waits for the same reload; asked after, it reloads again', async () => {
+    const { controller, frame } = loaded()
+    await controller.embeddedWallet()
+    frame.requests.length = 0
+    void controller.reloadEmbedded()
+    let again = false
+    const second = controller.reloadEmbedded().then(() => {
+      again = true
+    })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(types(frame.requests)).toEqual(['APP_RELOAD'])
+    expect(again).toBe(false)
+    frame.signal('FRAME_READY')
+    await vi.advanceTimersByTimeAsync(FARCASTER_BACK_RESYNC_DELAY_MS)
+    await second
+    expect(types(frame.requests)).toEqual(['APP_RELOAD', 'APP_SYNC_DAPP_DATA', 'APP_SYNC_THEME'])
+
+    frame.requests.length = 0
+    const third = controller.reloadEmbedded()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(types(frame.requests)).toEqual(['APP_RELOAD'])
+    frame.signal('FRAME_READY')
+    await vi.advanceTimersByTimeAsync(FARCASTER_BACK_RESYNC_DELAY_MS)
+    await third
+    expect(types(frame.requests)).toEqual(['APP_RELOAD', 'APP_SYNC_DAPP_DATA', 'APP_SYNC_THEME'])
+  })
+
   it('a frame never loaded is not made for it; one refusing APP_RELOAD is left as it is', async () => {
     const { controller, frame, logs } = loaded()
     await controller.reloadEmbedded()
