@@ -1,7 +1,6 @@
 // Email change (README "Embedded-wallet auth"): a code to the current address, then one to the
 // new address; the email changes when both were entered, and the user's other sessions end.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
-import type { Context } from 'hono'
 import { AUTH_OTP_TTL_MS } from '../constants/auth.ts'
 import type { AppEnv } from '../env.ts'
 import {
@@ -22,7 +21,6 @@ import {
   error,
   mailResponses,
   OtpBody,
-  otpRefusal,
   otpResponses,
   session,
   sessionResponses,
@@ -30,14 +28,10 @@ import {
   UserResponse,
 } from './schemas.ts'
 import { revokeSessions } from './sessionLifetime.ts'
-import {
-  createChallenge,
-  deleteChallenge,
-  releaseChallenge,
-  verifyOtp,
-} from './store/challenges.ts'
+import { createChallenge, deleteChallenge, releaseChallenge } from './store/challenges.ts'
 import { newOtp, sha256 } from './store/hashing.ts'
 import { changeEmail, emailTaken, findUser } from './store/users.ts'
+import { verifyUserCode } from './userCode.ts'
 
 export const postEmailChangeRoute = createRoute({
   method: 'post',
@@ -79,25 +73,6 @@ export const postEmailChangeSecondaryRoute = createRoute({
 export function registerEmailChangeRoutes(app: OpenAPIHono<AppEnv>, flow: AuthFlow) {
   const { db, now } = flow
 
-  /** A step's code from the signed-in user: the user, its session and the challenge, or the refusal */
-  async function verifyStep(
-    c: Context<AppEnv>,
-    { challengeId, otp }: { challengeId: string; otp: string },
-    kind: 'change_primary' | 'change_secondary',
-    at: Date,
-  ) {
-    const auth = await flow.signedIn(c)
-    if (!auth) return { ok: false as const, refused: c.json(authNotConnected, 401) }
-    const { row } = auth.user
-    const where = { projectId: row.project_id, id: challengeId, userId: row.id }
-    const outcome = await verifyOtp(db, { ...where, kind }, otp, at)
-    if (outcome.status !== 'ok') {
-      const { body, status } = otpRefusal(outcome)
-      return { ok: false as const, refused: c.json(body, status) }
-    }
-    return { ok: true as const, row, token: auth.token, challenge: outcome.challenge }
-  }
-
   app.openapi(
     postEmailChangeRoute,
     async (c) => {
@@ -116,7 +91,6 @@ export function registerEmailChangeRoutes(app: OpenAPIHono<AppEnv>, flow: AuthFl
         {
           projectId: row.project_id,
           userId: row.id,
-          cooldownEmail: email,
           email,
           kind: 'change_primary',
           newEmail,
@@ -134,7 +108,7 @@ export function registerEmailChangeRoutes(app: OpenAPIHono<AppEnv>, flow: AuthFl
     postEmailChangePrimaryRoute,
     async (c) => {
       const at = now()
-      const step = await verifyStep(c, c.req.valid('json'), 'change_primary', at)
+      const step = await verifyUserCode(flow, c, c.req.valid('json'), 'change_primary', at)
       if (!step.ok) return step.refused
       const { row, challenge } = step
       const newEmail = challenge.new_email ?? ''
@@ -168,7 +142,7 @@ export function registerEmailChangeRoutes(app: OpenAPIHono<AppEnv>, flow: AuthFl
   app.openapi(
     postEmailChangeSecondaryRoute,
     async (c) => {
-      const step = await verifyStep(c, c.req.valid('json'), 'change_secondary', now())
+      const step = await verifyUserCode(flow, c, c.req.valid('json'), 'change_secondary', now())
       if (!step.ok) return step.refused
       const { row, token, challenge } = step
       if (!(await changeEmail(db, row.id, challenge.email))) {

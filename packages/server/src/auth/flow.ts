@@ -76,13 +76,12 @@ export function authFlow(deps: AuthRouteDeps) {
 
     /**
      * A code for the signed-in user's account action (email change, reverification) to `email`,
-     * within the 30 s cooldown of the user's current address (`cooldownEmail`).
+     * within the 30 s cooldown of the user's current address (`email`).
      */
     mailUserCode<A extends string>(
       code: {
         projectId: string
         userId: string
-        cooldownEmail: string
         email: string
         kind: AuthChallengeKind
         newEmail?: string
@@ -90,13 +89,12 @@ export function authFlow(deps: AuthRouteDeps) {
       mail: (otp: string) => Mail,
       action: A,
     ) {
-      const key = { projectId: code.projectId, email: code.cooldownEmail, kind: 'change' as const }
+      const key = { projectId: code.projectId, email: code.email, kind: 'change' as const }
       return this.withCooldown(key, async (at) => {
         const otp = newOtp()
-        const { cooldownEmail: _, ...challenge } = code
         const challengeId = await createChallenge(
           db,
-          { ...challenge, otp, expiresAt: new Date(at.getTime() + AUTH_OTP_TTL_MS) },
+          { ...code, otp, expiresAt: new Date(at.getTime() + AUTH_OTP_TTL_MS) },
           at,
         )
         return this.mailChallenge(challengeId, mail(otp.otp), action)

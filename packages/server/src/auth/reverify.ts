@@ -14,13 +14,12 @@ import {
   error,
   mailResponses,
   OtpBody,
-  otpRefusal,
   otpResponses,
   session,
   sessionResponses,
 } from './schemas.ts'
-import { verifyOtp } from './store/challenges.ts'
 import { sha256 } from './store/hashing.ts'
+import { verifyUserCode } from './userCode.ts'
 
 export const postReverifyRoute = createRoute({
   method: 'post',
@@ -63,7 +62,6 @@ export function registerReverifyRoutes(app: OpenAPIHono<AppEnv>, flow: AuthFlow)
         {
           projectId: row.project_id,
           userId: row.id,
-          cooldownEmail: email,
           email,
           kind: 'reverify',
         },
@@ -79,21 +77,13 @@ export function registerReverifyRoutes(app: OpenAPIHono<AppEnv>, flow: AuthFlow)
   app.openapi(
     postReverifyOtpRoute,
     async (c) => {
-      const auth = await flow.signedIn(c)
-      if (!auth) return c.json(authNotConnected, 401)
-      const { challengeId, otp } = c.req.valid('json')
-      const { row } = auth.user
       const at = now()
-      const where = { projectId: row.project_id, id: challengeId, userId: row.id }
-      const outcome = await verifyOtp(db, { ...where, kind: 'reverify' }, otp, at)
-      if (outcome.status !== 'ok') {
-        const { body: refusal, status } = otpRefusal(outcome)
-        return c.json(refusal, status)
-      }
+      const step = await verifyUserCode(flow, c, c.req.valid('json'), 'reverify', at)
+      if (!step.ok) return step.refused
       await db
         .updateTable('auth_sessions')
         .set({ verified_at: at })
-        .where('token_hash', '=', sha256(auth.token))
+        .where('token_hash', '=', sha256(step.token))
         .execute()
       return c.body(null, 204)
     },
