@@ -8,7 +8,7 @@ import type { Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { frameAxeViolations, setTheme } from './a11yCheck'
 import { view } from './browser'
-import { logInWithEmail, secureFrame, uniqueEmail } from './email'
+import { frameSettled, logInWithEmail, secureFrame, uniqueEmail } from './email'
 import { useDemo } from './harness'
 import { type PasskeyStack, startPasskeyStack } from './passkeyStack'
 
@@ -22,27 +22,6 @@ async function walletFrame(page: Page): Promise<Frame> {
   )?.contentFrame()
   if (!frame) throw new Error('the embedded wallet has no frame')
   return frame
-}
-
-/**
- * Chromium drops input to a frame that moved in the last 500 ms (the frame tracks its
- * visibility): waits until the frame has sat over the slot for 600 ms, as keyExport.test.ts does.
- */
-async function frameSettled(page: Page, slot: string) {
-  const rect = async (selector: string) => {
-    const b = await page.locator(selector).boundingBox()
-    return b && [b.x, b.y, b.width, b.height].map(Math.round).join(',')
-  }
-  let since = 0
-  let last: string | null = null
-  await expect
-    .poll(async () => {
-      const frame = await rect('iframe[data-latchkey-frame]')
-      const placed = frame === (await rect(`[data-testid="${slot}"]`))
-      if (!placed || frame !== last) [since, last] = [Date.now(), frame]
-      return placed && Date.now() - since >= 600
-    })
-    .toBe(true)
 }
 
 /** axe in the frame on the card shown, in both themes; the frame's <html data-theme> follows. */

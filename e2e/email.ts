@@ -95,6 +95,28 @@ export function secureFrame(page: Page): FrameLocator {
 }
 
 /**
+ * The frame's card is visible inside it before the page has laid the frame over the slot, and
+ * Chromium drops input to a frame that moved in the last 500 ms (the frame tracks its
+ * visibility). Waits, as a person would, until the frame has sat over `slot` for 600 ms.
+ */
+export async function frameSettled(page: Page, slot: string) {
+  const rect = async (selector: string) => {
+    const b = await page.locator(selector).boundingBox()
+    return b && [b.x, b.y, b.width, b.height].map(Math.round).join(',')
+  }
+  let since = 0
+  let last: string | null = null
+  await expect
+    .poll(async () => {
+      const frame = await rect('iframe[data-latchkey-frame]')
+      const placed = frame === (await rect(`[data-testid="${slot}"]`))
+      if (!placed || frame !== last) [since, last] = [Date.now(), frame]
+      return placed && Date.now() - since >= 600
+    })
+    .toBe(true)
+}
+
+/**
  * Connect → "Continue with email" → the email → this browser is new to it: Approve on the mail's
  * link → the code from the capture → Account.
  */

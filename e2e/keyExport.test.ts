@@ -16,7 +16,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { describe, expect, inject, it } from 'vitest'
 import { accountAfterConnect, screenshot, view } from './browser'
-import { logInWithEmail, mailsTo, secureFrame, uniqueEmail } from './email'
+import { frameSettled, logInWithEmail, mailsTo, secureFrame, uniqueEmail } from './email'
 import { useDemo } from './harness'
 import { approveConnection } from './wallet'
 
@@ -36,28 +36,6 @@ const RECORD_MESSAGES = () => {
       seen.push(String(event.data))
     }
   })
-}
-
-/**
- * The card is visible inside the frame before the page has laid the frame over the slot, and
- * Chromium drops input to a frame that moved in the last 500 ms (the frame tracks its
- * visibility). Waits, as a person would, until the frame has sat over the slot for 600 ms.
- */
-async function frameSettled(page: Page) {
-  const rect = async (selector: string) => {
-    const b = await page.locator(selector).boundingBox()
-    return b && [b.x, b.y, b.width, b.height].map(Math.round).join(',')
-  }
-  let since = 0
-  let last: string | null = null
-  await expect
-    .poll(async () => {
-      const frame = await rect('iframe[data-latchkey-frame]')
-      const placed = frame === (await rect('[data-testid="export-frame-slot"]'))
-      if (!placed || frame !== last) [since, last] = [Date.now(), frame]
-      return placed && Date.now() - since >= 600
-    })
-    .toBe(true)
 }
 
 /** What each document of the page holds: its DOM, storage and the messages it received */
@@ -93,7 +71,7 @@ describe('Key export through the embedded wallet (issue 30)', () => {
     await page.getByTestId('export-frame-slot').waitFor()
     const card = secureFrame(page)
     await card.getByTestId('frame-export').waitFor()
-    await frameSettled(page)
+    await frameSettled(page, 'export-frame-slot')
     await screenshot(page, 'key-export-warning')
     await card.getByTestId('frame-export-understand').check()
     await card.getByTestId('frame-export-show').click()
@@ -154,7 +132,7 @@ describe('Key export through the embedded wallet (issue 30)', () => {
     await page.getByTestId('account-export-key').click()
     const card = secureFrame(page)
     await card.getByTestId('frame-export').waitFor()
-    await frameSettled(page)
+    await frameSettled(page, 'export-frame-slot')
     await card.getByTestId('frame-export-cancel').click()
     await screenshot(page, 'key-export-cancelled')
     await page.getByTestId('account-export-key').waitFor()
