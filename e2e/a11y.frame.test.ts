@@ -3,9 +3,12 @@
 // the modal only. Here axe runs inside the frame on each card (approval; key export's warning
 // and key steps), in both themes (the frame follows the modal's through APP_SYNC_THEME), on a
 // desktop and on a phone; the passkey card too, on its own stack (WebAuthn wants the frame on
-// localhost, passkeyStack.ts). The cards are English in every locale (the frame's <html lang="en">).
+// localhost, passkeyStack.ts). The cards speak the modal's language: in Arabic the frame's
+// <html lang="ar" dir="rtl"> mirrors them and its words are the frame's Arabic table.
 import type { Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import ar from '../packages/frame/src/app/i18n/locales/ar.ts'
+import { ENGLISH } from '../packages/frame/src/app/texts.ts'
 import { frameAxeViolations, setTheme } from './a11yCheck'
 import { view } from './browser'
 import { frameSettled, logInWithEmail, secureFrame, uniqueEmail } from './email'
@@ -36,9 +39,10 @@ async function checkFrameBothThemes(page: Page, label: string): Promise<string[]
   return found
 }
 
-async function walk(page: Page): Promise<string[]> {
+async function walk(page: Page, locale: 'en' | 'ar'): Promise<string[]> {
   const found: string[] = []
   const card = secureFrame(page)
+  const words = locale === 'ar' ? ar : ENGLISH
   await logInWithEmail(page, apiUrl, uniqueEmail('a11y-frame'))
   await page.getByTestId('modal-close').click()
   await page.locator('[role="dialog"]').waitFor({ state: 'detached' })
@@ -47,6 +51,11 @@ async function walk(page: Page): Promise<string[]> {
   await page.getByTestId('sign-message').click()
   await view(page, 'ApproveTransaction').waitFor()
   await card.getByTestId('frame-approve').waitFor()
+  await card
+    .locator(`html[lang="${locale}"][dir="${locale === 'ar' ? 'rtl' : 'ltr'}"]`)
+    .waitFor({ state: 'attached' })
+  expect(await card.locator('#lk-approval-title').textContent()).toBe(words.card['Sign message'])
+  expect(await card.getByTestId('frame-reject').textContent()).toBe(words.approval.reject)
   await expect
     .poll(() => card.getByTestId('frame-approve').getAttribute('aria-disabled'))
     .toBe('false')
@@ -64,6 +73,7 @@ async function walk(page: Page): Promise<string[]> {
   await page.getByTestId('account-export-key').click()
   await card.getByTestId('frame-export').waitFor()
   await card.getByTestId('frame-export-understand').waitFor()
+  expect(await card.locator('#lk-export-title').textContent()).toBe(words.export.title)
   found.push(...(await checkFrameBothThemes(page, 'key export card (warning)')))
   await frameSettled(page, 'export-frame-slot')
   await card.getByTestId('frame-export-understand').check()
@@ -84,12 +94,14 @@ async function walk(page: Page): Promise<string[]> {
   return found
 }
 
-describe('axe inside the embedded wallet frame, on its cards: both themes, desktop and phone', () => {
+describe('axe inside the embedded wallet frame, on its cards: both themes, desktop and phone, English and Arabic', () => {
   for (const mobile of [false, true]) {
-    it(mobile ? 'phone (390 px)' : 'desktop (1100 × 760)', async () => {
-      const { page } = await openDemo({ mobile })
-      expect(await walk(page)).toEqual([])
-    })
+    for (const locale of ['en', 'ar'] as const) {
+      it(`${mobile ? 'phone (390 px)' : 'desktop (1100 × 760)'}, ${locale}`, async () => {
+        const { page } = await openDemo({ mobile, context: { locale } })
+        expect(await walk(page, locale)).toEqual([])
+      })
+    }
   }
 })
 

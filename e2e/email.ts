@@ -106,14 +106,22 @@ export async function frameSettled(page: Page, slot: string) {
   }
   let since = 0
   let last: string | null = null
-  await expect
-    .poll(async () => {
-      const frame = await rect('iframe[data-latchkey-frame]')
-      const placed = frame === (await rect(`[data-testid="${slot}"]`))
-      if (!placed || frame !== last) [since, last] = [Date.now(), frame]
-      return placed && Date.now() - since >= 600
-    })
-    .toBe(true)
+  /** What the last look saw: said when the frame never settles */
+  let seen = ''
+  try {
+    await expect
+      .poll(async () => {
+        const frame = await rect('iframe[data-latchkey-frame]')
+        const over = await rect(`[data-testid="${slot}"]`)
+        const placed = frame === over
+        if (!placed || frame !== last) [since, last] = [Date.now(), frame]
+        seen = `frame ${frame}, slot ${over}, ${Date.now() - since} ms so`
+        return placed && Date.now() - since >= 600
+      })
+      .toBe(true)
+  } catch (error) {
+    throw new Error(`the frame did not settle over ${slot}: ${seen}`, { cause: error })
+  }
 }
 
 /**

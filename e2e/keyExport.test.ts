@@ -126,12 +126,23 @@ describe('Key export through the embedded wallet (issue 30)', () => {
     expect(await other.page.getByTestId('account-address').getAttribute('title')).toBe(address)
   })
 
-  it('Cancel in the card leaves Account as it was, with no error shown', async () => {
+  it('the frame follows its slot when the view moves it; Cancel leaves Account as it was, with no error shown', async () => {
     const { page } = await openDemo({ init: RECORD_MESSAGES })
     await logInWithEmail(page, apiUrl, uniqueEmail('cancel'))
     await page.getByTestId('account-export-key').click()
     const card = secureFrame(page)
     await card.getByTestId('frame-export').waitFor()
+    await frameSettled(page, 'export-frame-slot')
+    // Content above the slot moves it (a list that loads late), with no scroll or resize of
+    // its own: the frame follows, and its card stays where the visitor sees the slot.
+    const slot = page.getByTestId('export-frame-slot')
+    const before = await slot.boundingBox()
+    await slot.evaluate((node) => {
+      const late = document.createElement('div')
+      late.style.height = '48px'
+      node.before(late)
+    })
+    await expect.poll(async () => (await slot.boundingBox())?.y).not.toBe(before?.y)
     await frameSettled(page, 'export-frame-slot')
     await card.getByTestId('frame-export-cancel').click()
     await screenshot(page, 'key-export-cancelled')

@@ -1,7 +1,7 @@
-import { ErrorText } from '@latchkey/core/internal'
+import { ErrorText, SetupAlerts } from '@latchkey/core/internal'
 import { localChainA, localChainB } from '@latchkey/core/networks'
 import { act, cleanup, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { offlineAppKit } from './testing/renderWithAppKit.tsx'
 import { userRejection, withScriptedWallet } from './testing/scriptedWallet.tsx'
 import { metamask } from './testing/wallets.ts'
@@ -39,6 +39,11 @@ describe("core's texts in the modal", () => {
         'Netzwerkfehler: Wallets nicht geladen Die Wallet-Liste konnte nicht geladen werden. Prüfen Sie die Verbindung und versuchen Sie es erneut.',
       ),
     )
+    // Core hears the language shown (it sends it to the embedded wallet's frame), and each change
+    expect(appKit.core.stores.locale.getState().locale).toBe('de')
+    await act(() => appKit.setLocale('ja'))
+    expect(appKit.core.stores.locale.getState().locale).toBe('ja')
+    await act(() => appKit.setLocale('de'))
     // Core's state keeps the spec's English (the API and events read it).
     expect(appKit.core.stores.toast.getState().message).toBe(
       ErrorText.emailUpdated('neu@example.com'),
@@ -54,6 +59,24 @@ describe("core's texts in the modal", () => {
     // (APKT003: the alert these tests expect in the console; see testing/quietConsole.ts)
     act(() => appKit.core.alerts.raise('APKT003'))
     await waitFor(() => expect(alertText('APKT003')).toContain('خطأ في الشبكة: تعذّر تحميل المحافظ'))
+  })
+
+  it('Arabic: an alert only debug shows stays English, marked lang="en"; a translated one is not', async () => {
+    // APKTW001's console line is the alert itself: expected here
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const appKit = offlineAppKit({ locale: 'ar', debug: true })
+    await appKit.preload()
+    act(() => appKit.open())
+    await waitFor(() => expect(shadow()?.querySelector('[role="dialog"]')).toBeTruthy())
+    act(() => appKit.core.alerts.raise('APKTW001'))
+    act(() => appKit.core.alerts.raise('APKT003'))
+    const alert = (code: string) =>
+      shadow()?.querySelector<HTMLElement>(`[data-alert-code="${code}"]`)
+    await waitFor(() => expect(alert('APKTW001')).toBeTruthy())
+    expect(alert('APKTW001')?.textContent).toContain(SetupAlerts.APKTW001.shortMessage)
+    expect(alert('APKTW001')?.lang).toBe('en')
+    await waitFor(() => expect(alert('APKT003')).toBeTruthy())
+    expect(alert('APKT003')?.hasAttribute('lang')).toBe(false)
   })
 
   it("Arabic: a view's error (the refused network switch), the network's id kept", async () => {

@@ -69,7 +69,7 @@ export function createParts(ctx: InstanceContext, modal: () => ModalActions) {
         frameUrl: ctx.serviceUrls.frameUrl,
         sdkVersion,
         sdkType,
-        theme: () => stores.theme.getState(),
+        theme: () => ({ ...stores.theme.getState(), locale: stores.locale.getState().locale }),
         metadata: options.metadata,
         siwx: options.siwx,
         defaultAccountTypes: options.defaultAccountTypes,

@@ -119,11 +119,8 @@ export function startInstance(
       }),
     )
   }
-  stops.push(
-    stores.theme.subscribe(
-      () => void parts.connection.ifStarted()?.then((c) => c.syncFrameTheme(), noop),
-    ),
-  )
+  const syncFrame = () => void parts.connection.ifStarted()?.then((c) => c.syncFrameTheme(), noop)
+  stops.push(stores.theme.subscribe(syncFrame), stores.locale.subscribe(syncFrame))
   // eip155 also without an EVM adapter: an app that drives WalletConnect itself restores it.
   const namespaces = new Set([...adapters.map((a) => a.namespace), 'eip155' as const])
   const stored =

@@ -4,7 +4,7 @@ import { type CodeFeatures, type FeaturesState, initialFeaturesState } from '../
 import type { AccountState, ChainState, ThemeState } from '../appkitState.ts'
 import type { ConnectorInfo } from '../connection/adapter.ts'
 import { DEFAULT_NAME_ZONE } from '../constants/names.ts'
-import { DEFAULT_THEME_MODE } from '../constants.ts'
+import { DEFAULT_LOCALE, DEFAULT_THEME_MODE } from '../constants.ts'
 import { type DirectoryState, initialDirectoryState } from '../directory/directoryState.ts'
 import { type EmbeddedState, initialEmbeddedState } from '../embedded/embeddedState.ts'
 import { initialNamesState, type NamesState } from '../names/namesState.ts'
@@ -56,6 +56,8 @@ export function createInstanceStores(
       themeMode: options.themeMode ?? DEFAULT_THEME_MODE,
       themeVariables: { ...options.w3mThemeVariables, ...options.themeVariables },
     })),
+    /** The language the modal shows (the UI sets it once its texts are in); the frame follows it */
+    locale: createStore<{ locale: string }>(() => ({ locale: DEFAULT_LOCALE })),
   }
 }
 

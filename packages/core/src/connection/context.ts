@@ -25,8 +25,12 @@ export interface ConnectionContext {
   sdkVersion: string
   sdkType: string
   metadata?: AppMetadata
-  /** §7 APP_SYNC_THEME: the frame's approval screen follows the modal's theme */
-  theme(): { themeMode: 'dark' | 'light'; themeVariables: Record<string, string | number> }
+  /** §7 APP_SYNC_THEME: the frame's cards follow the modal's theme, and its language (ours) */
+  theme(): {
+    themeMode: 'dark' | 'light'
+    themeVariables: Record<string, string | number>
+    locale?: string
+  }
   /** §4 With sign-in on, WalletConnect pairings sign in too (one-click auth) */
   siwx?: SIWXConfig
   /** §3 defaultAccountTypes option (see accountTypes.ts) */

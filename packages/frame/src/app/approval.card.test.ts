@@ -7,7 +7,7 @@ import { type ApprovalView, createApprovalUi } from './approval.ts'
 import { manualClock } from './testing/clock.ts'
 import { trustedClick } from './testing/trusted.ts'
 import { fakeObserver } from './testing/visibility.ts'
-import { APPROVAL_TEXT } from './texts.ts'
+import { ENGLISH } from './texts.ts'
 
 const ORIGIN = 'http://127.0.0.1:5173'
 const view = (over: Partial<ApprovalView> = {}): ApprovalView => ({
@@ -58,7 +58,7 @@ describe('the approval card for assistive technology', () => {
     expect(queued?.getAttribute('aria-live')).toBe('polite')
     expect(queued?.textContent).toBe('1 more request waiting')
     expect(byId(approve()?.getAttribute('aria-describedby'))?.textContent).toBe(
-      APPROVAL_TEXT.waiting,
+      ENGLISH.approval.waiting,
     )
     clock.advance(500)
     expect(approve()?.getAttribute('aria-disabled')).toBe('false')
@@ -202,7 +202,7 @@ describe('the second step where the browser cannot vouch for visibility', () => 
     ['a Solana transaction', 'Fee payer'],
     ['a Solana transfer', 'Transfer'],
     ['a batch of Solana transactions', 'Transactions'],
-  ])('%s takes Confirm after Approve', async (_, label) => {
+  ] as const)('%s takes Confirm after Approve', async (_, label) => {
     const { ui, clock } = setup(false)
     const decision = ui.request(
       view({
@@ -216,8 +216,8 @@ describe('the second step where the browser cannot vouch for visibility', () => 
     clock.advance(500)
     trustedClick(approve())
     expect(ui.pending()).toBe(1)
-    expect(approve()?.textContent).toBe(APPROVAL_TEXT.confirm)
-    expect(hint()?.textContent).toBe(APPROVAL_TEXT.confirmStep)
+    expect(approve()?.textContent).toBe(ENGLISH.approval.confirm)
+    expect(hint()?.textContent).toBe(ENGLISH.approval.confirmStep)
     clock.advance(500)
     trustedClick(approve())
     await expect(decision).resolves.toBe(true)

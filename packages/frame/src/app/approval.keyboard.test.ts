@@ -5,7 +5,7 @@ import { type ApprovalView, createApprovalUi } from './approval.ts'
 import { manualClock } from './testing/clock.ts'
 import { trustedClick, trustedKey } from './testing/trusted.ts'
 import { fakeObserver } from './testing/visibility.ts'
-import { APPROVAL_TEXT } from './texts.ts'
+import { ENGLISH } from './texts.ts'
 
 const view = (over: Partial<ApprovalView> = {}): ApprovalView => ({
   title: 'Sign message',
@@ -94,11 +94,11 @@ describe('the approval card, by the browser’s trust check', () => {
 
   it('Escape refuses each request in turn, only the shown one each time', async () => {
     const { ui } = setup()
-    const a = ui.request(view({ title: 'A' }), new AbortController().signal)
-    const b = ui.request(view({ title: 'B' }), new AbortController().signal)
+    const a = ui.request(view({ title: 'Sign message' }), new AbortController().signal)
+    const b = ui.request(view({ title: 'Send transaction' }), new AbortController().signal)
     trustedKey(document, 'Escape')
     await expect(a).resolves.toBe(false)
-    expect(document.querySelector('h1')?.textContent).toBe('B')
+    expect(document.querySelector('h1')?.textContent).toBe('Send transaction')
     expect(ui.pending()).toBe(1)
     trustedKey(document, 'Escape')
     await expect(b).resolves.toBe(false)
@@ -109,20 +109,20 @@ describe('the approval card, by the browser’s trust check', () => {
     const first = ui.request(transfer, new AbortController().signal)
     clock.advance(500)
     trustedClick(approve())
-    expect(approve()?.textContent).toBe(APPROVAL_TEXT.confirm)
+    expect(approve()?.textContent).toBe(ENGLISH.approval.confirm)
     expect(document.activeElement).toBe(approve())
     trustedClick(reject())
     expect(ui.pending()).toBe(1)
-    expect(reject()?.textContent).toBe(APPROVAL_TEXT.reject)
+    expect(reject()?.textContent).toBe(ENGLISH.approval.reject)
     clock.advance(500)
     trustedClick(approve())
-    expect(reject()?.textContent).toBe(APPROVAL_TEXT.back)
+    expect(reject()?.textContent).toBe(ENGLISH.approval.back)
     trustedKey(document, 'Escape')
     await expect(first).resolves.toBe(false)
 
     // the next request starts on the first step again
     const second = ui.request(transfer, new AbortController().signal)
-    expect(approve()?.textContent).toBe(APPROVAL_TEXT.approve)
+    expect(approve()?.textContent).toBe(ENGLISH.approval.approve)
     expect(
       document.querySelector('[data-testid="frame-approval"]')?.getAttribute('data-step'),
     ).toBe('approve')

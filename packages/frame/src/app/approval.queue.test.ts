@@ -6,11 +6,14 @@ import { manualClock } from './testing/clock.ts'
 import { trustedClick } from './testing/trusted.ts'
 import { fakeObserver } from './testing/visibility.ts'
 
-const view = (title: string): ApprovalView => ({
-  title,
+/** Three requests told apart by their titles */
+const TITLES = { A: 'Sign message', B: 'Send transaction', C: 'Sign typed data' } as const
+type Name = keyof typeof TITLES
+const view = (name: Name): ApprovalView => ({
+  title: TITLES[name],
   action: 'sign a message',
   origin: 'http://127.0.0.1:5173',
-  details: [{ label: 'Message', value: title }],
+  details: [{ label: 'Message', value: name }],
 })
 const approve = () => document.querySelector<HTMLButtonElement>('[data-testid="frame-approve"]')
 const reject = () => document.querySelector<HTMLButtonElement>('[data-testid="frame-reject"]')
@@ -23,7 +26,7 @@ function setup() {
   const ui = createApprovalUi(document, {
     visibility: { observer: fakeObserver().factory, tracksVisibility: true, ...clock },
   })
-  const request = (name: string, controller = new AbortController()) => {
+  const request = (name: Name, controller = new AbortController()) => {
     const decision = ui.request(view(name), controller.signal)
     decision.catch(() => {})
     return { decision, abort: () => controller.abort() }
@@ -46,10 +49,10 @@ describe('queued approval requests', () => {
     clock.advance(500)
     trustedClick(approve())
     await expect(a.decision).resolves.toBe(true)
-    expect(title()).toBe('B')
+    expect(title()).toBe(TITLES.B)
     expect(waiting()).toBe('1 more request waiting')
     trustedClick(reject())
-    expect(title()).toBe('C')
+    expect(title()).toBe(TITLES.C)
     expect(waiting()).toBe('')
     expect(ui.pending()).toBe(1)
   })
@@ -60,7 +63,7 @@ describe('queued approval requests', () => {
     clock.advance(500)
     approve()?.focus()
     request('B')
-    expect(title()).toBe('A')
+    expect(title()).toBe(TITLES.A)
     expect(approveOn()).toBe(true)
     expect(document.activeElement).toBe(approve())
     trustedClick(approve())
@@ -76,7 +79,7 @@ describe('queued approval requests', () => {
     approve()?.focus()
     b.abort()
     await expect(b.decision).rejects.toBeInstanceOf(ApprovalAborted)
-    expect(title()).toBe('A')
+    expect(title()).toBe(TITLES.A)
     expect(waiting()).toBe('1 more request waiting')
     expect(approveOn()).toBe(true)
     expect(document.activeElement).toBe(approve())
@@ -84,7 +87,7 @@ describe('queued approval requests', () => {
     trustedClick(approve())
     await expect(a.decision).resolves.toBe(true)
     // the aborted one is never shown
-    expect(title()).toBe('C')
+    expect(title()).toBe(TITLES.C)
   })
 
   it('the shown request aborted: the next is shown, with its own wait before Approve', async () => {
@@ -94,7 +97,7 @@ describe('queued approval requests', () => {
     clock.advance(500)
     a.abort()
     await expect(a.decision).rejects.toBeInstanceOf(ApprovalAborted)
-    expect(title()).toBe('B')
+    expect(title()).toBe(TITLES.B)
     expect(waiting()).toBe('')
     expect(approveOn()).toBe(false)
     expect(document.activeElement).toBe(reject())
@@ -114,7 +117,7 @@ describe('queued approval requests', () => {
     await expect(a.decision).resolves.toBe(false)
     clock.advance(500)
     a.abort()
-    expect(title()).toBe('B')
+    expect(title()).toBe(TITLES.B)
     expect(ui.pending()).toBe(1)
     expect(approveOn()).toBe(true)
     trustedClick(approve())
@@ -130,7 +133,7 @@ describe('queued approval requests', () => {
     expect(ui.pending()).toBe(0)
     expect(document.querySelector<HTMLElement>('.lk-approval')?.hidden).toBe(true)
     request('B')
-    expect(title()).toBe('B')
+    expect(title()).toBe(TITLES.B)
     expect(waiting()).toBe('')
   })
 })

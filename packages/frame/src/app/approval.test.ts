@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ApprovalAborted, type ApprovalView, createApprovalUi, safeIconUrl } from './approval.ts'
 import { manualClock } from './testing/clock.ts'
 import { fakeObserver } from './testing/visibility.ts'
-import { APPROVAL_TEXT } from './texts.ts'
+import { ENGLISH } from './texts.ts'
 
 const ORIGIN = 'http://127.0.0.1:5173'
 const view = (over: Partial<ApprovalView> = {}): ApprovalView => ({
@@ -101,9 +101,9 @@ describe('the approval card', () => {
       approveDelayMs: 20,
       visibility: { observer: fakeObserver().factory, tracksVisibility: true, ...clock },
     })
-    const a = ui.request(view({ title: 'A' }), new AbortController().signal)
-    const b = ui.request(view({ title: 'B' }), new AbortController().signal)
-    expect(document.querySelector('h1')?.textContent).toBe('A')
+    const a = ui.request(view({ title: 'Sign message' }), new AbortController().signal)
+    const b = ui.request(view({ title: 'Send transaction' }), new AbortController().signal)
+    expect(document.querySelector('h1')?.textContent).toBe('Sign message')
     expect(document.querySelector('.lk-ask')?.textContent).toBe(
       'This site asks you to sign a message',
     )
@@ -111,7 +111,7 @@ describe('the approval card', () => {
     clock.advance(20)
     approve()?.click()
     await expect(a).resolves.toBe(true)
-    expect(document.querySelector('h1')?.textContent).toBe('B')
+    expect(document.querySelector('h1')?.textContent).toBe('Send transaction')
     // a second click right after the first does not approve B
     approve()?.click()
     expect(ui.pending()).toBe(1)
@@ -125,16 +125,16 @@ describe('the approval card', () => {
     const first = new AbortController()
     const second = new AbortController()
     const third = new AbortController()
-    const a = ui.request(view({ title: 'A' }), first.signal)
-    const b = ui.request(view({ title: 'B' }), second.signal)
-    const c = ui.request(view({ title: 'C' }), third.signal)
+    const a = ui.request(view({ title: 'Sign message' }), first.signal)
+    const b = ui.request(view({ title: 'Send transaction' }), second.signal)
+    const c = ui.request(view({ title: 'Sign typed data' }), third.signal)
     second.abort()
     await expect(b).rejects.toBeInstanceOf(ApprovalAborted)
-    expect(document.querySelector('h1')?.textContent).toBe('A')
+    expect(document.querySelector('h1')?.textContent).toBe('Sign message')
     expect(document.querySelector('.lk-queued')?.textContent).toBe('1 more request waiting')
     first.abort()
     await expect(a).rejects.toBeInstanceOf(ApprovalAborted)
-    expect(document.querySelector('h1')?.textContent).toBe('C')
+    expect(document.querySelector('h1')?.textContent).toBe('Sign typed data')
     third.abort()
     await expect(c).rejects.toBeInstanceOf(ApprovalAborted)
     expect(root()?.hidden).toBe(true)
@@ -163,7 +163,7 @@ describe('the approval card', () => {
     const decision = ui.request(view(), new AbortController().signal)
     const hint = document.getElementById(approve()?.getAttribute('aria-describedby') ?? '')
     expect(approve()?.getAttribute('aria-disabled')).toBe('true')
-    expect(hint?.textContent).toBe(APPROVAL_TEXT.waiting)
+    expect(hint?.textContent).toBe(ENGLISH.approval.waiting)
     clock.advance(300)
     approve()?.click()
     expect(ui.pending()).toBe(1)
@@ -197,13 +197,13 @@ describe('the approval card', () => {
     expect(ui.pending()).toBe(1)
     const buttons = () =>
       [...document.querySelectorAll('.lk-buttons button')].map((b) => b.textContent)
-    expect(buttons()).toEqual([APPROVAL_TEXT.confirm, APPROVAL_TEXT.back])
-    expect(document.querySelector('.lk-hint')?.textContent).toBe(APPROVAL_TEXT.confirmStep)
+    expect(buttons()).toEqual([ENGLISH.approval.confirm, ENGLISH.approval.back])
+    expect(document.querySelector('.lk-hint')?.textContent).toBe(ENGLISH.approval.confirmStep)
     // Confirm waits its own 500 ms
     approve()?.click()
     expect(ui.pending()).toBe(1)
     reject()?.click()
-    expect(buttons()).toEqual([APPROVAL_TEXT.reject, APPROVAL_TEXT.approve])
+    expect(buttons()).toEqual([ENGLISH.approval.reject, ENGLISH.approval.approve])
     expect(ui.pending()).toBe(1)
     clock.advance(500)
     approve()?.click()

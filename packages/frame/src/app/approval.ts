@@ -5,14 +5,15 @@
 // visible and still (visibility.ts); where the browser cannot vouch for that, a value transfer
 // takes a second step, Confirm, on the other side of the card.
 import { APPROVE_DELAY_MS } from './config.ts'
+import { createLanguage, fill, type Language } from './i18n/language.ts'
 import type { Detail } from './signer.ts'
-import { APPROVAL_TEXT } from './texts.ts'
+import type { CardText, Phrase } from './texts.ts'
 import { createVisibilityGuard, type VisibilityGuardOptions } from './visibility.ts'
 
 export interface ApprovalView {
-  title: string
+  title: CardText
   /** "<who> asks you to <action>" */
-  action: string
+  action: Phrase
   /** The requesting origin (event.origin): what the browser vouches for */
   origin: string
   /** The host's claims (APP_SYNC_DAPP_DATA), shown as such */
@@ -38,17 +39,37 @@ export interface ApprovalOptions {
   approveDelayMs?: number
   /** The visibility guard's parts (observer, clock); the browser's by default */
   visibility?: Omit<VisibilityGuardOptions, 'onChange' | 'requiredMs'>
+  /** The words' language (i18n/language.ts); English by default */
+  language?: Language
 }
 
 /** Details that only a transaction has: it may move value (EVM value or calls, Solana transfers). */
-const TRANSACTION_LABELS = new Set(['Value', 'Data', 'Fee payer', 'Transfer', 'Transactions'])
-const movesValue = (view: ApprovalView) => view.details.some((d) => TRANSACTION_LABELS.has(d.label))
+const TRANSACTION_LABELS = new Set<CardText>([
+  'Value',
+  'Data',
+  'Fee payer',
+  'Transfer',
+  'Transactions',
+])
+const movesValue = (view: ApprovalView) =>
+  view.details.some((d) =>
+    TRANSACTION_LABELS.has(typeof d.label === 'string' ? d.label : d.label.text),
+  )
 
 interface Entry {
   view: ApprovalView
   signal: AbortSignal
   settle(approved: boolean): void
   onAbort(): void
+}
+
+/** A detail's value as shown: data as it is, words in `language`, lines as "label: value" */
+export function detailText(language: Language, value: Detail['value']): string {
+  if (typeof value === 'string') return value
+  if (!Array.isArray(value)) return language.say(value)
+  return value
+    .map((line) => `${language.say(line.label)}: ${detailText(language, line.value)}`)
+    .join('\n')
 }
 
 export function element<K extends keyof HTMLElementTagNameMap>(
@@ -78,6 +99,8 @@ export function safeIconUrl(icon: string | undefined, origin: string): string | 
 export function createApprovalUi(doc: Document, options: ApprovalOptions = {}): ApprovalUi {
   const isTrusted = options.isTrusted ?? ((event: Event) => event.isTrusted)
   const approveDelayMs = options.approveDelayMs ?? APPROVE_DELAY_MS
+  const language = options.language ?? createLanguage()
+  const words = () => language.texts().approval
   const queue: Entry[] = []
   /** The shown request is on its second step (Confirm) */
   let confirming = false
@@ -98,10 +121,10 @@ export function createApprovalUi(doc: Document, options: ApprovalOptions = {}): 
   const queued = element(doc, 'p', 'lk-queued')
   queued.setAttribute('aria-live', 'polite')
   const buttons = element(doc, 'div', 'lk-buttons')
-  const reject = element(doc, 'button', 'lk-button lk-reject', APPROVAL_TEXT.reject)
+  const reject = element(doc, 'button', 'lk-button lk-reject')
   reject.type = 'button'
   reject.dataset.testid = 'frame-reject'
-  const approve = element(doc, 'button', 'lk-button lk-approve', APPROVAL_TEXT.approve)
+  const approve = element(doc, 'button', 'lk-button lk-approve')
   approve.type = 'button'
   approve.dataset.testid = 'frame-approve'
   buttons.append(reject, approve)
@@ -128,12 +151,12 @@ export function createApprovalUi(doc: Document, options: ApprovalOptions = {}): 
     approve.setAttribute('aria-disabled', String(!ready))
     if (ready) approve.removeAttribute('aria-describedby')
     else approve.setAttribute('aria-describedby', hint.id)
-    hint.textContent = confirming ? APPROVAL_TEXT.confirmStep : ready ? '' : APPROVAL_TEXT.waiting
+    hint.textContent = confirming ? words().confirmStep : ready ? '' : words().waiting
   }
 
   function showStep() {
-    approve.textContent = confirming ? APPROVAL_TEXT.confirm : APPROVAL_TEXT.approve
-    reject.textContent = confirming ? APPROVAL_TEXT.back : APPROVAL_TEXT.reject
+    approve.textContent = confirming ? words().confirm : words().approve
+    reject.textContent = confirming ? words().back : words().reject
     // Confirm sits where Reject was: a second click at Approve's spot goes Back, not through.
     // Reordered only when the step changes.
     const [first, second] = confirming ? [approve, reject] : [reject, approve]
@@ -145,8 +168,7 @@ export function createApprovalUi(doc: Document, options: ApprovalOptions = {}): 
 
   function showWaiting() {
     const waiting = queue.length - 1
-    queued.textContent =
-      waiting > 0 ? `${waiting} more request${waiting === 1 ? '' : 's'} waiting` : ''
+    queued.textContent = waiting > 0 ? language.count(words().waitingRequests, waiting) : ''
   }
 
   function render() {
@@ -160,15 +182,20 @@ export function createApprovalUi(doc: Document, options: ApprovalOptions = {}): 
       return
     }
     const { view } = head
-    title.textContent = view.title
+    title.textContent = language.say(view.title)
     const who = element(doc, 'p', 'lk-origin', view.origin)
     who.dataset.testid = 'frame-origin'
+    // Origins, addresses and hex read left to right inside a right-to-left card.
+    who.dir = 'ltr'
     const line = element(
       doc,
       'p',
       'lk-ask',
       // The name is the page's claim; the origin above it is what the browser vouches for.
-      `${view.dappName ?? 'This site'} asks you to ${view.action}`,
+      fill(words().asks, {
+        who: view.dappName ?? words().thisSite,
+        action: language.say(view.action),
+      }),
     )
     const header = element(doc, 'div', 'lk-who')
     const icon = safeIconUrl(view.dappIcon, view.origin)
@@ -183,13 +210,14 @@ export function createApprovalUi(doc: Document, options: ApprovalOptions = {}): 
     requester.replaceChildren(header, line)
     details.replaceChildren(
       ...view.details.flatMap((detail) => {
-        const term = element(doc, 'dt', undefined, detail.label)
+        const term = element(doc, 'dt', undefined, language.say(detail.label))
         const value = element(
           doc,
           detail.block ? 'pre' : 'span',
           `${detail.mono ? 'lk-mono' : ''} ${detail.block ? 'lk-block' : ''}`.trim(),
-          detail.value,
+          detailText(language, detail.value),
         )
+        if (detail.mono) value.dir = 'ltr'
         const description = element(doc, 'dd')
         description.append(value)
         return [term, description]

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { createExportCard } from './exportCard.ts'
 import { dispatchTrusted, trustedClick } from './testing/trusted.ts'
-import { EXPORT_TEXT } from './texts.ts'
+import { ENGLISH } from './texts.ts'
 
 const KEY = { address: '0x0000000000000000000000000000000000000001', secret: '0xabc123' }
 
@@ -70,7 +70,7 @@ describe('export card', () => {
     trustedClick(ok.part('show'))
     await expect.poll(() => ok.part('key').hidden).toBe(false)
     trustedClick(ok.part('copy'))
-    await expect.poll(() => ok.part('status').textContent).toBe(EXPORT_TEXT.copied)
+    await expect.poll(() => ok.part('status').textContent).toBe(ENGLISH.export.copied)
     expect(copied).toEqual([KEY.secret])
 
     const refused = setup(() => Promise.reject(new Error('denied')))
@@ -79,7 +79,7 @@ describe('export card', () => {
     trustedClick(refused.part('show'))
     await expect.poll(() => refused.part('key').hidden).toBe(false)
     trustedClick(refused.part('copy'))
-    await expect.poll(() => refused.part('status').textContent).toBe(EXPORT_TEXT.copyFailed)
+    await expect.poll(() => refused.part('status').textContent).toBe(ENGLISH.export.copyFailed)
   })
 
   it('an abort takes the card down and forgets the key; a second export while one is open is refused', async () => {

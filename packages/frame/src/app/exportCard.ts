@@ -6,8 +6,8 @@ import { FrameError } from '../frameError.ts'
 import { USER_REJECTED } from '../protocol/rpcRules.ts'
 import { element } from './approval.ts'
 import { cardRequest } from './cardRequest.ts'
+import { createLanguage, type Language } from './i18n/language.ts'
 import { FreshFactorNeeded, type KeySecret } from './keySecret.ts'
-import { EXPORT_TEXT } from './texts.ts'
 
 /** A code to the visitor's email, for a sign-in older than the server allows (keySecret.ts) */
 export interface Reverify {
@@ -29,6 +29,8 @@ export interface ExportCardOptions {
   isTrusted?: (event: Event) => boolean
   writeText?: (text: string) => Promise<void>
   log?: (message: string, detail?: unknown) => void
+  /** The words' language (i18n/language.ts); English by default */
+  language?: Language
 }
 
 const MASK = '•'
@@ -38,6 +40,8 @@ export function createExportCard(doc: Document, options: ExportCardOptions = {})
   const writeText =
     options.writeText ?? ((text: string) => doc.defaultView?.navigator.clipboard.writeText(text))
   const log = options.log ?? (() => {})
+  const language = options.language ?? createLanguage()
+  const words = () => language.texts().export
 
   const root = element(doc, 'div', 'lk-approval')
   root.hidden = true
@@ -47,41 +51,40 @@ export function createExportCard(doc: Document, options: ExportCardOptions = {})
   card.setAttribute('aria-labelledby', 'lk-export-title')
   card.setAttribute('aria-describedby', 'lk-export-warning')
   card.dataset.testid = 'frame-export'
-  const title = element(doc, 'h1', 'lk-title', EXPORT_TEXT.title)
+  const title = element(doc, 'h1', 'lk-title')
   title.id = 'lk-export-title'
-  const warning = element(doc, 'p', 'lk-ask', EXPORT_TEXT.warning)
+  const warning = element(doc, 'p', 'lk-ask')
   warning.id = 'lk-export-warning'
   const understand = element(doc, 'label', 'lk-check')
   const checkbox = element(doc, 'input')
   checkbox.type = 'checkbox'
   checkbox.dataset.testid = 'frame-export-understand'
-  understand.append(checkbox, doc.createTextNode(EXPORT_TEXT.understand))
+  const understandText = doc.createTextNode('')
+  understand.append(checkbox, understandText)
   const secret = element(doc, 'p', 'lk-block lk-mono lk-secret')
   secret.dir = 'ltr'
-  secret.setAttribute('aria-label', EXPORT_TEXT.keyLabel)
   secret.dataset.testid = 'frame-export-key'
   const status = element(doc, 'p', 'lk-hint')
   status.setAttribute('role', 'status')
   status.dataset.testid = 'frame-export-status'
-  const button = (text: string, className: string, testId: string) => {
-    const node = element(doc, 'button', `lk-button ${className}`, text)
+  const button = (className: string, testId: string) => {
+    const node = element(doc, 'button', `lk-button ${className}`)
     node.type = 'button'
     node.dataset.testid = testId
     return node
   }
-  const cancel = button(EXPORT_TEXT.cancel, 'lk-reject', 'frame-export-cancel')
-  const show = button(EXPORT_TEXT.show, 'lk-approve', 'frame-export-show')
-  const reveal = button(EXPORT_TEXT.reveal, 'lk-reject', 'frame-export-reveal')
-  const copy = button(EXPORT_TEXT.copy, 'lk-reject', 'frame-export-copy')
-  const done = button(EXPORT_TEXT.done, 'lk-approve', 'frame-export-done')
-  const sendCode = button(EXPORT_TEXT.sendCode, 'lk-approve', 'frame-export-send-code')
+  const cancel = button('lk-reject', 'frame-export-cancel')
+  const show = button('lk-approve', 'frame-export-show')
+  const reveal = button('lk-reject', 'frame-export-reveal')
+  const copy = button('lk-reject', 'frame-export-copy')
+  const done = button('lk-approve', 'frame-export-done')
+  const sendCode = button('lk-approve', 'frame-export-send-code')
   const code = element(doc, 'input', 'lk-code')
   code.inputMode = 'numeric'
   code.autocomplete = 'one-time-code'
   code.maxLength = 6
-  code.setAttribute('aria-label', EXPORT_TEXT.codeLabel)
   code.dataset.testid = 'frame-export-code'
-  const confirmCode = button(EXPORT_TEXT.confirmCode, 'lk-approve', 'frame-export-confirm-code')
+  const confirmCode = button('lk-approve', 'frame-export-confirm-code')
   const warnButtons = element(doc, 'div', 'lk-buttons')
   warnButtons.append(cancel, show, sendCode, confirmCode)
   const keyButtons = element(doc, 'div', 'lk-buttons')
@@ -89,6 +92,26 @@ export function createExportCard(doc: Document, options: ExportCardOptions = {})
   card.append(title, warning, understand, code, secret, warnButtons, keyButtons, done, status)
   root.append(card)
   doc.body.append(root)
+
+  /** The card's words in the language shown when it opens */
+  function label() {
+    const shown = words()
+    title.textContent = shown.title
+    warning.textContent = shown.warning
+    understandText.data = shown.understand
+    secret.setAttribute('aria-label', shown.keyLabel)
+    code.setAttribute('aria-label', shown.codeLabel)
+    const texts: [HTMLButtonElement, string][] = [
+      [cancel, shown.cancel],
+      [show, shown.show],
+      [reveal, shown.reveal],
+      [copy, shown.copy],
+      [done, shown.done],
+      [sendCode, shown.sendCode],
+      [confirmCode, shown.confirmCode],
+    ]
+    for (const [node, text] of texts) node.textContent = text
+  }
 
   interface Open {
     start(): void
@@ -159,11 +182,11 @@ export function createExportCard(doc: Document, options: ExportCardOptions = {})
     if (!isTrusted(event) || !key) return
     Promise.resolve(writeText(key)).then(
       () => {
-        status.textContent = EXPORT_TEXT.copied
+        status.textContent = words().copied
       },
       (error: unknown) => {
         log('the key could not be copied', error)
-        status.textContent = EXPORT_TEXT.copyFailed
+        status.textContent = words().copyFailed
       },
     )
   })
@@ -197,6 +220,7 @@ export function createExportCard(doc: Document, options: ExportCardOptions = {})
               log('the key export failed', error)
               status.textContent = error instanceof Error ? error.message : String(error)
               if (error instanceof FreshFactorNeeded && reverify) {
+                status.textContent = words().freshFactor
                 step('send')
                 sendCode.focus()
               }
@@ -208,7 +232,7 @@ export function createExportCard(doc: Document, options: ExportCardOptions = {})
         }
         const showKey = async () => {
           show.setAttribute('aria-disabled', 'true')
-          status.textContent = EXPORT_TEXT.working
+          status.textContent = words().working
           const { secret: value } = await fetchKey()
           if (current !== open) return
           key = value
@@ -223,14 +247,14 @@ export function createExportCard(doc: Document, options: ExportCardOptions = {})
             attempt(async () => {
               await reverify?.send()
               if (current !== open) return
-              status.textContent = EXPORT_TEXT.codeSent
+              status.textContent = words().codeSent
               step('code')
               code.focus()
             }),
           confirmCode: () =>
             attempt(async () => {
               const otp = code.value.trim()
-              if (!/^\d{6}$/.test(otp)) throw new Error(EXPORT_TEXT.codeInvalid)
+              if (!/^\d{6}$/.test(otp)) throw new Error(words().codeInvalid)
               await reverify?.confirm(otp)
               if (current !== open) return
               code.value = ''
@@ -240,6 +264,7 @@ export function createExportCard(doc: Document, options: ExportCardOptions = {})
           finish: () => settle(resolve),
         }
         current = open
+        label()
         step('warn')
         checkbox.checked = false
         syncShow()

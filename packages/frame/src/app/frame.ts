@@ -10,6 +10,7 @@ import { createProver } from './dpop.ts'
 import { createExportCard } from './exportCard.ts'
 import { admit, type GateEvent, type GateState, normalizeOrigins, readyTargets } from './gate.ts'
 import { createHandlers, type Handlers } from './handlers.ts'
+import { createLanguage } from './i18n/language.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { createPasskeyCard } from './passkeyCard.ts'
 import { createStore, type KeyValueStore } from './storage.ts'
@@ -195,7 +196,9 @@ export function composeFrame(env: FrameEnvironment): ComposedFrame {
   const wallet = createWalletState({ api, store, log, projectId: config.projectId })
   const root = env.document.documentElement
   if (!root.dataset.theme) root.dataset.theme = 'dark'
+  const language = createLanguage(root, (message, detail) => log.info(message, detail))
   const approval = createApprovalUi(env.document, {
+    language,
     ...(env.isTrusted && { isTrusted: env.isTrusted }),
     ...(env.approveDelayMs !== undefined && { approveDelayMs: env.approveDelayMs }),
     ...(env.visibility && { visibility: env.visibility }),
@@ -207,17 +210,21 @@ export function composeFrame(env: FrameEnvironment): ComposedFrame {
     log,
     config,
     approval,
-    passkeyCard: createPasskeyCard(env.document, env.isTrusted, (message, detail) =>
-      log.info(message, detail),
-    ),
+    passkeyCard: createPasskeyCard(env.document, {
+      ...(env.isTrusted && { isTrusted: env.isTrusted }),
+      log: (message, detail) => log.info(message, detail),
+      language,
+    }),
     exportCard: createExportCard(env.document, {
       ...(env.isTrusted && { isTrusted: env.isTrusted }),
       log: (message, detail) => log.info(message, detail),
+      language,
     }),
     applyTheme: (theme) => {
       const ignored = applyTheme(root, theme)
       if (ignored.length > 0) log.debug(`theme variables ignored: ${ignored.join(', ')}`)
     },
+    setLocale: language.set,
     reload: env.reload,
     ...(env.fetch && { fetch: env.fetch }),
     ...(env.sleep && { sleep: env.sleep }),

@@ -14,7 +14,7 @@ import {
 } from '../../../server/src/testing/databases.ts'
 import { approvalLinkOf, approveByLink } from '../../../server/src/testing/emailLogin.ts'
 import { createHarness, failure, type Harness, HOST, ok, type Posted } from './testing/harness.ts'
-import { EXPORT_TEXT } from './texts.ts'
+import { ENGLISH } from './texts.ts'
 
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
   JSDOM: new (html: string) => { window: { document: Document } }
@@ -213,6 +213,6 @@ describe('key export: the frame with the real auth server', () => {
     h.doc.dispatchEvent(new (view(h).KeyboardEvent)('keydown', { key: 'Escape' }))
     expect(failure(await reply).code).toBe(4001)
     expect(part(h, 'key').textContent).toBe('')
-    expect(EXPORT_TEXT.title).toBe(h.doc.querySelector('#lk-export-title')?.textContent)
+    expect(ENGLISH.export.title).toBe(h.doc.querySelector('#lk-export-title')?.textContent)
   })
 })

@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ApprovalAborted } from './approval.ts'
 import { createPasskeyCard } from './passkeyCard.ts'
 import { trustedClick, trustedKey } from './testing/trusted.ts'
-import { PASSKEY_TEXT } from './texts.ts'
+import { ENGLISH } from './texts.ts'
 
-const VIEW = { title: 'Add a passkey', body: 'Why', button: 'Create passkey' }
+const VIEW = 'add'
 const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)
 const go = () => byTestId('frame-passkey-continue') as HTMLButtonElement
 const card = () => byTestId('frame-passkey') as HTMLElement
@@ -43,7 +43,9 @@ describe('the passkey card', () => {
       return 'made'
     })
     trustedClick(go())
-    await expect.poll(() => byTestId('frame-passkey-status')?.textContent).toBe(PASSKEY_TEXT.failed)
+    await expect
+      .poll(() => byTestId('frame-passkey-status')?.textContent)
+      .toBe(ENGLISH.passkey.failed)
     trustedClick(go())
     await expect(result).resolves.toBe('made')
   })

@@ -6,13 +6,10 @@ import { FrameError } from '../frameError.ts'
 import { USER_REJECTED } from '../protocol/rpcRules.ts'
 import { element } from './approval.ts'
 import { cardRequest } from './cardRequest.ts'
-import { PASSKEY_TEXT } from './texts.ts'
+import { createLanguage, type Language } from './i18n/language.ts'
 
-export interface PasskeyCardView {
-  title: string
-  body: string
-  button: string
-}
+/** Adding a passkey, or signing in with one */
+export type PasskeyCardView = 'add' | 'signIn'
 
 export interface PasskeyCard {
   /**
@@ -23,11 +20,18 @@ export interface PasskeyCard {
   run<T>(view: PasskeyCardView, signal: AbortSignal, ceremony: () => Promise<T>): Promise<T>
 }
 
-export function createPasskeyCard(
-  doc: Document,
-  isTrusted: (event: Event) => boolean = (event) => event.isTrusted,
-  log: (message: string, detail?: unknown) => void = () => {},
-): PasskeyCard {
+export interface PasskeyCardOptions {
+  isTrusted?: (event: Event) => boolean
+  log?: (message: string, detail?: unknown) => void
+  /** The words' language (i18n/language.ts); English by default */
+  language?: Language
+}
+
+export function createPasskeyCard(doc: Document, options: PasskeyCardOptions = {}): PasskeyCard {
+  const isTrusted = options.isTrusted ?? ((event: Event) => event.isTrusted)
+  const log = options.log ?? (() => {})
+  const language = options.language ?? createLanguage()
+  const words = () => language.texts().passkey
   const root = element(doc, 'div', 'lk-approval')
   root.hidden = true
   const card = element(doc, 'section', 'lk-card')
@@ -42,7 +46,7 @@ export function createPasskeyCard(
   status.setAttribute('role', 'status')
   status.dataset.testid = 'frame-passkey-status'
   const buttons = element(doc, 'div', 'lk-buttons')
-  const cancel = element(doc, 'button', 'lk-button lk-reject', PASSKEY_TEXT.cancel)
+  const cancel = element(doc, 'button', 'lk-button lk-reject')
   cancel.type = 'button'
   cancel.dataset.testid = 'frame-passkey-cancel'
   const go = element(doc, 'button', 'lk-button lk-approve')
@@ -81,7 +85,7 @@ export function createPasskeyCard(
             if (busy) return
             busy = true
             go.setAttribute('aria-disabled', 'true')
-            status.textContent = PASSKEY_TEXT.working
+            status.textContent = words().working
             // Called in the click: the browser sees the visitor's activation.
             ceremony().then(
               (result) => settle(() => resolve(result)),
@@ -89,15 +93,17 @@ export function createPasskeyCard(
                 log('the passkey ceremony failed', error)
                 busy = false
                 go.removeAttribute('aria-disabled')
-                status.textContent = PASSKEY_TEXT.failed
+                status.textContent = words().failed
               },
             )
           },
           cancel: () => settle(() => reject(new FrameError(USER_REJECTED, 4001))),
         }
-        title.textContent = view.title
-        body.textContent = view.body
-        go.textContent = view.button
+        const shown = words()
+        title.textContent = view === 'add' ? shown.addTitle : shown.signInTitle
+        body.textContent = view === 'add' ? shown.addBody : shown.signInBody
+        go.textContent = view === 'add' ? shown.addButton : shown.signInButton
+        cancel.textContent = shown.cancel
         go.removeAttribute('aria-disabled')
         status.textContent = ''
         root.hidden = false

@@ -2,11 +2,14 @@
 import { describe, expect, it } from 'vitest'
 import { prepareSigning } from './signer.ts'
 import { shorten, visible } from './signingText.ts'
+import { inEnglish } from './testing/inEnglish.ts'
 
 const address = '0x00000000000000000000000000000000000000aA'
 const context = { address, chainId: 31337, rpcUrl: 'http://127.0.0.1:1' }
 const shown = (method: string, params: unknown) =>
-  Object.fromEntries(prepareSigning(method, params, context).details.map((d) => [d.label, d.value]))
+  Object.fromEntries(
+    inEnglish(prepareSigning(method, params, context).details).map((d) => [d.label, d.value]),
+  )
 const hex = (text: string) => `0x${Buffer.from(text).toString('hex')}`
 
 describe('hidden characters in a message', () => {

@@ -2,6 +2,7 @@
 // character, so that nothing the card does not describe can be signed.
 import { describe, expect, it } from 'vitest'
 import { INVALID_PARAMS, prepareSigning } from './signer.ts'
+import { inEnglish } from './testing/inEnglish.ts'
 
 const address = '0x00000000000000000000000000000000000000aA'
 const receiver = '0x00000000000000000000000000000000000000bB'
@@ -9,7 +10,9 @@ const context = { address, chainId: 31337, rpcUrl: 'http://127.0.0.1:1' }
 const send = (tx: Record<string, unknown>) =>
   prepareSigning('eth_sendTransaction', [{ to: receiver, ...tx }], context)
 const byLabel = (method: string, params: unknown) =>
-  Object.fromEntries(prepareSigning(method, params, context).details.map((d) => [d.label, d]))
+  Object.fromEntries(
+    inEnglish(prepareSigning(method, params, context).details).map((d) => [d.label, d]),
+  )
 const typed = (fields: Record<string, unknown> = {}) => ({
   types: {
     EIP712Domain: [{ name: 'name', type: 'string' }],

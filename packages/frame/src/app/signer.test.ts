@@ -3,13 +3,16 @@ import { createPublicClient, http, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { prepareSigning, WRONG_ACCOUNT } from './signer.ts'
+import { inEnglish } from './testing/inEnglish.ts'
 import { startRpcEndpoint } from './testing/rpcEndpoint.ts'
 
 const account = privateKeyToAccount(generatePrivateKey())
 const address = account.address
 const context = { address, chainId: 31337, rpcUrl: 'http://127.0.0.1:1' }
 const details = (method: string, params: unknown) =>
-  Object.fromEntries(prepareSigning(method, params, context).details.map((d) => [d.label, d.value]))
+  Object.fromEntries(
+    inEnglish(prepareSigning(method, params, context).details).map((d) => [d.label, d.value]),
+  )
 
 describe('personal_sign', () => {
   it('shows UTF-8 text, and hex for bytes that are not plain text', () => {

@@ -19,6 +19,7 @@ import * as z from 'zod/mini'
 import { FrameError } from '../frameError.ts'
 import { HTTP_TIMEOUT_MS } from './config.ts'
 import { decodeMessageText, shorten, showJson, visible } from './signingText.ts'
+import type { CardText, Phrase, Said } from './texts.ts'
 
 /** EIP-1193 / EIP-1474 codes */
 export const INVALID_PARAMS = -32602
@@ -31,8 +32,9 @@ export const SIGNING_METHODS = new Set([
 ])
 
 export interface Detail {
-  label: string
-  value: string
+  label: Phrase
+  /** The request's data as it is; a Said is words (texts.ts); details are lines of a block */
+  value: string | Said | Detail[]
   /** Addresses, hashes, hex: a monospace face */
   mono?: boolean
   /** Long text (messages, typed data) in its own scrolling block */
@@ -42,9 +44,9 @@ export interface Detail {
 export interface SigningRequest<Run = RunContext> {
   method: string
   /** The card's heading */
-  title: string
+  title: CardText
   /** "<dapp> asks you to <action>" */
-  action: string
+  action: Phrase
   details: Detail[]
   run(context: Run): Promise<unknown>
 }
@@ -62,6 +64,12 @@ export interface PrepareContext {
 
 export const WRONG_ACCOUNT = 'The requested account is not the connected account'
 export const ABORTED = 'Request was aborted'
+
+/** An EVM network on the card, by its chain id (an identifier: its digits as they are) */
+export const chainPhrase = (chainId: number): Said => ({
+  text: 'Chain {chainId}',
+  params: { chainId: String(chainId) },
+})
 
 const addressSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
 const hexData = z.string().check(z.regex(/^0x([0-9a-fA-F]{2})*$/))
@@ -157,7 +165,7 @@ function signTypedData(params: unknown, { address, chainId }: PrepareContext): S
   if (typeof domain.verifyingContract === 'string') {
     details.push({ label: 'Contract', value: domain.verifyingContract, mono: true })
   }
-  if (domain.chainId !== undefined) details.push({ label: 'Network', value: `Chain ${chainId}` })
+  if (domain.chainId !== undefined) details.push({ label: 'Network', value: chainPhrase(chainId) })
   details.push({ label: 'Type', value: visible(primaryType) })
   details.push({
     label: 'Message',
@@ -216,7 +224,7 @@ function sendTransaction(
   const details: Detail[] = [
     tx.to
       ? { label: 'To', value: tx.to, mono: true }
-      : { label: 'To', value: 'New contract (deployment)' },
+      : { label: 'To', value: { text: 'New contract (deployment)' } },
     { label: 'Value', value: `${formatEther(value)} ETH` },
     {
       label: 'Data',
@@ -225,7 +233,7 @@ function sendTransaction(
           ? 'none'
           : `${dataBytes} bytes${dataBytes >= 4 ? ` (function ${data?.slice(0, 10)})` : ''}`,
     },
-    { label: 'Network', value: `Chain ${chainId}` },
+    { label: 'Network', value: chainPhrase(chainId) },
     { label: 'From', value: address, mono: true },
   ]
   return {

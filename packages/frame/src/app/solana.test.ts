@@ -43,6 +43,7 @@ import {
   type SolanaRunContext,
 } from './solana.ts'
 import { generateSolanaSeed, type SolanaAccount, solanaAccountFromSeed } from './solanaKey.ts'
+import { inEnglish, sayInEnglish } from './testing/inEnglish.ts'
 
 let devnet: SolanaDevnet
 let account: SolanaAccount
@@ -228,11 +229,10 @@ describe('solana_signTransaction', () => {
     })
     const parsed = parseWireTransaction(base64ToBytes(wire(compiled)))
     expect(parsed.message.accountKeys.slice(0, 2)).toEqual([payer.address, account.address])
-    const details = prepareSolanaSigning(
-      'solana_signTransaction',
-      { transaction: wire(compiled) },
-      context,
-    ).details
+    const details = inEnglish(
+      prepareSolanaSigning('solana_signTransaction', { transaction: wire(compiled) }, context)
+        .details,
+    )
     expect(details).toContainEqual({ label: 'Fee payer', value: payer.address, mono: true })
     expect(details).toContainEqual({ label: 'Signatures', value: '2 required' })
     const signed = await signWireTransaction(parsed, account)
@@ -278,7 +278,7 @@ describe('solana_signTransaction', () => {
       { ...context, chainId: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1' },
     )
     expect(request.action).toBe('sign a transaction')
-    expect(Object.fromEntries(request.details.map((d) => [d.label, d.value]))).toEqual({
+    expect(Object.fromEntries(inEnglish(request.details).map((d) => [d.label, d.value]))).toEqual({
       'Fee payer': account.address,
       Instructions: '1 (System Program)',
       Transfer: `1.25 SOL to ${to}`,
@@ -317,9 +317,9 @@ describe('solana_signTransaction', () => {
     )
     const encoded = getBase64EncodedWireTransaction(compileTransaction(message))
     const details = Object.fromEntries(
-      prepareSolanaSigning('solana_signTransaction', { transaction: encoded }, context).details.map(
-        (d) => [d.label, d.value],
-      ),
+      inEnglish(
+        prepareSolanaSigning('solana_signTransaction', { transaction: encoded }, context).details,
+      ).map((d) => [d.label, d.value]),
     )
     expect(details.Instructions).toBe(
       '3 (System Program, Token Program, Associated Token Account Program)',
@@ -416,10 +416,11 @@ describe('solana_signAllTransactions', () => {
     )
     const request = prepareSolanaSigning('solana_signAllTransactions', { transactions }, context)
     expect(request.title).toBe('Sign transactions')
-    expect(request.action).toBe('sign 2 transactions')
-    expect(request.details[0]).toEqual({ label: 'Transactions', value: '2' })
-    expect(request.details[1]?.value).toContain(`Transfer: 0.001 SOL to ${receivers[0]}`)
-    expect(request.details[2]?.value).toContain(`Transfer: 0.002 SOL to ${receivers[1]}`)
+    expect(sayInEnglish(request.action)).toBe('sign 2 transactions')
+    const details = inEnglish(request.details)
+    expect(details[0]).toEqual({ label: 'Transactions', value: '2' })
+    expect(details[1]?.value).toContain(`Transfer: 0.001 SOL to ${receivers[0]}`)
+    expect(details[2]?.value).toContain(`Transfer: 0.002 SOL to ${receivers[1]}`)
     const { transactions: signed } = (await request.run(runContext())) as {
       transactions: string[]
     }

@@ -17,7 +17,7 @@ import {
   WRONG_ACCOUNT,
 } from './signer.ts'
 import { decodeText, shorten } from './signingText.ts'
-import { describeTransaction, networkDetail, plural } from './solana/describe.ts'
+import { describeTransaction, networkDetail } from './solana/describe.ts'
 import {
   invalid,
   parseSolanaMessage,
@@ -171,24 +171,25 @@ function signAllTransactions(params: unknown, { address, chainId }: SolanaPrepar
   const details: Detail[] = [{ label: 'Transactions', value: String(transactions.length) }]
   transactions.slice(0, MAX_DESCRIBED).forEach((transaction, i) => {
     details.push({
-      label: `Transaction ${i + 1}`,
-      value: describeTransaction(transaction, address)
-        .map(({ label, value }) => `${label}: ${value}`)
-        .join('\n'),
+      label: { text: 'Transaction {index}', params: { index: i + 1 } },
+      value: describeTransaction(transaction, address),
       block: true,
     })
   })
   if (transactions.length > MAX_DESCRIBED) {
     details.push({
       label: 'And',
-      value: plural(transactions.length - MAX_DESCRIBED, 'more transaction'),
+      value: {
+        text: '{count} more transactions',
+        params: { count: transactions.length - MAX_DESCRIBED },
+      },
     })
   }
   details.push(...networkDetail(chainId), { label: 'Account', value: address, mono: true })
   return {
     method: 'solana_signAllTransactions',
     title: 'Sign transactions',
-    action: `sign ${plural(transactions.length, 'transaction')}`,
+    action: { text: 'sign {count} transactions', params: { count: transactions.length } },
     details,
     async run({ account }: SolanaRunContext) {
       const signed: string[] = []

@@ -105,7 +105,11 @@ const FULL: Record<AppEventType, { request: object; reply: object }> = {
     reply: { email: 'c@d.example' },
   },
   APP_SYNC_THEME: {
-    request: { themeMode: 'light', themeVariables: { '--accent': '#fff', '--radius': 8 } },
+    request: {
+      themeMode: 'light',
+      themeVariables: { '--accent': '#fff', '--radius': 8 },
+      locale: 'pt-BR',
+    },
     reply: {},
   },
   APP_SYNC_DAPP_DATA: {
@@ -163,6 +167,9 @@ const BAD_REQUESTS: Partial<Record<AppEventType, Record<string, unknown>[]>> = {
     { themeMode: 'system' },
     { themeVariables: { '--accent': true } },
     { themeVariables: { ['x'.repeat(65)]: 'a' } },
+    { locale: 'de"><img src=x>' },
+    { locale: '../locales/de' },
+    { locale: 'd' },
   ],
   APP_SYNC_DAPP_DATA: [
     { projectId: 'p'.repeat(65) },

@@ -140,6 +140,8 @@ export const AppEvents = {
     request: z.object({
       themeMode: z.optional(z.enum(['light', 'dark'])),
       themeVariables: z.optional(z.record(text(64), z.union([text(256), z.number()]))),
+      /** Ours: the language the modal shows (BCP 47), which the frame's cards follow */
+      locale: z.optional(z.string().check(z.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/))),
     }),
     reply: empty,
   },

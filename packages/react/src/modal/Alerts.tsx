@@ -13,12 +13,22 @@ export function Alerts() {
   if (shown.length === 0) return null
   return (
     <div className="lk-alerts" role="alert" data-testid="setup-alerts">
-      {shown.map((alert) => (
-        <p key={alert.code} className="lk-alert" data-alert-code={alert.code}>
-          <strong>{coreText(alert.shortMessage, messages)}</strong>{' '}
-          {coreText(alert.longMessage, messages)}
-        </p>
-      ))}
+      {shown.map((alert) => {
+        const short = coreText(alert.shortMessage, messages)
+        const long = coreText(alert.longMessage, messages)
+        // The developer-facing alerts (debug only) stay English: screen readers are told so.
+        const english = short === alert.shortMessage && long === alert.longMessage
+        return (
+          <p
+            key={alert.code}
+            className="lk-alert"
+            data-alert-code={alert.code}
+            lang={english ? 'en' : undefined}
+          >
+            <strong>{short}</strong> {long}
+          </p>
+        )
+      })}
     </div>
   )
 }

@@ -20,6 +20,12 @@ export function mountModal(appKit: AppKit) {
     document.body.appendChild(own)
   }
   const target = (host ?? own) as HTMLElement
+  // The embedded wallet's cards speak the language shown: core sends it to the frame. Here, in
+  // the modal's chunk (mounted soon after start), not in the first load.
+  const { localeStore, core } = appKit
+  const followLocale = () => core.stores.locale.setState({ locale: localeStore.getState().locale })
+  followLocale()
+  const stopLocale = localeStore.subscribe(followLocale)
   const root = createRoot(target.attachShadow({ mode: 'open' }))
   // At once (this runs when the page is idle or on open), so no render of it is left pending
   // for `unmount()` to race.
@@ -33,6 +39,7 @@ export function mountModal(appKit: AppKit) {
   return {
     host: target,
     unmount() {
+      stopLocale()
       root.unmount()
       own?.remove()
     },

@@ -6,8 +6,10 @@ import type { HandlerDeps, HandlerTable } from './types.ts'
 export function pageHandlers(deps: HandlerDeps, state: FrameState) {
   const { log, config } = deps
   return {
+    // Answered once the language's words are in: a card asked for next shows in them.
     async APP_SYNC_THEME(theme) {
       deps.applyTheme(theme)
+      if (theme.locale !== undefined) await deps.setLocale(theme.locale)
       return {}
     },
 

@@ -5,7 +5,6 @@
 import { FrameError } from '../../frameError.ts'
 import { SOMETHING_WENT_WRONG } from '../errors.ts'
 import { type Passkey, type PasskeyOptions, passkeyApi } from '../passkeyApi.ts'
-import { PASSKEY_TEXT } from '../texts.ts'
 import {
   authenticationJson,
   creationOptions,
@@ -51,25 +50,11 @@ export function passkeyHandlers(deps: HandlerDeps, state: FrameState, social: So
     state.pendingRpc.add(controller)
     open = controller
     try {
-      const credential = await card.run(
-        view === 'add'
-          ? {
-              title: PASSKEY_TEXT.addTitle,
-              body: PASSKEY_TEXT.addBody,
-              button: PASSKEY_TEXT.addButton,
-            }
-          : {
-              title: PASSKEY_TEXT.signInTitle,
-              body: PASSKEY_TEXT.signInBody,
-              button: PASSKEY_TEXT.signInButton,
-            },
-        controller.signal,
-        async () => {
-          const made = await run()
-          if (made?.type !== 'public-key') throw new FrameError(SOMETHING_WENT_WRONG)
-          return made as PublicKeyCredential
-        },
-      )
+      const credential = await card.run(view, controller.signal, async () => {
+        const made = await run()
+        if (made?.type !== 'public-key') throw new FrameError(SOMETHING_WENT_WRONG)
+        return made as PublicKeyCredential
+      })
       return credential
     } finally {
       state.pendingRpc.delete(controller)

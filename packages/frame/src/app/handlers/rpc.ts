@@ -15,6 +15,7 @@ import { SMART_ACCOUNTS_UNAVAILABLE } from '../errors.ts'
 import { INVALID_PARAMS, prepareSigning, SIGNING_METHODS } from '../signer.ts'
 import { SMART_ACCOUNT_METHODS, USER_OPERATION_READS } from '../smartAccount/constants.ts'
 import { prepareSolanaSigning, SOLANA_METHODS } from '../solana.ts'
+import type { CardText, Phrase } from '../texts.ts'
 import { NotConnectedError } from '../wallet.ts'
 import type { smartAccountRpc } from './smartAccountRpc.ts'
 import type { FrameState } from './state.ts'
@@ -165,8 +166,8 @@ export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
   /** The approval card for a signing request; resolves only on the visitor's Approve. */
   async function askVisitor(
     request: {
-      title: string
-      action: string
+      title: CardText
+      action: Phrase
       details: Parameters<typeof approval.request>[0]['details']
     },
     context: Context,

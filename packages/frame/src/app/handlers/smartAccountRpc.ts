@@ -14,12 +14,13 @@ import {
 import { createGrants } from '../smartAccount/grants.ts'
 import { type BatchCall, parseSendCalls } from '../smartAccount/sendCalls.ts'
 import type { UserOperationTerms } from '../smartAccount/userOperation.ts'
+import type { CardText, Phrase } from '../texts.ts'
 import type { AccountInUse, AccountTypes } from './smartAccount.ts'
 
 /** What the approval card needs; resolves only when the visitor approved */
 type Ask = (request: {
-  title: string
-  action: string
+  title: CardText
+  action: Phrase
   details: ReturnType<typeof parseSendCalls>['details']
 }) => Promise<void>
 
@@ -88,7 +89,7 @@ export function smartAccountRpc(types: AccountTypes) {
         const count = request.calls.length
         await ask({
           title: 'Send calls',
-          action: `send ${count} call${count === 1 ? '' : 's'} at once`,
+          action: { text: 'send {count} calls at once', params: { count } },
           details: request.details,
         })
         return { result: { id: await send(inUse, request.calls) } }
@@ -105,7 +106,7 @@ export function smartAccountRpc(types: AccountTypes) {
         const count = request.calls.length
         await ask({
           title: 'Send user operation',
-          action: `send ${count} call${count === 1 ? '' : 's'} from your smart account`,
+          action: { text: 'send {count} calls from your smart account', params: { count } },
           details: request.details,
         })
         return { result: await send(inUse, request.calls, request.terms) }

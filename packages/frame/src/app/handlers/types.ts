@@ -36,6 +36,8 @@ export interface HandlerDeps {
   /** navigator.credentials unless given */
   credentials?: CredentialsContainer
   applyTheme(theme: AppRequest<'APP_SYNC_THEME'>): void
+  /** The cards' language: a tag the modal speaks, English for any other (i18n/language.ts) */
+  setLocale(locale: string | undefined): Promise<void>
   reload(): void
   /** For JSON-RPC reads; global fetch by default */
   fetch?: typeof fetch

@@ -1,5 +1,6 @@
 import { encodeFunctionData, erc20Abi, numberToHex, parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { inEnglish } from '../testing/inEnglish.ts'
 import { OUTSIDE_PERMISSION, PERMISSION_MAX_EXPIRY_S } from './constants.ts'
 import {
   describePermissions,
@@ -47,11 +48,16 @@ describe('permission requests (ERC-7715)', () => {
       { kind: 'erc20', token: TOKEN, allowance: 5n },
       { kind: 'call', target: DEX, selectors: ['0xa9059cbb'] },
     ])
-    expect(describePermissions(parsed, 'https://app.example').map((d) => d.value)).toEqual([
+    expect(
+      inEnglish(describePermissions(parsed, 'https://app.example')).map((d) => d.value),
+    ).toEqual([
       'Up to 1 ETH in all',
       `Up to 5 base units of ${TOKEN}`,
       `${DEX}: 0xa9059cbb`,
-      new Date(NOW + 3_600_000).toISOString(),
+      // the expiry in the visitor's locale and time zone
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+        NOW + 3_600_000,
+      ),
       'https://app.example',
       'Calls inside these limits are sent without a card',
     ])

@@ -122,21 +122,36 @@ export function parsePermissionRequest(
 export function describePermissions(request: PermissionRequest, origin: string): Detail[] {
   const details = request.scopes.map((scope): Detail => {
     if (scope.kind === 'native') {
-      return { label: 'Spend', value: `Up to ${formatEther(scope.allowance)} ETH in all` }
+      return {
+        label: 'Spend',
+        value: {
+          text: 'Up to {amount} ETH in all',
+          params: { amount: formatEther(scope.allowance) },
+        },
+      }
     }
     if (scope.kind === 'erc20') {
       return {
         label: 'Send tokens',
-        value: `Up to ${scope.allowance} base units of ${scope.token}`,
+        value: {
+          text: 'Up to {amount} base units of {token}',
+          params: { amount: scope.allowance.toString(), token: scope.token },
+        },
         mono: true,
       }
     }
     return { label: 'Call', value: `${scope.target}: ${scope.selectors.join(', ')}`, mono: true }
   })
   details.push(
-    { label: 'Until', value: new Date(request.expiry * 1000).toISOString() },
+    {
+      label: 'Until',
+      value: { text: '{time}', params: { time: new Date(request.expiry * 1000) } },
+    },
     { label: 'For', value: origin },
-    { label: 'Without asking', value: 'Calls inside these limits are sent without a card' },
+    {
+      label: 'Without asking',
+      value: { text: 'Calls inside these limits are sent without a card' },
+    },
   )
   return details
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { inEnglish } from '../testing/inEnglish.ts'
 import { CALL_DATA_INVALID, CALL_TO_INVALID, MAX_CALLS } from './constants.ts'
 import { parseSendCalls } from './sendCalls.ts'
 
@@ -49,7 +50,7 @@ describe('wallet_sendCalls as the page sends it', () => {
       }),
       at,
     )
-    expect(details).toEqual([
+    expect(inEnglish(details)).toEqual([
       { label: 'Call 1 of 3', value: `${TO}: 0.01 ETH`, mono: true },
       { label: 'Call 2 of 3', value: `${TO}: 0 ETH, 5 bytes (function 0xa9059cbb)`, mono: true },
       { label: 'Call 3 of 3', value: `${TO}: 0 ETH, 2 bytes`, mono: true },

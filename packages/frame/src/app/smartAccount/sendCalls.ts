@@ -3,7 +3,7 @@
 import { formatEther, type Hex, hexToBigInt } from 'viem'
 import * as z from 'zod/mini'
 import { FrameError } from '../../frameError.ts'
-import { type Detail, INVALID_PARAMS, UNAUTHORIZED, WRONG_ACCOUNT } from '../signer.ts'
+import { chainPhrase, type Detail, INVALID_PARAMS, UNAUTHORIZED, WRONG_ACCOUNT } from '../signer.ts'
 import { CALL_DATA_INVALID, CALL_TO_INVALID, MAX_CALLS, UNSUPPORTED_CHAIN } from './constants.ts'
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
@@ -95,14 +95,14 @@ export function describeCalls(calls: BatchCall[], chainId: number, from: string)
         ? ''
         : `, ${bytes} bytes${bytes >= 4 ? ` (function ${call.data?.slice(0, 10)})` : ''}`
     return {
-      label: `Call ${index + 1} of ${calls.length}`,
+      label: { text: 'Call {index} of {count}', params: { index: index + 1, count: calls.length } },
       value: `${call.to}: ${formatEther(call.value)} ETH${data}`,
       mono: true,
     }
   })
   details.push(
-    { label: 'All or nothing', value: 'Every call runs, or none does' },
-    { label: 'Network', value: `Chain ${chainId}` },
+    { label: 'All or nothing', value: { text: 'Every call runs, or none does' } },
+    { label: 'Network', value: chainPhrase(chainId) },
     { label: 'From', value: from, mono: true },
   )
   return details

@@ -1,5 +1,6 @@
 import { encodeFunctionData, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { inEnglish } from '../testing/inEnglish.ts'
 import { ENTRY_POINT_07, USER_OPERATION_CALL_DATA } from './constants.ts'
 import { simpleAccountAbi } from './simpleAccountAbi.ts'
 import { parseUserOperation } from './userOperation.ts'
@@ -39,7 +40,7 @@ describe('eth_sendUserOperation as an app sends it', () => {
     )
     expect(parsed.calls).toEqual([{ to: TO, value: 5n }])
     expect(parsed.terms).toEqual({ nonce: 7n, callGasLimit: 100_000n, maxFeePerGas: 10n ** 9n })
-    expect(parsed.details[0]).toEqual({
+    expect(inEnglish(parsed.details)[0]).toEqual({
       label: 'Call 1 of 1',
       value: `${TO}: 0.000000000000000005 ETH`,
       mono: true,

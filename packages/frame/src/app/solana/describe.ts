@@ -61,8 +61,6 @@ function programs(message: SolanaMessage): string {
   return [...names].join(', ') || 'none'
 }
 
-export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
-
 /** The lines of one transaction's description. */
 export function describeTransaction(transaction: WireTransaction, address: string): Detail[] {
   const { message } = transaction
@@ -80,19 +78,31 @@ export function describeTransaction(transaction: WireTransaction, address: strin
   if (sent.length > MAX_TRANSFERS_SHOWN) {
     details.push({
       label: 'Transfer',
-      value: `and ${plural(sent.length - MAX_TRANSFERS_SHOWN, 'more transfer')}`,
+      value: {
+        text: 'and {count} more transfers',
+        params: { count: sent.length - MAX_TRANSFERS_SHOWN },
+      },
     })
   }
   if (message.numRequiredSignatures > 1) {
-    details.push({ label: 'Signatures', value: `${message.numRequiredSignatures} required` })
+    details.push({
+      label: 'Signatures',
+      value: { text: '{count} required', params: { count: message.numRequiredSignatures } },
+    })
   }
   if (message.lookupTables > 0) {
     details.push({
       label: 'Lookup tables',
-      value: `${message.lookupTables} (${plural(message.lookupAccounts, 'account')} not shown)`,
+      value: {
+        text: '{tables} ({count} accounts not shown)',
+        params: { tables: message.lookupTables, count: message.lookupAccounts },
+      },
     })
   }
-  details.push({ label: 'Size', value: `${transaction.bytes.length} bytes` })
+  details.push({
+    label: 'Size',
+    value: { text: '{count} bytes', params: { count: transaction.bytes.length } },
+  })
   return details
 }
 

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { en } from '../../messages.ts'
 import { scriptedFrame } from '../../testing/scriptedFrame.ts'
@@ -8,8 +8,11 @@ import ApproveTransaction from './ApproveTransaction.tsx'
 afterEach(cleanup)
 
 /** Where the slot is on the page: jsdom lays nothing out, so the test says. */
-function slotAt(rect: { top: number; left: number; width: number; height: number }) {
-  vi.spyOn(screen.getByTestId('approve-frame-slot'), 'getBoundingClientRect').mockReturnValue({
+function slotAt(
+  rect: { top: number; left: number; width: number; height: number },
+  slot = screen.getByTestId('approve-frame-slot'),
+) {
+  vi.spyOn(slot, 'getBoundingClientRect').mockReturnValue({
     ...rect,
     x: rect.left,
     y: rect.top,
@@ -60,25 +63,29 @@ describe('ApproveTransaction', () => {
     expect(document.activeElement).toBe(frame.iframe)
   })
 
-  it('follows its slot when the window is resized or the page scrolls', async () => {
+  it('follows its slot wherever it moves: a resize, a scroll, content above it', async () => {
     const { frame } = approving()
     await waitFor(() => expect(frame.iframe?.style.opacity).toBe('1'))
     slotAt({ top: 40, left: 10, width: 300, height: 420 })
-    fireEvent(window, new Event('resize'))
-    expect(shownAt(frame.iframe)).toMatchObject({ top: '40px', left: '10px', width: '300px' })
+    await waitFor(() =>
+      expect(shownAt(frame.iframe)).toMatchObject({ top: '40px', left: '10px', width: '300px' }),
+    )
+    // No event at all: the slot moved under the frame (the modal eased its height)
     slotAt({ top: 0, left: 10, width: 300, height: 420 })
-    // A scroll of any element moves the slot: the view listens in the capture phase.
-    fireEvent.scroll(document.body)
-    expect(shownAt(frame.iframe)).toMatchObject({ top: '0px', height: '420px' })
+    await waitFor(() =>
+      expect(shownAt(frame.iframe)).toMatchObject({ top: '0px', height: '420px' }),
+    )
   })
 
   it('leaving the view hides the frame (kept loaded) and stops following the window', async () => {
     const { frame, view } = approving()
     await waitFor(() => expect(frame.iframe?.style.opacity).toBe('1'))
+    const slot = screen.getByTestId('approve-frame-slot')
     view.unmount()
     expect(hidden(frame.iframe)).toBe(true)
     expect(frame.iframe?.isConnected).toBe(true)
-    fireEvent(window, new Event('resize'))
+    slotAt({ top: 90, left: 10, width: 300, height: 420 }, slot)
+    await new Promise((resolve) => setTimeout(resolve, 50))
     expect(hidden(frame.iframe)).toBe(true)
   })
 

@@ -33,27 +33,30 @@ export function FrameSlot({
   useLayoutEffect(() => {
     let frame: Awaited<ReturnType<typeof core.embedded.frame>> | undefined
     let stopped = false
-    const place = () => {
+    let placed = ''
+    let tick = 0
+    // The slot moves without a scroll or a resize of its own (the modal's height eases, a list
+    // above it loads): the frame follows it every frame, moved only when the slot did.
+    const follow = () => {
       const rect = slot.current?.getBoundingClientRect()
-      if (frame && rect) frame.show(rect)
+      const at = rect && `${rect.x},${rect.y},${rect.width},${rect.height}`
+      if (frame && rect && at !== placed) {
+        placed = at ?? ''
+        frame.show(rect)
+      }
+      tick = requestAnimationFrame(follow)
     }
     slot.current?.scrollIntoView?.({ block: 'nearest' })
     void core.embedded.frame().then((client) => {
       if (stopped) return
       frame = client
-      place()
+      follow()
       // Keyboard users continue inside the frame, where its card has focus.
       client.iframe.focus()
     })
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(place)
-    if (slot.current) observer?.observe(slot.current)
-    window.addEventListener('resize', place)
-    window.addEventListener('scroll', place, true)
     return () => {
       stopped = true
-      observer?.disconnect()
-      window.removeEventListener('resize', place)
-      window.removeEventListener('scroll', place, true)
+      cancelAnimationFrame(tick)
       frame?.hide()
     }
   }, [core])

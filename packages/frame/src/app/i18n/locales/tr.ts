@@ -1,0 +1,137 @@
+// Turkish: the frame's cards (texts.ts ENGLISH), in the register and wallet words of
+// packages/react/src/locales/tr.ts. Translated by an LLM-based engineer by meaning;
+// native-speaker review pending. Formal "siz" in sentences, short imperatives on buttons; cüzdan,
+// ağ, işlem, imzala, geçiş anahtarı, özel anahtar, akıllı hesap; actions as "-manızı" clauses.
+import type { FrameTexts } from '../../texts.ts'
+
+export default {
+  approval: {
+    approve: 'Onayla',
+    reject: 'Reddet',
+    confirm: 'Teyit et',
+    back: 'Geri',
+    waiting:
+      '“Onayla” düğmesi, bu pencere yarım saniye boyunca tamamen görünür ve hareketsiz kaldığında etkinleşir.',
+    confirmStep:
+      'Bu tarayıcı, bu pencerenin üstünü hiçbir şeyin örtmediğini doğrulayamıyor; bu yüzden varlık göndermek ikinci bir adım gerektiriyor. Yukarıdaki ayrıntıları kontrol edin, ardından “Teyit et” düğmesine basın.',
+    asks: '{who} sizden {action} istiyor',
+    thisSite: 'Bu site',
+    waitingRequests: {
+      one: 'Bekleyen {count} istek daha var',
+      other: 'Bekleyen {count} istek daha var',
+    },
+  },
+  passkey: {
+    addTitle: 'Geçiş anahtarı ekle',
+    addBody:
+      'Bir dahaki sefere e-posta kodu olmadan, bu cihazın ekran kilidiyle veya bir güvenlik anahtarıyla giriş yapın.',
+    addButton: 'Geçiş anahtarı oluştur',
+    signInTitle: 'Geçiş anahtarıyla giriş yap',
+    signInBody: 'Bu cüzdana eklediğiniz geçiş anahtarını kullanın.',
+    signInButton: 'Geçiş anahtarını kullan',
+    cancel: 'İptal',
+    failed: 'Geçiş anahtarı kullanılmadı. Tekrar deneyin veya iptal edin.',
+    working: 'Geçiş anahtarınız bekleniyor…',
+  },
+  export: {
+    title: 'Özel anahtarı dışa aktar',
+    warning:
+      'Bu anahtara sahip olan herkes cüzdanınızı ve içindeki her şeyi kontrol eder. Anahtarı asla paylaşmayın: hiçbir uygulamanın, destek ekibinin veya kişinin buna ihtiyacı yoktur. Anahtarı yalnızca kimsenin ekranınızı göremeyeceği bir yerde gösterin.',
+    understand: 'Bu anahtara sahip olan herkesin cüzdanımı kontrol edebileceğini anlıyorum',
+    show: 'Anahtarı göster',
+    cancel: 'İptal',
+    keyLabel: 'Özel anahtarınız (göster düğmesini basılı tutmadıkça gizli kalır)',
+    reveal: 'Göstermek için basılı tutun',
+    copy: 'Kopyala',
+    copied: 'Kopyalandı. Güvenli bir yerde saklayın, ardından panonuzu temizleyin.',
+    copyFailed:
+      'Kopyalanamadı. Bunun yerine göster düğmesini basılı tutup anahtarı bir yere yazın.',
+    done: 'Tamam',
+    working: 'Girişiniz kontrol ediliyor…',
+    freshFactor:
+      'Güvenliğiniz için anahtarınızı göstermek, son 5 dakika içinde yapılmış bir giriş veya alınmış bir kod gerektirir.',
+    sendCode: 'Bana e-postayla kod gönder',
+    codeSent: 'E-posta adresinize gönderdiğimiz kodu girin.',
+    codeLabel: 'E-postadaki kod',
+    codeInvalid: 'E-postadaki kodu girin',
+    confirmCode: 'Onayla',
+  },
+  card: {
+    'Sign message': 'Mesaj imzala',
+    'Sign typed data': 'Yapılandırılmış veri imzala',
+    'Send transaction': 'İşlem gönder',
+    'Sign transaction': 'İşlem imzala',
+    'Sign transactions': 'İşlemleri imzala',
+    'Send calls': 'Çağrıları gönder',
+    'Send user operation': 'Kullanıcı işlemi gönder',
+    'Grant permission': 'İzin ver',
+    'sign a message': 'bir mesaj imzalamanızı',
+    'sign typed data': 'yapılandırılmış veri imzalamanızı',
+    'send a transaction': 'bir işlem göndermenizi',
+    'sign a transaction': 'bir işlem imzalamanızı',
+    'sign {count} transactions': {
+      one: '{count} işlem imzalamanızı',
+      other: '{count} işlem imzalamanızı',
+    },
+    'send {count} calls at once': {
+      one: '{count} çağrıyı tek seferde göndermenizi',
+      other: '{count} çağrıyı tek seferde göndermenizi',
+    },
+    'send {count} calls from your smart account': {
+      one: 'akıllı hesabınızdan {count} çağrı göndermenizi',
+      other: 'akıllı hesabınızdan {count} çağrı göndermenizi',
+    },
+    'act for you within these limits, without asking each time':
+      'bu sınırlar içinde, her seferinde sormadan sizin adınıza işlem yapmasına izin vermenizi',
+    Message: 'Mesaj',
+    'Message (hex)': 'Mesaj (hex)',
+    Account: 'Hesap',
+    Domain: 'Alan adı',
+    Contract: 'Sözleşme',
+    Network: 'Ağ',
+    Type: 'Tür',
+    To: 'Alıcı',
+    Value: 'Tutar',
+    Data: 'Veri',
+    From: 'Gönderen',
+    'Fee payer': 'Ücreti ödeyen',
+    Instructions: 'Talimatlar',
+    Transfer: 'Transfer',
+    Signatures: 'İmzalar',
+    'Lookup tables': 'Adres arama tabloları',
+    Size: 'Boyut',
+    Transactions: 'İşlemler',
+    'Transaction {index}': 'İşlem {index}',
+    And: 'Ayrıca',
+    'Call {index} of {count}': 'Çağrı {index}/{count}',
+    'All or nothing': 'Ya hep ya hiç',
+    Spend: 'Harcama',
+    'Send tokens': 'Token gönderme',
+    Call: 'Çağrı',
+    Until: 'Bitiş',
+    For: 'Kimin için',
+    'Without asking': 'Sormadan',
+    'New contract (deployment)': 'Yeni sözleşme (dağıtım)',
+    'Chain {chainId}': 'Zincir {chainId}',
+    '{count} required': '{count} gerekli',
+    '{count} bytes': { one: '{count} bayt', other: '{count} bayt' },
+    'and {count} more transfers': {
+      one: 've {count} transfer daha',
+      other: 've {count} transfer daha',
+    },
+    '{count} more transactions': {
+      one: '{count} işlem daha',
+      other: '{count} işlem daha',
+    },
+    '{tables} ({count} accounts not shown)': {
+      one: '{tables} ({count} hesap gösterilmiyor)',
+      other: '{tables} ({count} hesap gösterilmiyor)',
+    },
+    'Every call runs, or none does': 'Ya tüm çağrılar çalışır ya da hiçbiri',
+    'Calls inside these limits are sent without a card':
+      'Bu sınırlar içindeki çağrılar onay kartı gösterilmeden gönderilir',
+    'Up to {amount} ETH in all': 'Toplamda en fazla {amount} ETH',
+    'Up to {amount} base units of {token}': '{token} için en fazla {amount} temel birim',
+    '{time}': '{time}',
+  },
+} satisfies FrameTexts
