@@ -125,22 +125,23 @@ describe('axe inside the embedded wallet frame, on its passkey card: both themes
       const { page } = await openDemo({ mobile, beforeGoto: (p) => stack.rewire(p) })
       const card = secureFrame(page)
       const found: string[] = []
-      // The theme is set before the card opens: a theme change remounts Connect, whose passkey
-      // sign-in then cancels and the card goes (a modal issue, not the card's).
+      await page.getByTestId('connect-button').click()
+      // Connect → "Continue with a passkey": the frame's card, before any ceremony
+      await page.getByTestId('connect-passkey').click()
+      await page.getByTestId('passkey-frame-slot').waitFor()
+      await card.getByTestId('frame-passkey-continue').waitFor()
+      // The theme changes while the card is open: the sign-in goes on, the card follows
       for (const mode of ['dark', 'light'] as const) {
-        await page.getByTestId('connect-button').click()
         await setTheme(page, mode)
-        // Connect → "Continue with a passkey": the frame's card, before any ceremony
-        await page.getByTestId('connect-passkey').click()
-        await page.getByTestId('passkey-frame-slot').waitFor()
-        await card.getByTestId('frame-passkey-continue').waitFor()
         await card.locator(`html[data-theme="${mode}"]`).waitFor({ state: 'attached' })
         found.push(...(await frameAxeViolations(await walletFrame(page), `passkey card [${mode}]`)))
-        // Closing the modal takes the card down
-        await page.getByTestId('modal-close').click()
-        await page.locator('[role="dialog"]').waitFor({ state: 'detached' })
-        await card.getByTestId('frame-passkey').waitFor({ state: 'hidden' })
       }
+      expect(await page.getByTestId('passkey-frame-slot').count()).toBe(1)
+      expect(await card.getByTestId('frame-passkey-continue').isVisible()).toBe(true)
+      // Closing the modal takes the card down
+      await page.getByTestId('modal-close').click()
+      await page.locator('[role="dialog"]').waitFor({ state: 'detached' })
+      await card.getByTestId('frame-passkey').waitFor({ state: 'hidden' })
       expect(found).toEqual([])
     })
   }

@@ -57,15 +57,15 @@ function load(name: ViewName, loader: () => Promise<ViewModule>) {
  * least 300 ms even when the chunk is already in the module cache.
  */
 export function viewComponent(name: ViewName): ComponentType | undefined {
-  const ready = loaded.get(name)
+  // A view that first rendered through its lazy wrapper keeps it: were the loaded component
+  // returned on the next render (a theme or language change), React would see another type and
+  // mount the view anew, losing what it held (a passkey sign-in under way, a form's input).
+  const ready = lazyViews.get(name) ?? loaded.get(name)
   if (ready) return ready
   const loader = loaders[name]
   if (!loader) return undefined
-  let view = lazyViews.get(name)
-  if (!view) {
-    view = lazy(() => load(name, loader))
-    lazyViews.set(name, view)
-  }
+  const view = lazy(() => load(name, loader))
+  lazyViews.set(name, view)
   return view
 }
 
