@@ -8,6 +8,7 @@
 import type { Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import ar from '../packages/frame/src/app/i18n/locales/ar.ts'
+import de from '../packages/frame/src/app/i18n/locales/de.ts'
 import { ENGLISH } from '../packages/frame/src/app/texts.ts'
 import { frameAxeViolations, setTheme } from './a11yCheck'
 import { view } from './browser'
@@ -103,6 +104,27 @@ describe('axe inside the embedded wallet frame, on its cards: both themes, deskt
       })
     }
   }
+})
+
+describe("the frame's cards follow the modal's language", () => {
+  it('a language chosen after the sign-in reaches the next card', async () => {
+    const { page } = await openDemo({ context: { locale: 'en' } })
+    const card = secureFrame(page)
+    await logInWithEmail(page, apiUrl, uniqueEmail('frame-language'))
+    await page.getByTestId('modal-close').click()
+    await page.locator('[role="dialog"]').waitFor({ state: 'detached' })
+    await page.getByTestId('modal-language').selectOption('de')
+    await expect.poll(() => page.getByTestId('state-locale').textContent()).toMatch('de (')
+    await card.locator('html[lang="de"][dir="ltr"]').waitFor({ state: 'attached' })
+    await page.getByTestId('sign-message').click()
+    await view(page, 'ApproveTransaction').waitFor()
+    await card.getByTestId('frame-approve').waitFor()
+    expect(await card.locator('#lk-approval-title').textContent()).toBe(de.card['Sign message'])
+    expect(await card.getByTestId('frame-approve').textContent()).toBe(de.approval.approve)
+    await frameSettled(page, 'approve-frame-slot')
+    await card.getByTestId('frame-reject').click()
+    await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/rejected/i)
+  })
 })
 
 describe('axe inside the embedded wallet frame, on its passkey card: both themes, desktop and phone', () => {
