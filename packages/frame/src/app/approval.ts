@@ -6,7 +6,7 @@
 // takes a second step, Confirm, on the other side of the card.
 import { APPROVE_DELAY_MS } from './config.ts'
 import { createLanguage, fill, type Language } from './i18n/language.ts'
-import type { Detail } from './signer.ts'
+import type { Detail } from './signingRequest.ts'
 import type { CardText, Phrase } from './texts.ts'
 import { createVisibilityGuard, type VisibilityGuardOptions } from './visibility.ts'
 

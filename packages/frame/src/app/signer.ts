@@ -13,13 +13,17 @@ import {
   type TypedDataDefinition,
   validateTypedData,
 } from 'viem'
-import type { PrivateKeyAccount } from 'viem/accounts'
 import { getChainId, prepareTransactionRequest, sendRawTransaction } from 'viem/actions'
 import * as z from 'zod/mini'
 import { FrameError } from '../frameError.ts'
 import { HTTP_TIMEOUT_MS } from './config.ts'
+import {
+  chainPhrase,
+  type Detail,
+  type PrepareContext,
+  type SigningRequest,
+} from './signingRequest.ts'
 import { decodeMessageText, shorten, showJson, visible } from './signingText.ts'
-import type { CardText, Phrase, Said } from './texts.ts'
 
 /** EIP-1193 / EIP-1474 codes */
 export const INVALID_PARAMS = -32602
@@ -31,45 +35,8 @@ export const SIGNING_METHODS = new Set([
   'eth_sendTransaction',
 ])
 
-export interface Detail {
-  label: Phrase
-  /** The request's data as it is; a Said is words (texts.ts); details are lines of a block */
-  value: string | Said | Detail[]
-  /** Addresses, hashes, hex: a monospace face */
-  mono?: boolean
-  /** Long text (messages, typed data) in its own scrolling block */
-  block?: boolean
-}
-
-export interface SigningRequest<Run = RunContext> {
-  method: string
-  /** The card's heading */
-  title: CardText
-  /** "<dapp> asks you to <action>" */
-  action: Phrase
-  details: Detail[]
-  run(context: Run): Promise<unknown>
-}
-
-export interface RunContext {
-  account: PrivateKeyAccount
-  signal: AbortSignal
-}
-
-export interface PrepareContext {
-  address: string
-  chainId: number
-  rpcUrl: string | undefined
-}
-
 export const WRONG_ACCOUNT = 'The requested account is not the connected account'
 export const ABORTED = 'Request was aborted'
-
-/** An EVM network on the card, by its chain id (an identifier: its digits as they are) */
-export const chainPhrase = (chainId: number): Said => ({
-  text: 'Chain {chainId}',
-  params: { chainId: String(chainId) },
-})
 
 const addressSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
 const hexData = z.string().check(z.regex(/^0x([0-9a-fA-F]{2})*$/))

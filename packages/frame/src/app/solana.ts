@@ -8,14 +8,8 @@ import { FrameError } from '../frameError.ts'
 import { base58Decode, base58Encode, isSolanaAddress } from './base58.ts'
 import type { ChainId } from './config.ts'
 import { base64ToBytes, bytesToBase64 } from './keys.ts'
-import {
-  ABORTED,
-  type Detail,
-  INVALID_PARAMS,
-  type SigningRequest,
-  UNAUTHORIZED,
-  WRONG_ACCOUNT,
-} from './signer.ts'
+import { ABORTED, INVALID_PARAMS, UNAUTHORIZED, WRONG_ACCOUNT } from './signer.ts'
+import type { Detail, SigningRequest } from './signingRequest.ts'
 import { decodeText, shorten } from './signingText.ts'
 import { describeTransaction, networkDetail } from './solana/describe.ts'
 import {

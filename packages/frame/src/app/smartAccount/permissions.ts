@@ -11,7 +11,8 @@ import {
 } from 'viem'
 import * as z from 'zod/mini'
 import { FrameError } from '../../frameError.ts'
-import { type Detail, INVALID_PARAMS, UNAUTHORIZED } from '../signer.ts'
+import { INVALID_PARAMS, UNAUTHORIZED } from '../signer.ts'
+import type { Detail } from '../signingRequest.ts'
 import { OUTSIDE_PERMISSION, PERMISSION_MAX_EXPIRY_S } from './constants.ts'
 import type { BatchCall } from './sendCalls.ts'
 

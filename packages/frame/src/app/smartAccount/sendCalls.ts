@@ -3,7 +3,8 @@
 import { formatEther, type Hex, hexToBigInt } from 'viem'
 import * as z from 'zod/mini'
 import { FrameError } from '../../frameError.ts'
-import { chainPhrase, type Detail, INVALID_PARAMS, UNAUTHORIZED, WRONG_ACCOUNT } from '../signer.ts'
+import { INVALID_PARAMS, UNAUTHORIZED, WRONG_ACCOUNT } from '../signer.ts'
+import { chainPhrase, type Detail } from '../signingRequest.ts'
 import { CALL_DATA_INVALID, CALL_TO_INVALID, MAX_CALLS, UNSUPPORTED_CHAIN } from './constants.ts'
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/

@@ -1,7 +1,7 @@
 // What the approval card says about a Solana transaction: fee payer, programs, SOL transfers,
 // signers, lookup tables, size, and the cluster.
 import type { ChainId } from '../config.ts'
-import type { Detail } from '../signer.ts'
+import type { Detail } from '../signingRequest.ts'
 import type { SolanaMessage, WireTransaction } from './wire.ts'
 
 const MAX_TRANSFERS_SHOWN = 5

@@ -1,7 +1,7 @@
 // A request's details as the approval card shows them in English: what a test compares.
 import { detailText } from '../approval.ts'
 import { createLanguage } from '../i18n/language.ts'
-import type { Detail } from '../signer.ts'
+import type { Detail } from '../signingRequest.ts'
 import type { Phrase } from '../texts.ts'
 
 const english = createLanguage()
