@@ -9,31 +9,49 @@ import { approveConnection } from './wallet'
 
 const openDemo = useDemo()
 
-/** The names of the CSS animations and transitions running in the modal's shadow root now. */
-const running = (page: Page) =>
-  page.evaluate(() =>
-    (document.querySelector('[data-latchkey-modal]')?.shadowRoot?.getAnimations() ?? [])
-      .filter(
-        (a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity,
-      )
-      .map((a) =>
-        'animationName' in a
-          ? (a as CSSAnimation).animationName
-          : (a as CSSTransition).transitionProperty,
-      ),
-  )
+/**
+ * Records, in the page, the name of every CSS animation and transition that starts in a shadow
+ * root: the events fire even when an animation starts and ends between two of the test's polls
+ * (a loaded machine), which sampling `getAnimations()` from here missed.
+ */
+const recordMotion = (page: Page) =>
+  page.addInitScript(() => {
+    const seen: string[] = []
+    Object.assign(window, { __motion: seen })
+    const attach = Element.prototype.attachShadow
+    Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+      const root = attach.call(this, init)
+      root.addEventListener('animationstart', (e) => seen.push((e as AnimationEvent).animationName))
+      root.addEventListener('transitionrun', (e) => seen.push((e as TransitionEvent).propertyName))
+      return root
+    }
+  })
+
+/** Waits until each of `names` has started since the last wait. */
+async function motionStarted(page: Page, names: string[]) {
+  const takeStarted = () =>
+    page.evaluate(() => (window as unknown as { __motion: string[] }).__motion.splice(0))
+  const seen: string[] = []
+  await expect
+    .poll(async () => {
+      seen.push(...(await takeStarted()))
+      return seen
+    })
+    .toEqual(expect.arrayContaining(names))
+}
 
 describe('motion and icons', () => {
   it('rises, follows the height of the view, fades out on close; Account shows its icons', async () => {
-    const { page, wallet } = await openDemo({ context: { reducedMotion: 'no-preference' } })
+    const { page, wallet } = await openDemo({
+      context: { reducedMotion: 'no-preference' },
+      beforeGoto: recordMotion,
+    })
     await page.getByTestId('connect-button').click()
-    await expect
-      .poll(() => running(page), { timeout: 2_000, interval: 10 })
-      .toEqual(expect.arrayContaining(['lk-fade', 'lk-rise']))
     await view(page, 'Connect').waitFor()
+    await motionStarted(page, ['lk-fade', 'lk-rise'])
     await page.getByTestId('all-wallets').click()
     await view(page, 'AllWallets').waitFor()
-    await expect.poll(() => running(page), { timeout: 2_000, interval: 10 }).toContain('height')
+    await motionStarted(page, ['height'])
 
     // Closing: the dialog is gone at once and focus is back on the button; a copy fades out.
     await page.keyboard.press('Escape')
