@@ -14,8 +14,8 @@ const openDemo = useDemo()
  * root: the events fire even when an animation starts and ends between two of the test's polls
  * (a loaded machine), which sampling `getAnimations()` from here missed.
  */
-const recordMotion = (page: Page) =>
-  page.addInitScript(() => {
+async function recordMotion(page: Page) {
+  await page.addInitScript(() => {
     const seen: string[] = []
     Object.assign(window, { __motion: seen })
     const attach = Element.prototype.attachShadow
@@ -26,6 +26,7 @@ const recordMotion = (page: Page) =>
       return root
     }
   })
+}
 
 /** Waits until each of `names` has started since the last wait. */
 async function motionStarted(page: Page, names: string[]) {

@@ -169,6 +169,18 @@ export async function startWalletConnectWallet(options: WalletConnectWalletOptio
         await kit.emitSessionEvent({ topic: session.topic, event: { name, data }, chainId })
       }
     },
+    /** The visitor picks another account in the wallet: each session now names that one. */
+    async showAccount(address: `0x${string}`) {
+      for (const session of Object.values(kit.getActiveSessions())) {
+        const { eip155, ...others } = session.namespaces
+        if (!eip155) continue
+        const accounts = eip155.accounts.map((a) => a.replace(/0x[0-9a-fA-F]{40}$/, address))
+        await kit.updateSession({
+          topic: session.topic,
+          namespaces: { ...others, eip155: { ...eip155, accounts } },
+        })
+      }
+    },
     setRejectProposals(value: boolean) {
       rejectProposals = value
     },

@@ -1,6 +1,7 @@
 // A WalletConnect session once paired, through the connection controller (§4): what the wallet
 // changes reaches the account, sign-in with the pairing, the session's end, and destroy(). Our
 // real relay and a wallet we did not write (testing/walletConnectRelay.ts).
+import { TEST_ACCOUNTS } from '@latchkey/devnet'
 import { describe, expect, it, vi } from 'vitest'
 import { LocalSIWX } from '../siwx/siwxLocal.ts'
 import { MemoryStorage } from '../storage/memoryStorage.ts'
@@ -28,6 +29,14 @@ describe('a paired WalletConnect session', () => {
       WAIT,
     )
     expect(kit.stores.account.getState().caipAddress).toBe(`eip155:31338:${WALLET_ADDRESS}`)
+  })
+
+  it("follows the wallet's account change (no EVM adapter watches it)", async () => {
+    const { kit, wallet } = await pairedOnTwoChains()
+    const other = TEST_ACCOUNTS[1].address
+    await wallet.showAccount(other)
+    await vi.waitFor(() => expect(kit.stores.account.getState().address).toBe(other), WAIT)
+    expect(kit.stores.account.getState().caipAddress).toBe(`eip155:31337:${other}`)
   })
 
   it('a destroyed instance lets go of the relay: the wallet reaches it no more', async () => {

@@ -124,5 +124,5 @@ export function useRealRelay() {
     return { mobile, session: await approval, uri }
   }
 
-  return { app, mobileWallet, paired, client, pairedClient }
+  return { app, mobileWallet, paired, client, pairedClient, relayUrl }
 }
