@@ -188,6 +188,51 @@ describe('WalletConnect through our relay, with a WalletKit wallet', () => {
     await accountAfterConnect(page)
   })
 
+  it("WalletConnect's code fails to load once (a flaky network): 'Failed to connect', and Try again loads it and pairs", async () => {
+    const { page } = await openDemo()
+    let refused = 0
+    await page.route('**/assets/walletConnectClient-*.js', (route) => {
+      if (refused++ === 0) return route.abort('connectionreset')
+      return route.continue()
+    })
+    await page.getByTestId('connect-button').click()
+    await view(page, 'Connect').waitFor()
+    await page.locator('[data-wallet-id="walletConnect"]').first().click()
+    await expect
+      .poll(() => page.getByTestId('connect-error').textContent())
+      .toBe('Failed to connect')
+
+    await page.getByTestId('connect-retry').click()
+    const pairing = page.getByTestId('wc-pairing')
+    await expect.poll(() => pairing.getAttribute('data-uri')).toMatch(/^wc:/)
+    expect(refused).toBe(2)
+    const wallet = await startWallet()
+    await wallet.pair((await pairing.getAttribute('data-uri')) as string)
+    await accountAfterConnect(page)
+  })
+
+  it("the session's provider fails to load once, after the wallet approved: 'Failed to connect', and Try again pairs and connects", async () => {
+    const { page } = await openDemo()
+    let refused = 0
+    await page.route('**/assets/walletConnectProvider-*.js', (route) => {
+      if (refused++ === 0) return route.abort('connectionreset')
+      return route.continue()
+    })
+    const wallet = await startWallet()
+    await wallet.pair(await showPairing(page))
+    await expect
+      .poll(() => page.getByTestId('connect-error').textContent())
+      .toBe('Failed to connect')
+
+    await page.getByTestId('connect-retry').click()
+    const pairing = page.getByTestId('wc-pairing')
+    await expect.poll(() => pairing.getAttribute('data-uri')).toMatch(/^wc:/)
+    await wallet.pair((await pairing.getAttribute('data-uri')) as string)
+    await accountAfterConnect(page)
+    await expect.poll(() => modalAddress(page)).toBe(wallet.address)
+    expect(refused).toBe(2)
+  })
+
   it('a chain the session lacks and the wallet cannot add: the error shows, the network stays', async () => {
     const { page } = await openDemo()
     const wallet = await startWallet()
