@@ -20,6 +20,7 @@ import { HTTP_TIMEOUT_MS } from './config.ts'
 import {
   chainPhrase,
   type Detail,
+  dataPhrase,
   type PrepareContext,
   type SigningRequest,
 } from './signingRequest.ts'
@@ -193,13 +194,7 @@ function sendTransaction(
       ? { label: 'To', value: tx.to, mono: true }
       : { label: 'To', value: { text: 'New contract (deployment)' } },
     { label: 'Value', value: `${formatEther(value)} ETH` },
-    {
-      label: 'Data',
-      value:
-        dataBytes === 0
-          ? 'none'
-          : `${dataBytes} bytes${dataBytes >= 4 ? ` (function ${data?.slice(0, 10)})` : ''}`,
-    },
+    { label: 'Data', value: dataPhrase(data) },
     { label: 'Network', value: chainPhrase(chainId) },
     { label: 'From', value: address, mono: true },
   ]

@@ -1,5 +1,6 @@
 // What a signing request is to the approval card (texts.ts gives its words) and to the code
 // that runs it once approved: shared by the EVM (signer.ts), Solana and smart-account requests.
+import type { Hex } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import type { CardText, Phrase, Said } from './texts.ts'
 
@@ -39,3 +40,14 @@ export const chainPhrase = (chainId: number): Said => ({
   text: 'Chain {chainId}',
   params: { chainId: String(chainId) },
 })
+
+/** A transaction's data on the card: none, its size, and from 4 bytes on the function it calls */
+export function dataPhrase(data: Hex | undefined): Said {
+  if (!data || data.length <= 2) return { text: 'none' }
+  const count = (data.length - 2) / 2
+  if (count < 4) return { text: '{count} bytes', params: { count } }
+  return {
+    text: '{count} bytes (function {selector})',
+    params: { count, selector: data.slice(0, 10) },
+  }
+}

@@ -129,6 +129,12 @@ export const ENGLISH = {
     'Chain {chainId}': 'Chain {chainId}',
     '{count} required': '{count} required',
     '{count} bytes': { one: '{count} byte', other: '{count} bytes' } as Plural,
+    '{count} bytes (function {selector})': {
+      one: '{count} byte (function {selector})',
+      other: '{count} bytes (function {selector})',
+    } as Plural,
+    /** A transaction without data */
+    none: 'none',
     'and {count} more transfers': {
       one: 'and {count} more transfer',
       other: 'and {count} more transfers',

@@ -134,6 +134,15 @@ export default {
       many: '{count} بايتًا',
       other: '{count} بايت',
     },
+    '{count} bytes (function {selector})': {
+      zero: '{count} بايت (دالة {selector})',
+      one: 'بايت واحد (دالة {selector})',
+      two: 'بايتان (دالة {selector})',
+      few: '{count} بايتات (دالة {selector})',
+      many: '{count} بايتًا (دالة {selector})',
+      other: '{count} بايت (دالة {selector})',
+    },
+    none: 'لا شيء',
     'and {count} more transfers': {
       zero: 'و{count} تحويل آخر',
       one: 'وتحويل واحد آخر',

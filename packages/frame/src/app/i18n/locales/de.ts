@@ -115,6 +115,11 @@ export default {
     'Chain {chainId}': 'Chain {chainId}',
     '{count} required': '{count} erforderlich',
     '{count} bytes': { one: '{count} Byte', other: '{count} Byte' },
+    '{count} bytes (function {selector})': {
+      one: '{count} Byte (Funktion {selector})',
+      other: '{count} Byte (Funktion {selector})',
+    },
+    none: 'keine',
     'and {count} more transfers': {
       one: 'und {count} weiterer Transfer',
       other: 'und {count} weitere Transfers',

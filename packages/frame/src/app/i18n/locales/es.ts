@@ -118,6 +118,12 @@ export default {
     'Chain {chainId}': 'Cadena {chainId}',
     '{count} required': '{count} requeridas',
     '{count} bytes': { one: '{count} byte', many: '{count} bytes', other: '{count} bytes' },
+    '{count} bytes (function {selector})': {
+      one: '{count} byte (función {selector})',
+      many: '{count} bytes (función {selector})',
+      other: '{count} bytes (función {selector})',
+    },
+    none: 'ninguno',
     'and {count} more transfers': {
       one: 'y {count} transferencia más',
       many: 'y {count} transferencias más',

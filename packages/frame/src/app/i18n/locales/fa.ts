@@ -111,6 +111,11 @@ export default {
     'Chain {chainId}': 'زنجیرهٔ {chainId}',
     '{count} required': '{count} امضا لازم است',
     '{count} bytes': { one: '{count} بایت', other: '{count} بایت' },
+    '{count} bytes (function {selector})': {
+      one: '{count} بایت (تابع {selector})',
+      other: '{count} بایت (تابع {selector})',
+    },
+    none: 'هیچ',
     'and {count} more transfers': {
       one: 'و {count} انتقال دیگر',
       other: 'و {count} انتقال دیگر',

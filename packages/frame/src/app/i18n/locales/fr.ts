@@ -117,6 +117,12 @@ export default {
     'Chain {chainId}': 'Chaîne {chainId}',
     '{count} required': '{count} requises',
     '{count} bytes': { one: '{count} octet', many: '{count} octets', other: '{count} octets' },
+    '{count} bytes (function {selector})': {
+      one: '{count} octet (fonction {selector})',
+      many: '{count} octets (fonction {selector})',
+      other: '{count} octets (fonction {selector})',
+    },
+    none: 'aucune',
     'and {count} more transfers': {
       one: 'et {count} autre transfert',
       many: 'et {count} autres transferts',

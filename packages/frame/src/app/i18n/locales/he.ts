@@ -115,6 +115,12 @@ export default {
     'Chain {chainId}': 'שרשרת {chainId}',
     '{count} required': 'נדרשות {count}',
     '{count} bytes': { one: 'בייט אחד', two: '{count} בייטים', other: '{count} בייטים' },
+    '{count} bytes (function {selector})': {
+      one: 'בייט אחד (פונקציה {selector})',
+      two: '{count} בייטים (פונקציה {selector})',
+      other: '{count} בייטים (פונקציה {selector})',
+    },
+    none: 'אין',
     'and {count} more transfers': {
       one: 'ועוד העברה אחת',
       two: 'ועוד {count} העברות',

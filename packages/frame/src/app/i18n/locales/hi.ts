@@ -112,6 +112,11 @@ export default {
     'Chain {chainId}': 'चेन {chainId}',
     '{count} required': '{count} ज़रूरी',
     '{count} bytes': { one: '{count} बाइट', other: '{count} बाइट' },
+    '{count} bytes (function {selector})': {
+      one: '{count} बाइट (फ़ंक्शन {selector})',
+      other: '{count} बाइट (फ़ंक्शन {selector})',
+    },
+    none: 'कोई नहीं',
     'and {count} more transfers': {
       one: 'साथ ही {count} और ट्रांसफ़र',
       other: 'साथ ही {count} और ट्रांसफ़र',

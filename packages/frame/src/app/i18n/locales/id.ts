@@ -104,6 +104,8 @@ export default {
     'Chain {chainId}': 'Chain {chainId}',
     '{count} required': '{count} diperlukan',
     '{count} bytes': { other: '{count} byte' },
+    '{count} bytes (function {selector})': { other: '{count} byte (fungsi {selector})' },
+    none: 'tidak ada',
     'and {count} more transfers': { other: 'dan {count} transfer lainnya' },
     '{count} more transactions': { other: '{count} transaksi lainnya' },
     '{tables} ({count} accounts not shown)': {

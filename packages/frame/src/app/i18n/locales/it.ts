@@ -118,6 +118,12 @@ export default {
     'Chain {chainId}': 'Chain {chainId}',
     '{count} required': '{count} richieste',
     '{count} bytes': { one: '{count} byte', many: '{count} byte', other: '{count} byte' },
+    '{count} bytes (function {selector})': {
+      one: '{count} byte (funzione {selector})',
+      many: '{count} byte (funzione {selector})',
+      other: '{count} byte (funzione {selector})',
+    },
+    none: 'nessuno',
     'and {count} more transfers': {
       one: 'e {count} altro trasferimento',
       many: 'e altri {count} trasferimenti',

@@ -101,6 +101,8 @@ export default {
     'Chain {chainId}': 'チェーン {chainId}',
     '{count} required': '{count} 件必要',
     '{count} bytes': { other: '{count} バイト' },
+    '{count} bytes (function {selector})': { other: '{count} バイト（関数 {selector}）' },
+    none: 'なし',
     'and {count} more transfers': { other: 'ほか {count} 件の送金' },
     '{count} more transactions': { other: 'さらに {count} 件のトランザクション' },
     '{tables} ({count} accounts not shown)': {

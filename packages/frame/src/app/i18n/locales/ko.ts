@@ -99,6 +99,8 @@ export default {
     'Chain {chainId}': '체인 {chainId}',
     '{count} required': '{count}개 필요',
     '{count} bytes': { other: '{count}바이트' },
+    '{count} bytes (function {selector})': { other: '{count}바이트 (함수 {selector})' },
+    none: '없음',
     'and {count} more transfers': { other: '그 외 전송 {count}건' },
     '{count} more transactions': { other: '트랜잭션 {count}개 더' },
     '{tables} ({count} accounts not shown)': { other: '{tables} (표시되지 않은 계정 {count}개)' },

@@ -127,6 +127,13 @@ export default {
       many: '{count} bajtów',
       other: '{count} bajta',
     },
+    '{count} bytes (function {selector})': {
+      one: '{count} bajt (funkcja {selector})',
+      few: '{count} bajty (funkcja {selector})',
+      many: '{count} bajtów (funkcja {selector})',
+      other: '{count} bajta (funkcja {selector})',
+    },
+    none: 'brak',
     'and {count} more transfers': {
       one: 'i jeszcze {count} przelew',
       few: 'i jeszcze {count} przelewy',

@@ -118,6 +118,12 @@ export default {
     'Chain {chainId}': 'Chain {chainId}',
     '{count} required': '{count} necessárias',
     '{count} bytes': { one: '{count} byte', many: '{count} bytes', other: '{count} bytes' },
+    '{count} bytes (function {selector})': {
+      one: '{count} byte (função {selector})',
+      many: '{count} bytes (função {selector})',
+      other: '{count} bytes (função {selector})',
+    },
+    none: 'nenhum',
     'and {count} more transfers': {
       one: 'e mais {count} transferência',
       many: 'e mais {count} transferências',

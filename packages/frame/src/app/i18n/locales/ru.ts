@@ -127,6 +127,13 @@ export default {
       many: '{count} байт',
       other: '{count} байта',
     },
+    '{count} bytes (function {selector})': {
+      one: '{count} байт (функция {selector})',
+      few: '{count} байта (функция {selector})',
+      many: '{count} байт (функция {selector})',
+      other: '{count} байта (функция {selector})',
+    },
+    none: 'нет',
     'and {count} more transfers': {
       one: 'и еще {count} перевод',
       few: 'и еще {count} перевода',

@@ -100,6 +100,8 @@ export default {
     'Chain {chainId}': 'เชน {chainId}',
     '{count} required': 'ต้องใช้ {count}',
     '{count} bytes': { other: '{count} ไบต์' },
+    '{count} bytes (function {selector})': { other: '{count} ไบต์ (ฟังก์ชัน {selector})' },
+    none: 'ไม่มี',
     'and {count} more transfers': { other: 'และการโอนอีก {count} รายการ' },
     '{count} more transactions': { other: 'ธุรกรรมอีก {count} รายการ' },
     '{tables} ({count} accounts not shown)': { other: '{tables} (ไม่แสดง {count} บัญชี)' },

@@ -115,6 +115,11 @@ export default {
     'Chain {chainId}': 'Zincir {chainId}',
     '{count} required': '{count} gerekli',
     '{count} bytes': { one: '{count} bayt', other: '{count} bayt' },
+    '{count} bytes (function {selector})': {
+      one: '{count} bayt (fonksiyon {selector})',
+      other: '{count} bayt (fonksiyon {selector})',
+    },
+    none: 'yok',
     'and {count} more transfers': {
       one: 've {count} transfer daha',
       other: 've {count} transfer daha',

@@ -126,6 +126,13 @@ export default {
       many: '{count} байтів',
       other: '{count} байта',
     },
+    '{count} bytes (function {selector})': {
+      one: '{count} байт (функція {selector})',
+      few: '{count} байти (функція {selector})',
+      many: '{count} байтів (функція {selector})',
+      other: '{count} байта (функція {selector})',
+    },
+    none: 'немає',
     'and {count} more transfers': {
       one: 'і ще {count} переказ',
       few: 'і ще {count} перекази',

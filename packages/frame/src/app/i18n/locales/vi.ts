@@ -104,6 +104,8 @@ export default {
     'Chain {chainId}': 'Chuỗi {chainId}',
     '{count} required': 'Cần {count}',
     '{count} bytes': { other: '{count} byte' },
+    '{count} bytes (function {selector})': { other: '{count} byte (hàm {selector})' },
+    none: 'không có',
     'and {count} more transfers': { other: 'và {count} lần chuyển khác' },
     '{count} more transactions': { other: '{count} giao dịch khác' },
     '{tables} ({count} accounts not shown)': {

@@ -98,6 +98,8 @@ export default {
     'Chain {chainId}': '链 {chainId}',
     '{count} required': '需要 {count} 个',
     '{count} bytes': { other: '{count} 字节' },
+    '{count} bytes (function {selector})': { other: '{count} 字节（函数 {selector}）' },
+    none: '无',
     'and {count} more transfers': { other: '还有 {count} 笔转账' },
     '{count} more transactions': { other: '还有 {count} 笔交易' },
     '{tables} ({count} accounts not shown)': { other: '{tables}（{count} 个账户未显示）' },

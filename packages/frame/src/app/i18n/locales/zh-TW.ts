@@ -98,6 +98,8 @@ export default {
     'Chain {chainId}': '鏈 {chainId}',
     '{count} required': '需要 {count} 個',
     '{count} bytes': { other: '{count} 位元組' },
+    '{count} bytes (function {selector})': { other: '{count} 位元組（函式 {selector}）' },
+    none: '無',
     'and {count} more transfers': { other: '還有 {count} 筆轉帳' },
     '{count} more transactions': { other: '還有 {count} 筆交易' },
     '{tables} ({count} accounts not shown)': { other: '{tables}（{count} 個帳戶未顯示）' },
