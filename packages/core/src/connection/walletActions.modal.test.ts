@@ -3,7 +3,15 @@
 // Scripted wallets (testing/scriptedAdapter.ts).
 import { afterEach, describe, expect, it } from 'vitest'
 import { localChainA, localChainB, localSolana } from '../networks.ts'
-import { connected, destroyKits, METAMASK, PHANTOM, setup } from '../testing/connectionSetup.ts'
+import {
+  ADDRESS,
+  connected,
+  destroyKits,
+  METAMASK,
+  PHANTOM,
+  setup,
+  userRejection,
+} from '../testing/connectionSetup.ts'
 import { scriptedAdapter } from '../testing/scriptedAdapter.ts'
 
 afterEach(destroyKits)
@@ -59,6 +67,18 @@ describe('switchNetwork', () => {
     await kit.switchNetwork(localChainB)
     expect(during.at(-1)).toBe('SwitchNetwork')
     expect(views()).toEqual(['Account'])
+  })
+
+  it('from an unlisted chain through Networks, a refused switch goes back to Networks', async () => {
+    const { kit, engine, walletReports, views } = await connected()
+    kit.open()
+    walletReports({ status: 'connected', address: ADDRESS, chainId: 5 })
+    kit.router.push('Networks')
+    engine.switchNetwork.mockRejectedValueOnce(userRejection())
+    await kit.switchNetwork(localChainA)
+    expect(views()).toEqual(['UnsupportedChain', 'Networks', 'SwitchNetwork'])
+    kit.router.goBack()
+    expect(views().at(-1)).toBe('Networks')
   })
 
   it('a view that replaced the switching view meanwhile (a sign-in prompt) is left', async () => {
