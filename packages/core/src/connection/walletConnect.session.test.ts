@@ -3,10 +3,12 @@
 // real relay and a wallet we did not write (testing/walletConnectRelay.ts).
 import { TEST_ACCOUNTS } from '@latchkey/devnet'
 import { describe, expect, it, vi } from 'vitest'
+import { localChainA, localSolana } from '../networks.ts'
 import { LocalSIWX } from '../siwx/siwxLocal.ts'
 import { MemoryStorage } from '../storage/memoryStorage.ts'
-import { ADDRESS, METAMASK } from '../testing/connectionSetup.ts'
+import { ADDRESS, METAMASK, PHANTOM } from '../testing/connectionSetup.ts'
 import { DEMO_PROJECT_ID } from '../testing/realServer.ts'
+import { scriptedAdapter } from '../testing/scriptedAdapter.ts'
 import {
   type AdapterDeps,
   useRealRelay,
@@ -144,5 +146,37 @@ describe('a paired WalletConnect session', () => {
       '[latchkey] one-click sign-in refused',
     )
     warn.mockRestore()
+  })
+
+  it("another namespace's wallet reporting while the WalletConnect wallet is shown is not taken for it", async () => {
+    const sol = (address: string) => ({
+      status: 'connected' as const,
+      address,
+      chainId: localSolana.id,
+    })
+    const solana = scriptedAdapter(sol('So11111111111111111111111111111111111111112'), 'solana')
+    const evm = scriptedAdapter({ status: 'connected', address: ADDRESS, chainId: 31337 })
+    const { kit, offer } = app({
+      networks: [localChainA, localSolana],
+      adapters: [evm.adapter, solana.adapter],
+    })
+    kit.stores.connectors.setState({ list: [METAMASK, PHANTOM] })
+    await kit.connect(PHANTOM.id)
+    await kit.switchNetwork(localChainA)
+    const pairing = kit.walletConnect.start()
+    const wallet = await mobileWallet()
+    await wallet.pair((await offer()).uri)
+    await pairing
+    expect(kit.stores.account.getState()).toMatchObject({
+      namespace: 'eip155',
+      peerWallet: { name: 'E2E Wallet' },
+    })
+    for (const [listener] of solana.engine.watchAccount.mock.calls) {
+      listener(sol('So11111111111111111111111111111111111111113'))
+    }
+    const { connections } = kit.stores.account.getState()
+    expect(connections?.solana?.address).toBe('So11111111111111111111111111111111111111113')
+    expect(connections?.solana?.peerWallet).toBeUndefined()
+    expect(connections?.eip155?.peerWallet).toMatchObject({ name: 'E2E Wallet' })
   })
 })
