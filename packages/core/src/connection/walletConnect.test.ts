@@ -3,6 +3,7 @@ import { WALLETCONNECT_CONNECTOR_ID } from '../constants.ts'
 import { ErrorText } from '../errors.ts'
 import { localChainA, localSolana } from '../networks.ts'
 import type { WalletRef } from '../router/router.ts'
+import { DEMO_PROJECT_ID } from '../testing/realServer.ts'
 import {
   type AdapterDeps,
   useRealRelay,
@@ -201,5 +202,12 @@ describe('WalletConnect pairing through the connection controller', () => {
     })
     expect(events.map((e) => e.event)).toContain('CONNECT_ERROR')
     expect(kit.stores.alerts.getState().alerts.map((alert) => alert.code)).toContain('APKT007')
+  })
+
+  it('an app without adapters that disconnects with nothing connected opens no relay connection', async () => {
+    const { kit } = app({ adapters: [] })
+    await kit.disconnect()
+    expect(kit.stores.account.getState().status).toBe('disconnected')
+    expect(Object.keys(globalThis)).not.toContain(`_walletConnectCore_latchkey:${DEMO_PROJECT_ID}`)
   })
 })
