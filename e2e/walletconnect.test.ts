@@ -189,7 +189,7 @@ describe('WalletConnect through our relay, with a WalletKit wallet', () => {
   })
 
   it("WalletConnect's code fails to load once (a flaky network): 'Failed to connect', and Try again loads it and pairs", async () => {
-    const { page } = await openDemo()
+    const { page, warnings } = await openDemo()
     let refused = 0
     await page.route('**/assets/walletConnectClient-*.js', (route) => {
       if (refused++ === 0) return route.abort('connectionreset')
@@ -201,6 +201,10 @@ describe('WalletConnect through our relay, with a WalletKit wallet', () => {
     await expect
       .poll(() => page.getByTestId('connect-error').textContent())
       .toBe('Failed to connect')
+    // The demo runs with debug logs: the failed load is said, with its cause.
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/^\[latchkey\] WalletConnect failed to load/),
+    )
 
     await page.getByTestId('connect-retry').click()
     const pairing = page.getByTestId('wc-pairing')
