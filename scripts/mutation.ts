@@ -7,8 +7,6 @@
 //   npm run mutation -- --changed [base]      the in-scope files changed since base (main) and in
 //                                             the working tree, reusing unchanged mutants' results
 //   --concurrency n                           test processes (default 1: the machine is shared)
-//   --incremental                             with --files too: reuse the last run's results of
-//                                             mutants whose code and tests did not change
 //   --force                                   with --changed: rerun every mutant of those files
 //   --rescore                                 no Stryker: count the last reports again against
 //                                             reports/mutation/accepted.md (after editing it)
@@ -51,7 +49,6 @@ const { values } = parseArgs({
     files: { type: 'string' },
     changed: { type: 'boolean' },
     concurrency: { type: 'string', default: '1' },
-    incremental: { type: 'boolean' },
     force: { type: 'boolean' },
     rescore: { type: 'boolean' },
   },
@@ -171,7 +168,7 @@ for (const pkg of packages) {
   }
   const args = ['stryker', 'run', `stryker/${pkg}.config.mjs`, '--mutate', files.join(',')]
   args.push('--concurrency', values.concurrency)
-  if (values.changed || values.incremental) args.push('--incremental')
+  if (values.changed) args.push('--incremental')
   if (values.force) args.push('--force')
   console.log(`[mutation] ${pkg}: ${files.join(', ')}`)
   const started = performance.now()
