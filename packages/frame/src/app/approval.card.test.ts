@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type ApprovalView, createApprovalUi } from './approval.ts'
+import { describeCalls } from './smartAccount/sendCalls.ts'
 import { manualClock } from './testing/clock.ts'
 import { trustedClick } from './testing/trusted.ts'
 import { fakeObserver } from './testing/visibility.ts'
@@ -20,6 +21,7 @@ const view = (over: Partial<ApprovalView> = {}): ApprovalView => ({
   ],
   ...over,
 })
+const CALL = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: 10n ** 18n } as const
 const card = () => document.querySelector<HTMLElement>('[data-testid="frame-approval"]')
 const approve = () => document.querySelector<HTMLButtonElement>('[data-testid="frame-approve"]')
 const hint = () => document.querySelector('[data-testid="frame-approve-hint"]')
@@ -117,6 +119,34 @@ describe('what the card shows', () => {
     expect(terms()).toEqual(['Type'])
   })
 
+  it('addresses and hex read left to right in any language; words follow the page; a block of lines one per line', () => {
+    const { ui } = setup()
+    ui.request(
+      view({
+        details: [
+          { label: 'To', value: '0xabc', mono: true },
+          { label: 'To', value: { text: 'New contract (deployment)' } },
+          {
+            label: 'Transactions',
+            value: [
+              { label: 'Fee payer', value: 'So1' },
+              { label: 'Size', value: { text: '{count} bytes', params: { count: 2 } } },
+            ],
+            block: true,
+          },
+        ],
+      }),
+      new AbortController().signal,
+    )
+    const [address, words, lines] = [...document.querySelectorAll('dd')].map(
+      (d) => d.firstElementChild as HTMLElement,
+    )
+    expect(address?.dir).toBe('ltr')
+    expect(words?.dir).toBe('')
+    expect(words?.textContent).toBe('New contract (deployment)')
+    expect(lines?.textContent).toBe('Fee payer: So1\nSize: 2 bytes')
+  })
+
   it('every part of the card carries a class the frame’s stylesheet styles', () => {
     const css = readFileSync(join(import.meta.dirname, 'styles.css'), 'utf8')
     const styled = new Set([...css.matchAll(/\.(lk-[\w-]+)/g)].map((m) => m[1]))
@@ -202,12 +232,14 @@ describe('the second step where the browser cannot vouch for visibility', () => 
     ['a Solana transaction', 'Fee payer'],
     ['a Solana transfer', 'Transfer'],
     ['a batch of Solana transactions', 'Transactions'],
+    ['a batch of calls (wallet_sendCalls)', describeCalls([CALL], 31337, CALL.to)[0]?.label],
+    ['a grant to spend without asking', 'Without asking'],
   ] as const)('%s takes Confirm after Approve', async (_, label) => {
     const { ui, clock } = setup(false)
     const decision = ui.request(
       view({
         details: [
-          { label, value: '1' },
+          { label: label ?? 'Value', value: '1' },
           { label: 'Network', value: 'Chain 1' },
         ],
       }),

@@ -43,13 +43,18 @@ export interface ApprovalOptions {
   language?: Language
 }
 
-/** Details that only a transaction has: it may move value (EVM value or calls, Solana transfers). */
+/**
+ * Details only a request that may move value has: a transaction (EVM value or calls, Solana
+ * transfers), a batch of calls, a grant to spend without asking.
+ */
 const TRANSACTION_LABELS = new Set<CardText>([
   'Value',
   'Data',
   'Fee payer',
   'Transfer',
   'Transactions',
+  'Call {index} of {count}',
+  'Without asking',
 ])
 const movesValue = (view: ApprovalView) =>
   view.details.some((d) =>
