@@ -14,6 +14,7 @@ import {
   PHANTOM,
   setup,
   userRejection,
+  walletReportsOf,
 } from '../testing/connectionSetup.ts'
 import { scriptedAdapter } from '../testing/scriptedAdapter.ts'
 import type { AccountSnapshot } from './adapter.ts'
@@ -35,14 +36,11 @@ async function evmShown() {
   })
   s.kit.stores.connectors.setState({ list: [METAMASK, PHANTOM] })
   await s.kit.connect(METAMASK.id)
-  const reports = (engine: typeof evm.engine) => (snapshot: AccountSnapshot) => {
-    for (const [listener] of engine.watchAccount.mock.calls) listener(snapshot)
-  }
   return {
     ...s,
     solana: solana.engine,
-    evmReports: reports(evm.engine),
-    solanaReports: reports(solana.engine),
+    evmReports: walletReportsOf(evm.engine),
+    solanaReports: walletReportsOf(solana.engine),
   }
 }
 

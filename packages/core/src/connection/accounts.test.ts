@@ -2,7 +2,14 @@
 // shows the active one): an EVM and a Solana wallet, each scripted (testing/scriptedAdapter.ts).
 import { afterEach, describe, expect, it } from 'vitest'
 import { localChainA, localChainB, localSolana, solanaDevnet } from '../networks.ts'
-import { ADDRESS, destroyKits, METAMASK, PHANTOM, setup } from '../testing/connectionSetup.ts'
+import {
+  ADDRESS,
+  destroyKits,
+  METAMASK,
+  PHANTOM,
+  setup,
+  walletReportsOf,
+} from '../testing/connectionSetup.ts'
 import { scriptedAdapter } from '../testing/scriptedAdapter.ts'
 import type { AccountSnapshot } from './adapter.ts'
 
@@ -33,15 +40,12 @@ async function bothConnected() {
   const { s, evm, solana } = await evmConnected()
   await s.kit.connect(PHANTOM.id)
   s.events.length = 0
-  const reports = (engine: typeof evm.engine) => (snapshot: AccountSnapshot) => {
-    for (const [listener] of engine.watchAccount.mock.calls) listener(snapshot)
-  }
   return {
     ...s,
     evm: evm.engine,
     solana: solana.engine,
-    evmReports: reports(evm.engine),
-    solanaReports: reports(solana.engine),
+    evmReports: walletReportsOf(evm.engine),
+    solanaReports: walletReportsOf(solana.engine),
   }
 }
 

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { localChainA, localSolana } from '../networks.ts'
 import { LocalSIWX } from '../siwx/siwxLocal.ts'
 import { MemoryStorage } from '../storage/memoryStorage.ts'
-import { ADDRESS, METAMASK, PHANTOM } from '../testing/connectionSetup.ts'
+import { ADDRESS, METAMASK, PHANTOM, walletReportsOf } from '../testing/connectionSetup.ts'
 import { DEMO_PROJECT_ID } from '../testing/realServer.ts'
 import { scriptedAdapter } from '../testing/scriptedAdapter.ts'
 import {
@@ -171,9 +171,7 @@ describe('a paired WalletConnect session', () => {
       namespace: 'eip155',
       peerWallet: { name: 'E2E Wallet' },
     })
-    for (const [listener] of solana.engine.watchAccount.mock.calls) {
-      listener(sol('So11111111111111111111111111111111111111113'))
-    }
+    walletReportsOf(solana.engine)(sol('So11111111111111111111111111111111111111113'))
     const { connections } = kit.stores.account.getState()
     expect(connections?.solana?.address).toBe('So11111111111111111111111111111111111111113')
     expect(connections?.solana?.peerWallet).toBeUndefined()

@@ -10,6 +10,8 @@ import { MemoryStorage } from '../storage/memoryStorage.ts'
 import { createAppKitStorage } from '../storage/storage.ts'
 import { scriptedAdapter } from './scriptedAdapter.ts'
 
+type ScriptedEngine = ReturnType<typeof scriptedAdapter>['engine']
+
 export const ADDRESS = '0x1111111111111111111111111111111111111111'
 export const OTHER = '0x2222222222222222222222222222222222222222'
 export const METAMASK = {
@@ -35,6 +37,13 @@ export function destroyKits() {
   for (const kit of kits.splice(0)) kit.destroy()
 }
 
+/** Reports a scripted wallet's account change to whoever watches its engine. */
+export const walletReportsOf =
+  (engine: ScriptedEngine) =>
+  (snapshot: AccountSnapshot): void => {
+    for (const [listener] of engine.watchAccount.mock.calls) listener(snapshot)
+  }
+
 export function setup(
   snapshot: AccountSnapshot = { status: 'connected', address: ADDRESS, chainId: 31337 },
   options: Partial<AppKitOptions> = {},
@@ -59,9 +68,7 @@ export function setup(
     adapter,
     engine,
     /** The wallet's own account changes, as its library reports them (EIP-1193 events). */
-    walletReports: (snapshot: AccountSnapshot) => {
-      for (const [listener] of engine.watchAccount.mock.calls) listener(snapshot)
-    },
+    walletReports: walletReportsOf(engine),
     events,
     stored: createAppKitStorage(backend, () => undefined),
     views: () => kit.stores.router.getState().history.map((route) => route.view),
