@@ -1,9 +1,11 @@
 // When the relay is not there or turns the visitor away for a reason of its own (§4, §8): what
 // the visitor is shown, and that they can connect once it is back. Our real relay, behind a small
 // front that plays the relay's outage or refusal.
+
 import { createServer, type Server } from 'node:http'
 import { connect } from 'node:net'
 import type { Duplex } from 'node:stream'
+import { findFreePort } from '@latchkey/devnet'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WebSocketServer } from 'ws'
 import { ErrorText } from '../errors.ts'
@@ -53,15 +55,6 @@ async function relayFront(answers: Answer[], port = 0) {
   return url.href
 }
 
-/** A port nothing listens on (yet). */
-async function freePort() {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as { port: number }
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
-
 describe('WalletConnect when the relay is not there for the visitor', () => {
   it("a relay that turns the visitor away for its own reason: 'Failed to connect', its reason logged, no setup alert; Try again connects", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
@@ -91,7 +84,7 @@ describe('WalletConnect when the relay is not there for the visitor', () => {
   })
 
   it('a relay that is down when the visitor starts: connecting, no error; once it is up the offer shows and a wallet connects', async () => {
-    const port = await freePort()
+    const port = await findFreePort()
     const down = new URL(relayUrl())
     down.port = String(port)
     const { kit, offer } = app({ adapters: [], relayUrl: down.href })
