@@ -38,6 +38,7 @@ async function evmShown() {
   await s.kit.connect(METAMASK.id)
   return {
     ...s,
+    evm: evm.engine,
     solana: solana.engine,
     evmReports: walletReportsOf(evm.engine),
     solanaReports: walletReportsOf(solana.engine),
@@ -174,6 +175,34 @@ describe('a connect', () => {
     expect(kit.stores.account.getState().status).toBe('connecting')
     asked.settle({ status: 'connected', address: OTHER, chainId: 31337 })
     await connecting
+    expect(kit.stores.account.getState()).toMatchObject({ status: 'connected', address: OTHER })
+  })
+
+  it('another wallet of the shown namespace refused: the wallet connected before stays shown, connected', async () => {
+    const { kit, engine } = await connected()
+    engine.connect.mockRejectedValueOnce(userRejection())
+    await kit.connect(METAMASK.id)
+    expect(kit.stores.account.getState()).toMatchObject({
+      status: 'connected',
+      address: ADDRESS,
+      connectError: { rejected: true },
+    })
+  })
+
+  it("while the shown namespace's wallet asks again, another namespace's refusal leaves it connecting", async () => {
+    const { kit, evm, solana } = await evmShown()
+    const asked = pending<AccountSnapshot>()
+    evm.connect.mockReturnValueOnce(asked.promise)
+    const again = kit.connect(METAMASK.id)
+    await vi.waitFor(() => expect(evm.connect).toHaveBeenCalledTimes(2))
+    solana.connect.mockRejectedValueOnce(userRejection())
+    await kit.connect(PHANTOM.id)
+    expect(kit.stores.account.getState()).toMatchObject({
+      status: 'connecting',
+      namespace: 'eip155',
+    })
+    asked.settle({ status: 'connected', address: OTHER, chainId: 31337 })
+    await again
     expect(kit.stores.account.getState()).toMatchObject({ status: 'connected', address: OTHER })
   })
 

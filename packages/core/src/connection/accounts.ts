@@ -213,17 +213,13 @@ export function createAccounts(ctx: ConnectionContext) {
   }
 
   /**
-   * Another namespace's wallet is connected and shown: connecting `namespace` adds a connection,
-   * and until it succeeds the account shown stays as it is (an app sees no disconnect).
+   * Another namespace's wallet is shown (connected, or asking again): connecting `namespace` adds
+   * a connection, and until it succeeds the account shown stays as it is (an app sees no
+   * disconnect).
    */
   function showsAnother(namespace: ChainNamespace): boolean {
-    const shown = account.getState()
-    return (
-      shown.status === 'connected' &&
-      shown.namespace !== undefined &&
-      shown.namespace !== namespace &&
-      connections.has(shown.namespace)
-    )
+    const shown = account.getState().namespace
+    return shown !== undefined && shown !== namespace && connections.has(shown)
   }
 
   /** A connect of `namespace` begins: the account shows it unless another one stays shown. */
@@ -235,9 +231,13 @@ export function createAccounts(ctx: ConnectionContext) {
     )
   }
 
-  /** A connect of `namespace` ended without an account: back to what was shown before. */
+  /**
+   * A connect of `namespace` ended without an account: back to what was shown before, which is
+   * the namespace's wallet connected until then when there was one (the wallet stays connected).
+   */
   function endConnect(namespace: ChainNamespace) {
-    if (!showsAnother(namespace)) account.setState({ status: 'disconnected' })
+    if (showsAnother(namespace)) return
+    account.setState({ status: connections.has(namespace) ? 'connected' : 'disconnected' })
   }
 
   function failConnect(error: unknown, namespace: ChainNamespace) {
