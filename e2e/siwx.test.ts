@@ -4,11 +4,10 @@ import { describe, expect, inject, it } from 'vitest'
 import { screenshot, siwxAccessToken, view } from './browser'
 import { useDemo } from './harness'
 import { approveConnection, Web3RequestKind } from './wallet'
-import { startWalletConnectWallet, type WalletConnectWallet } from './walletConnectWallet'
-
-const PROJECT_ID = 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
+import { DEMO_PROJECT_ID, showPairing, useWalletConnectWallets } from './walletConnectPairing'
 
 const openDemo = useDemo()
+const startWallet = useWalletConnectWallets({ chains: { 31337: inject('rpcA') } })
 const visitor = TEST_ACCOUNTS[8]
 
 const modalOpen = (page: Page) =>
@@ -110,15 +109,6 @@ describe('Sign-In with X (spec §4), required, sessions in the browser', () => {
   })
 })
 
-/** Connect → WalletConnect → the wallet scans the QR code's URI. */
-async function pairThroughWalletConnect(page: Page, wallet: WalletConnectWallet) {
-  await page.getByTestId('connect-button').click()
-  await page.locator('[data-wallet-id="walletConnect"]').click()
-  const pairing = page.getByTestId('wc-pairing')
-  await expect.poll(() => pairing.getAttribute('data-uri')).toMatch(/^wc:/)
-  await wallet.pair((await pairing.getAttribute('data-uri')) as string)
-}
-
 describe('Sign-In with X verified by the server', () => {
   // headless-web3-provider signs personal_sign's hex as literal text, which no verifier accepts;
   // WalletKit signs the message bytes as wallets do, so this test connects through WalletConnect.
@@ -126,46 +116,35 @@ describe('Sign-In with X verified by the server', () => {
     const signer = TEST_ACCOUNTS[2]
     if (!signer) throw new Error('devnet accounts missing')
     const { page } = await openDemo({ url: (demo) => `${demo}?siwx=server` })
-    const wallet = await startWalletConnectWallet({
-      relayUrl: inject('relayUrl'),
-      projectId: PROJECT_ID,
-      privateKey: signer.privateKey,
-      chains: { 31337: inject('rpcA') },
+    const wallet = await startWallet({ privateKey: signer.privateKey })
+    await wallet.pair(await showPairing(page))
+    await view(page, 'SIWXSignMessage').waitFor()
+    await page.getByTestId('siwx-sign').click()
+    await expect.poll(() => modalOpen(page)).toBe(false)
+
+    const query = new URLSearchParams({
+      projectId: DEMO_PROJECT_ID,
+      chainId: 'eip155:31337',
+      address: signer.address,
     })
-    try {
-      await pairThroughWalletConnect(page, wallet)
-      await view(page, 'SIWXSignMessage').waitFor()
-      await page.getByTestId('siwx-sign').click()
-      await expect.poll(() => modalOpen(page)).toBe(false)
+    const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`, {
+      headers: {
+        authorization: `Bearer ${await siwxAccessToken(page, 'eip155:31337', signer.address)}`,
+      },
+    })
+    const { sessions } = (await listed.json()) as { sessions: { address: string }[] }
+    expect(sessions.map((s) => s.address)).toEqual([signer.address])
 
-      const query = new URLSearchParams({
-        projectId: PROJECT_ID,
-        chainId: 'eip155:31337',
-        address: signer.address,
-      })
-      const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`, {
-        headers: {
-          authorization: `Bearer ${await siwxAccessToken(page, 'eip155:31337', signer.address)}`,
-        },
-      })
-      const { sessions } = (await listed.json()) as { sessions: { address: string }[] }
-      expect(sessions.map((s) => s.address)).toEqual([signer.address])
-
-      await page.reload()
-      await expect
-        .poll(() =>
-          page.evaluate(() =>
-            (
-              window as unknown as { appKit: { getIsConnected(): boolean } }
-            ).appKit.getIsConnected(),
-          ),
-        )
-        .toBe(true)
-      await page.waitForTimeout(1_000)
-      expect(await modalOpen(page)).toBe(false)
-    } finally {
-      await wallet.close()
-    }
+    await page.reload()
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window as unknown as { appKit: { getIsConnected(): boolean } }).appKit.getIsConnected(),
+        ),
+      )
+      .toBe(true)
+    await page.waitForTimeout(1_000)
+    expect(await modalOpen(page)).toBe(false)
   })
 })
 
@@ -174,33 +153,23 @@ describe('WalletConnect one-click auth (spec §4)', () => {
     const signer = TEST_ACCOUNTS[1]
     if (!signer) throw new Error('devnet accounts missing')
     const { page } = await openDemo({ url: (demo) => `${demo}?siwx=server` })
-    const wallet = await startWalletConnectWallet({
-      relayUrl: inject('relayUrl'),
-      projectId: PROJECT_ID,
-      privateKey: signer.privateKey,
-      chains: { 31337: inject('rpcA') },
-      oneClickAuth: true,
+    const wallet = await startWallet({ privateKey: signer.privateKey, oneClickAuth: true })
+    await wallet.pair(await showPairing(page))
+    await view(page, 'Account').waitFor()
+    await page.waitForTimeout(1_000)
+    expect(await page.locator('[data-view="SIWXSignMessage"]').count()).toBe(0)
+    const query = new URLSearchParams({
+      projectId: DEMO_PROJECT_ID,
+      chainId: 'eip155:31337',
+      address: signer.address,
     })
-    try {
-      await pairThroughWalletConnect(page, wallet)
-      await view(page, 'Account').waitFor()
-      await page.waitForTimeout(1_000)
-      expect(await page.locator('[data-view="SIWXSignMessage"]').count()).toBe(0)
-      const query = new URLSearchParams({
-        projectId: PROJECT_ID,
-        chainId: 'eip155:31337',
-        address: signer.address,
-      })
-      const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`, {
-        headers: {
-          authorization: `Bearer ${await siwxAccessToken(page, 'eip155:31337', signer.address)}`,
-        },
-      })
-      const { sessions } = (await listed.json()) as { sessions: { message: string }[] }
-      expect(sessions).toHaveLength(1)
-      expect(sessions[0]?.message).toContain('I further authorize the stated URI')
-    } finally {
-      await wallet.close()
-    }
+    const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`, {
+      headers: {
+        authorization: `Bearer ${await siwxAccessToken(page, 'eip155:31337', signer.address)}`,
+      },
+    })
+    const { sessions } = (await listed.json()) as { sessions: { message: string }[] }
+    expect(sessions).toHaveLength(1)
+    expect(sessions[0]?.message).toContain('I further authorize the stated URI')
   })
 })

@@ -1,6 +1,6 @@
 import { EXCHANGE_ADDRESSES, TEST_ACCOUNTS } from '@latchkey/devnet'
 import { erc20Abi, parseEther, parseUnits } from 'viem'
-import { afterEach, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { accountAfterConnect, screenshot, view } from './browser'
 import { logInWithEmail, secureFrame, uniqueEmail } from './email'
 import { useDemo } from './harness'
@@ -18,7 +18,7 @@ import {
   shownQuote,
 } from './swap'
 import { approveConnection, Web3RequestKind } from './wallet'
-import { startWalletConnectWallet, type WalletConnectWallet } from './walletConnectWallet'
+import { showPairing, useWalletConnectWallets } from './walletConnectPairing'
 
 // On chain B: chain A's pool prices are what other files' fiat values are read at. Accounts 1
 // and 2 only sign messages elsewhere, so their balances are this file's alone.
@@ -27,10 +27,7 @@ const TRADER = 1
 const REFUSER = 2
 // The mobile wallet of walletconnect.test.ts, which uses chain A only.
 const MOBILE_TRADER = 3
-const wallets: WalletConnectWallet[] = []
-afterEach(async () => {
-  await Promise.all(wallets.splice(0).map((w) => w.close()))
-})
+const startWallet = useWalletConnectWallets({ chains: { 31337: inject('rpcA'), 31338: rpcB } })
 
 async function openSwap(accountIndex: number) {
   const opened = await openDemo({ accountIndex, chainId: 31338, rpcUrl: rpcB })
@@ -188,19 +185,8 @@ describe('Swap on the devnet exchange', () => {
     const trader = TEST_ACCOUNTS[MOBILE_TRADER]
     if (!trader) throw new Error('devnet accounts missing')
     const { page } = await openDemo()
-    const wallet = await startWalletConnectWallet({
-      relayUrl: inject('relayUrl'),
-      projectId: 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60',
-      privateKey: trader.privateKey,
-      chains: { 31337: inject('rpcA'), 31338: rpcB },
-    })
-    wallets.push(wallet)
-    await page.getByTestId('connect-button').click()
-    await view(page, 'Connect').waitFor()
-    await page.locator('[data-wallet-id="walletConnect"]').first().click()
-    const pairing = page.getByTestId('wc-pairing')
-    await expect.poll(() => pairing.getAttribute('data-uri'), { timeout: 20_000 }).toMatch(/^wc:/)
-    await wallet.pair((await pairing.getAttribute('data-uri')) as string)
+    const wallet = await startWallet({ privateKey: trader.privateKey })
+    await wallet.pair(await showPairing(page))
     await accountAfterConnect(page)
     await page.getByTestId('account-network').click()
     await view(page, 'Networks').waitFor()

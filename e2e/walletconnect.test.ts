@@ -1,18 +1,16 @@
 import { DEVNET_TOKENS, TEST_ACCOUNTS, testTokenAbi } from '@latchkey/devnet'
-import type { Page } from 'playwright-core'
 import { createPublicClient, type Hex, http, parseEther, parseUnits, verifyMessage } from 'viem'
-import { afterEach, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { accountAfterConnect, screenshot, view } from './browser'
 import { useDemo } from './harness'
 import {
-  startWalletConnectWallet,
-  type WalletConnectWallet,
-  type WalletConnectWalletOptions,
-} from './walletConnectWallet'
+  modalAddress,
+  pairingUri,
+  showPairing,
+  useWalletConnectWallets,
+} from './walletConnectPairing'
 
-const relayUrl = inject('relayUrl')
 const rpcA = inject('rpcA')
-const projectId = 'c4b1e7d2a9f04e6b8d3a5f1e2c7b9a60'
 const mobileWallet = TEST_ACCOUNTS[3]
 const batchWallet = TEST_ACCOUNTS[5]
 const chainA = createPublicClient({ transport: http(rpcA) })
@@ -28,46 +26,10 @@ const lusdOf = (address: Hex) =>
   })
 
 const openDemo = useDemo()
-const wallets: WalletConnectWallet[] = []
-
-afterEach(async () => {
-  await Promise.all(wallets.splice(0).map((w) => w.close()))
+const startWallet = useWalletConnectWallets({
+  privateKey: mobileWallet.privateKey,
+  chains: { 31337: rpcA },
 })
-
-async function startWallet(
-  options: Partial<
-    Pick<
-      WalletConnectWalletOptions,
-      'canAddChains' | 'rejectProposals' | 'sendCalls' | 'privateKey'
-    >
-  > = {},
-) {
-  const wallet = await startWalletConnectWallet({
-    relayUrl,
-    projectId,
-    privateKey: mobileWallet.privateKey,
-    chains: { 31337: rpcA },
-    ...options,
-  })
-  wallets.push(wallet)
-  return wallet
-}
-
-/** Opens the WalletConnect view from Connect and reads the pairing URI its QR code encodes. */
-async function showPairing(page: Page, walletId = 'walletConnect') {
-  await page.getByTestId('connect-button').click()
-  await view(page, 'Connect').waitFor()
-  await page.locator(`[data-wallet-id="${walletId}"]`).first().click()
-  await view(page, 'ConnectingWalletConnect').waitFor()
-  const pairing = page.getByTestId('wc-pairing')
-  await expect.poll(() => pairing.getAttribute('data-uri'), { timeout: 20_000 }).toMatch(/^wc:/)
-  return (await pairing.getAttribute('data-uri')) as string
-}
-
-const modalAddress = (page: Page) =>
-  page.evaluate(() =>
-    (window as unknown as { appKit: { getAddress(): string | undefined } }).appKit.getAddress(),
-  )
 
 describe('WalletConnect through our relay, with a WalletKit wallet', () => {
   it('a page whose clock runs an hour ahead: the relay refuses its JWT, the modal says Session Expired', async () => {
@@ -180,61 +142,10 @@ describe('WalletConnect through our relay, with a WalletKit wallet', () => {
 
     wallet.setRejectProposals(false)
     await page.getByTestId('connect-retry').click()
-    const pairing = page.getByTestId('wc-pairing')
-    await expect.poll(() => pairing.getAttribute('data-uri')).toMatch(/^wc:/)
-    const second = (await pairing.getAttribute('data-uri')) as string
+    const second = await pairingUri(page)
     expect(second).not.toBe(first)
     await wallet.pair(second)
     await accountAfterConnect(page)
-  })
-
-  it("WalletConnect's code fails to load once (a flaky network): 'Failed to connect', and Try again loads it and pairs", async () => {
-    const { page, warnings } = await openDemo()
-    let refused = 0
-    await page.route('**/assets/walletConnectClient-*.js', (route) => {
-      if (refused++ === 0) return route.abort('connectionreset')
-      return route.continue()
-    })
-    await page.getByTestId('connect-button').click()
-    await view(page, 'Connect').waitFor()
-    await page.locator('[data-wallet-id="walletConnect"]').first().click()
-    await expect
-      .poll(() => page.getByTestId('connect-error').textContent())
-      .toBe('Failed to connect')
-    // The demo runs with debug logs: the failed load is said, with its cause.
-    expect(warnings).toContainEqual(
-      expect.stringMatching(/^\[latchkey\] WalletConnect failed to load/),
-    )
-
-    await page.getByTestId('connect-retry').click()
-    const pairing = page.getByTestId('wc-pairing')
-    await expect.poll(() => pairing.getAttribute('data-uri')).toMatch(/^wc:/)
-    expect(refused).toBe(2)
-    const wallet = await startWallet()
-    await wallet.pair((await pairing.getAttribute('data-uri')) as string)
-    await accountAfterConnect(page)
-  })
-
-  it("the session's provider fails to load once, after the wallet approved: 'Failed to connect', and Try again pairs and connects", async () => {
-    const { page } = await openDemo()
-    let refused = 0
-    await page.route('**/assets/walletConnectProvider-*.js', (route) => {
-      if (refused++ === 0) return route.abort('connectionreset')
-      return route.continue()
-    })
-    const wallet = await startWallet()
-    await wallet.pair(await showPairing(page))
-    await expect
-      .poll(() => page.getByTestId('connect-error').textContent())
-      .toBe('Failed to connect')
-
-    await page.getByTestId('connect-retry').click()
-    const pairing = page.getByTestId('wc-pairing')
-    await expect.poll(() => pairing.getAttribute('data-uri')).toMatch(/^wc:/)
-    await wallet.pair((await pairing.getAttribute('data-uri')) as string)
-    await accountAfterConnect(page)
-    await expect.poll(() => modalAddress(page)).toBe(wallet.address)
-    expect(refused).toBe(2)
   })
 
   it('a chain the session lacks and the wallet cannot add: the error shows, the network stays', async () => {
@@ -300,9 +211,7 @@ describe('WalletConnect through our relay, with a WalletKit wallet', () => {
       }),
     )
     await view(page, 'ConnectingWalletConnectBasic').waitFor()
-    const pairing = page.getByTestId('wc-pairing')
-    await expect.poll(() => pairing.getAttribute('data-uri')).toMatch(/^wc:/)
-    await wallet.pair((await pairing.getAttribute('data-uri')) as string)
+    await wallet.pair(await pairingUri(page))
     await accountAfterConnect(page)
   })
 
