@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { detailText } from '../approval.ts'
+import { createLanguage } from '../i18n/language.ts'
 import { inEnglish } from '../testing/inEnglish.ts'
 import { CALL_DATA_INVALID, CALL_TO_INVALID, MAX_CALLS } from './constants.ts'
 import { parseSendCalls } from './sendCalls.ts'
@@ -51,13 +53,31 @@ describe('wallet_sendCalls as the page sends it', () => {
       at,
     )
     expect(inEnglish(details)).toEqual([
-      { label: 'Call 1 of 3', value: `${TO}: 0.01 ETH`, mono: true },
-      { label: 'Call 2 of 3', value: `${TO}: 0 ETH, 5 bytes (function 0xa9059cbb)`, mono: true },
-      { label: 'Call 3 of 3', value: `${TO}: 0 ETH, 2 bytes`, mono: true },
+      { label: 'Call 1 of 3', value: `To: ${TO}\nValue: 0.01 ETH\nData: none`, block: true },
+      {
+        label: 'Call 2 of 3',
+        value: `To: ${TO}\nValue: 0 ETH\nData: 5 bytes (function 0xa9059cbb)`,
+        block: true,
+      },
+      { label: 'Call 3 of 3', value: `To: ${TO}\nValue: 0 ETH\nData: 2 bytes`, block: true },
       { label: 'All or nothing', value: 'Every call runs, or none does' },
       { label: 'Network', value: 'Chain 31337' },
       { label: 'From', value: FROM, mono: true },
     ])
+  })
+
+  it("says each call's lines in the card's language; the receiver stays as written", async () => {
+    const german = createLanguage()
+    await german.set('de')
+    const [call] = parseSendCalls(
+      request({ calls: [{ to: TO, data: '0xa9059cbb00' }] }),
+      at,
+    ).details
+    if (!call) throw new Error('no call described')
+    expect(german.say(call.label)).toBe('Aufruf 1 von 1')
+    expect(detailText(german, call.value)).toBe(
+      `An: ${TO}\nBetrag: 0 ETH\nDaten: 5 Byte (Funktion 0xa9059cbb)`,
+    )
   })
 
   it("refuses a 'to' or 'data' that does not start with 0x (§5), and other bad calls", () => {

@@ -4,7 +4,7 @@ import { formatEther, type Hex, hexToBigInt } from 'viem'
 import * as z from 'zod/mini'
 import { FrameError } from '../../frameError.ts'
 import { INVALID_PARAMS, UNAUTHORIZED, WRONG_ACCOUNT } from '../signer.ts'
-import { chainPhrase, type Detail } from '../signingRequest.ts'
+import { chainPhrase, type Detail, dataPhrase } from '../signingRequest.ts'
 import { CALL_DATA_INVALID, CALL_TO_INVALID, MAX_CALLS, UNSUPPORTED_CHAIN } from './constants.ts'
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
@@ -87,20 +87,20 @@ export function parseSendCalls(
   }
 }
 
-/** Each call (receiver, ETH, data size and function) for the approval card, then the batch's terms */
+/**
+ * Each call as a block of lines (receiver, ETH, data size and function) for the approval card,
+ * in the card's words as a single transaction's are, then the batch's terms.
+ */
 export function describeCalls(calls: BatchCall[], chainId: number, from: string): Detail[] {
-  const details: Detail[] = calls.map((call, index) => {
-    const bytes = call.data ? (call.data.length - 2) / 2 : 0
-    const data =
-      bytes === 0
-        ? ''
-        : `, ${bytes} bytes${bytes >= 4 ? ` (function ${call.data?.slice(0, 10)})` : ''}`
-    return {
-      label: { text: 'Call {index} of {count}', params: { index: index + 1, count: calls.length } },
-      value: `${call.to}: ${formatEther(call.value)} ETH${data}`,
-      mono: true,
-    }
-  })
+  const details: Detail[] = calls.map((call, index) => ({
+    label: { text: 'Call {index} of {count}', params: { index: index + 1, count: calls.length } },
+    value: [
+      { label: 'To', value: call.to, mono: true },
+      { label: 'Value', value: `${formatEther(call.value)} ETH` },
+      { label: 'Data', value: dataPhrase(call.data) },
+    ],
+    block: true,
+  }))
   details.push(
     { label: 'All or nothing', value: { text: 'Every call runs, or none does' } },
     { label: 'Network', value: chainPhrase(chainId) },

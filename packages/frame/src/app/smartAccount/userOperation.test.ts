@@ -42,8 +42,8 @@ describe('eth_sendUserOperation as an app sends it', () => {
     expect(parsed.terms).toEqual({ nonce: 7n, callGasLimit: 100_000n, maxFeePerGas: 10n ** 9n })
     expect(inEnglish(parsed.details)[0]).toEqual({
       label: 'Call 1 of 1',
-      value: `${TO}: 0.000000000000000005 ETH`,
-      mono: true,
+      value: `To: ${TO}\nValue: 0.000000000000000005 ETH\nData: none`,
+      block: true,
     })
   })
 
