@@ -1,16 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createStore } from 'zustand/vanilla'
 import type { ApiClient, HistoryPage, TokenBalance, Transaction } from '../api/api.ts'
-import { createApiClient } from '../api/apiClient.ts'
 import { toBalances, toHistoryPage, toIdentity } from '../api/apiShapes.ts'
-import type { AccountState, ChainState } from '../appkitState.ts'
-import type { CaipAddress } from '../caip.ts'
-import { ErrorText } from '../errors.ts'
-import { localChainA, localChainB } from '../networks.ts'
-import { createToastController } from '../router/toast.ts'
+import { localChainB } from '../networks.ts'
+import { portfolioStores } from '../testing/portfolioSetup.ts'
 import { createPortfolioController } from './portfolio.ts'
 import { dropSpamTransactions, dropZeroDecimalTokens } from './portfolioFilters.ts'
-import { initialPortfolioState, type PortfolioState } from './portfolioState.ts'
+import { initialPortfolioState } from './portfolioState.ts'
 import { totalValueOf } from './portfolioTokens.ts'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
@@ -130,24 +125,6 @@ describe('shape checks (drop malformed items, keep the rest)', () => {
   })
 })
 
-function stores(overrides: { unsupported?: boolean } = {}) {
-  const account = createStore<AccountState>(() => ({
-    status: 'connected',
-    address: ADDRESS,
-    caipAddress: `eip155:31337:${ADDRESS}` as CaipAddress,
-    namespace: 'eip155',
-    balanceLoading: false,
-  }))
-  const chain = createStore<ChainState>(() => ({
-    networks: [localChainA, localChainB],
-    activeCaipNetwork: localChainA,
-    activeNamespace: 'eip155',
-    unsupported: overrides.unsupported ?? false,
-  }))
-  const store = createStore<PortfolioState>(initialPortfolioState)
-  return { account, chain, store }
-}
-
 function fakeApi(page: HistoryPage = { data: [], next: null }) {
   return {
     getBalances: vi.fn<ApiClient['getBalances']>(async () => [
@@ -165,7 +142,7 @@ describe('portfolio controller', () => {
   it('fills the store, and serves balances 30 s and history 15 s from the cache', async () => {
     let now = 0
     const api = fakeApi({ data: [tx('a', [fungible]), tx('s', [spamNft])], next: 'c2' })
-    const s = stores()
+    const s = portfolioStores()
     const toast = { showError: vi.fn() }
     const portfolio = createPortfolioController({ api, ...s, toast, now: () => now })
     await portfolio.refresh()
@@ -216,7 +193,7 @@ describe('portfolio controller', () => {
       },
       { address: usdc, price: 0.5, symbol: 'USDC' },
     ])
-    const s = stores()
+    const s = portfolioStores()
     const portfolio = createPortfolioController({
       api,
       ...s,
@@ -253,7 +230,7 @@ describe('portfolio controller', () => {
     let now = 0
     const api = fakeApi()
     api.getTokenPrices.mockRejectedValue(new Error('HTTP status code: 503'))
-    const s = stores()
+    const s = portfolioStores()
     const toast = { showError: vi.fn() }
     const portfolio = createPortfolioController({ api, ...s, toast, now: () => now })
     await portfolio.refresh()
@@ -266,7 +243,7 @@ describe('portfolio controller', () => {
 
   it('force skips the balance and history caches and asks for fresh balances', async () => {
     const api = fakeApi()
-    const s = stores()
+    const s = portfolioStores()
     const portfolio = createPortfolioController({ api, ...s, toast: { showError: vi.fn() } })
     await portfolio.refresh()
     await portfolio.refresh({ force: true })
@@ -278,7 +255,7 @@ describe('portfolio controller', () => {
 
   it('starts from empty data on another network, and clears when disconnected', async () => {
     const api = fakeApi()
-    const s = stores()
+    const s = portfolioStores()
     const portfolio = createPortfolioController({ api, ...s, toast: { showError: vi.fn() } })
     await portfolio.refresh()
     s.chain.setState({ activeCaipNetwork: localChainB })
@@ -295,7 +272,7 @@ describe('portfolio controller', () => {
 
   it('unsupported network: Token Balance Unavailable, without a request', async () => {
     const api = fakeApi()
-    const s = stores({ unsupported: true })
+    const s = portfolioStores({ unsupported: true })
     const toast = { showError: vi.fn() }
     const portfolio = createPortfolioController({ api, ...s, toast })
     await portfolio.refresh()
@@ -303,207 +280,5 @@ describe('portfolio controller', () => {
     expect(api.getHistory).not.toHaveBeenCalled()
     expect(s.store.getState().balancesError).toBe('Token Balance Unavailable')
     expect(toast.showError).toHaveBeenCalledWith('Token Balance Unavailable')
-  })
-})
-
-describe('portfolio controller against a refused port (real connection failures, §8)', () => {
-  function refused() {
-    const api = createApiClient({
-      apiUrl: 'http://127.0.0.1:1',
-      projectId: 'p',
-      sdkType: 'a',
-      sdkVersion: 'v',
-    })
-    const toast = createToastController()
-    const showError = vi.spyOn(toast, 'showError')
-    let now = 0
-    const s = stores()
-    const portfolio = createPortfolioController({ api, ...s, toast, now: () => now })
-    return {
-      api,
-      toast,
-      showError,
-      portfolio,
-      ...s,
-      setNow: (ms: number) => {
-        now = ms
-      },
-    }
-  }
-
-  it('toasts Token Balance Unavailable and Failed to fetch transactions; history is empty', async () => {
-    const { portfolio, store, showError, toast } = refused()
-    store.setState({ transactions: [tx('old', [fungible])], next: 'c' })
-    await portfolio.refresh()
-    expect(showError).toHaveBeenCalledWith(ErrorText.tokenBalanceUnavailable)
-    expect(showError).toHaveBeenCalledWith(ErrorText.failedToFetchTransactions)
-    expect(store.getState()).toMatchObject({
-      balancesError: 'Token Balance Unavailable',
-      balancesLoading: false,
-      transactions: [],
-      transactionsLoading: false,
-      next: null,
-      tokens: [],
-    })
-    // The second error replaces the first 150 ms after it closes (§4).
-    await vi.waitFor(() => {
-      expect(toast.store.getState()).toMatchObject({ open: true, variant: 'error' })
-    })
-    expect([ErrorText.tokenBalanceUnavailable, ErrorText.failedToFetchTransactions]).toContain(
-      toast.store.getState().message,
-    )
-    toast.hide()
-  })
-
-  it('retries a failed balance at most once per 30 s (§9)', async () => {
-    const { api, portfolio, setNow, toast } = refused()
-    const getBalances = vi.spyOn(api, 'getBalances')
-    await portfolio.refresh()
-    expect(getBalances).toHaveBeenCalledTimes(1)
-    setNow(29_999)
-    await portfolio.refresh({ force: true })
-    expect(getBalances).toHaveBeenCalledTimes(1)
-    setNow(30_000)
-    await portfolio.refresh()
-    expect(getBalances).toHaveBeenCalledTimes(2)
-    toast.hide()
-  })
-})
-
-describe('api client: balance, history and identity URLs (§7)', () => {
-  it('sends projectId/st/sv and each call’s parameters', async () => {
-    const urls: string[] = []
-    const api = createApiClient({
-      apiUrl: 'http://api.test',
-      projectId: 'p',
-      sdkType: 'appkit',
-      sdkVersion: 'v1',
-      fetch: async (input) => {
-        urls.push(input)
-        const body = input.includes('/balance')
-          ? { balances: [] }
-          : input.includes('/history')
-            ? { data: [], next: null }
-            : { name: null, avatar: null }
-        return new Response(JSON.stringify(body), { status: 200 })
-      },
-    })
-    await api.getBalances(ADDRESS, 'eip155:1', { forceUpdate: true })
-    await api.getHistory(ADDRESS, 'eip155:1', 'c2')
-    await api.getHistory(ADDRESS, 'eip155:1')
-    await api.getIdentity(ADDRESS, ADDRESS)
-    expect(urls).toEqual([
-      `http://api.test/v1/account/${ADDRESS}/balance?projectId=p&st=appkit&sv=v1&currency=usd&chainId=eip155%3A1&forceUpdate=true`,
-      `http://api.test/v1/account/${ADDRESS}/history?projectId=p&st=appkit&sv=v1&chainId=eip155%3A1&cursor=c2`,
-      `http://api.test/v1/account/${ADDRESS}/history?projectId=p&st=appkit&sv=v1&chainId=eip155%3A1`,
-      `http://api.test/v1/identity/${ADDRESS}?projectId=p&st=appkit&sv=v1&sender=${ADDRESS}`,
-    ])
-  })
-
-  it('a non-OK answer is an ApiError with HTTP status code: N', async () => {
-    const api = createApiClient({
-      apiUrl: 'http://api.test',
-      projectId: 'p',
-      sdkType: 'appkit',
-      sdkVersion: 'v1',
-      fetch: async () => new Response('{}', { status: 502 }),
-    })
-    await expect(api.getBalances(ADDRESS, 'eip155:1')).rejects.toMatchObject({
-      name: 'ApiError',
-      message: 'HTTP status code: 502',
-      status: 502,
-    })
-  })
-})
-
-describe('the native balance follows the token list (README "Balances")', () => {
-  const native = (numeric: string): TokenBalance => ({ ...token('ETH', '18', 1, numeric) })
-
-  it("shows the app's token instead (AppKit's tokens option), by plain or CAIP-10 address", async () => {
-    const usdc = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
-    const api = fakeApi()
-    api.getBalances.mockResolvedValue([
-      native('10000'),
-      { ...token('USDC', '6', 1, '1234.5678'), address: `eip155:31337:${usdc}` },
-    ])
-    const s = stores()
-    const tokens = { 'eip155:31337': { address: usdc.toUpperCase().replace('0X', '0x') } }
-    const portfolio = createPortfolioController({
-      api,
-      ...s,
-      toast: { showError: vi.fn() },
-      tokens,
-    })
-    await portfolio.refresh()
-    expect(s.account.getState().balance).toMatchObject({ formatted: '1234.567', symbol: 'USDC' })
-
-    // A token the account does not hold: the native balance, as without the option.
-    const s2 = stores()
-    const other = createPortfolioController({
-      api,
-      ...s2,
-      toast: { showError: vi.fn() },
-      tokens: { 'eip155:31337': { address: '0x0000000000000000000000000000000000000001' } },
-    })
-    await other.refresh()
-    expect(s2.account.getState().balance).toMatchObject({ formatted: '10000', symbol: 'ETH' })
-  })
-
-  it('takes the native entry of the same answer, also after a forced refresh', async () => {
-    const api = fakeApi()
-    api.getBalances.mockResolvedValueOnce([native('10000')])
-    const s = stores()
-    const portfolio = createPortfolioController({ api, ...s, toast: { showError: vi.fn() } })
-    await portfolio.refresh()
-    expect(s.account.getState().balance).toMatchObject({
-      formatted: '10000',
-      symbol: 'ETH',
-      caipAddress: `eip155:31337:${ADDRESS}`,
-    })
-    api.getBalances.mockResolvedValueOnce([native('9999.49995558')])
-    await portfolio.refresh({ force: true })
-    expect(s.account.getState().balance?.formatted).toBe('9999.499')
-    expect(s.store.getState().tokens[0]?.quantity.numeric).toBe('9999.49995558')
-  })
-
-  it("never shows another network's balance while the new one loads", async () => {
-    const api = fakeApi()
-    const s = stores()
-    const portfolio = createPortfolioController({ api, ...s, toast: { showError: vi.fn() } })
-    await portfolio.refresh()
-    expect(s.account.getState().balance?.formatted).toBe('10000')
-    s.chain.setState({ activeCaipNetwork: localChainB })
-    let answer: (tokens: TokenBalance[]) => void = () => {}
-    api.getBalances.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
-    const switching = portfolio.refresh()
-    expect(s.account.getState().balance).toBeUndefined()
-    answer([{ ...native('3'), chainId: 'eip155:31338' }])
-    await switching
-    expect(s.account.getState().balance).toMatchObject({
-      formatted: '3',
-      caipAddress: `eip155:31338:${ADDRESS}`,
-    })
-  })
-
-  it('reads the native balance from the chain when the data API fails, keeping the 30 s retry rule', async () => {
-    let now = 0
-    const api = fakeApi()
-    api.getBalances.mockRejectedValue(new Error('HTTP status code: 502'))
-    const s = stores()
-    const readNativeBalance = vi.fn(async () => {})
-    const portfolio = createPortfolioController({
-      api,
-      ...s,
-      toast: { showError: vi.fn() },
-      now: () => now,
-      readNativeBalance,
-    })
-    await portfolio.refresh()
-    expect(readNativeBalance).toHaveBeenLastCalledWith({ force: false })
-    now = 10_000
-    await portfolio.refresh({ force: true })
-    expect(api.getBalances).toHaveBeenCalledTimes(1)
-    expect(readNativeBalance).toHaveBeenLastCalledWith({ force: true })
-    expect(readNativeBalance).toHaveBeenCalledTimes(2)
   })
 })

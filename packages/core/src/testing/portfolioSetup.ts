@@ -91,9 +91,8 @@ export function later<T>() {
   return { promise, resolve, reject }
 }
 
-export function setupPortfolio(
-  options: Partial<Pick<PortfolioContext, 'readNativeBalance' | 'tokens'>> = {},
-) {
+/** Alice connected on local chain A (or on a network the app does not support), no portfolio yet */
+export function portfolioStores(overrides: { unsupported?: boolean } = {}) {
   const account = createStore<AccountState>(() => ({
     status: 'connected',
     address: ALICE,
@@ -105,9 +104,16 @@ export function setupPortfolio(
     networks: [localChainA, localChainB],
     activeCaipNetwork: localChainA,
     activeNamespace: 'eip155',
-    unsupported: false,
+    unsupported: overrides.unsupported ?? false,
   }))
   const store = createStore<PortfolioState>(initialPortfolioState)
+  return { account, chain, store }
+}
+
+export function setupPortfolio(
+  options: Partial<Pick<PortfolioContext, 'readNativeBalance' | 'tokens'>> = {},
+) {
+  const { account, chain, store } = portfolioStores()
   const { api, answers, calls, count } = scriptedApi()
   const toasts = createToastController(manualClock())
   const shownErrors: string[] = []
