@@ -39,7 +39,6 @@ export function decodeMessageText(hex: Hex): string | undefined {
 
 /** Text with hidden characters shown as \u{…}, so what is displayed is what is signed. */
 export function visible(text: string): string {
-  if (!hasHidden(text)) return text
   let out = ''
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0
