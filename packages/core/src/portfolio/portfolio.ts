@@ -231,11 +231,9 @@ export function createPortfolioController(ctx: PortfolioContext) {
   }
 
   async function refreshIdentity(t: Target) {
-    // The identity service names EVM addresses only (its `sender` is one too).
-    if (!t.chainId.startsWith('eip155:')) {
-      store.setState({ profileName: undefined })
-      return
-    }
+    // The identity service names EVM addresses only (its `sender` is one too); claim() has
+    // already cleared the name of the account shown before.
+    if (!t.chainId.startsWith('eip155:')) return
     const key = cacheKeys.identity(t.address)
     const cached = cache.get<string | null>('identity', key)
     if (cached !== undefined) {
