@@ -124,11 +124,9 @@ export function createSocialLogin(ctx: SocialLoginContext) {
   }
 
   async function connect(provider: OAuthSocialProvider, popup: SocialPopup | null) {
-    // The frame is already signing in with a returned popup: that one finishes first.
-    if (connecting) {
-      if (popup && popup !== current?.popup) closePopup(popup)
-      return
-    }
+    // The frame is already signing in with a returned popup (closed by then): that one finishes
+    // first, and a new click's popup closes.
+    if (connecting) return closePopup(popup)
     stopCurrent(popup)
     const mine = ++attempt
     const isCurrent = () => mine === attempt
