@@ -90,6 +90,18 @@ describe('identity: the name shown for the account', () => {
     expect(p.count('getIdentity')).toBe(1)
   })
 
+  it("a failed history call empties the list, says 'Failed to fetch transactions', and is logged", async () => {
+    const p = setupPortfolio()
+    p.answers.history = { data: [entry('0xold')], next: 'c2' }
+    await p.portfolio.refresh()
+    expect(p.store.getState().transactions).toHaveLength(1)
+    p.answers.history = new Error('HTTP status code: 500')
+    await p.portfolio.refresh({ force: true })
+    expect(p.store.getState()).toMatchObject({ transactions: [], next: null })
+    expect(p.shownErrors).toContain('Failed to fetch transactions')
+    expect(p.logs).toContain('transactions failed')
+  })
+
   it('a failed identity call shows no name and no error, and is logged', async () => {
     const p = setupPortfolio()
     p.answers.identity = new Error('HTTP status code: 500')
