@@ -46,4 +46,16 @@ describe("the account's name", () => {
     expect(s.store.getState().profileName).toBeUndefined()
     expect(s.count('getIdentity')).toBe(1)
   })
+
+  it("another account whose name cannot be read never shows the previous account's name", async () => {
+    const s = setupPortfolio()
+    s.answers.identity = { name: 'alice.reown.id', avatar: null }
+    await s.portfolio.refresh()
+    expect(s.store.getState().profileName).toBe('alice.reown.id')
+
+    s.switchTo(BOB)
+    s.answers.identity = new Error('HTTP status code: 500')
+    await s.portfolio.refresh()
+    expect(s.store.getState().profileName).toBeUndefined()
+  })
 })

@@ -3,7 +3,15 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { TokenBalance } from '../api/api.ts'
 import { localChainB } from '../networks.ts'
-import { ALICE, coin, later, setupPortfolio } from '../testing/portfolioSetup.ts'
+import {
+  ALICE,
+  coin,
+  later,
+  portfolioStores,
+  scriptedApi,
+  setupPortfolio,
+} from '../testing/portfolioSetup.ts'
+import { createPortfolioController } from './portfolio.ts'
 
 const USDC = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
 const usdc = (numeric: string): TokenBalance => ({
@@ -79,5 +87,52 @@ describe('the native balance follows the token list (README "Balances")', () => 
     expect(s.count('getBalances')).toBe(1)
     expect(readNativeBalance).toHaveBeenLastCalledWith({ force: true })
     expect(readNativeBalance).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('the balance while a refresh runs', () => {
+  it('a refresh of the same account keeps its tokens and balance shown until the answer comes', async () => {
+    const s = setupPortfolio()
+    s.answers.balances = [coin('10000')]
+    await s.portfolio.refresh()
+    const fresh = later<TokenBalance[]>()
+    s.answers.balances = fresh.promise
+    const refreshing = s.portfolio.refresh({ force: true })
+    await Promise.resolve()
+    expect(s.store.getState().tokens).toEqual([coin('10000')])
+    expect(s.account.getState().balance?.formatted).toBe('10000')
+    fresh.resolve([coin('9')])
+    await refreshing
+    expect(s.account.getState().balance?.formatted).toBe('9')
+  })
+
+  it('an answer arriving after the visitor disconnected is dropped, and the refresh ends quietly', async () => {
+    const s = setupPortfolio()
+    const answer = later<TokenBalance[]>()
+    s.answers.balances = answer.promise
+    const refreshing = s.portfolio.refresh()
+    s.account.setState({ status: 'disconnected', address: undefined, caipAddress: undefined })
+    answer.resolve([coin('10000')])
+    await expect(refreshing).resolves.toBeUndefined()
+    expect(s.store.getState().tokens).toEqual([])
+    expect(s.shownErrors).toEqual([])
+  })
+
+  it("an app's token for another network leaves this one's native balance shown", async () => {
+    const s = setupPortfolio({ tokens: { 'eip155:31338': { address: USDC } } })
+    s.answers.balances = [coin('10000'), usdc('5')]
+    await s.portfolio.refresh()
+    expect(s.account.getState().balance).toMatchObject({ formatted: '10000', symbol: 'ETH' })
+  })
+
+  it("without a clock of the app's the balance is stamped with the time it came", async () => {
+    const s = portfolioStores()
+    const { api } = scriptedApi()
+    const portfolio = createPortfolioController({ api, ...s, toast: { showError: () => {} } })
+    const before = Date.now()
+    await portfolio.refresh()
+    const fetchedAt = s.account.getState().balance?.fetchedAt ?? 0
+    expect(fetchedAt).toBeGreaterThanOrEqual(before)
+    expect(fetchedAt).toBeLessThanOrEqual(Date.now())
   })
 })
