@@ -166,7 +166,7 @@ export function createPortfolioController(ctx: PortfolioContext) {
       return
     }
     const failedAt = balanceFailedAt.get(t.caipAddress)
-    if (failedAt !== undefined && !canRetryBalance(failedAt, now())) {
+    if (!canRetryBalance(failedAt, now())) {
       await nativeFromChain(t, force)
       return
     }
