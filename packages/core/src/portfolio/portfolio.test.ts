@@ -178,7 +178,8 @@ describe('portfolio controller', () => {
   })
 
   it('re-prices cached balances once their prices are 15 s old, without extending the 30 s', async () => {
-    let now = 0
+    // A clock that does not start at 0, so a time of 0 is never mistaken for none.
+    let now = 1_000
     const api = fakeApi()
     const usdc = 'eip155:31337:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
     api.getBalances.mockResolvedValue([
@@ -203,10 +204,10 @@ describe('portfolio controller', () => {
     await portfolio.refresh()
     // The balance answer's prices are fresh: no price call yet.
     expect(api.getTokenPrices).not.toHaveBeenCalled()
-    now = 14_999
+    now = 15_999
     await portfolio.refresh()
     expect(api.getTokenPrices).not.toHaveBeenCalled()
-    now = 15_000
+    now = 16_000
     await portfolio.refresh()
     expect(api.getTokenPrices).toHaveBeenCalledExactlyOnceWith([
       usdc,
@@ -217,11 +218,11 @@ describe('portfolio controller', () => {
       ['USDC', 0.5, 5],
     ])
     expect(s.store.getState().totalValue).toBe(2_505)
-    now = 29_999
+    now = 30_999
     await portfolio.refresh()
     expect(api.getTokenPrices).toHaveBeenCalledTimes(1)
     expect(api.getBalances).toHaveBeenCalledTimes(1)
-    now = 30_000
+    now = 31_000
     await portfolio.refresh()
     expect(api.getBalances).toHaveBeenCalledTimes(2)
   })
