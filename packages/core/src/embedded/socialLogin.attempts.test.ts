@@ -52,6 +52,29 @@ describe('social login attempts (spec §4)', () => {
     await two
   })
 
+  it('click, cancel, click again: the first late URI still goes nowhere', async () => {
+    const first = held({ uri: AUTHORIZE })
+    let asked = 0
+    const s = setup({
+      APP_GET_SOCIAL_REDIRECT_URI: (payload) =>
+        asked++ === 0 ? first.reply(payload) : { uri: `${AUTHORIZE}&second` },
+    })
+    const popupA = new FakePopup()
+    const popupB = new FakePopup()
+    const one = s.login.connect('google', popupA)
+    await vi.advanceTimersByTimeAsync(0)
+    s.login.cancel()
+    const two = s.login.connect('github', popupB)
+    await vi.advanceTimersByTimeAsync(0)
+    first.release()
+    await one
+    expect(popupA.sentTo).toBe('about:blank')
+    expect(s.telegram).toEqual(['github'])
+    expect(s.store.getState().social).toMatchObject({ provider: 'github', step: 'popup' })
+    s.login.cancel()
+    await two
+  })
+
   it("a first attempt's refused redirect, arriving after a second click, does not fail the second", async () => {
     const first = held({ uri: AUTHORIZE })
     let asked = 0
