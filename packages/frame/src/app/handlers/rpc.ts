@@ -3,14 +3,9 @@
 
 import { FrameError } from '../../frameError.ts'
 import type { AppRequest } from '../../protocol/appEvents.ts'
-import {
-  classifyRpcMethod,
-  REQUEST_ABORTED,
-  RPC_NOT_ALLOWED,
-  USER_REJECTED,
-} from '../../protocol/rpcRules.ts'
+import { classifyRpcMethod, RPC_NOT_ALLOWED, USER_REJECTED } from '../../protocol/rpcRules.ts'
 import { evmChainId, HTTP_TIMEOUT_MS } from '../config.ts'
-import { abortable, MAX_ERROR } from '../describeError.ts'
+import { abortable } from '../describeError.ts'
 import { SMART_ACCOUNTS_UNAVAILABLE } from '../errors.ts'
 import { INVALID_PARAMS, prepareSigning, SIGNING_METHODS } from '../signer.ts'
 import { SMART_ACCOUNT_METHODS, USER_OPERATION_READS } from '../smartAccount/constants.ts'
@@ -47,7 +42,7 @@ export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
         signal: AbortSignal.any([signal, AbortSignal.timeout(HTTP_TIMEOUT_MS)]),
       })
     } catch {
-      if (signal.aborted) throw new FrameError(REQUEST_ABORTED)
+      // An abort is answered as one by abortable(), whose rejection comes first.
       throw new FrameError('Could not reach the RPC endpoint')
     }
     let body: unknown
@@ -61,7 +56,8 @@ export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
     if (error !== undefined && error !== null) {
       const { message, code } = error as { message?: unknown; code?: unknown }
       throw new FrameError(
-        typeof message === 'string' && message ? message.slice(0, MAX_ERROR) : 'RPC error',
+        // describeError cuts the text to MAX_ERROR for the reply.
+        typeof message === 'string' && message ? message : 'RPC error',
         typeof code === 'number' ? code : undefined,
       )
     }
