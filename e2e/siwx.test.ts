@@ -109,6 +109,22 @@ describe('Sign-In with X (spec §4), required, sessions in the browser', () => {
   })
 })
 
+/** The server's SIWX sessions of `address` on chain A, read with the page's own access token. */
+async function serverSessions(page: Page, address: string) {
+  const query = new URLSearchParams({
+    projectId: DEMO_PROJECT_ID,
+    chainId: 'eip155:31337',
+    address,
+  })
+  const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`, {
+    headers: { authorization: `Bearer ${await siwxAccessToken(page, 'eip155:31337', address)}` },
+  })
+  const { sessions } = (await listed.json()) as {
+    sessions: { address: string; message: string }[]
+  }
+  return sessions
+}
+
 describe('Sign-In with X verified by the server', () => {
   // headless-web3-provider signs personal_sign's hex as literal text, which no verifier accepts;
   // WalletKit signs the message bytes as wallets do, so this test connects through WalletConnect.
@@ -122,17 +138,7 @@ describe('Sign-In with X verified by the server', () => {
     await page.getByTestId('siwx-sign').click()
     await expect.poll(() => modalOpen(page)).toBe(false)
 
-    const query = new URLSearchParams({
-      projectId: DEMO_PROJECT_ID,
-      chainId: 'eip155:31337',
-      address: signer.address,
-    })
-    const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`, {
-      headers: {
-        authorization: `Bearer ${await siwxAccessToken(page, 'eip155:31337', signer.address)}`,
-      },
-    })
-    const { sessions } = (await listed.json()) as { sessions: { address: string }[] }
+    const sessions = await serverSessions(page, signer.address)
     expect(sessions.map((s) => s.address)).toEqual([signer.address])
 
     await page.reload()
@@ -158,17 +164,7 @@ describe('WalletConnect one-click auth (spec §4)', () => {
     await view(page, 'Account').waitFor()
     await page.waitForTimeout(1_000)
     expect(await page.locator('[data-view="SIWXSignMessage"]').count()).toBe(0)
-    const query = new URLSearchParams({
-      projectId: DEMO_PROJECT_ID,
-      chainId: 'eip155:31337',
-      address: signer.address,
-    })
-    const listed = await fetch(`${inject('apiUrl')}/siwx/v1/sessions?${query}`, {
-      headers: {
-        authorization: `Bearer ${await siwxAccessToken(page, 'eip155:31337', signer.address)}`,
-      },
-    })
-    const { sessions } = (await listed.json()) as { sessions: { message: string }[] }
+    const sessions = await serverSessions(page, signer.address)
     expect(sessions).toHaveLength(1)
     expect(sessions[0]?.message).toContain('I further authorize the stated URI')
   })

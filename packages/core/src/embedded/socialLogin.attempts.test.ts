@@ -20,6 +20,17 @@ function held(value: unknown) {
   return { reply, release: () => release(), fail: (error: Error) => fail(error) }
 }
 
+/** Two attempts' popups; the frame holds the first redirect URI and answers later ones at once. */
+function firstRedirectHeld() {
+  const first = held({ uri: AUTHORIZE })
+  let asked = 0
+  const s = setup({
+    APP_GET_SOCIAL_REDIRECT_URI: (payload) =>
+      asked++ === 0 ? first.reply(payload) : { uri: `${AUTHORIZE}&second` },
+  })
+  return { s, first, popupA: new FakePopup(), popupB: new FakePopup() }
+}
+
 beforeEach(() => {
   vi.useFakeTimers()
 })
@@ -29,14 +40,7 @@ afterEach(() => {
 
 describe('social login attempts (spec §4)', () => {
   it('a second click while the first waits for its redirect: the first popup closes, its late URI goes nowhere', async () => {
-    const first = held({ uri: AUTHORIZE })
-    let asked = 0
-    const s = setup({
-      APP_GET_SOCIAL_REDIRECT_URI: (payload) =>
-        asked++ === 0 ? first.reply(payload) : { uri: `${AUTHORIZE}&second` },
-    })
-    const popupA = new FakePopup()
-    const popupB = new FakePopup()
+    const { s, first, popupA, popupB } = firstRedirectHeld()
     const one = s.login.connect('google', popupA)
     await vi.advanceTimersByTimeAsync(0)
     const two = s.login.connect('github', popupB)
@@ -53,14 +57,7 @@ describe('social login attempts (spec §4)', () => {
   })
 
   it('click, cancel, click again: the first late URI still goes nowhere', async () => {
-    const first = held({ uri: AUTHORIZE })
-    let asked = 0
-    const s = setup({
-      APP_GET_SOCIAL_REDIRECT_URI: (payload) =>
-        asked++ === 0 ? first.reply(payload) : { uri: `${AUTHORIZE}&second` },
-    })
-    const popupA = new FakePopup()
-    const popupB = new FakePopup()
+    const { s, first, popupA, popupB } = firstRedirectHeld()
     const one = s.login.connect('google', popupA)
     await vi.advanceTimersByTimeAsync(0)
     s.login.cancel()
