@@ -184,10 +184,12 @@ export function composeFrame(env: FrameEnvironment): ComposedFrame {
   const { config } = env
   const log = env.log ?? createLogger({ mirror: config.enableLogger })
   const store = createStore(env.storage, log)
+  // Looked up on each call: a page's later polyfill or wrapper of fetch is the one used.
+  const fetch = env.fetch ?? ((input, init) => globalThis.fetch(input, init))
   const api = createApi({
     baseUrl: config.apiUrl,
     projectId: config.projectId,
-    ...(env.fetch && { fetch: env.fetch }),
+    fetch,
     prover: createProver({
       indexedDB: env.indexedDB === undefined ? globalThis.indexedDB : env.indexedDB,
       log,
@@ -226,7 +228,7 @@ export function composeFrame(env: FrameEnvironment): ComposedFrame {
     },
     setLocale: language.set,
     reload: env.reload,
-    ...(env.fetch && { fetch: env.fetch }),
+    fetch,
     ...(env.sleep && { sleep: env.sleep }),
     ...(env.now && { now: env.now }),
   })

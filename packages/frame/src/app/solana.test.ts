@@ -118,8 +118,8 @@ function runContext(signal = new AbortController().signal): SolanaRunContext {
   return {
     account,
     signal,
-    async rpc(method, params) {
-      const response = await fetch(devnet.rpcUrl, {
+    async rpc(url, method, params) {
+      const response = await fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
@@ -471,17 +471,21 @@ describe('solana_signAndSendTransaction', () => {
     expect(request.title).toBe('Send transaction')
     const { signature } = (await request.run({
       ...base,
-      rpc: (method, params) => {
-        sentWith.push([method, params])
-        return base.rpc(method, params)
+      rpc: (url, method, params) => {
+        sentWith.push([url, method, params])
+        return base.rpc(url, method, params)
       },
     })) as { signature: string }
     expect(sentWith).toEqual([
-      ['sendTransaction', [expect.any(String), { skipPreflight: false, encoding: 'base64' }]],
+      [
+        devnet.rpcUrl,
+        'sendTransaction',
+        [expect.any(String), { skipPreflight: false, encoding: 'base64' }],
+      ],
     ])
     expect((await landed(signature)).err).toBeNull()
     expect(await balance(to)).toBe(7_000_000n)
-    const [sentTransaction] = (sentWith[0]?.[1] ?? []) as [string]
+    const [sentTransaction] = (sentWith[0]?.[2] ?? []) as [string]
     const signed = decode(sentTransaction)
     expect(base58Encode(signed.signatures[address(account.address)] ?? new Uint8Array())).toBe(
       signature,

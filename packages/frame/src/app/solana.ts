@@ -33,8 +33,8 @@ export const SOLANA_METHODS = new Set([
 export interface SolanaRunContext {
   account: SolanaAccount
   signal: AbortSignal
-  /** A JSON-RPC call to the request's Solana endpoint */
-  rpc(method: string, params: unknown[]): Promise<unknown>
+  /** A JSON-RPC call to a Solana endpoint (the request's, which prepareSolanaSigning checked) */
+  rpc(url: string, method: string, params: unknown[]): Promise<unknown>
 }
 
 export interface SolanaPrepareContext {
@@ -246,7 +246,7 @@ function signAndSendTransaction(params: unknown, context: SolanaPrepareContext) 
       const signed = await signWireTransaction(transaction, account)
       // The last point where an abort still keeps the transaction off the chain.
       if (signal.aborted) throw new FrameError(ABORTED)
-      const result = await rpc('sendTransaction', [
+      const result = await rpc(rpcUrl, 'sendTransaction', [
         bytesToBase64(signed),
         { ...options, encoding: 'base64' },
       ])

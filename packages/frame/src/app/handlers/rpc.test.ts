@@ -109,13 +109,16 @@ describe('chain reads through the RPC endpoint', () => {
     })
   })
 
-  it('APP_RPC_ABORT ends a read the node is still working on: the request is aborted', async () => {
+  it('APP_RPC_ABORT ends a read the node is still working on: aborted, its connection closed', async () => {
     const { h } = await frameOnEndpoint()
     endpoint.answerWith('hang')
+    const dropped = endpoint.dropped
     const reading = h.send('APP_RPC_REQUEST', { method: 'eth_blockNumber' })
     await expect.poll(() => endpoint.seen.length).toBe(1)
     ok(await h.send('APP_RPC_ABORT', {}))
     expect(failure(await reading)).toEqual({ message: REQUEST_ABORTED })
+    // the frame does not leave the node's connection open behind the answer
+    await expect.poll(() => endpoint.dropped).toBe(dropped + 1)
   })
   it('an answer up to 256 KiB as a message reaches the page; one character more is refused', async () => {
     const { h } = await frameOnEndpoint()

@@ -19,8 +19,7 @@ import type { Context, HandlerDeps, HandlerTable } from './types.ts'
 type RpcPayload = AppRequest<'APP_RPC_REQUEST'>
 
 export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
-  const { wallet, log, approval } = deps
-  const doFetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const { wallet, log, approval, fetch: doFetch } = deps
   // The smart account's part loads with its first request: an EOA's frame never fetches it.
   let smartPart: Promise<ReturnType<typeof smartAccountRpc>> | undefined
   const smartRpc = () =>
@@ -111,23 +110,24 @@ export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
 
     if (kind === 'safe') {
       if (method === 'eth_accounts') {
+        // A sign-out in another tab removes the session while this frame still holds the key.
         if (!wallet.token()) return []
-        const inUse = await state.accountTypes.inUse().catch(() => null)
-        return inUse ? [inUse.address] : []
+        try {
+          return [(await state.accountTypes.inUse()).address]
+        } catch {
+          return []
+        }
       }
       if (method === 'eth_chainId') {
         if (evmChain === undefined) throw new FrameError(`Chain ${chain} is not an EVM chain`)
         return `0x${evmChain.toString(16)}`
       }
       if (USER_OPERATION_READS.has(method)) {
-        if (
-          evmChain === undefined ||
-          !(await state.accountTypes.enabledNetworks()).includes(evmChain)
-        ) {
-          throw new FrameError(SMART_ACCOUNTS_UNAVAILABLE)
-        }
+        const enabled = await state.accountTypes.enabledNetworks()
+        const bundlerChain = enabled.find((id) => id === evmChain)
+        if (bundlerChain === undefined) throw new FrameError(SMART_ACCOUNTS_UNAVAILABLE)
         return state.accountTypes.smart.bundlerRead(
-          evmChain,
+          bundlerChain,
           method,
           Array.isArray(params) ? params : [],
         )
@@ -186,9 +186,8 @@ export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
   /** solana_* requests: our Solana key, the same approval as EVM signing. */
   async function solanaRpc(payload: RpcPayload, context: Context, signal: AbortSignal) {
     const account = await wallet.unlockSolana()
-    const rpcUrl =
-      payload.rpcUrl ??
-      (payload.chainId === undefined ? undefined : state.rpcUrls.get(String(payload.chainId)))
+    // No chain: no URL ('undefined' is never a chain's key), and never the EVM chain's
+    const rpcUrl = payload.rpcUrl ?? state.rpcUrls.get(String(payload.chainId))
     const request = prepareSolanaSigning(payload.method, payload.params, {
       address: account.address,
       chainId: payload.chainId,
@@ -199,10 +198,7 @@ export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
     return request.run({
       account,
       signal,
-      rpc: (method, params) => {
-        if (!rpcUrl) throw new FrameError('No RPC URL for Solana')
-        return jsonRpc(method, params, rpcUrl, signal)
-      },
+      rpc: (url, method, params) => jsonRpc(method, params, url, signal),
     })
   }
 

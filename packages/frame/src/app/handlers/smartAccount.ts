@@ -33,9 +33,7 @@ export function createAccountTypes(deps: HandlerDeps, where: ChainInUse) {
     apiUrl: config.apiUrl,
     projectId: config.projectId,
     store,
-    fetch:
-      deps.fetch ??
-      ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),
+    fetch: deps.fetch,
     now: deps.now ?? Date.now,
   }
   const smart = createSmartAccounts(services)

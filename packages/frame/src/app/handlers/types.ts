@@ -39,8 +39,8 @@ export interface HandlerDeps {
   /** The cards' language: a tag the modal speaks, English for any other (i18n/language.ts) */
   setLocale(locale: string | undefined): Promise<void>
   reload(): void
-  /** For JSON-RPC reads; global fetch by default */
-  fetch?: typeof fetch
+  /** For JSON-RPC reads and the services (composeFrame passes the browser's by default) */
+  fetch: typeof fetch
   sleep?: (ms: number) => Promise<void>
   now?: () => number
 }

@@ -42,6 +42,7 @@ export function createFakeAuthServer(
     allowedOrigins: options.allowedOrigins ?? ['http://127.0.0.1:5173', 'http://localhost:5173'],
     mails: [],
     calls: [],
+    bodies: [],
     down: false,
     failNext: new Map(),
     now: 1_000_000,
@@ -203,6 +204,12 @@ export function createFakeAuthServer(
     const url = new URL(request.url)
     if (url.origin !== FAKE_API) return globalThis.fetch(input, init)
     server.calls.push(`${request.method} ${url.pathname}`)
+    server.bodies.push(
+      await request
+        .clone()
+        .json()
+        .catch(() => null),
+    )
     await server.beforeRequest?.(`${request.method} ${url.pathname}`)
     if (server.down) throw new TypeError('fetch failed')
     const forced = server.failNext.get(`${request.method} ${url.pathname}`)

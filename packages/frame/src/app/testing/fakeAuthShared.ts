@@ -67,6 +67,8 @@ export interface FakeAuthServer {
   mails: Mail[]
   /** Every request: method and path */
   calls: string[]
+  /** Each request's JSON body (null when it has none), in the order of `calls` */
+  bodies: unknown[]
   /** When true, every request fails as if the server were down */
   down: boolean
   /** When set, the answer to the next matching request (method + path) */

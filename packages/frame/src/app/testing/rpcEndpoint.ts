@@ -19,10 +19,14 @@ export const jsonAnswer = (value: unknown): EndpointAnswer => ({
 export async function startRpcEndpoint() {
   const seen: SeenCall[] = []
   const hanging: (() => void)[] = []
+  const counts = { dropped: 0 }
   const state: { answer: EndpointAnswer } = {
     answer: jsonAnswer({ jsonrpc: '2.0', id: 1, result: '0x10' }),
   }
   const server = createServer((request, response) => {
+    response.on('close', () => {
+      if (!response.writableFinished) counts.dropped++
+    })
     let raw = ''
     request.on('data', (chunk) => {
       raw += chunk
@@ -43,6 +47,10 @@ export async function startRpcEndpoint() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
     /** Calls received, oldest first */
     seen,
+    /** Calls whose caller closed the connection before the answer */
+    get dropped() {
+      return counts.dropped
+    },
     /** Sets the answer to every call from now on */
     answerWith(answer: EndpointAnswer) {
       state.answer = answer
