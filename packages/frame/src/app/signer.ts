@@ -1,7 +1,7 @@
 // The unsafe EVM RPC methods the frame implements (§6): each request is checked and described
 // before the visitor sees it, and run only after the visitor approved it. personal_sign,
 // eth_signTypedData_v4 and eth_sendTransaction (the Solana ones: solana.ts); the other unsafe
-// methods are refused as not implemented by the handlers.
+// methods are refused as not implemented (prepareSigning), before any card.
 import {
   createClient,
   defineChain,
@@ -29,12 +29,6 @@ import { decodeMessageText, shorten, showJson, visible } from './signingText.ts'
 /** EIP-1193 / EIP-1474 codes */
 export const INVALID_PARAMS = -32602
 export const UNAUTHORIZED = 4100
-
-export const SIGNING_METHODS = new Set([
-  'personal_sign',
-  'eth_signTypedData_v4',
-  'eth_sendTransaction',
-])
 
 export const WRONG_ACCOUNT = 'The requested account is not the connected account'
 export const ABORTED = 'Request was aborted'

@@ -7,7 +7,7 @@ import { classifyRpcMethod, RPC_NOT_ALLOWED, USER_REJECTED } from '../../protoco
 import { evmChainId, HTTP_TIMEOUT_MS } from '../config.ts'
 import { abortable } from '../describeError.ts'
 import { SMART_ACCOUNTS_UNAVAILABLE } from '../errors.ts'
-import { INVALID_PARAMS, prepareSigning, SIGNING_METHODS } from '../signer.ts'
+import { INVALID_PARAMS, prepareSigning } from '../signer.ts'
 import { SMART_ACCOUNT_METHODS, USER_OPERATION_READS } from '../smartAccount/constants.ts'
 import { prepareSolanaSigning, SOLANA_METHODS } from '../solana.ts'
 import type { CardText, Phrase } from '../texts.ts'
@@ -90,9 +90,6 @@ export function rpcHandlers(deps: HandlerDeps, state: FrameState) {
       throw new FrameError(`${method} is a Solana method, not an ${namespace} one`, INVALID_PARAMS)
     }
     const ownMethod = SMART_ACCOUNT_METHODS.has(method)
-    if (kind === 'unsafe' && !SIGNING_METHODS.has(method) && !ownMethod) {
-      throw new FrameError(`not implemented: ${method}`)
-    }
     if (namespace !== 'eip155') throw new FrameError(`not implemented: ${namespace} requests`)
     if (method === 'wallet_getAssets') return assets(params)
     const evmChain = evmChainId(chain)
