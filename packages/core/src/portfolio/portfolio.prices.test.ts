@@ -55,5 +55,14 @@ describe('token prices', () => {
     expect(s.count('getBalances')).toBe(2)
     expect(s.count('getTokenPrices')).toBe(0)
     expect(s.store.getState().totalValue).toBe(30)
+
+    // Bob's prices are 15 s old, Alice's balance not yet 30 s: when the price service then
+    // fails, her tokens keep the newer price they were shown with, not the older one.
+    s.setNow(21_000)
+    s.answers.prices = new Error('prices down')
+    await s.portfolio.refresh()
+    expect(s.count('getTokenPrices')).toBe(1)
+    expect(s.count('getBalances')).toBe(2)
+    expect(s.store.getState().totalValue).toBe(30)
   })
 })

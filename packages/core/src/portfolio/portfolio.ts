@@ -263,8 +263,8 @@ export function createPortfolioController(ctx: PortfolioContext) {
     }
     claim(t)
     if (chain.getState().unsupported) {
-      // §8 Unsupported network: 'Token Balance Unavailable', and no request.
-      store.setState({ balancesLoading: false, transactions: [], next: null })
+      // §8 Unsupported network: 'Token Balance Unavailable', and no request. claim() emptied
+      // the data: the wallet's own network is never one the account was shown on before.
       failBalances()
       return
     }
