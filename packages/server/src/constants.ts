@@ -20,6 +20,11 @@ export const DEMO_PROJECT_NAME = 'Latchkey demo'
 export const DEFAULT_PGLITE_DIR = '.data/pglite'
 /** In the PGlite data directory while a server has it open: `{ pid, host }` of that server */
 export const PGLITE_LOCK_FILE = 'latchkey.lock'
+/**
+ * How long a server waits for another one on the same machine to let go of the PGlite directory
+ * (Ctrl+C, then `npm start` again: the first is still stopping its chains) before refusing
+ */
+export const PGLITE_LOCK_WAIT_MS = 15_000
 
 // ---- Query parameters (§7 Wallet/config service) ----
 

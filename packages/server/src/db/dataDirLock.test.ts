@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PGLITE_LOCK_FILE } from '../constants.ts'
+import { lockDataDir } from './dataDirLock.ts'
 import { openDatabase } from './open.ts'
 
 const dirs: string[] = []
@@ -57,18 +58,46 @@ describe('the PGlite data directory lock', () => {
     await expect(readFile(join(dir, PGLITE_LOCK_FILE))).rejects.toThrow(/ENOENT/)
   })
 
-  it('a lock held by a running process on this machine is respected', async () => {
+  it('a lock held by a running process on this machine is respected, after waiting for it', async () => {
     const dir = await dataDir()
     const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'])
     try {
       const host = hostname()
       await writeFile(join(dir, PGLITE_LOCK_FILE), JSON.stringify({ pid: holder.pid, host }))
-      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
+      await expect(lockDataDir(dir, { waitMs: 300 })).rejects.toThrow(
         `in use by the server with pid ${holder.pid} on ${host}`,
       )
+      expect(holder.exitCode).toBeNull()
     } finally {
       holder.kill()
     }
+  })
+
+  it('a server still stopping (Ctrl+C, then npm start again) is waited for: its directory is taken once it exits', async () => {
+    const dir = await dataDir()
+    // The holder exits on its own a little later, as a stopping server does.
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 400)'])
+    await writeFile(
+      join(dir, PGLITE_LOCK_FILE),
+      JSON.stringify({ pid: holder.pid, host: hostname() }),
+    )
+    const exited = new Promise((resolve) => holder.once('exit', resolve))
+    const opened = await openDatabase({ dataDir: dir })
+    await exited
+    expect(JSON.parse(await readFile(join(dir, PGLITE_LOCK_FILE), 'utf8'))).toEqual({
+      pid: process.pid,
+      host: hostname(),
+    })
+    await opened.close()
+  })
+
+  it('a lock of another machine (a shared directory) is refused at once', async () => {
+    const dir = await dataDir()
+    const owner = { pid: process.pid, host: `not-${hostname()}` }
+    await writeFile(join(dir, PGLITE_LOCK_FILE), JSON.stringify(owner))
+    await expect(lockDataDir(dir, { waitMs: 60_000 })).rejects.toThrow(
+      `in use by the server with pid ${owner.pid} on ${owner.host}`,
+    )
   })
 
   it('memory databases need no lock', async () => {

@@ -1,10 +1,11 @@
 // PGlite serves one process: a second server writing the same directory corrupts it beyond
 // restart, and the wrapping keys live there. A lock file holding the owner's pid keeps a second
-// server out; a lock left by a process that is gone is taken over.
+// server out; a lock left by a process that is gone is taken over, and one whose owner on this
+// machine still runs is waited for a while: a server being stopped lets go within seconds.
 import { link, readFile, rm, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
-import { PGLITE_LOCK_FILE } from '../constants.ts'
+import { PGLITE_LOCK_FILE, PGLITE_LOCK_WAIT_MS } from '../constants.ts'
 import { dataDirInUse } from '../errors.ts'
 
 interface LockOwner {
@@ -37,28 +38,42 @@ async function readOwner(path: string): Promise<LockOwner | undefined> {
   }
 }
 
-/** A lock whose owner is on this machine and no longer runs (or that is unreadable) is stale. */
-async function isStale(path: string): Promise<boolean> {
+/** What stands in the way: nothing (gone or stale), or a live owner, which may be waited for */
+async function holder(path: string): Promise<'stale' | 'wait' | 'refuse'> {
   const owner = await readOwner(path)
-  if (!owner) return true
-  return owner.host === hostname() && !isRunning(owner.pid)
+  if (!owner) return 'stale'
+  if (owner.host !== hostname()) return 'refuse'
+  if (!isRunning(owner.pid)) return 'stale'
+  // This process holding it already: nothing to wait for.
+  return owner.pid === process.pid ? 'refuse' : 'wait'
 }
 
-/** Takes the data directory for this process, or throws dataDirInUse naming the owner. */
-export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
+/**
+ * Takes the data directory for this process, or throws dataDirInUse naming the owner. A live
+ * owner on this machine is waited for up to `waitMs`.
+ */
+export async function lockDataDir(
+  dataDir: string,
+  { waitMs = PGLITE_LOCK_WAIT_MS }: { waitMs?: number } = {},
+): Promise<DataDirLock> {
   const path = join(dataDir, PGLITE_LOCK_FILE)
   // Written aside and linked into place: the lock appears whole or not at all.
   const draft = `${path}.${process.pid}`
   await writeFile(draft, JSON.stringify({ pid: process.pid, host: hostname() }))
   try {
-    return await takeLock(path, draft, dataDir)
+    return await takeLock(path, draft, dataDir, Date.now() + waitMs)
   } finally {
     await rm(draft, { force: true })
   }
 }
 
-async function takeLock(path: string, draft: string, dataDir: string): Promise<DataDirLock> {
-  for (let attempt = 0; attempt < 2; attempt++) {
+async function takeLock(
+  path: string,
+  draft: string,
+  dataDir: string,
+  waitUntil: number,
+): Promise<DataDirLock> {
+  for (let takeovers = 0; ; ) {
     try {
       await link(draft, path)
       let released = false
@@ -71,9 +86,11 @@ async function takeLock(path: string, draft: string, dataDir: string): Promise<D
       }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      if (!(await isStale(path))) break
-      await rm(path, { force: true })
     }
+    const next = await holder(path)
+    if (next === 'stale' && takeovers++ < 2) await rm(path, { force: true })
+    else if (next !== 'wait' || Date.now() >= waitUntil) break
+    else await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(dataDirInUse(dataDir, await readOwner(path)))
 }
