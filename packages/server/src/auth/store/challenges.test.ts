@@ -1,6 +1,7 @@
 // The auth store's cooldowns, challenges and codes, straight against the database (PGlite, and
 // PostgreSQL when available).
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import {
   AUTH_EMAIL_COOLDOWN_MS,
@@ -300,6 +301,25 @@ describe.each(availableDatabases())('auth store challenges on $name', (database)
       await verifyOtp(db(), where, otp, at)
       await releaseChallenge(db(), id)
       expect((await verifyOtp(db(), where, otp, at)).status).toBe('ok')
+    })
+
+    it('a right code whose challenge another request used after the code was checked: expired', async () => {
+      const { id, otp, projectId } = await challenge()
+      // The other request's use, landing between this one's code check and its own use: the
+      // database marks the challenge used as the check counts the attempt.
+      await sql`create function lk_used_meanwhile() returns trigger language plpgsql as $$
+        begin new.used_at := now(); return new; end $$`.execute(db())
+      await sql`create trigger lk_used_meanwhile before update of attempts on auth_challenges
+        for each row when (old.id = ${sql.lit(id)}) execute function lk_used_meanwhile()`.execute(
+        db(),
+      )
+      try {
+        const where = { projectId, id, kind: 'login' as const }
+        expect(await verifyOtp(db(), where, otp, at)).toEqual({ status: 'expired' })
+      } finally {
+        await sql`drop trigger lk_used_meanwhile on auth_challenges`.execute(db())
+        await sql`drop function lk_used_meanwhile`.execute(db())
+      }
     })
 
     it('racing right codes: exactly one uses the challenge', async () => {
