@@ -157,14 +157,15 @@ export interface CallInit {
 export interface ApiOptions {
   baseUrl: string
   projectId: string
-  fetch?: typeof fetch
+  /** composeFrame passes the browser's (looked up on each call) or a test's */
+  fetch: typeof fetch
   timeoutMs?: number
   /** Signs a DPoP proof for every auth request; the session then goes as `DPoP <token>` */
   prover?: Prover
 }
 
 export function createApi(options: ApiOptions): AuthApi {
-  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const doFetch = options.fetch
   const base = options.baseUrl.replace(/\/+$/, '')
   /** How far the server's clock is ahead of ours (its last Date header) */
   let serverOffset = 0

@@ -117,7 +117,12 @@ describe('the frame proofs', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     try {
       const { port } = server.address() as AddressInfo
-      const api = createApi({ baseUrl: `http://127.0.0.1:${port}`, projectId: 'p', prover })
+      const api = createApi({
+        baseUrl: `http://127.0.0.1:${port}`,
+        projectId: 'p',
+        fetch: globalThis.fetch,
+        prover,
+      })
       await api.origins()
     } finally {
       server.close()
