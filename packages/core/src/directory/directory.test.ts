@@ -279,6 +279,27 @@ describe('search (§2 trimmed, at least 300 ms after the last keystroke)', () =>
     await vi.advanceTimersByTimeAsync(0)
     expect(store.getState().search).toEqual({ query: '', results: [], loading: false })
   })
+
+  it(`shows at most ${SEARCH_RESULTS_MAX} results when a directory service answers more than it was asked for`, async () => {
+    vi.useFakeTimers()
+    // A project's own directory that ignores `entries`: ours never does, so this one is a fake.
+    const tooMany = Array.from({ length: SEARCH_RESULTS_MAX + 5 }, (_, i) => wallet(`w${i}`))
+    const api = createApiClient({
+      apiUrl: 'http://directory.test',
+      projectId: 'p',
+      sdkType: 'a',
+      sdkVersion: 'v',
+      fetch: async () => Response.json({ count: tooMany.length, data: tooMany }),
+    })
+    const store = createStore<DirectoryState>(() => initialDirectoryState())
+    const connectors = createStore<{ list: ConnectorInfo[] }>(() => ({ list: [] }))
+    const directory = createDirectoryController({ api, store, connectors, chains: ['eip155:1'] })
+    directory.setSearch('w')
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS)
+    const { results, loading } = store.getState().search
+    expect(loading).toBe(false)
+    expect(results.map((w) => w.id)).toEqual(tooMany.slice(0, SEARCH_RESULTS_MAX).map((w) => w.id))
+  })
 })
 
 describe('controller without a service', () => {
