@@ -178,17 +178,21 @@ describe('sortByRank (§2 rank prefetch)', () => {
   })
 })
 
+type ControllerOverrides = { state?: Partial<DirectoryState>; connectors?: ConnectorInfo[] }
+
 // The controller without a service: an empty project ID makes every call fail at once with
 // APKT008 and no request (api.ts), so timing and ordering are the test's own.
-function offlineController(
-  overrides: { state?: Partial<DirectoryState>; connectors?: ConnectorInfo[] } = {},
+function offlineController(overrides: ControllerOverrides = {}) {
+  return controllerWith(
+    createApiClient({ apiUrl: 'http://127.0.0.1:1', projectId: '', sdkType: 'a', sdkVersion: 'v' }),
+    overrides,
+  )
+}
+
+function controllerWith(
+  api: ReturnType<typeof createApiClient>,
+  overrides: ControllerOverrides = {},
 ) {
-  const api = createApiClient({
-    apiUrl: 'http://127.0.0.1:1',
-    projectId: '',
-    sdkType: 'a',
-    sdkVersion: 'v',
-  })
   const getWallets = vi.spyOn(api, 'getWallets')
   const store = createStore<DirectoryState>(() => ({
     ...initialDirectoryState(),
@@ -284,16 +288,15 @@ describe('search (§2 trimmed, at least 300 ms after the last keystroke)', () =>
     vi.useFakeTimers()
     // A project's own directory that ignores `entries`: ours never does, so this one is a fake.
     const tooMany = Array.from({ length: SEARCH_RESULTS_MAX + 5 }, (_, i) => wallet(`w${i}`))
-    const api = createApiClient({
-      apiUrl: 'http://directory.test',
-      projectId: 'p',
-      sdkType: 'a',
-      sdkVersion: 'v',
-      fetch: async () => Response.json({ count: tooMany.length, data: tooMany }),
-    })
-    const store = createStore<DirectoryState>(() => initialDirectoryState())
-    const connectors = createStore<{ list: ConnectorInfo[] }>(() => ({ list: [] }))
-    const directory = createDirectoryController({ api, store, connectors, chains: ['eip155:1'] })
+    const { directory, store } = controllerWith(
+      createApiClient({
+        apiUrl: 'http://directory.test',
+        projectId: 'p',
+        sdkType: 'a',
+        sdkVersion: 'v',
+        fetch: async () => Response.json({ count: tooMany.length, data: tooMany }),
+      }),
+    )
     directory.setSearch('w')
     await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS)
     const { results, loading } = store.getState().search

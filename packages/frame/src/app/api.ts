@@ -165,7 +165,6 @@ export interface ApiOptions {
 }
 
 export function createApi(options: ApiOptions): AuthApi {
-  const doFetch = options.fetch
   const base = options.baseUrl.replace(/\/+$/, '')
   /** How far the server's clock is ahead of ours (its last Date header) */
   let serverOffset = 0
@@ -188,7 +187,7 @@ export function createApi(options: ApiOptions): AuthApi {
     }
     let response: Response
     try {
-      response = await doFetch(url.toString(), {
+      response = await options.fetch(url.toString(), {
         method,
         headers,
         cache: 'no-store',
