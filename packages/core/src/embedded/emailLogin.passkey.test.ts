@@ -35,4 +35,43 @@ describe('connectPasskey', () => {
     expect(s.connected).toEqual([])
     expect(s.store.getState().login).toMatchObject({ step: 'email', busy: false })
   })
+
+  it('a failure after the passkey (reading the user) leaves the connecting step for the email one', async () => {
+    const s = setup({
+      APP_CONNECT_PASSKEY: () => user,
+      APP_SWITCH_NETWORK: () => ({}),
+      APP_GET_USER: () => {
+        throw new Error('The frame lost the user')
+      },
+    })
+    await expect(s.login.connectPasskey()).rejects.toThrow('The frame lost the user')
+    expect(s.connected).toEqual([])
+    expect(s.store.getState().login).toMatchObject({ step: 'email', busy: false })
+  })
+
+  it("the caller's signal reaches the frame's request: aborting it ends the ceremony", async () => {
+    let asked!: () => void
+    const frameAsked = new Promise<void>((resolve) => {
+      asked = resolve
+    })
+    const s = setup({
+      APP_CONNECT_PASSKEY: (_payload, options) => {
+        const signal = options?.signal
+        asked()
+        return signal
+          ? new Promise((_resolve, reject) => {
+              signal.addEventListener('abort', () => reject(signal.reason))
+            })
+          : user
+      },
+      APP_SWITCH_NETWORK: () => ({}),
+      APP_GET_USER: () => user,
+    })
+    const cancel = new AbortController()
+    const connecting = s.login.connectPasskey(cancel.signal)
+    await frameAsked
+    cancel.abort(new Error('The visitor closed the modal'))
+    await expect(connecting).rejects.toThrow('The visitor closed the modal')
+    expect(s.connected).toEqual([])
+  })
 })

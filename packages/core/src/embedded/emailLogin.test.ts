@@ -156,6 +156,10 @@ describe('email login steps (spec §4, §5)', () => {
     await refused.login.submitEmail('a@example.com')
     expect(refused.connected[0]?.preferredAccountType).toBe('eoa')
     expect(refused.store.getState().login.error).toBeUndefined()
+    expect(refused.logs).toContainEqual([
+      'no smart account on this network',
+      new Error('Smart accounts are not available'),
+    ])
 
     const eoa = setup(replies, { accountType: () => 'eoa' })
     await eoa.login.submitEmail('a@example.com')

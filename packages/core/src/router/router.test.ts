@@ -132,6 +132,18 @@ describe('replace', () => {
     const start = push(initialRouterState(), 'AllWallets')
     const next = replace(start, 'AllWallets')
     expect(views(next)).toEqual(['Connect', 'AllWallets'])
+    expect(next).toBe(start)
+  })
+
+  it('ignores it with other params too: the entry keeps its own', () => {
+    const solana = { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' } as const
+    const start = push(initialRouterState(), { view: 'SwitchActiveChain', params: solana })
+    const next = replace(start, {
+      view: 'SwitchActiveChain',
+      params: { caipNetworkId: 'eip155:31337' },
+    })
+    expect(next).toBe(start)
+    expect(next.history.at(-1)).toEqual({ view: 'SwitchActiveChain', params: solana })
   })
 })
 

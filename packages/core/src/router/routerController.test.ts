@@ -33,6 +33,20 @@ describe('createRouterController', () => {
     expect(left).toEqual([['ConnectingFarcaster', 'Connect']])
   })
 
+  it('tells the view a push went to, by its name, whether given a name or a route', () => {
+    const store = createStore<RouterState>(initialRouterState)
+    const pushed: string[] = []
+    const controller = createRouterController(store, {
+      isConnected: () => false,
+      close: vi.fn(),
+      pushed: (view) => void pushed.push(view),
+    })
+    controller.push('AllWallets')
+    controller.push({ view: 'ConnectingExternal', params: { connectorId: 'injected' } })
+    controller.replace('Networks')
+    expect(pushed).toEqual(['AllWallets', 'ConnectingExternal'])
+  })
+
   it('starts at Connect', () => {
     const { controller, views } = setup()
     expect(controller.current()).toEqual({ view: 'Connect', params: undefined })

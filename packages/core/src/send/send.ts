@@ -178,7 +178,6 @@ export function createSendController(ctx: SendContext) {
         ctx.resolveName &&
         namespace === 'eip155' &&
         send.getState().resolved?.name !== receiver &&
-        !isValidAddress(namespace, receiver) &&
         looksLikeName(receiver)
       ) {
         try {

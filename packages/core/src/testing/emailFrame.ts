@@ -10,7 +10,7 @@ import type { EmbeddedSession } from '../embedded/embeddedWallet.ts'
 import type { AppKitEventName } from '../events.ts'
 import { type CaipNetwork, localChainA } from '../networks.ts'
 
-export type FrameReply = (payload: unknown) => unknown
+export type FrameReply = (payload: unknown, options?: { signal?: AbortSignal }) => unknown
 
 /** The frame's user, as APP_GET_USER answers it */
 export const frameUser: EmbeddedUserInfo = {
@@ -48,12 +48,12 @@ export function scriptedEmailLogin(
   const session = {
     client: {
       ready: options.ready ?? (async () => undefined),
-      request: async (type: string, payload: unknown) => {
+      request: async (type: string, payload: unknown, options: { signal?: AbortSignal } = {}) => {
         requests.push(type)
         payloads.push([type, payload])
         const reply = replies[type]
         if (!reply) throw new Error(`unexpected ${type}`)
-        return reply(payload)
+        return reply(payload, options)
       },
     },
     provider: { setUser: (user: EmbeddedUserInfo) => void providerUsers.push(user) },
