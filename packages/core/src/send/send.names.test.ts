@@ -60,7 +60,7 @@ describe('a receiver typed as a name', () => {
     expect(asked).toEqual([])
   })
 
-  it('without a names service (the app has none) is an invalid receiver', async () => {
+  it('is an invalid receiver for a send controller given no resolveName (it is optional)', async () => {
     const { controller, send, fill } = setupSend()
     fill(NATIVE_TOKEN_KEY, '0.01', ALICE)
     expect(await controller.validate()).toBe(false)
