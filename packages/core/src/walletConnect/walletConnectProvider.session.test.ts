@@ -115,8 +115,7 @@ describe('wallet_addEthereumChain', () => {
       settled = true
     })
     wallet.update(both())
-    await Promise.resolve()
-    await Promise.resolve()
+    await new Promise((tick) => setTimeout(tick, 0))
     expect(settled).toBe(false)
     wallet.update(
       evmSession({
@@ -199,6 +198,15 @@ describe('the chosen chain and the session', () => {
       params: [{ chainId: '0x7a6a' }],
     })
     wallet.update(evmSession({ chains: [A], accounts: [`${A}:${WC_ACCOUNT}`] }))
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([WC_ACCOUNT])
+  })
+
+  it('a chain the wallet names without a number is never the one requests go to', async () => {
+    const wallet = scriptedWallet(
+      evmSession({ chains: ['eip155:undefined', A], accounts: [`${A}:${WC_ACCOUNT}`] }),
+    )
+    const provider = createWalletConnectProvider(wallet.client, NETWORKS)
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
     expect(await provider.request({ method: 'eth_accounts' })).toEqual([WC_ACCOUNT])
   })
