@@ -179,9 +179,8 @@ function sendTransaction(
   if (tx.gasPrice !== undefined && tx.maxFeePerGas !== undefined) throw invalid('transaction fees')
   if (!rpcUrl) throw new FrameError(`No RPC URL for chain ${chainId}`)
   const data = (tx.data ?? tx.input) as Hex | undefined
-  const dataBytes = data ? (data.length - 2) / 2 : 0
   // Empty data ('0x') is no data: without a receiver it would deploy an empty contract.
-  if (!tx.to && dataBytes === 0) throw invalid('transaction: no receiver and no data')
+  if (!tx.to && (data ?? '0x') === '0x') throw invalid('transaction: no receiver and no data')
   const value = tx.value ? hexToBigInt(tx.value as Hex) : 0n
   const details: Detail[] = [
     tx.to
